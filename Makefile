@@ -1,0 +1,42 @@
+# One command to set up and run the app, one to set up and run the tests.
+#   make run    create .venv, install the app, start Streamlit on http://localhost:8501
+#   make test   create .venv, install the app + test tools + Chromium, then lint, type-check and test
+#   make bench  the payload / latency benchmarks (not tests), results in bench/results/
+SHELL := /bin/bash
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PORT ?= 8501
+
+.PHONY: setup run test lint browser-deps bench clean
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test,dev]'
+	touch $@
+
+setup: $(VENV)/.installed
+
+run: setup
+	$(VENV)/bin/streamlit run app.py --server.port $(PORT) --browser.gatherUsageStats false
+
+# Chromium and a CJK font come from Debian's packages (root, as on these machines).
+browser-deps:
+	@if ! command -v chromium >/dev/null || ! fc-list 2>/dev/null | grep -qi 'noto.*cjk'; then \
+	  echo "installing chromium + fonts-noto-cjk"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
+	fi
+
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+test: setup browser-deps lint
+	$(VENV)/bin/pytest
+
+bench: setup browser-deps
+	$(PY) -m bench.run_all
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

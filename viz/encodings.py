@@ -1,0 +1,210 @@
+"""Positional-encoding schemes as pure NumPy functions.
+
+Every function returns a float64 array of shape (max_len, d_model) whose row ``pos`` is the vector added
+to (or, for RoPE, the rotation applied at) position ``pos``. No Streamlit, Plotly or torch here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+
+Layout = Literal["interleaved", "split"]
+
+#: The encodings the page offers, in the order the selector shows them.
+ENCODING_KINDS: tuple[str, ...] = ("sinusoidal", "integer", "normalized", "binary", "learned", "rope")
+
+#: Initial standard deviation of the learned table (BERT and GPT-style models start near 0.02).
+LEARNED_INIT_STD = 0.02
+
+
+def _check_sizes(max_len: int, d_model: int) -> None:
+    if max_len < 1 or d_model < 1:
+        raise ValueError(f"max_len and d_model must be >= 1, got max_len={max_len}, d_model={d_model}")
+
+
+def frequencies(d_model: int, base: float = 10000.0) -> np.ndarray:
+    """Angular frequency of each sine/cosine pair: omega_i = base^(-2i / d_model).
+
+    Shape (ceil(d_model / 2),): pair i drives columns 2i (sine) and 2i + 1 (cosine).
+    """
+    if base <= 0:
+        raise ValueError(f"base must be > 0, got {base}")
+    i = np.arange((d_model + 1) // 2, dtype=np.float64)
+    return np.power(float(base), -2.0 * i / d_model)
+
+
+def wavelengths(d_model: int, base: float = 10000.0) -> np.ndarray:
+    """Wavelength (in positions) of each pair: lambda_i = 2*pi / omega_i = 2*pi * base^(2i / d_model)."""
+    return 2.0 * np.pi / frequencies(d_model, base)
+
+
+def sinusoidal(max_len: int, d_model: int, base: float = 10000.0) -> np.ndarray:
+    """The Transformer's sinusoidal encoding, interleaved layout.
+
+    PE[pos, 2i] = sin(pos / base^(2i/d_model)),  PE[pos, 2i+1] = cos(pos / base^(2i/d_model)).
+    For an odd d_model the last column is a sine with no cosine partner. Shape (max_len, d_model).
+    """
+    _check_sizes(max_len, d_model)
+    angles = np.arange(max_len, dtype=np.float64)[:, None] * frequencies(d_model, base)[None, :]
+    pe = np.empty((max_len, d_model), dtype=np.float64)
+    pe[:, 0::2] = np.sin(angles)  # (max_len, ceil(d/2))
+    pe[:, 1::2] = np.cos(angles[:, : d_model // 2])  # (max_len, floor(d/2))
+    return pe
+
+
+def split_order(d_model: int) -> np.ndarray:
+    """Column permutation from the interleaved layout to the split one (all sines, then all cosines).
+
+    ``sinusoidal_split(L, d, b) == sinusoidal(L, d, b)[:, split_order(d)]``. Shape (d_model,).
+    """
+    return np.concatenate([np.arange(0, d_model, 2), np.arange(1, d_model, 2)])
+
+
+def sinusoidal_split(max_len: int, d_model: int, base: float = 10000.0) -> np.ndarray:
+    """Sinusoidal encoding in the half-split layout some libraries use.
+
+    PE[pos, i] = sin(pos * omega_i) for i < ceil(d/2), PE[pos, ceil(d/2) + i] = cos(pos * omega_i).
+    Same values as :func:`sinusoidal`, columns in another order. Shape (max_len, d_model).
+    """
+    _check_sizes(max_len, d_model)
+    angles = np.arange(max_len, dtype=np.float64)[:, None] * frequencies(d_model, base)[None, :]
+    return np.concatenate([np.sin(angles), np.cos(angles[:, : d_model // 2])], axis=1)
+
+
+def integer_index(max_len: int, d_model: int) -> np.ndarray:
+    """The raw position index in every dimension: PE[pos, :] = pos. Shape (max_len, d_model)."""
+    _check_sizes(max_len, d_model)
+    return np.repeat(np.arange(max_len, dtype=np.float64)[:, None], d_model, axis=1)
+
+
+def normalized_index(max_len: int, d_model: int) -> np.ndarray:
+    """The index divided by the last index: PE[pos, :] = pos / (max_len - 1), in [0, 1].
+
+    A single position (max_len = 1) gets 0. Shape (max_len, d_model).
+    """
+    _check_sizes(max_len, d_model)
+    return integer_index(max_len, d_model) / max(max_len - 1, 1)
+
+
+def binary(max_len: int, d_model: int) -> np.ndarray:
+    """Bits of the position, least significant bit in column 0: PE[pos, i] = floor(pos / 2^i) mod 2.
+
+    Positions from 2^d_model on repeat earlier vectors. Shape (max_len, d_model).
+    """
+    _check_sizes(max_len, d_model)
+    pos = np.arange(max_len, dtype=np.int64)[:, None]
+    shifts = np.minimum(np.arange(d_model, dtype=np.int64), 62)[None, :]
+    # Shifting an int64 by 64 or more is undefined; positions never reach 2^62, so bit 62 stands in.
+    return ((pos >> shifts) & 1).astype(np.float64)
+
+
+def learned_init(max_len: int, d_model: int, seed: int = 0, std: float = LEARNED_INIT_STD) -> np.ndarray:
+    """A learned position table at initialisation: i.i.d. N(0, std^2) entries drawn with ``seed``.
+
+    Rows are drawn in order, so the table for a shorter max_len is a prefix of the longer one (as when an
+    ``nn.Embedding(max_len, d_model)`` is sliced). Shape (max_len, d_model).
+    """
+    _check_sizes(max_len, d_model)
+    return np.random.default_rng(seed).normal(0.0, std, size=(max_len, d_model))
+
+
+def rope_rotate(x: np.ndarray, positions: np.ndarray, base: float = 10000.0) -> np.ndarray:
+    """Rotary position embedding (RoPE) applied to vectors ``x`` at ``positions``.
+
+    For each pair (x[2i], x[2i+1]) and theta = pos * base^(-2i/d):
+    out[2i] = x[2i] cos(theta) - x[2i+1] sin(theta),  out[2i+1] = x[2i] sin(theta) + x[2i+1] cos(theta).
+    An odd last column is left unrotated. x: (T, d) or (d,), positions: (T,). Returns (T, d).
+    """
+    x = np.atleast_2d(np.asarray(x, dtype=np.float64))
+    positions = np.asarray(positions, dtype=np.float64)
+    d = x.shape[-1]
+    n_pairs = d // 2
+    theta = positions[:, None] * frequencies(d, base)[None, :n_pairs]  # (T, d//2)
+    cos, sin = np.cos(theta), np.sin(theta)
+    even, odd = x[..., 0 : 2 * n_pairs : 2], x[..., 1 : 2 * n_pairs : 2]
+    out = np.array(np.broadcast_to(x, (len(positions), d)), dtype=np.float64)
+    out[:, 0 : 2 * n_pairs : 2] = even * cos - odd * sin
+    out[:, 1 : 2 * n_pairs : 2] = even * sin + odd * cos
+    return out
+
+
+def rope(max_len: int, d_model: int, base: float = 10000.0) -> np.ndarray:
+    """RoPE shown as a table: the rotation at each position applied to the constant vector 1/sqrt(2).
+
+    RoPE rotates queries and keys instead of adding a vector; rotating the same vector to every position
+    shows what the rotation alone does. Every pair keeps norm 1, like a sine/cosine pair.
+    Shape (max_len, d_model).
+    """
+    _check_sizes(max_len, d_model)
+    x = np.full(d_model, 1.0 / np.sqrt(2.0))
+    return rope_rotate(x, np.arange(max_len), base)
+
+
+@dataclass(frozen=True)
+class EncodingSpec:
+    """Everything that determines an encoding table; hashable, so it can key a cache."""
+
+    kind: str = "sinusoidal"
+    max_len: int = 100
+    d_model: int = 128
+    base: float = 10000.0
+    layout: Layout = "interleaved"
+    seed: int = 0
+
+
+_BUILDERS: dict[str, Callable[[EncodingSpec], np.ndarray]] = {
+    "sinusoidal": lambda s: (sinusoidal_split if s.layout == "split" else sinusoidal)(
+        s.max_len, s.d_model, s.base
+    ),
+    "integer": lambda s: integer_index(s.max_len, s.d_model),
+    "normalized": lambda s: normalized_index(s.max_len, s.d_model),
+    "binary": lambda s: binary(s.max_len, s.d_model),
+    "learned": lambda s: learned_init(s.max_len, s.d_model, s.seed),
+    "rope": lambda s: rope(s.max_len, s.d_model, s.base),
+}
+
+
+def encode(spec: EncodingSpec) -> np.ndarray:
+    """The (max_len, d_model) table of the encoding ``spec`` describes."""
+    try:
+        build = _BUILDERS[spec.kind]
+    except KeyError:
+        raise ValueError(f"unknown encoding {spec.kind!r}; expected one of {ENCODING_KINDS}") from None
+    return build(spec)
+
+
+def layout_difference(max_len: int, d_model: int, base: float = 10000.0) -> float:
+    """Largest |split - interleaved[:, split_order]|: 0 when the two layouts hold the same columns."""
+    interleaved = sinusoidal(max_len, d_model, base)
+    return float(
+        np.max(np.abs(sinusoidal_split(max_len, d_model, base) - interleaved[:, split_order(d_model)]))
+    )
+
+
+@dataclass(frozen=True)
+class Periods:
+    """Period of each wave of an encoding and how many are longer than the sequence."""
+
+    index: np.ndarray  # pair index (sinusoidal, RoPE) or column index (binary)
+    period: np.ndarray  # in positions
+    longer_than_max_len: int
+
+
+def periods(spec: EncodingSpec) -> Periods | None:
+    """Wavelengths of the encoding's waves (one per sine/cosine pair, or per bit); None if it has none."""
+    if spec.kind in ("sinusoidal", "rope"):
+        lam = wavelengths(spec.d_model, spec.base)
+    elif spec.kind == "binary":
+        lam = np.power(2.0, np.arange(1, spec.d_model + 1, dtype=np.float64))
+    else:
+        return None
+    return Periods(np.arange(lam.size), lam, int(np.sum(lam > spec.max_len)))
+
+
+def uses_pairs(spec: EncodingSpec) -> bool:
+    """Whether columns 2i and 2i+1 belong together (sine/cosine or a rotated pair)."""
+    return spec.kind == "rope" or (spec.kind == "sinusoidal" and spec.layout == "interleaved")

@@ -1,0 +1,204 @@
+"""Plotly figure builders: arrays in, ``go.Figure`` out. No Streamlit, no math beyond reshaping.
+
+Arrays go to Plotly as float32, so they travel as compact binary (base64) rather than JSON lists, and
+large matrices are strided (see :func:`overview_indices`) so no chart carries more cells than it has
+pixels to show.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import plotly.graph_objects as go
+
+#: Passed to ``st.plotly_chart(config=...)``: the toolbar's camera button saves a PNG at twice the size.
+PLOTLY_CONFIG: dict[str, object] = {
+    "displaylogo": False,
+    "toImageButtonOptions": {"format": "png", "scale": 2},
+}
+
+#: Largest overview heatmap, in cells per axis (about the pixels a chart has).
+MAX_ROWS = 320
+MAX_COLS = 256
+
+DIVERGING = "RdBu_r"
+SEQUENTIAL = "Viridis"
+
+
+def escape_label(text: str) -> str:
+    """Text safe to place in a Plotly title, label or hover: Plotly renders tags such as <b> or <a>."""
+    return html.escape(text, quote=False)
+
+
+@dataclass(frozen=True)
+class Overview:
+    """A strided view of a matrix: ``values[r, c] == full[rows[r], cols[c]]``."""
+
+    values: np.ndarray
+    rows: np.ndarray
+    cols: np.ndarray
+    row_step: int
+    col_step: int
+    paired: bool
+
+    @property
+    def aggregated(self) -> bool:
+        return self.row_step > 1 or self.col_step > 1
+
+
+def overview_indices(n: int, limit: int, paired: bool = False) -> tuple[np.ndarray, int]:
+    """Evenly strided indices into ``range(n)``, at most ``limit`` of them, and the stride used.
+
+    With ``paired`` the stride runs over column pairs (2i, 2i+1) and keeps both columns of each chosen
+    pair, so a sine is never shown without its cosine.
+    """
+    if n <= limit:
+        return np.arange(n), 1
+    if paired:
+        n_pairs = (n + 1) // 2
+        step = -(-n_pairs // (limit // 2))
+        starts = np.arange(0, n_pairs, step) * 2
+        idx = np.stack([starts, starts + 1], axis=1).ravel()
+        return idx[idx < n], step
+    step = -(-n // limit)
+    return np.arange(0, n, step), step
+
+
+def overview(
+    matrix: np.ndarray, max_rows: int = MAX_ROWS, max_cols: int = MAX_COLS, paired: bool = False
+) -> Overview:
+    """The strided sub-matrix a heatmap can show in full, as float32."""
+    rows, row_step = overview_indices(matrix.shape[0], max_rows)
+    cols, col_step = overview_indices(matrix.shape[1], max_cols, paired)
+    values = np.ascontiguousarray(matrix[np.ix_(rows, cols)], dtype=np.float32)
+    return Overview(values, rows, cols, row_step, col_step, paired)
+
+
+def _labels(idx: np.ndarray) -> list[str]:
+    # Category labels keep every drawn cell the same size even when the indices skip.
+    return [str(int(i)) for i in idx]
+
+
+def heatmap(
+    z: np.ndarray,
+    *,
+    x: Sequence[int] | np.ndarray | None = None,
+    y: Sequence[int] | np.ndarray | None = None,
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    colorbar_title: str = "",
+    hovertemplate: str | None = None,
+    zmin: float | None = None,
+    zmax: float | None = None,
+    height: int = 460,
+) -> go.Figure:
+    """A heatmap of ``z`` (rows drawn top to bottom) with its cells labelled by ``x`` and ``y``.
+
+    Diverging colours centred on 0 when ``z`` has both signs, sequential otherwise.
+    """
+    z32 = np.asarray(z, dtype=np.float32)
+    xs = np.arange(z32.shape[1]) if x is None else np.asarray(x)
+    ys = np.arange(z32.shape[0]) if y is None else np.asarray(y)
+    lo = float(np.nanmin(z32)) if zmin is None else zmin
+    hi = float(np.nanmax(z32)) if zmax is None else zmax
+    two_signed = lo < 0 < hi
+    fig = go.Figure(
+        go.Heatmap(
+            z=z32,
+            x=_labels(xs),
+            y=_labels(ys),
+            colorscale=DIVERGING if two_signed else SEQUENTIAL,
+            zmid=0.0 if two_signed else None,
+            zmin=None if two_signed else lo,
+            zmax=None if two_signed else hi,
+            colorbar={"title": {"text": colorbar_title}},
+            hovertemplate=hovertemplate,
+        )
+    )
+    fig.update_layout(
+        title={"text": title},
+        height=height,
+        margin={"l": 60, "r": 20, "t": 50, "b": 50},
+        xaxis={"title": {"text": x_title}, "type": "category", "nticks": 12},
+        yaxis={"title": {"text": y_title}, "type": "category", "autorange": "reversed", "nticks": 12},
+    )
+    return fig
+
+
+def lines(
+    x: np.ndarray,
+    ys: Mapping[str, np.ndarray],
+    *,
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    hovertemplate: str | None = None,
+    mode: str = "lines",
+    height: int = 380,
+) -> go.Figure:
+    """One trace per entry of ``ys`` (name -> values over ``x``), drawn as ``mode`` (lines, markers)."""
+    fig = go.Figure()
+    x32 = np.asarray(x, dtype=np.float32)
+    for name, values in ys.items():
+        fig.add_trace(
+            go.Scatter(
+                x=x32,
+                y=np.asarray(values, dtype=np.float32),
+                mode=mode,
+                name=name,
+                hovertemplate=None if hovertemplate is None else hovertemplate + f"<extra>{name}</extra>",
+            )
+        )
+    fig.update_layout(
+        title={"text": title},
+        height=height,
+        margin={"l": 60, "r": 20, "t": 50, "b": 50},
+        xaxis={"title": {"text": x_title}},
+        yaxis={"title": {"text": y_title}},
+        legend={"orientation": "h", "y": -0.25},
+    )
+    return fig
+
+
+def log_markers(
+    x: np.ndarray,
+    y: np.ndarray,
+    *,
+    hline: float | None = None,
+    hline_label: str = "",
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    hovertemplate: str | None = None,
+    height: int = 380,
+) -> go.Figure:
+    """Markers on a log y-axis with an optional dashed reference line at ``hline``."""
+    fig = go.Figure(
+        go.Scatter(
+            x=np.asarray(x, dtype=np.float32),
+            y=np.asarray(y, dtype=np.float64),
+            mode="markers+lines",
+            marker={"size": 5},
+            hovertemplate=hovertemplate,
+            showlegend=False,
+        )
+    )
+    if hline is not None:
+        fig.add_hline(
+            y=hline,
+            line={"dash": "dash", "color": "#d62728"},
+            annotation_text=hline_label,
+            annotation_position="top left",
+        )
+    fig.update_layout(
+        title={"text": title},
+        height=height,
+        margin={"l": 60, "r": 20, "t": 50, "b": 50},
+        xaxis={"title": {"text": x_title}},
+        yaxis={"title": {"text": y_title}, "type": "log"},
+    )
+    return fig

@@ -1,0 +1,343 @@
+"""The only viz module that imports Streamlit: the shared sidebar, cached wrappers and chart helpers."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator, Sequence
+
+import numpy as np
+import plotly.graph_objects as go
+import streamlit as st
+
+from viz import criteria, encodings, export, figures, settings
+from viz.encodings import ENCODING_KINDS, EncodingSpec, encode
+from viz.figures import PLOTLY_CONFIG
+from viz.i18n import LANGS, t
+from viz.settings import Settings, UrlProblem
+
+_URL_NOTES = "_url_notes"
+
+
+# ---- shared settings ---------------------------------------------------------------------------------
+def _url_problems() -> list[UrlProblem]:
+    """Refused URL values, read before the bound widgets drop them silently."""
+    raw = {key: st.query_params[key] for key in settings.URL_KEYS if key in st.query_params}
+    return settings.check_url(raw)
+
+
+def _sync_heads(d_model: int, lang: str) -> str | None:
+    """Keep the stored head count a divisor of d_model; say so when it had to change."""
+    old = st.session_state.get("heads")
+    if old is None or (isinstance(old, int) and old >= 1 and d_model % old == 0):
+        return None
+    new = (
+        settings.closest_heads(int(old), d_model) if isinstance(old, int) else settings.default_heads(d_model)
+    )
+    st.session_state["heads"] = new
+    return t("sidebar.heads_adjusted", lang, old=old, d_model=d_model, new=new)
+
+
+def _default_kwargs(key: str, **defaults: object) -> dict[str, object]:
+    # A widget whose value Session State already holds must not also be given a default.
+    return {} if key in st.session_state else defaults
+
+
+def sidebar() -> Settings:
+    """Draw the shared settings in the sidebar (the same on every page) and return their values.
+
+    Each widget is bound to a URL query parameter (a shareable link) and kept across pages.
+    Invalid URL values fall back to the default, with a note shown until a setting changes.
+    """
+    problems = _url_problems()
+    with st.sidebar:
+        lang = st.segmented_control(
+            "Language / 언어",
+            LANGS,  # shown as en / ko: a bound widget writes its *label* to the URL, and the key is ?lang=ko
+            key="lang",
+            required=True,
+            bind="query-params",
+            persist_state="session",
+            **_default_kwargs("lang", default=settings.DEFAULT_LANG),
+        )
+        lang = lang if lang in LANGS else settings.DEFAULT_LANG
+        st.header(t("sidebar.header", lang))
+        d_model = st.slider(
+            t("sidebar.d_model", lang),
+            *settings.D_MODEL_RANGE,
+            step=1,
+            key="d_model",
+            help=t("sidebar.d_model.help", lang),
+            bind="query-params",
+            persist_state="session",
+            **_default_kwargs("d_model", value=settings.DEFAULT_D_MODEL),
+        )
+        max_len = st.slider(
+            t("sidebar.max_len", lang),
+            *settings.MAX_LEN_RANGE,
+            step=1,
+            key="max_len",
+            help=t("sidebar.max_len.help", lang),
+            bind="query-params",
+            persist_state="session",
+            **_default_kwargs("max_len", value=settings.DEFAULT_MAX_LEN),
+        )
+        base = st.select_slider(
+            t("sidebar.base", lang),
+            settings.BASE_OPTIONS,
+            key="base",
+            help=t("sidebar.base.help", lang),
+            bind="query-params",
+            persist_state="session",
+            **_default_kwargs("base", value=settings.DEFAULT_BASE),
+        )
+        heads_note = _sync_heads(int(d_model), lang)
+        options = settings.divisors(int(d_model))
+        heads = st.selectbox(
+            t("sidebar.heads", lang),
+            options,
+            key="heads",
+            help=t("sidebar.heads.help", lang),
+            bind="query-params",
+            persist_state="session",
+            **_default_kwargs("heads", index=options.index(settings.default_heads(int(d_model)))),
+        )
+        current = Settings(int(d_model), int(max_len), int(base), int(heads or 1), str(lang))
+        st.caption(t("sidebar.d_k", lang, d_model=current.d_model, heads=current.heads, d_k=current.d_k))
+        if current.d_model % 2:
+            st.caption(t("sidebar.odd", lang))
+        if heads_note:
+            st.info(heads_note)
+        st.caption(t("sidebar.caption", lang))
+
+    st.session_state["_settings"] = current
+    if problems:
+        st.session_state[_URL_NOTES] = (problems, current)
+    noted = st.session_state.get(_URL_NOTES)
+    if noted and noted[1] == current:
+        for p in noted[0]:
+            rule = t(p.rule, lang, **dict(p.rule_values))
+            st.warning(t("url.invalid", lang, key=p.key, value=p.value[:40], rule=rule, default=p.default))
+    return current
+
+
+def current_settings() -> Settings:
+    """The settings :func:`sidebar` drew in this run (app.py draws the sidebar before the page runs)."""
+    value = st.session_state.get("_settings")
+    return value if isinstance(value, Settings) else Settings()
+
+
+# ---- cached computations: keyed by parameters, never by arrays ---------------------------------------
+@st.cache_resource(max_entries=8, show_spinner=False)
+def encoding_table(spec: EncodingSpec) -> np.ndarray:
+    """The encoding table for ``spec``, shared read-only between reruns and sessions."""
+    table = encode(spec)
+    table.flags.writeable = False
+    return table
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def scorecard(spec: EncodingSpec) -> list[criteria.Check]:
+    """The measured conditions for ``spec`` (see :mod:`viz.criteria`)."""
+    return criteria.scorecard(spec)
+
+
+def all_scorecards(spec: EncodingSpec) -> dict[str, list[criteria.Check]]:
+    """Scorecards of every encoding at the sizes in ``spec``."""
+    return {
+        kind: scorecard(EncodingSpec(kind, spec.max_len, spec.d_model, spec.base)) for kind in ENCODING_KINDS
+    }
+
+
+def comparison_is_cheap(spec: EncodingSpec) -> bool:
+    """Whether all six scorecards fit in a fraction of a second (the closest-pair search is L^2 * d)."""
+    return spec.max_len * spec.max_len * spec.d_model <= 2**28
+
+
+# ---- widgets and charts ------------------------------------------------------------------------------
+def int_multiselect(
+    label: str, n: int, default: Sequence[int], key: str, max_selections: int = 8
+) -> list[int]:
+    """Pick integers from range(n); a stored choice outside the range (after n shrank) is dropped."""
+    if key in st.session_state:
+        kept = [v for v in st.session_state[key] if isinstance(v, int) and 0 <= v < n]
+        st.session_state[key] = kept
+    picked = st.multiselect(
+        label,
+        list(range(n)),
+        key=key,
+        max_selections=max_selections,
+        **_default_kwargs(key, default=[v for v in default if 0 <= v < n]),
+    )
+    return [int(v) for v in picked]
+
+
+def chart(
+    fig: go.Figure,
+    *,
+    key: str,
+    lang: str,
+    csv: Callable[[], str] | None = None,
+    file_name: str = "data.csv",
+) -> None:
+    """Show a Plotly figure (its toolbar saves a PNG) with a button that downloads its data as CSV.
+
+    ``csv`` is called only when the button is clicked, so large tables cost nothing per rerun.
+    """
+    st.plotly_chart(fig, key=key, config=PLOTLY_CONFIG, width="stretch")
+    if csv is not None:
+        st.download_button(
+            t("chart.download_csv", lang),
+            data=csv,
+            file_name=file_name,
+            mime="text/csv",
+            key=f"{key}_csv",
+            on_click="ignore",
+            icon=":material/download:",
+        )
+
+
+@contextlib.contextmanager
+def guard(lang: str) -> Iterator[None]:
+    """Run one section of a page; if it fails, say so in the page and let the rest of the page run."""
+    try:
+        yield
+    except Exception as exc:  # a failing chart must not take the page down
+        st.error(t("error.generic", lang, error=type(exc).__name__ + ": " + str(exc)[:200]))
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def layout_difference(max_len: int, d_model: int, base: float) -> float:
+    """Cached :func:`viz.encodings.layout_difference`."""
+    return encodings.layout_difference(max_len, d_model, base)
+
+
+def overview_heatmap(
+    matrix: np.ndarray, spec: EncodingSpec, lang: str, *, key: str, title: str, file_name: str
+) -> None:
+    """A position x dimension heatmap, strided when it has more cells than pixels (and saying so)."""
+    view = figures.overview(matrix, paired=encodings.uses_pairs(spec))
+    fig = figures.heatmap(
+        view.values,
+        x=view.cols,
+        y=view.rows,
+        title=title,
+        x_title=t("chart.dimension", lang),
+        y_title=t("chart.position", lang),
+        colorbar_title=t("chart.value", lang),
+        hovertemplate=t("pe.heatmap.hover", lang),
+    )
+    chart(
+        fig,
+        key=key,
+        lang=lang,
+        csv=lambda: export.matrix_csv(matrix, row_name="position", col_prefix="dim_"),
+        file_name=file_name,
+    )
+    if view.aggregated:
+        if view.col_step == 1:
+            col_what = t("chart.rows_only", lang)
+        else:
+            col_what = t(
+                "chart.cols_pairs" if view.paired else "chart.cols_every", lang, col_step=view.col_step
+            )
+        st.caption(
+            t(
+                "chart.aggregated",
+                lang,
+                row_step=view.row_step,
+                col_what=col_what,
+                rows=view.values.shape[0],
+                cols=view.values.shape[1],
+                max_len=matrix.shape[0],
+                d_model=matrix.shape[1],
+            )
+        )
+
+
+def _verdict(check: criteria.Check, lang: str) -> str:
+    if check.passed is None:
+        return t("pe.score.na", lang)
+    value = "∞" if np.isinf(check.value) else f"{check.value:.4g}"
+    return t("pe.score.pass" if check.passed else "pe.score.fail", lang, value=value)
+
+
+def scorecard_table(spec: EncodingSpec, lang: str, *, compare: bool) -> None:
+    """The measured conditions as a table: one column for ``spec``'s encoding, or one per encoding."""
+    cards = all_scorecards(spec) if compare else {spec.kind: scorecard(spec)}
+    first = next(iter(cards.values()))
+    rows = []
+    for i, check in enumerate(first):
+        row = {
+            t("pe.score.col.condition", lang): t(f"pe.crit.{check.name}", lang),
+            t("pe.score.col.measure", lang): t(f"pe.crit.{check.name}.measure", lang),
+            t("pe.score.col.threshold", lang): t(
+                f"pe.crit.{check.name}.rule", lang, threshold=check.threshold
+            ),
+        }
+        for kind, card in cards.items():
+            label = t(f"pe.kind.{kind}", lang) + (" ◀" if kind == spec.kind and compare else "")
+            row[label] = _verdict(card[i], lang)
+        rows.append(row)
+    st.table(rows)
+    header = ["condition", *cards]
+    lines = [",".join(header)]
+    for i, check in enumerate(first):
+        lines.append(",".join([check.name, *(f"{card[i].value:.6g}" for card in cards.values())]))
+    st.download_button(
+        t("chart.download_csv", lang),
+        data="\n".join(lines) + "\n",
+        file_name=f"scorecard_{spec.max_len}x{spec.d_model}.csv",
+        mime="text/csv",
+        key="scorecard_csv",
+        on_click="ignore",
+        icon=":material/download:",
+    )
+
+
+WINDOW_LIMIT = 200
+
+
+def index_range(label: str, n: int, span: int, key: str) -> tuple[int, int]:
+    """A range slider over range(n), clamped when n shrinks; (0, 0) without a slider when n is 1."""
+    if n <= 1:
+        return 0, 0
+    if key in st.session_state:
+        lo, hi = st.session_state[key]
+        lo, hi = min(max(int(lo), 0), n - 1), min(max(int(hi), 0), n - 1)
+        st.session_state[key] = (min(lo, hi), max(lo, hi))
+    lo, hi = st.slider(label, 0, n - 1, key=key, **_default_kwargs(key, value=(0, min(span, n) - 1)))
+    return int(lo), int(hi)
+
+
+def exact_window(matrix: np.ndarray, spec: EncodingSpec, lang: str, *, key: str) -> None:
+    """Every cell of a chosen window of ``matrix``, with no striding, and its CSV."""
+    c1, c2 = st.columns(2)
+    with c1:
+        r0, r1 = index_range(t("pe.window.rows", lang), matrix.shape[0], 40, f"{key}_rows")
+    with c2:
+        c0, c1_ = index_range(t("pe.window.cols", lang), matrix.shape[1], 32, f"{key}_cols")
+    if r1 - r0 + 1 > WINDOW_LIMIT or c1_ - c0 + 1 > WINDOW_LIMIT:
+        st.caption(t("pe.window.clipped", lang, limit=WINDOW_LIMIT))
+        r1, c1_ = min(r1, r0 + WINDOW_LIMIT - 1), min(c1_, c0 + WINDOW_LIMIT - 1)
+    window = matrix[r0 : r1 + 1, c0 : c1_ + 1]
+    fig = figures.heatmap(
+        window,
+        x=range(c0, c1_ + 1),
+        y=range(r0, r1 + 1),
+        title=t("pe.window.title", lang, r0=r0, r1=r1, c0=c0, c1=c1_),
+        x_title=t("chart.dimension", lang),
+        y_title=t("chart.position", lang),
+        colorbar_title=t("chart.value", lang),
+        hovertemplate=t("pe.heatmap.hover", lang),
+        height=420,
+    )
+    chart(
+        fig,
+        key=f"{key}_chart",
+        lang=lang,
+        csv=lambda: export.matrix_csv(
+            window, row_name="position", rows=range(r0, r1 + 1), cols=range(c0, c1_ + 1), col_prefix="dim_"
+        ),
+        file_name=f"pe_{spec.kind}_window.csv",
+    )
+    st.caption(t("pe.window.explain", lang))
