@@ -61,4 +61,4 @@ def home() -> None:
 
 
 HOME_PAGE = st.Page(home, title=t("nav.home", lang), icon=":material/home:", default=True, url_path="home")
-st.navigation([HOME_PAGE, PE_PAGE]).run()
+ui.run_page(st.navigation([HOME_PAGE, PE_PAGE]))

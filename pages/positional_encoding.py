@@ -8,7 +8,7 @@ from viz import encodings, export, figures, ui
 from viz.encodings import ENCODING_KINDS, EncodingSpec
 from viz.i18n import t
 
-s = ui.current_settings()
+s = ui.page_shell()
 lang = s.lang
 
 st.title(t("pe.title", lang))
@@ -51,7 +51,7 @@ with left, ui.guard(lang):
 right.markdown(t("pe.heatmap.explain", lang))
 
 if kind == "sinusoidal":
-    left, right = st.columns([3, 1])
+    left, right = st.columns([1, 1])
     with right, ui.guard(lang):
         order = encodings.split_order(s.d_model)
         fig = figures.lines(

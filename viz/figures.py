@@ -188,11 +188,19 @@ def log_markers(
         )
     )
     if hline is not None:
-        fig.add_hline(
-            y=hline,
-            line={"dash": "dash", "color": "#d62728"},
-            annotation_text=hline_label,
-            annotation_position="top left",
+        # A trace, not add_hline: on a log axis Plotly reads an annotation's y as log10(y), which
+        # would stretch the axis to 10^hline.
+        xs = np.asarray(x, dtype=np.float64)
+        fig.add_trace(
+            go.Scatter(
+                x=[float(xs.min()), float(xs.max())] if xs.size else [0.0, 1.0],
+                y=[hline, hline],
+                mode="lines",
+                line={"dash": "dash", "color": "#d62728"},
+                name=hline_label,
+                hoverinfo="name",
+                showlegend=True,
+            )
         )
     fig.update_layout(
         title={"text": title},
@@ -200,5 +208,6 @@ def log_markers(
         margin={"l": 60, "r": 20, "t": 50, "b": 50},
         xaxis={"title": {"text": x_title}},
         yaxis={"title": {"text": y_title}, "type": "log"},
+        legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"},
     )
     return fig

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import contextlib
+import runpy
+import threading
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
+from streamlit.navigation.page import StreamlitPage
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from viz import criteria, encodings, export, figures, settings
 from viz.encodings import ENCODING_KINDS, EncodingSpec, encode
@@ -25,21 +31,33 @@ def _url_problems() -> list[UrlProblem]:
     return settings.check_url(raw)
 
 
-def _sync_heads(d_model: int, lang: str) -> str | None:
-    """Keep the stored head count a divisor of d_model; say so when it had to change."""
-    old = st.session_state.get("heads")
-    if old is None or (isinstance(old, int) and old >= 1 and d_model % old == 0):
+def _heads_note(current: Settings) -> str | None:
+    """A note when changing d_model forced a different head count (the old one no longer divides it)."""
+    previous = st.session_state.get("_prev_heads")
+    st.session_state["_prev_heads"] = (current.d_model, current.heads)
+    if not previous or previous[0] == current.d_model or current.d_model % previous[1] == 0:
         return None
-    new = (
-        settings.closest_heads(int(old), d_model) if isinstance(old, int) else settings.default_heads(d_model)
+    return t(
+        "sidebar.heads_adjusted", current.lang, old=previous[1], d_model=current.d_model, new=current.heads
     )
-    st.session_state["heads"] = new
-    return t("sidebar.heads_adjusted", lang, old=old, d_model=d_model, new=new)
 
 
 def _default_kwargs(key: str, **defaults: object) -> dict[str, object]:
     # A widget whose value Session State already holds must not also be given a default.
     return {} if key in st.session_state else defaults
+
+
+def _main_script_scope() -> contextlib.AbstractContextManager[None]:
+    """Create widgets under the main script's identity, whichever page this run started from.
+
+    Streamlit folds the running page into every widget ID. In a run that came in through the legacy
+    pages/ folder (see :func:`page_shell`) that page differs from a normal run's, and the sidebar's
+    widgets would lose their values on a page switch.
+    """
+    ctx = get_script_run_ctx()
+    if ctx is None or not hasattr(ctx, "run_with_active_hash"):
+        return contextlib.nullcontext()
+    return ctx.run_with_active_hash(ctx.pages_manager.main_script_hash)
 
 
 def sidebar() -> Settings:
@@ -48,6 +66,11 @@ def sidebar() -> Settings:
     Each widget is bound to a URL query parameter (a shareable link) and kept across pages.
     Invalid URL values fall back to the default, with a note shown until a setting changes.
     """
+    with _main_script_scope():
+        return _sidebar()
+
+
+def _sidebar() -> Settings:
     problems = _url_problems()
     with st.sidebar:
         lang = st.segmented_control(
@@ -57,7 +80,7 @@ def sidebar() -> Settings:
             required=True,
             bind="query-params",
             persist_state="session",
-            **_default_kwargs("lang", default=settings.DEFAULT_LANG),
+            default=settings.DEFAULT_LANG,
         )
         lang = lang if lang in LANGS else settings.DEFAULT_LANG
         st.header(t("sidebar.header", lang))
@@ -69,7 +92,7 @@ def sidebar() -> Settings:
             help=t("sidebar.d_model.help", lang),
             bind="query-params",
             persist_state="session",
-            **_default_kwargs("d_model", value=settings.DEFAULT_D_MODEL),
+            value=settings.DEFAULT_D_MODEL,
         )
         max_len = st.slider(
             t("sidebar.max_len", lang),
@@ -79,7 +102,7 @@ def sidebar() -> Settings:
             help=t("sidebar.max_len.help", lang),
             bind="query-params",
             persist_state="session",
-            **_default_kwargs("max_len", value=settings.DEFAULT_MAX_LEN),
+            value=settings.DEFAULT_MAX_LEN,
         )
         base = st.select_slider(
             t("sidebar.base", lang),
@@ -88,9 +111,8 @@ def sidebar() -> Settings:
             help=t("sidebar.base.help", lang),
             bind="query-params",
             persist_state="session",
-            **_default_kwargs("base", value=settings.DEFAULT_BASE),
+            value=settings.DEFAULT_BASE,
         )
-        heads_note = _sync_heads(int(d_model), lang)
         options = settings.divisors(int(d_model))
         heads = st.selectbox(
             t("sidebar.heads", lang),
@@ -99,12 +121,13 @@ def sidebar() -> Settings:
             help=t("sidebar.heads.help", lang),
             bind="query-params",
             persist_state="session",
-            **_default_kwargs("heads", index=options.index(settings.default_heads(int(d_model)))),
+            index=options.index(settings.default_heads(int(d_model))),
         )
         current = Settings(int(d_model), int(max_len), int(base), int(heads or 1), str(lang))
         st.caption(t("sidebar.d_k", lang, d_model=current.d_model, heads=current.heads, d_k=current.d_k))
         if current.d_model % 2:
             st.caption(t("sidebar.odd", lang))
+        heads_note = _heads_note(current)
         if heads_note:
             st.info(heads_note)
         st.caption(t("sidebar.caption", lang))
@@ -120,8 +143,31 @@ def sidebar() -> Settings:
     return current
 
 
-def current_settings() -> Settings:
-    """The settings :func:`sidebar` drew in this run (app.py draws the sidebar before the page runs)."""
+APP_PATH = Path(__file__).resolve().parent.parent / "app.py"
+_shell = threading.local()  # each session's script runs in its own thread
+
+
+def run_page(page: StreamlitPage) -> None:
+    """Run the page ``st.navigation`` chose, marking that the app shell (app.py) is around it."""
+    _shell.active = True
+    try:
+        page.run()
+    finally:
+        _shell.active = False
+
+
+def page_shell() -> Settings:
+    """Call first on every page: the shared settings, with the app shell drawn around the page.
+
+    Until ``st.navigation`` has run once in a server process (and in every AppTest run), Streamlit
+    treats an app with a ``pages/`` folder as a legacy multipage app: a link straight to a page
+    (``/positional_encoding``) runs the page file alone, without app.py's sidebar and navigation.
+    Then this runs app.py, whose ``st.navigation`` picks this same page from the URL, and stops the
+    outer run.
+    """
+    if not getattr(_shell, "active", False):
+        runpy.run_path(str(APP_PATH), run_name="__main__")
+        st.stop()
     value = st.session_state.get("_settings")
     return value if isinstance(value, Settings) else Settings()
 
@@ -261,6 +307,18 @@ def _verdict(check: criteria.Check, lang: str) -> str:
     return t("pe.score.pass" if check.passed else "pe.score.fail", lang, value=value)
 
 
+_PASS_STYLE = "background-color: #e6f4ea; color: #0d652d"
+_FAIL_STYLE = "background-color: #fce8e6; color: #a50e0e; font-weight: 600"
+
+
+def _verdict_style(cell: str) -> str:
+    if cell.startswith((t("pe.score.pass", "en", value=""), t("pe.score.pass", "ko", value=""))):
+        return _PASS_STYLE
+    if cell.startswith((t("pe.score.fail", "en", value=""), t("pe.score.fail", "ko", value=""))):
+        return _FAIL_STYLE
+    return ""
+
+
 def scorecard_table(spec: EncodingSpec, lang: str, *, compare: bool) -> None:
     """The measured conditions as a table: one column for ``spec``'s encoding, or one per encoding."""
     cards = all_scorecards(spec) if compare else {spec.kind: scorecard(spec)}
@@ -278,7 +336,9 @@ def scorecard_table(spec: EncodingSpec, lang: str, *, compare: bool) -> None:
             label = t(f"pe.kind.{kind}", lang) + (" ◀" if kind == spec.kind and compare else "")
             row[label] = _verdict(card[i], lang)
         rows.append(row)
-    st.table(rows)
+    table = pd.DataFrame(rows)
+    verdicts = list(table.columns[3:])
+    st.table(table.style.map(_verdict_style, subset=verdicts).hide(axis="index"))
     header = ["condition", *cards]
     lines = [",".join(header)]
     for i, check in enumerate(first):

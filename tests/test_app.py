@@ -1,0 +1,240 @@
+"""The app and its pages under Streamlit's AppTest: no exceptions, every setting, both languages, bad URLs."""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from viz import figures
+from viz.encodings import ENCODING_KINDS, EncodingSpec, encode
+from viz.i18n import t
+
+PE = "pages/positional_encoding.py"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_caches() -> Iterator[None]:
+    # st.cache_data / cache_resource outlive an AppTest instance within one process.
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    yield
+
+
+def new_app(**query: str) -> AppTest:
+    at = AppTest.from_file("../app.py", default_timeout=120)
+    for key, value in query.items():
+        at.query_params[key] = value
+    return at
+
+
+def ok(at: AppTest) -> AppTest:
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+    return at
+
+
+def open_pe(**query: str) -> AppTest:
+    at = new_app(**query)
+    at.run()
+    return ok(at.switch_page(PE).run())
+
+
+def decode(z: Any) -> np.ndarray:
+    flat = np.frombuffer(base64.b64decode(z["bdata"]), z["dtype"])
+    return flat.reshape(tuple(int(s) for s in str(z["shape"]).split(",")))
+
+
+def heatmap_z(at: AppTest, index: int = 0) -> np.ndarray:
+    spec = json.loads(at.get("plotly_chart")[index].proto.spec)
+    return decode(spec["data"][0]["z"])
+
+
+def text_of(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [h.value for h in at.title] + [c.value for c in at.caption]
+    return "\n".join(str(p) for p in parts)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_home_runs_and_links_the_pipeline(lang: str) -> None:
+    at = ok(new_app(lang=lang).run())
+    assert at.title[0].value == t("home.title", lang)
+    assert t("step.pe", lang) in text_of(at) or any(
+        t("step.pe", lang) in str(e.proto) for e in at.get("page_link")
+    )
+    assert t("home.coming", lang) in text_of(at)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_pe_page_runs_in_both_languages(lang: str) -> None:
+    at = open_pe(lang=lang)
+    assert at.title[0].value == t("pe.title", lang)
+    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    assert spec["layout"]["xaxis"]["title"]["text"] == t("chart.dimension", lang)
+    assert spec["data"][0]["hovertemplate"] == t("pe.heatmap.hover", lang)
+    assert at.sidebar.header[0].value == t("sidebar.header", lang)
+
+
+def test_heatmap_shows_the_sinusoidal_table_exactly_at_default_size() -> None:
+    at = open_pe()
+    z = heatmap_z(at)
+    assert z.shape == (100, 128)
+    np.testing.assert_allclose(z, encode(EncodingSpec()), atol=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("d_model", 64), ("d_model", 65), ("d_model", 2), ("d_model", 1024),
+     ("max_len", 1), ("max_len", 4096), ("max_len", 2)],
+)  # fmt: skip
+def test_each_slider_setting_reruns_cleanly(key: str, value: int) -> None:
+    at = open_pe()
+    at.sidebar.slider(key=key).set_value(value).run()
+    ok(at)
+    z = heatmap_z(at)
+    rows, _ = figures.overview_indices(at.session_state["max_len"], figures.MAX_ROWS)
+    cols, _ = figures.overview_indices(at.session_state["d_model"], figures.MAX_COLS, paired=True)
+    assert z.shape == (rows.size, cols.size)
+    if at.session_state["max_len"] <= figures.MAX_ROWS and at.session_state["d_model"] <= figures.MAX_COLS:
+        assert z.shape == (at.session_state["max_len"], at.session_state["d_model"])
+
+
+@pytest.mark.parametrize("base", [2, 1000, 1000000])
+def test_base_setting_changes_the_table(base: int) -> None:
+    at = open_pe()
+    at.sidebar.select_slider(key="base").set_value(base).run()
+    ok(at)
+    np.testing.assert_allclose(heatmap_z(at), encode(EncodingSpec(base=float(base))), atol=1e-6)
+
+
+def test_heads_offer_only_divisors_and_follow_d_model() -> None:
+    at = open_pe()
+    heads = at.sidebar.selectbox(key="heads")
+    assert [int(o) for o in heads.options] == [1, 2, 4, 8, 16, 32, 64, 128]
+    heads.set_value(16).run()
+    ok(at)
+    assert "d_k = 128 / 16 = 8" in " ".join(c.value for c in at.sidebar.caption)
+    at.sidebar.slider(key="d_model").set_value(127).run()
+    ok(at)
+    assert [int(o) for o in at.sidebar.selectbox(key="heads").options] == [1, 127]
+    assert at.session_state["heads"] in (1, 127)
+    assert any("127" in i.value for i in at.sidebar.info)  # says why the head count changed
+
+
+def test_language_switch_changes_the_whole_page() -> None:
+    at = open_pe()
+    assert at.title[0].value == "Positional encoding"
+    at.sidebar.get("button_group")[0].set_value("ko").run()
+    ok(at)
+    assert at.title[0].value == "위치 인코딩"
+    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    assert spec["layout"]["yaxis"]["title"]["text"] == "위치"
+
+
+def test_settings_survive_a_page_switch() -> None:
+    at = ok(new_app().run())
+    at.sidebar.slider(key="d_model").set_value(64).run()
+    at.sidebar.slider(key="max_len").set_value(50).run()
+    at.sidebar.select_slider(key="base").set_value(1000).run()
+    at.sidebar.selectbox(key="heads").set_value(4).run()
+    ok(at)
+    ok(at.switch_page(PE).run())
+    assert at.sidebar.slider(key="d_model").value == 64
+    assert at.sidebar.slider(key="max_len").value == 50
+    assert at.sidebar.select_slider(key="base").value == 1000
+    assert at.sidebar.selectbox(key="heads").value == 4
+    np.testing.assert_allclose(
+        heatmap_z(at), encode(EncodingSpec(max_len=50, d_model=64, base=1000.0)), atol=1e-6
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "bad_keys"),
+    [
+        ({"d_model": "abc", "heads": "3"}, ["d_model", "heads"]),
+        ({"max_len": "99999999", "base": "7"}, ["max_len", "base"]),
+        ({"d_model": "-1", "lang": "<script>alert(1)</script>"}, ["d_model", "lang"]),
+        ({"d_model": "100", "heads": "8"}, ["heads"]),
+    ],
+)
+def test_bad_url_values_fall_back_with_a_visible_note(query: dict[str, str], bad_keys: list[str]) -> None:
+    at = new_app(**query).run()
+    ok(at)
+    warnings = [w.value for w in at.warning]
+    for key in bad_keys:
+        assert any(f"{key} = " in w for w in warnings), warnings
+    assert at.sidebar.slider(key="max_len").value == (
+        100 if "max_len" in bad_keys else at.session_state["max_len"]
+    )
+    if "d_model" in bad_keys:
+        assert at.sidebar.slider(key="d_model").value == 128
+
+
+def test_bad_url_note_is_in_korean_too() -> None:
+    at = ok(new_app(lang="ko", d_model="x").run())
+    assert any("쓸 수 없습니다" in w.value for w in at.warning)
+
+
+@pytest.mark.parametrize("kind", ENCODING_KINDS)
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_every_encoding_draws_its_charts(kind: str, lang: str) -> None:
+    at = open_pe(lang=lang)
+    at.selectbox(key="pe_kind").set_value(kind).run()
+    ok(at)
+    np.testing.assert_allclose(heatmap_z(at), encode(EncodingSpec(kind)), atol=1e-6)
+    assert t(f"pe.about.{kind}", lang) in [i.value for i in at.info]
+    assert len(at.table) == 1  # the scorecard
+
+
+def test_split_layout_is_shown_to_be_a_permutation() -> None:
+    at = open_pe()
+    at.radio(key="pe_layout").set_value("split").run()
+    ok(at)
+    np.testing.assert_allclose(heatmap_z(at), encode(EncodingSpec(layout="split")), atol=1e-6)
+    assert "0.0e+00" in text_of(at)
+
+
+def test_largest_size_is_strided_and_says_so() -> None:
+    at = open_pe(max_len="4096", d_model="1024")
+    z = heatmap_z(at)
+    assert z.shape[0] <= figures.MAX_ROWS and z.shape[1] <= figures.MAX_COLS
+    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    rows = [int(r) for r in spec["data"][0]["y"]]
+    cols = [int(c) for c in spec["data"][0]["x"]]
+    np.testing.assert_allclose(
+        z, encode(EncodingSpec(max_len=4096, d_model=1024))[np.ix_(rows, cols)], atol=1e-6
+    )
+    assert any("4096 × 1024" in c.value for c in at.caption)
+    for chart in at.get("plotly_chart"):
+        assert len(chart.proto.spec) < 1_000_000
+
+
+def test_exact_window_and_curve_picks() -> None:
+    at = open_pe()
+    at.toggle(key="pe_window").set_value(True).run()
+    ok(at)
+    at.slider(key="pe_win_rows").set_value((10, 19)).run()
+    at.slider(key="pe_win_cols").set_value((4, 11)).run()
+    ok(at)
+    z = heatmap_z(at, -1)
+    np.testing.assert_allclose(z, encode(EncodingSpec())[10:20, 4:12], atol=1e-6)
+    at.multiselect(key="pe_dims").set_value([]).run()
+    ok(at)
+    assert any(t("pe.curves.none", "en") in w.value for w in at.warning)
+    at.sidebar.slider(key="d_model").set_value(6).run()
+    ok(at)
+
+
+def test_scorecard_compare_toggle_at_large_sizes() -> None:
+    at = open_pe(max_len="2048", d_model="512")
+    assert len(at.table) == 1
+    compare = at.toggle[0]
+    assert compare.label == t("pe.score.compare", "en")
+    compare.set_value(True).run()
+    ok(at)

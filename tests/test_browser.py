@@ -1,0 +1,201 @@
+"""The app in a real headless Chromium: the PE page loads, follows the sidebar, speaks Korean, survives
+bad URLs and the largest sizes. One Streamlit server and one browser for the module; a fresh browser
+context (so a fresh Streamlit session) per test.
+
+Skipped where Chromium or Playwright is missing, except under ``CI`` where that is a failure. Screenshots
+go to ``test-artifacts/screenshots/`` (a failing test leaves ``FAILED-<test>.png`` there too).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+
+from tests.browser_support import (
+    WAIT_MS,
+    StreamlitServer,
+    columns_js,
+    heatmap_shape,
+    launch_browser,
+    plot_eval,
+    require_chromium,
+    screenshot,
+    sidebar_button,
+    sidebar_slider,
+    slider_value,
+    wait_for_idle,
+    wait_for_rerun,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.browser
+
+PE_PATH = "/positional_encoding"
+HEATMAP = ".st-key-pe_heatmap"  # the element container of st.plotly_chart(..., key="pe_heatmap")
+EXCEPTION = '[data-testid="stException"]'
+ALERT = '[data-testid="stAlert"], [data-testid="stAlertContainer"]'
+HEADING = '[data-testid="stMain"] h1'
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+DEFAULT_D_MODEL, DEFAULT_MAX_LEN = 128, 100
+
+
+# ---- fixtures -----------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def server() -> Iterator[StreamlitServer]:
+    require_chromium()  # no point starting a server nobody can look at
+    with StreamlitServer() as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch_browser(playwright)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser, server: StreamlitServer, request: pytest.FixtureRequest) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, locale="en-US")
+    context.set_default_timeout(WAIT_MS)
+    context.set_default_navigation_timeout(WAIT_MS)
+    tab = context.new_page()
+    failed_before = request.session.testsfailed
+    try:
+        yield tab
+    finally:
+        if request.session.testsfailed > failed_before:  # this test's call failed: keep evidence
+            try:
+                print("saved", screenshot(tab, f"FAILED-{request.node.name}", full_page=False))
+            except Exception as exc:  # the evidence is a bonus; never mask the real failure
+                print("no failure screenshot:", exc)
+            print("---- streamlit output (tail) ----\n" + server.output()[-3000:])
+        context.close()
+
+
+@pytest.fixture
+def page_errors(page: Page) -> list[str]:
+    """Uncaught JavaScript errors in the page (listen before the first goto)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors
+
+
+# ---- helpers ------------------------------------------------------------------------------------------
+def open_pe(page: Page, server: StreamlitServer, query: str = "", *, columns: int = DEFAULT_D_MODEL) -> None:
+    """Open the PE page and wait until its heatmap has ``columns`` columns and the app is idle."""
+    page.goto(server.url + PE_PATH + query)
+    wait_for_rerun(page, columns_js(columns), root=HEATMAP)
+
+
+def heading(page: Page) -> str:
+    return page.locator(HEADING).first.inner_text()
+
+
+def assert_no_exception(page: Page) -> None:
+    count = page.locator(EXCEPTION).count()
+    assert count == 0, f"{count} exception box(es): {page.locator(EXCEPTION).all_inner_texts()}"
+
+
+# ---- tests --------------------------------------------------------------------------------------------
+def test_pe_page_loads_with_full_heatmap(page: Page, server: StreamlitServer, page_errors: list[str]) -> None:
+    open_pe(page, server)
+
+    assert_no_exception(page)
+    assert heading(page) == "Positional encoding"
+    assert heatmap_shape(page, root=HEATMAP) == (DEFAULT_MAX_LEN, DEFAULT_D_MODEL)
+    assert plot_eval(page, "el._fullData[0].type", root=HEATMAP) == "heatmap"
+    assert page_errors == []
+
+
+def test_d_model_slider_redraws_heatmap(page: Page, server: StreamlitServer) -> None:
+    open_pe(page, server)
+    thumb = sidebar_slider(page, "d_model")
+    assert slider_value(thumb) == DEFAULT_D_MODEL
+
+    thumb.focus()
+    for _ in range(3):
+        thumb.press("ArrowLeft")  # one step (1) per press
+    new = slider_value(thumb)
+    assert new == DEFAULT_D_MODEL - 3
+
+    wait_for_rerun(page, columns_js(new), root=HEATMAP)
+    assert slider_value(thumb) == new  # the rerun did not put the old value back
+    assert heatmap_shape(page, root=HEATMAP) == (DEFAULT_MAX_LEN, new)
+    page.wait_for_url(re.compile(rf"[?&]d_model={new}(&|$)"))
+    assert "d_model=" in page.url
+    assert_no_exception(page)
+
+
+def test_korean_switch_translates_page_and_chart(page: Page, server: StreamlitServer) -> None:
+    open_pe(page, server)
+    assert not HANGUL.search(heading(page))
+    screenshot(page, "pe_en")
+
+    sidebar_button(page, "lang", "ko").click()
+    wait_for_rerun(page, "el._fullLayout.xaxis.title.text === '차원'", root=HEATMAP)
+
+    assert HANGUL.search(heading(page)), heading(page)
+    assert plot_eval(page, "el._fullLayout.xaxis.title.text", root=HEATMAP) == "차원"
+    assert sidebar_button(page, "lang", "ko").get_attribute("aria-checked") == "true"
+    assert heatmap_shape(page, root=HEATMAP) == (DEFAULT_MAX_LEN, DEFAULT_D_MODEL)
+    assert "lang=ko" in page.url
+    assert_no_exception(page)
+    screenshot(page, "pe_ko")
+
+
+@pytest.mark.parametrize(("lang", "hangul"), [("en", False), ("ko", True)])
+def test_home_page_in_each_language(page: Page, server: StreamlitServer, lang: str, hangul: bool) -> None:
+    page.goto(f"{server.url}/?lang={lang}")
+    page.locator(HEADING).first.wait_for(state="visible")
+    page.wait_for_function(
+        "([sel, want]) => { const h = document.querySelector(sel);"
+        " return h !== null && /[\\uac00-\\ud7a3]/.test(h.innerText) === want; }",
+        arg=[HEADING, hangul],
+    )
+    wait_for_idle(page)
+
+    assert bool(HANGUL.search(heading(page))) is hangul, heading(page)
+    assert_no_exception(page)
+    screenshot(page, f"home_{lang}")
+
+
+def test_bad_url_values_warn_and_page_still_works(page: Page, server: StreamlitServer) -> None:
+    open_pe(page, server, "?d_model=abc&heads=3")
+
+    warning = page.locator(ALERT).filter(has_text="d_model").filter(has_text="abc").first
+    warning.wait_for(state="visible")
+    assert warning.is_visible()
+    assert heatmap_shape(page, root=HEATMAP) == (DEFAULT_MAX_LEN, DEFAULT_D_MODEL)
+    assert_no_exception(page)
+
+
+def test_largest_size_is_strided_to_screen_size(page: Page, server: StreamlitServer) -> None:
+    page.goto(f"{server.url}{PE_PATH}?max_len=4096&d_model=1024")
+    # The strided overview's labels are the true indices: the last ones are near 4096 and 1024.
+    wait_for_rerun(
+        page,
+        "el._fullData[0].z.length > 0 && Number(el._fullData[0].y[el._fullData[0].y.length - 1]) > 4000"
+        " && Number(el._fullData[0].x[el._fullData[0].x.length - 1]) > 1000",
+        root=HEATMAP,
+    )
+
+    assert_no_exception(page)
+    rows, cols = heatmap_shape(page, root=HEATMAP)
+    assert 0 < rows <= 320
+    assert 0 < cols <= 256
+    assert plot_eval(
+        page, "el._fullData[0].z.every((row) => row.length === el._fullData[0].z[0].length)", root=HEATMAP
+    )
+    screenshot(page, "pe_largest")

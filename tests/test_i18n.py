@@ -1,0 +1,74 @@
+"""Every string exists in English and Korean with the same placeholders; every key the code uses exists."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from viz.i18n import LANGS, STRINGS, t
+
+ROOT = Path(__file__).resolve().parent.parent
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+# Strings that are the same in both languages on purpose (symbols and names).
+SAME_IN_BOTH = {"step.qkv", "step.scores", "step.softmax", "step.values", "step.wo", "pe.wave.max_len"}
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("key", sorted(STRINGS))
+def test_both_languages_present_with_the_same_placeholders(key: str) -> None:
+    entry = STRINGS[key]
+    assert set(entry) == set(LANGS)
+    assert entry["en"].strip() and entry["ko"].strip()
+    assert fields(entry["en"]) == fields(entry["ko"])
+
+
+def test_korean_is_korean() -> None:
+    for key, entry in STRINGS.items():
+        words = re.sub(
+            r"\{[^}]*\}|%\{[^}]*\}|<[^>]*>", "", entry["en"]
+        )  # placeholders and tags are not words
+        if key in SAME_IN_BOTH or not re.search(r"[A-Za-z]{4,}", words):
+            continue
+        assert HANGUL.search(entry["ko"]), f"{key} has no Korean text: {entry['ko']!r}"
+
+
+def test_lookup_fills_placeholders_and_falls_back_to_english() -> None:
+    assert t("sidebar.d_k", "ko", d_model=512, heads=8, d_k=64) == "헤드당 d_k = 512 / 8 = 64"
+    assert t("nav.home", "xx") == "Home"
+
+
+def used_keys() -> set[str]:
+    """Literal keys passed to t(...) in the app, plus f-string families like f"pe.kind.{kind}"."""
+    keys: set[str] = set()
+    for path in [ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("viz/*.py")]:
+        source = path.read_text(encoding="utf-8")
+        keys |= set(re.findall(r"""\bt\(\s*["']([a-z_]+(?:\.[a-z_]+)+)["']""", source))
+    return keys
+
+
+def test_every_key_the_code_uses_exists() -> None:
+    missing = sorted(k for k in used_keys() if k not in STRINGS)
+    assert not missing, missing
+    assert len(used_keys()) > 50  # the scan really found the calls
+
+
+@pytest.mark.parametrize("family", ["pe.kind", "pe.about"])
+def test_each_encoding_has_a_name_and_an_explanation(family: str) -> None:
+    from viz.encodings import ENCODING_KINDS
+
+    for kind in ENCODING_KINDS:
+        assert f"{family}.{kind}" in STRINGS
+
+
+def test_each_criterion_has_its_strings() -> None:
+    from viz.criteria import CRITERIA
+
+    for name in CRITERIA:
+        for suffix in ("", ".measure", ".rule"):
+            assert f"pe.crit.{name}{suffix}" in STRINGS
