@@ -24,7 +24,8 @@ def test_closest_heads() -> None:
 @pytest.mark.parametrize(
     ("key", "raw"),
     [("d_model", "64"), ("d_model", "65"), ("d_model", "1024"), ("d_model", "64.0"), ("max_len", "1"),
-     ("max_len", "4096"), ("base", "10000"), ("base", "1000"), ("heads", "4"), ("lang", "ko"), ("lang", "en")],
+     ("max_len", "4096"), ("base", "10000"), ("base", "1000"), ("heads", "4"), ("lang", "ko"),
+     ("lang", "en")],
 )  # fmt: skip
 def test_valid_values_pass(key: str, raw: str) -> None:
     assert check_url_value(key, raw) is None
@@ -33,7 +34,8 @@ def test_valid_values_pass(key: str, raw: str) -> None:
 @pytest.mark.parametrize(
     ("key", "raw"),
     [("d_model", "abc"), ("d_model", "0"), ("d_model", "1"), ("d_model", "1025"), ("d_model", "-5"),
-     ("d_model", "1e309"), ("d_model", "nan"), ("d_model", "64.5"), ("d_model", "9" * 400), ("max_len", "0"), ("max_len", "100000"),
+     ("d_model", "1e309"), ("d_model", "nan"), ("d_model", "64.5"), ("d_model", "9" * 400), ("max_len", "0"),
+     ("max_len", "100000"),
      ("base", "12345"), ("base", "-1"), ("heads", "3"), ("heads", "0"), ("heads", "-8"), ("lang", "fr"),
      ("lang", "<script>alert(1)</script>"), ("d_model", "")],
 )  # fmt: skip
