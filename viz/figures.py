@@ -207,7 +207,7 @@ def log_markers(
         height=height,
         margin={"l": 60, "r": 20, "t": 50, "b": 50},
         xaxis={"title": {"text": x_title}},
-        yaxis={"title": {"text": y_title}, "type": "log"},
+        yaxis={"title": {"text": y_title}, "type": "log", "dtick": 1, "exponentformat": "power"},
         legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"},
     )
     return fig
