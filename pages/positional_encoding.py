@@ -64,7 +64,13 @@ if kind == "sinusoidal":
             height=300,
         )
         fig.update_traces(hovertemplate=t("pe.perm.hover", lang), showlegend=False)
-        ui.chart(fig, key="pe_perm", lang=lang)
+        ui.chart(
+            fig,
+            key="pe_perm",
+            lang=lang,
+            csv=lambda: export.columns_csv({"split_column": range(s.d_model), "interleaved_column": order}),
+            file_name=f"pe_layout_permutation_{s.d_model}.csv",
+        )
     diff = ui.layout_difference(s.max_len, s.d_model, float(s.base))
     left.markdown(t("pe.layout.same", lang, diff=diff))
 
@@ -81,6 +87,7 @@ with left, ui.guard(lang):
             x_title=t("chart.position", lang),
             y_title=t("chart.value", lang),
             hovertemplate=t("pe.curves.hover", lang),
+            x_window=ui.CURVE_WINDOW,
         )
         ui.chart(
             fig,
@@ -91,6 +98,8 @@ with left, ui.guard(lang):
             ),
             file_name=f"pe_{kind}_curves.csv",
         )
+        if s.max_len > ui.CURVE_WINDOW:
+            st.caption(t("pe.curves.window", lang, max_len=s.max_len, window=ui.CURVE_WINDOW))
     else:
         st.warning(t("pe.curves.none", lang))
 right.markdown(t("pe.curves.explain", lang))

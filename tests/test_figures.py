@@ -88,3 +88,13 @@ def test_log_markers_reference_line_does_not_stretch_the_axis() -> None:
 
 def test_escape_label_neutralises_markup() -> None:
     assert figures.escape_label("<b>x</b> & <a href='j'>") == "&lt;b&gt;x&lt;/b&gt; &amp; &lt;a href='j'&gt;"
+
+
+def test_long_curves_open_on_a_window_but_send_everything() -> None:
+    x = np.arange(4096)
+    long = json.loads(figures.lines(x, {"a": np.sin(x)}, x_window=256).to_json())
+    assert long["layout"]["xaxis"]["range"] == [0.0, 256.0]
+    assert long["layout"]["xaxis"]["rangeslider"]["visible"] is True
+    assert decode(long["data"][0]["y"]).size == 4096
+    short = json.loads(figures.lines(np.arange(100), {"a": np.zeros(100)}, x_window=256).to_json())
+    assert "range" not in short["layout"]["xaxis"]

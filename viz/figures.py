@@ -138,9 +138,14 @@ def lines(
     y_title: str = "",
     hovertemplate: str | None = None,
     mode: str = "lines",
+    x_window: float | None = None,
     height: int = 380,
 ) -> go.Figure:
-    """One trace per entry of ``ys`` (name -> values over ``x``), drawn as ``mode`` (lines, markers)."""
+    """One trace per entry of ``ys`` (name -> values over ``x``), drawn as ``mode`` (lines, markers).
+
+    With ``x_window`` the chart opens on x in [min, min + x_window] with a range slider to pan; all the
+    data is still sent, so zooming out shows everything.
+    """
     fig = go.Figure()
     x32 = np.asarray(x, dtype=np.float32)
     for name, values in ys.items():
@@ -161,6 +166,10 @@ def lines(
         yaxis={"title": {"text": y_title}},
         legend={"orientation": "h", "y": -0.25},
     )
+    if x_window is not None and x32.size and float(x32.max() - x32.min()) > x_window:
+        start = float(x32.min())
+        fig.update_layout(height=height + 60, legend={"y": -0.45})
+        fig.update_xaxes(range=[start, start + x_window], rangeslider={"visible": True, "thickness": 0.08})
     return fig
 
 

@@ -240,6 +240,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "느려집니다. 0번 차원은 약 6칸마다 반복되고, 높은 차원은 수천 칸에 걸쳐 한 번 돕니다. 빠른 열은 "
         "이웃한 위치를 구별하고, 느린 열은 긴 글의 앞과 뒤를 구별합니다.",
     },
+    "pe.curves.window": {
+        "en": "With {max_len} positions the fast waves would blur into a block, so the chart opens on the first {window}. Drag the strip under the chart to pan, or press autoscale in the toolbar to see every position.",
+        "ko": "위치가 {max_len}개나 되면 빠른 파동이 뭉개져 보이므로 처음 {window}개 위치만 먼저 보여 줍니다. 차트 아래 띠를 끌어 옮기거나, 도구 모음의 자동 크기 버튼을 누르면 모든 위치를 볼 수 있습니다.",
+    },
     "pe.curves.none": {"en": "Pick at least one dimension to draw.", "ko": "그릴 차원을 하나 이상 고르세요."},
     "pe.wave.title": {"en": "Wavelength of each dimension", "ko": "차원별 파장"},
     "pe.wave.x_pairs": {"en": "pair index i (columns 2i and 2i+1)", "ko": "쌍 번호 i (2i, 2i+1번 열)"},

@@ -355,6 +355,7 @@ def scorecard_table(spec: EncodingSpec, lang: str, *, compare: bool) -> None:
 
 
 WINDOW_LIMIT = 200
+CURVE_WINDOW = 256  # positions the curve chart opens on
 
 
 def index_range(label: str, n: int, span: int, key: str) -> tuple[int, int]:
