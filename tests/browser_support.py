@@ -216,13 +216,13 @@ class StreamlitServer:
         self._log.seek(0)
         return self._log.read().decode("utf-8", "replace")
 
-    def rss_kib(self) -> int:
-        """The server's resident memory (``VmRSS`` from /proc/PID/status), in KiB."""
+    def rss_kib(self, field: str = "VmRSS") -> int:
+        """The server's resident memory from /proc/PID/status, in KiB (``VmHWM``: the peak so far)."""
         status = Path(f"/proc/{self.pid}/status").read_text(encoding="ascii", errors="replace")
         for line in status.splitlines():
-            if line.startswith("VmRSS:"):
+            if line.startswith(f"{field}:"):
                 return int(line.split()[1])
-        raise ServerError(f"no VmRSS in /proc/{self.pid}/status")
+        raise ServerError(f"no {field} in /proc/{self.pid}/status")
 
     def __enter__(self) -> StreamlitServer:
         return self.start()
