@@ -300,7 +300,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "closest distance between two positions",
         "ko": "두 위치 사이 최소 거리",
     },
-    "pe.crit.distinct.rule": {"en": "> {threshold:g}", "ko": "> {threshold:g}"},
+    "pe.crit.distinct.rule": {"en": "above {threshold:g}", "ko": "{threshold:g} 초과"},
     "pe.crit.length_invariant": {"en": "Same vector at any length", "ko": "길이와 무관하게 같은 벡터"},
     "pe.crit.length_invariant.measure": {
         "en": "largest change of a position's vector when max_len is halved",
