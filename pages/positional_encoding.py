@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import streamlit as st
 
 from viz import encodings, export, figures, ui
@@ -22,17 +24,20 @@ kind = c1.selectbox(
     key="pe_kind",
     persist_state="session",
 )
-layout = "interleaved"
+split = False
 if kind == "sinusoidal":
-    layout = c2.radio(
-        t("pe.layout", lang),
-        ("interleaved", "split"),
-        format_func=lambda v: t(f"pe.layout.{v}", lang),
-        key="pe_layout",
-        horizontal=True,
-        persist_state="session",
+    split = (
+        c2.radio(
+            t("pe.layout", lang),
+            ("interleaved", "split"),
+            format_func=lambda v: t(f"pe.layout.{v}", lang),
+            key="pe_layout",
+            horizontal=True,
+            persist_state="session",
+        )
+        == "split"
     )
-spec = EncodingSpec(kind, s.max_len, s.d_model, float(s.base), layout)
+spec = EncodingSpec(kind, s.max_len, s.d_model, float(s.base), "split" if split else "interleaved")
 name = t(f"pe.kind.{kind}", lang)
 st.info(t(f"pe.about.{kind}", lang))
 pe = ui.encoding_table(spec)
@@ -125,7 +130,7 @@ else:
             fig,
             key="pe_waves",
             lang=lang,
-            csv=lambda: export.columns_csv({"index": waves.index, "wavelength": waves.period}),
+            csv=partial(export.columns_csv, {"index": waves.index, "wavelength": waves.period}),
             file_name=f"pe_{kind}_wavelengths.csv",
         )
     explain = "pe.wave.binary" if kind == "binary" else "pe.wave.explain"

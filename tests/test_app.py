@@ -130,7 +130,7 @@ def test_heads_offer_only_divisors_and_follow_d_model() -> None:
 def test_language_switch_changes_the_whole_page() -> None:
     at = open_pe()
     assert at.title[0].value == "Positional encoding"
-    at.sidebar.get("button_group")[0].set_value("ko").run()
+    at.sidebar.button_group[0].set_value("ko").run()
     ok(at)
     assert at.title[0].value == "위치 인코딩"
     spec = json.loads(at.get("plotly_chart")[0].proto.spec)

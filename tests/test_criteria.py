@@ -41,16 +41,18 @@ def verdicts(spec: EncodingSpec) -> dict[str, bool | None]:
 
 
 def test_notes_verdicts_at_the_default_size() -> None:
-    size = {"max_len": 100, "d_model": 128, "base": 10000.0}
-    assert verdicts(EncodingSpec("sinusoidal", **size)) == dict.fromkeys(criteria.CRITERIA, True)
-    assert verdicts(EncodingSpec("rope", **size)) == dict.fromkeys(criteria.CRITERIA, True)
-    integer = verdicts(EncodingSpec("integer", **size))
+    def at_default(kind: str) -> EncodingSpec:
+        return EncodingSpec(kind, max_len=100, d_model=128, base=10000.0)
+
+    assert verdicts(at_default("sinusoidal")) == dict.fromkeys(criteria.CRITERIA, True)
+    assert verdicts(at_default("rope")) == dict.fromkeys(criteria.CRITERIA, True)
+    integer = verdicts(at_default("integer"))
     assert integer["bounded"] is False and integer["distinct"] is True
-    normalized = verdicts(EncodingSpec("normalized", **size))
+    normalized = verdicts(at_default("normalized"))
     assert normalized["bounded"] is True and normalized["length_invariant"] is False
-    binary = verdicts(EncodingSpec("binary", **size))
+    binary = verdicts(at_default("binary"))
     assert binary["bounded"] is True and binary["smooth"] is False and binary["offset_distance"] is False
-    learned = verdicts(EncodingSpec("learned", **size))
+    learned = verdicts(at_default("learned"))
     assert learned["smooth"] is False and learned["offset_distance"] is False
 
 

@@ -130,7 +130,7 @@ def test_rope_matches_complex_rotation_and_keeps_the_lone_column(d_model: int) -
 def test_rope_scores_depend_only_on_the_offset() -> None:
     rng = np.random.default_rng(1)
     q, k = rng.normal(size=32), rng.normal(size=32)
-    scores = {}
+    scores: dict[int, list[float]] = {}
     for p in range(0, 40, 3):
         for offset in (0, 1, 5):
             rq = enc.rope_rotate(q, np.array([p + offset]))[0]

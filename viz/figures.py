@@ -130,7 +130,7 @@ def heatmap(
 
 
 def lines(
-    x: np.ndarray,
+    x: Sequence[float] | np.ndarray,
     ys: Mapping[str, np.ndarray],
     *,
     title: str = "",

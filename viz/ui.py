@@ -7,6 +7,7 @@ import runpy
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
@@ -42,7 +43,7 @@ def _heads_note(current: Settings) -> str | None:
     )
 
 
-def _default_kwargs(key: str, **defaults: object) -> dict[str, object]:
+def _default_kwargs(key: str, **defaults: Any) -> dict[str, Any]:
     # A widget whose value Session State already holds must not also be given a default.
     return {} if key in st.session_state else defaults
 
@@ -366,7 +367,8 @@ def index_range(label: str, n: int, span: int, key: str) -> tuple[int, int]:
         lo, hi = st.session_state[key]
         lo, hi = min(max(int(lo), 0), n - 1), min(max(int(hi), 0), n - 1)
         st.session_state[key] = (min(lo, hi), max(lo, hi))
-    lo, hi = st.slider(label, 0, n - 1, key=key, **_default_kwargs(key, value=(0, min(span, n) - 1)))
+    picked = st.slider(label, 0, n - 1, key=key, **_default_kwargs(key, value=(0, min(span, n) - 1)))
+    lo, hi = cast(tuple[int, int], picked)
     return int(lo), int(hi)
 
 
