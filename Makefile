@@ -36,7 +36,7 @@ test: setup browser-deps lint
 	$(VENV)/bin/pytest
 
 bench: setup browser-deps
-	$(PY) -m bench.run_all
+	$(PY) -m bench.browser_bench
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

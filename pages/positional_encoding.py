@@ -17,26 +17,26 @@ st.title(t("pe.title", lang))
 st.write(t("pe.intro", lang))
 
 c1, c2 = st.columns([1, 1])
-kind = c1.selectbox(
+kind = ui.choice(
     t("pe.kind", lang),
     ENCODING_KINDS,
-    format_func=lambda k: t(f"pe.kind.{k}", lang),
     key="pe_kind",
-    persist_state="session",
+    lang=lang,
+    format_func=lambda k: t(f"pe.kind.{k}", lang),
+    container=c1,
 )
 split = False
 if kind == "sinusoidal":
-    split = (
-        c2.radio(
-            t("pe.layout", lang),
-            ("interleaved", "split"),
-            format_func=lambda v: t(f"pe.layout.{v}", lang),
-            key="pe_layout",
-            horizontal=True,
-            persist_state="session",
-        )
-        == "split"
+    layout = ui.choice(
+        t("pe.layout", lang),
+        ("interleaved", "split"),
+        key="pe_layout",
+        lang=lang,
+        format_func=lambda v: t(f"pe.layout.{v}", lang),
+        radio=True,
+        container=c2,
     )
+    split = layout == "split"
 spec = EncodingSpec(kind, s.max_len, s.d_model, float(s.base), "split" if split else "interleaved")
 name = t(f"pe.kind.{kind}", lang)
 st.info(t(f"pe.about.{kind}", lang))

@@ -187,8 +187,11 @@ class StreamlitServer:
             except ServerError as exc:
                 output = self.output()
                 self.stop()
-                if attempt < attempts and "in use" in output.lower():
+                if attempt < attempts and ("is not available" in output or "in use" in output):
                     continue
+                if self._log is not None:  # __exit__ will not run: the with block never started
+                    self._log.close()
+                    self._log = None
                 raise ServerError(
                     f"{exc}\n---- server output (last 4000 chars) ----\n{output[-4000:]}"
                 ) from None

@@ -12,7 +12,7 @@ import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-from viz import figures
+from viz import figures, ui
 from viz.encodings import ENCODING_KINDS, EncodingSpec, encode
 from viz.i18n import t
 
@@ -123,8 +123,33 @@ def test_heads_offer_only_divisors_and_follow_d_model() -> None:
     at.sidebar.slider(key="d_model").set_value(127).run()
     ok(at)
     assert [int(o) for o in at.sidebar.selectbox(key="heads").options] == [1, 127]
-    assert at.session_state["heads"] in (1, 127)
-    assert any("127" in i.value for i in at.sidebar.info)  # says why the head count changed
+    assert at.session_state["heads"] == 1  # the divisor of 127 nearest to the chosen 16
+    assert any("16" in i.value and "127" in i.value for i in at.sidebar.info)  # says why
+    at.sidebar.slider(key="d_model").set_value(96).run()
+    ok(at)
+    assert at.session_state["heads"] == 16  # the chosen count comes back once it divides again
+    assert at.query_params.get("heads") == "16"  # and the shareable URL says so
+    at.sidebar.slider(key="d_model").set_value(100).run()
+    ok(at)
+    assert at.session_state["heads"] == 20  # nearest divisor of 100 to 16 (20 beats 10)
+    assert not at.warning  # the app's own URL updates are never reported as a bad link
+
+
+def test_page_choices_survive_a_language_switch() -> None:
+    at = open_pe()
+    at.selectbox(key=ui.choice_key("pe_kind", "en")).set_value("binary").run()
+    ok(at)
+    at.sidebar.button_group[0].set_value("ko").run()
+    ok(at)
+    assert at.selectbox(key=ui.choice_key("pe_kind", "ko")).value == "binary"
+    assert at.selectbox(key=ui.choice_key("pe_kind", "ko")).format_func("binary") == "이진수"
+    np.testing.assert_allclose(heatmap_z(at), encode(EncodingSpec("binary")), atol=1e-6)
+    at.selectbox(key=ui.choice_key("pe_kind", "ko")).set_value("sinusoidal").run()
+    at.radio(key=ui.choice_key("pe_layout", "ko")).set_value("split").run()
+    at.sidebar.button_group[0].set_value("en").run()
+    ok(at)
+    assert at.radio(key=ui.choice_key("pe_layout", "en")).value == "split"
+    np.testing.assert_allclose(heatmap_z(at), encode(EncodingSpec(layout="split")), atol=1e-6)
 
 
 def test_language_switch_changes_the_whole_page() -> None:
@@ -185,7 +210,7 @@ def test_bad_url_note_is_in_korean_too() -> None:
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_every_encoding_draws_its_charts(kind: str, lang: str) -> None:
     at = open_pe(lang=lang)
-    at.selectbox(key="pe_kind").set_value(kind).run()
+    at.selectbox(key=ui.choice_key("pe_kind", lang)).set_value(kind).run()
     ok(at)
     np.testing.assert_allclose(heatmap_z(at), encode(EncodingSpec(kind)), atol=1e-6)
     assert t(f"pe.about.{kind}", lang) in [i.value for i in at.info]
@@ -194,7 +219,7 @@ def test_every_encoding_draws_its_charts(kind: str, lang: str) -> None:
 
 def test_split_layout_is_shown_to_be_a_permutation() -> None:
     at = open_pe()
-    at.radio(key="pe_layout").set_value("split").run()
+    at.radio(key=ui.choice_key("pe_layout", "en")).set_value("split").run()
     ok(at)
     np.testing.assert_allclose(heatmap_z(at), encode(EncodingSpec(layout="split")), atol=1e-6)
     assert "0.0e+00" in text_of(at)

@@ -27,20 +27,38 @@ _URL_NOTES = "_url_notes"
 
 # ---- shared settings ---------------------------------------------------------------------------------
 def _url_problems() -> list[UrlProblem]:
-    """Refused URL values, read before the bound widgets drop them silently."""
+    """Refused values in the link that opened this session, read before the bound widgets drop them.
+
+    Only a session's first run reads a link; later runs see the URL the app itself keeps in sync.
+    """
+    if st.session_state.get("_url_checked"):
+        return []
+    st.session_state["_url_checked"] = True
     raw = {key: st.query_params[key] for key in settings.URL_KEYS if key in st.query_params}
     return settings.check_url(raw)
 
 
-def _heads_note(current: Settings) -> str | None:
-    """A note when changing d_model forced a different head count (the old one no longer divides it)."""
-    previous = st.session_state.get("_prev_heads")
-    st.session_state["_prev_heads"] = (current.d_model, current.heads)
-    if not previous or previous[0] == current.d_model or current.d_model % previous[1] == 0:
-        return None
-    return t(
-        "sidebar.heads_adjusted", current.lang, old=previous[1], d_model=current.d_model, new=current.heads
-    )
+def _remember_heads() -> None:
+    st.session_state["_heads_wanted"] = st.session_state.get("heads")
+
+
+def _fit_heads(d_model: int, lang: str) -> tuple[bool, str | None]:
+    """Keep the head count the divisor of d_model nearest to the count the user last chose.
+
+    Left to itself Streamlit falls back to the first option (1) when the options change under it.
+    Returns whether the count was set here, and a note when the old count no longer divided d_model.
+    """
+    current = st.session_state.get("heads")
+    wanted = st.session_state.get("_heads_wanted")
+    if not isinstance(current, int) or not isinstance(wanted, int) or wanted < 1:
+        return False, None
+    target = settings.closest_heads(wanted, d_model)
+    if target == current:
+        return False, None
+    st.session_state["heads"] = target
+    if d_model % current == 0:
+        return True, None  # back to the chosen count now that it divides again
+    return True, t("sidebar.heads_adjusted", lang, old=current, d_model=d_model, new=target)
 
 
 def _default_kwargs(key: str, **defaults: Any) -> dict[str, Any]:
@@ -114,6 +132,7 @@ def _sidebar() -> Settings:
             persist_state="session",
             value=settings.DEFAULT_BASE,
         )
+        heads_set, heads_note = _fit_heads(int(d_model), lang)
         options = settings.divisors(int(d_model))
         heads = st.selectbox(
             t("sidebar.heads", lang),
@@ -122,13 +141,15 @@ def _sidebar() -> Settings:
             help=t("sidebar.heads.help", lang),
             bind="query-params",
             persist_state="session",
-            index=options.index(settings.default_heads(int(d_model))),
+            # The ID depends on the key alone; leave out the default in the run that set the value.
+            index=None if heads_set else options.index(settings.default_heads(int(d_model))),
+            on_change=_remember_heads,
         )
         current = Settings(int(d_model), int(max_len), int(base), int(heads or 1), str(lang))
         st.caption(t("sidebar.d_k", lang, d_model=current.d_model, heads=current.heads, d_k=current.d_k))
         if current.d_model % 2:
             st.caption(t("sidebar.odd", lang))
-        heads_note = _heads_note(current)
+        st.session_state.setdefault("_heads_wanted", current.heads)
         if heads_note:
             st.info(heads_note)
         st.caption(t("sidebar.caption", lang))
@@ -201,6 +222,51 @@ def comparison_is_cheap(spec: EncodingSpec) -> bool:
 
 
 # ---- widgets and charts ------------------------------------------------------------------------------
+def choice_key(key: str, lang: str) -> str:
+    """The widget key :func:`choice` uses for ``key`` in ``lang``."""
+    return f"{key}__{lang}"
+
+
+def choice(
+    label: str,
+    options: Sequence[str],
+    *,
+    key: str,
+    lang: str,
+    format_func: Callable[[str], str],
+    radio: bool = False,
+    container: Any = st,
+) -> str:
+    """A selectbox (or horizontal radio) whose option labels are translated.
+
+    The browser matches a selection by its label, so after a language switch a widget would show the
+    old language's label (or nothing). So the widget is keyed per language, and the choice itself is
+    kept in Session State under ``key``, which survives the switch.
+    """
+    stored = st.session_state.get(key)
+    if stored not in options:
+        stored = options[0]
+    widget_key = choice_key(key, lang)
+    index: int | None = list(options).index(stored)
+    shown_in = st.session_state.get(f"{key}__lang")
+    if widget_key in st.session_state and shown_in != lang:
+        # Streamlit keeps a hidden widget's old value; the choice made in the other language wins.
+        # With the value in Session State the widget takes no default (its ID depends on the key alone).
+        st.session_state[widget_key] = stored
+        index = None
+    elif widget_key in st.session_state:
+        index = None  # the widget's own value (perhaps just changed by the user) stands
+    st.session_state[f"{key}__lang"] = lang
+    if radio:
+        picked = container.radio(
+            label, options, index=index, format_func=format_func, key=widget_key, horizontal=True
+        )
+    else:
+        picked = container.selectbox(label, options, index=index, format_func=format_func, key=widget_key)
+    st.session_state[key] = picked
+    return str(picked)
+
+
 def int_multiselect(
     label: str, n: int, default: Sequence[int], key: str, max_selections: int = 8
 ) -> list[int]:
