@@ -199,3 +199,41 @@ def test_largest_size_is_strided_to_screen_size(page: Page, server: StreamlitSer
         page, "el._fullData[0].z.every((row) => row.length === el._fullData[0].z[0].length)", root=HEATMAP
     )
     screenshot(page, "pe_largest")
+
+
+def test_settings_follow_the_navigation_to_another_page(page: Page, server: StreamlitServer) -> None:
+    page.goto(server.url + "/")
+    wait_for_idle(page)
+    thumb = sidebar_slider(page, "d_model")
+    thumb.focus()
+    for _ in range(4):
+        page.keyboard.press("ArrowLeft")
+    wait_for_idle(page)
+    moved = slider_value(sidebar_slider(page, "d_model"))
+    assert moved == DEFAULT_D_MODEL - 4
+    page.locator('[data-testid="stSidebarNav"] a', has_text="Positional encoding").click()
+    wait_for_rerun(page, columns_js(moved), root=HEATMAP)
+    assert slider_value(sidebar_slider(page, "d_model")) == moved
+    assert heatmap_shape(page, root=HEATMAP) == (DEFAULT_MAX_LEN, moved)
+    page.locator('[data-testid="stSidebarNav"] a', has_text="Home").click()
+    wait_for_idle(page)
+    assert slider_value(sidebar_slider(page, "d_model")) == moved
+    assert_no_exception(page)
+
+
+def test_language_switch_keeps_the_chosen_encoding_and_translates_it(
+    page: Page, server: StreamlitServer
+) -> None:
+    open_pe(page, server)
+    # Streamlit 1.67's selectbox is a combobox whose input holds the chosen label.
+    page.locator('.st-key-pe_kind__en button[aria-haspopup="listbox"]').click()
+    page.locator('[role="option"]', has_text="Binary").click()
+    # position 1 has bit 0 set: 1.0 in the binary table, sin(1) = 0.84 in the sinusoidal one
+    wait_for_rerun(page, "el._fullData[0].z[1][0] === 1", root=HEATMAP)
+    sidebar_button(page, "lang", "ko").click()
+    wait_for_rerun(page, "el._fullLayout.xaxis.title.text === '차원'", root=HEATMAP)
+    assert page.locator('.st-key-pe_kind__ko input[role="combobox"]').input_value() == "이진수"
+    assert plot_eval(page, "el._fullData[0].z[1][0]", root=HEATMAP) == 1
+    assert page.locator(".st-key-pe_layout__ko").count() == 0  # the layout choice is for sinusoidal only
+    screenshot(page, "pe_ko_binary", full_page=False)
+    assert_no_exception(page)

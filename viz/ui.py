@@ -243,9 +243,8 @@ def choice(
     old language's label (or nothing). So the widget is keyed per language, and the choice itself is
     kept in Session State under ``key``, which survives the switch.
     """
-    stored = st.session_state.get(key)
-    if stored not in options:
-        stored = options[0]
+    remembered = st.session_state.get(key)
+    stored = str(remembered) if remembered in options else options[0]
     widget_key = choice_key(key, lang)
     index: int | None = list(options).index(stored)
     shown_in = st.session_state.get(f"{key}__lang")
