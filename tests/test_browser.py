@@ -99,6 +99,17 @@ def open_pe(page: Page, server: StreamlitServer, query: str = "", *, columns: in
     wait_for_rerun(page, columns_js(columns), root=HEATMAP)
 
 
+def wait_for_query(page: Page, key: str, value: str) -> None:
+    """Wait until the address bar holds ``key=value`` (the shareable link).
+
+    Streamlit writes the URL with history.replaceState, which fires no "load" event for
+    page.wait_for_url to wait on, and it may land a moment after the rerun: poll it.
+    """
+    page.wait_for_function(
+        "([k, v]) => new URLSearchParams(location.search).get(k) === v", arg=[key, value], timeout=WAIT_MS
+    )
+
+
 def heading(page: Page) -> str:
     return page.locator(HEADING).first.inner_text()
 
@@ -133,8 +144,7 @@ def test_d_model_slider_redraws_heatmap(page: Page, server: StreamlitServer) -> 
     wait_for_rerun(page, columns_js(new), root=HEATMAP)
     assert slider_value(thumb) == new  # the rerun did not put the old value back
     assert heatmap_shape(page, root=HEATMAP) == (DEFAULT_MAX_LEN, new)
-    page.wait_for_url(re.compile(rf"[?&]d_model={new}(&|$)"))
-    assert "d_model=" in page.url
+    wait_for_query(page, "d_model", str(new))
     assert_no_exception(page)
 
 
@@ -150,7 +160,7 @@ def test_korean_switch_translates_page_and_chart(page: Page, server: StreamlitSe
     assert plot_eval(page, "el._fullLayout.xaxis.title.text", root=HEATMAP) == "차원"
     assert sidebar_button(page, "lang", "ko").get_attribute("aria-checked") == "true"
     assert heatmap_shape(page, root=HEATMAP) == (DEFAULT_MAX_LEN, DEFAULT_D_MODEL)
-    assert "lang=ko" in page.url
+    wait_for_query(page, "lang", "ko")
     assert_no_exception(page)
     screenshot(page, "pe_ko")
 

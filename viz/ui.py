@@ -89,6 +89,21 @@ def sidebar() -> Settings:
         return _sidebar()
 
 
+def _int_setting(key: str, bounds: tuple[int, int], default: int, lang: str) -> int:
+    """A shared integer slider, bound to the URL key ``key`` and kept across pages."""
+    value = st.slider(
+        t(f"sidebar.{key}", lang),
+        *bounds,
+        value=default,
+        step=1,
+        key=key,
+        help=t(f"sidebar.{key}.help", lang),
+        bind="query-params",
+        persist_state="session",
+    )
+    return int(value)
+
+
 def _sidebar() -> Settings:
     problems = _url_problems()
     with st.sidebar:
@@ -103,26 +118,8 @@ def _sidebar() -> Settings:
         )
         lang = lang if lang in LANGS else settings.DEFAULT_LANG
         st.header(t("sidebar.header", lang))
-        d_model = st.slider(
-            t("sidebar.d_model", lang),
-            *settings.D_MODEL_RANGE,
-            step=1,
-            key="d_model",
-            help=t("sidebar.d_model.help", lang),
-            bind="query-params",
-            persist_state="session",
-            value=settings.DEFAULT_D_MODEL,
-        )
-        max_len = st.slider(
-            t("sidebar.max_len", lang),
-            *settings.MAX_LEN_RANGE,
-            step=1,
-            key="max_len",
-            help=t("sidebar.max_len.help", lang),
-            bind="query-params",
-            persist_state="session",
-            value=settings.DEFAULT_MAX_LEN,
-        )
+        d_model = _int_setting("d_model", settings.D_MODEL_RANGE, settings.DEFAULT_D_MODEL, lang)
+        max_len = _int_setting("max_len", settings.MAX_LEN_RANGE, settings.DEFAULT_MAX_LEN, lang)
         base = st.select_slider(
             t("sidebar.base", lang),
             settings.BASE_OPTIONS,
