@@ -56,6 +56,10 @@ def heatmap_z(at: AppTest, index: int = 0) -> np.ndarray:
     return decode(spec["data"][0]["z"])
 
 
+def heads_now(at: AppTest) -> int:
+    return int(at.session_state["_settings"].heads)
+
+
 def text_of(at: AppTest) -> str:
     parts = [m.value for m in at.markdown] + [h.value for h in at.title] + [c.value for c in at.caption]
     return "\n".join(str(p) for p in parts)
@@ -115,24 +119,26 @@ def test_base_setting_changes_the_table(base: int) -> None:
 
 def test_heads_offer_only_divisors_and_follow_d_model() -> None:
     at = open_pe()
-    heads = at.sidebar.selectbox(key="heads")
+    heads = at.sidebar.selectbox(key=ui.heads_key(128))
     assert [int(o) for o in heads.options] == [1, 2, 4, 8, 16, 32, 64, 128]
     heads.set_value(16).run()
     ok(at)
     assert "d_k = 128 / 16 = 8" in " ".join(c.value for c in at.sidebar.caption)
     at.sidebar.slider(key="d_model").set_value(127).run()
     ok(at)
-    assert [int(o) for o in at.sidebar.selectbox(key="heads").options] == [1, 127]
-    assert at.session_state["heads"] == 1  # the divisor of 127 nearest to the chosen 16
+    assert [int(o) for o in at.sidebar.selectbox(key=ui.heads_key(127)).options] == [1, 127]
+    assert heads_now(at) == 1  # the divisor of 127 nearest to the chosen 16
     assert any("16" in i.value and "127" in i.value for i in at.sidebar.info)  # says why
     at.sidebar.slider(key="d_model").set_value(96).run()
     ok(at)
-    assert at.session_state["heads"] == 16  # the chosen count comes back once it divides again
+    assert heads_now(at) == 16  # the chosen count comes back once it divides again
     assert at.query_params.get("heads") == "16"  # and the shareable URL says so
     at.sidebar.slider(key="d_model").set_value(100).run()
     ok(at)
-    assert at.session_state["heads"] == 20  # nearest divisor of 100 to 16 (20 beats 10)
+    assert heads_now(at) == 20  # nearest divisor of 100 to 16 (20 beats 10)
     assert not at.warning  # the app's own URL updates are never reported as a bad link
+    at.sidebar.slider(key="d_model").set_value(128).run()
+    assert heads_now(at) == 16 and at.sidebar.selectbox(key=ui.heads_key(128)).value == 16
 
 
 def test_page_choices_survive_a_language_switch() -> None:
@@ -167,13 +173,13 @@ def test_settings_survive_a_page_switch() -> None:
     at.sidebar.slider(key="d_model").set_value(64).run()
     at.sidebar.slider(key="max_len").set_value(50).run()
     at.sidebar.select_slider(key="base").set_value(1000).run()
-    at.sidebar.selectbox(key="heads").set_value(4).run()
+    at.sidebar.selectbox(key=ui.heads_key(64)).set_value(4).run()
     ok(at)
     ok(at.switch_page(PE).run())
     assert at.sidebar.slider(key="d_model").value == 64
     assert at.sidebar.slider(key="max_len").value == 50
     assert at.sidebar.select_slider(key="base").value == 1000
-    assert at.sidebar.selectbox(key="heads").value == 4
+    assert at.sidebar.selectbox(key=ui.heads_key(64)).value == 4
     np.testing.assert_allclose(
         heatmap_z(at), encode(EncodingSpec(max_len=50, d_model=64, base=1000.0)), atol=1e-6
     )
@@ -263,3 +269,12 @@ def test_scorecard_compare_toggle_at_large_sizes() -> None:
     assert compare.label == t("pe.score.compare", "en")
     compare.set_value(True).run()
     ok(at)
+
+
+def test_a_link_sets_the_head_count() -> None:
+    at = ok(new_app(d_model="96", heads="3").run())
+    assert heads_now(at) == 3 and not at.warning
+    assert at.sidebar.selectbox(key=ui.heads_key(96)).value == 3
+    refused = ok(new_app(heads="3").run())  # 3 does not divide the default 128
+    assert heads_now(refused) == 8
+    assert any("heads = " in w.value for w in refused.warning)

@@ -35,30 +35,65 @@ def _url_problems() -> list[UrlProblem]:
         return []
     st.session_state["_url_checked"] = True
     raw = {key: st.query_params[key] for key in settings.URL_KEYS if key in st.query_params}
-    return settings.check_url(raw)
+    problems = settings.check_url(raw)
+    if "heads" in raw and all(p.key != "heads" for p in problems):
+        st.session_state[_HEADS_WANTED] = int(float(raw["heads"]))
+    return problems
 
 
-def _remember_heads() -> None:
-    st.session_state["_heads_wanted"] = st.session_state.get("heads")
+_HEADS_WANTED = "_heads_wanted"
 
 
-def _fit_heads(d_model: int, lang: str) -> tuple[bool, str | None]:
-    """Keep the head count the divisor of d_model nearest to the count the user last chose.
+def heads_key(d_model: int) -> str:
+    """The key of the heads selectbox for ``d_model`` (one widget per width: see :func:`_heads`)."""
+    return f"heads_{d_model}"
 
-    Left to itself Streamlit falls back to the first option (1) when the options change under it.
-    Returns whether the count was set here, and a note when the old count no longer divided d_model.
+
+def _remember_heads(widget_key: str) -> None:
+    st.session_state[_HEADS_WANTED] = st.session_state.get(widget_key)
+
+
+def _heads(d_model: int, lang: str) -> tuple[int, str | None]:
+    """The head-count selectbox: divisors of d_model, nearest to the count the user last chose.
+
+    Each d_model gets its own widget, whose default is that nearest divisor, so the server never
+    changes a bound widget's value under the browser: doing so while the user was still moving the
+    d_model slider left the page and the URL showing stale values. The URL key ``heads`` is written
+    by :func:`_sync_heads_url` instead. Returns the count and a note when the chosen one does not divide.
     """
-    current = st.session_state.get("heads")
-    wanted = st.session_state.get("_heads_wanted")
-    if not isinstance(current, int) or not isinstance(wanted, int) or wanted < 1:
-        return False, None
+    wanted = st.session_state.get(_HEADS_WANTED)
+    wanted = wanted if isinstance(wanted, int) and wanted >= 1 else settings.DEFAULT_HEADS
+    options = settings.divisors(d_model)
     target = settings.closest_heads(wanted, d_model)
-    if target == current:
-        return False, None
-    st.session_state["heads"] = target
-    if d_model % current == 0:
-        return True, None  # back to the chosen count now that it divides again
-    return True, t("sidebar.heads_adjusted", lang, old=current, d_model=d_model, new=target)
+    key = heads_key(d_model)
+    if key in st.session_state and st.session_state[key] != target:
+        st.session_state[key] = target  # a width seen before keeps an old value; the newer choice wins
+    heads = st.selectbox(
+        t("sidebar.heads", lang),
+        options,
+        # Always the true default: with none, a browser that meets this widget mid-way through quick
+        # slider moves falls back to the first option and reports it as the user's choice.
+        index=options.index(target),
+        key=key,
+        help=t("sidebar.heads.help", lang),
+        on_change=_remember_heads,
+        args=(key,),
+    )
+    heads = int(heads if heads is not None else target)
+    note = None
+    if d_model % wanted:
+        note = t("sidebar.heads_adjusted", lang, old=wanted, d_model=d_model, new=heads)
+    return heads, note
+
+
+def _sync_heads_url(heads: int, d_model: int) -> None:
+    """Keep ``?heads=`` in the shareable URL, left out when it is the default for this d_model."""
+    value = None if heads == settings.default_heads(d_model) else str(heads)
+    if st.query_params.get("heads") != value:
+        if value is None:
+            del st.query_params["heads"]
+        else:
+            st.query_params["heads"] = value
 
 
 def _default_kwargs(key: str, **defaults: Any) -> dict[str, Any]:
@@ -129,24 +164,12 @@ def _sidebar() -> Settings:
             persist_state="session",
             value=settings.DEFAULT_BASE,
         )
-        heads_set, heads_note = _fit_heads(int(d_model), lang)
-        options = settings.divisors(int(d_model))
-        heads = st.selectbox(
-            t("sidebar.heads", lang),
-            options,
-            key="heads",
-            help=t("sidebar.heads.help", lang),
-            bind="query-params",
-            persist_state="session",
-            # The ID depends on the key alone; leave out the default in the run that set the value.
-            index=None if heads_set else options.index(settings.default_heads(int(d_model))),
-            on_change=_remember_heads,
-        )
-        current = Settings(int(d_model), int(max_len), int(base), int(heads or 1), str(lang))
+        heads, heads_note = _heads(int(d_model), lang)
+        current = Settings(int(d_model), int(max_len), int(base), heads, str(lang))
+        _sync_heads_url(heads, current.d_model)
         st.caption(t("sidebar.d_k", lang, d_model=current.d_model, heads=current.heads, d_k=current.d_k))
         if current.d_model % 2:
             st.caption(t("sidebar.odd", lang))
-        st.session_state.setdefault("_heads_wanted", current.heads)
         if heads_note:
             st.info(heads_note)
         st.caption(t("sidebar.caption", lang))
@@ -243,16 +266,12 @@ def choice(
     remembered = st.session_state.get(key)
     stored = str(remembered) if remembered in options else options[0]
     widget_key = choice_key(key, lang)
-    index: int | None = list(options).index(stored)
-    shown_in = st.session_state.get(f"{key}__lang")
-    if widget_key in st.session_state and shown_in != lang:
+    if widget_key in st.session_state and st.session_state.get(f"{key}__lang") != lang:
         # Streamlit keeps a hidden widget's old value; the choice made in the other language wins.
-        # With the value in Session State the widget takes no default (its ID depends on the key alone).
+        # (In the same language the widget's own value, perhaps just changed by the user, stands.)
         st.session_state[widget_key] = stored
-        index = None
-    elif widget_key in st.session_state:
-        index = None  # the widget's own value (perhaps just changed by the user) stands
     st.session_state[f"{key}__lang"] = lang
+    index = list(options).index(stored)
     if radio:
         picked = container.radio(
             label, options, index=index, format_func=format_func, key=widget_key, horizontal=True
