@@ -108,7 +108,8 @@ def offset_distance_spread(pe: np.ndarray, max_offset: int = MAX_OFFSETS) -> flo
 def scorecard(spec: EncodingSpec) -> list[Check]:
     """All five conditions for the encoding ``spec`` describes, each with its measured number."""
     pe = encode(spec)
-    checks = [Check("bounded", max_abs(pe), BOUND, max_abs(pe) <= BOUND + 1e-12)]
+    largest = max_abs(pe)
+    checks = [Check("bounded", largest, BOUND, largest <= BOUND + 1e-12)]
 
     closest = min_pair_distance(pe)
     checks.append(

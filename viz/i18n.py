@@ -10,7 +10,6 @@ from typing import Literal
 
 Lang = Literal["en", "ko"]
 LANGS: tuple[Lang, ...] = ("en", "ko")
-LANG_NAMES: dict[str, str] = {"en": "English", "ko": "한국어"}
 
 STRINGS: dict[str, dict[str, str]] = {
     # ---- app shell -------------------------------------------------------------------------------------

@@ -393,19 +393,15 @@ _PASS_STYLE = "background-color: #e6f4ea; color: #0d652d"
 _FAIL_STYLE = "background-color: #fce8e6; color: #a50e0e; font-weight: 600"
 
 
-def _verdict_style(cell: str) -> str:
-    if cell.startswith((t("pe.score.pass", "en", value=""), t("pe.score.pass", "ko", value=""))):
-        return _PASS_STYLE
-    if cell.startswith((t("pe.score.fail", "en", value=""), t("pe.score.fail", "ko", value=""))):
-        return _FAIL_STYLE
-    return ""
+def _verdict_style(check: criteria.Check) -> str:
+    return "" if check.passed is None else _PASS_STYLE if check.passed else _FAIL_STYLE
 
 
 def scorecard_table(spec: EncodingSpec, lang: str, *, compare: bool) -> None:
     """The measured conditions as a table: one column for ``spec``'s encoding, or one per encoding."""
     cards = all_scorecards(spec) if compare else {spec.kind: scorecard(spec)}
     first = next(iter(cards.values()))
-    rows = []
+    rows, styles = [], []
     for i, check in enumerate(first):
         row = {
             t("pe.score.col.condition", lang): t(f"pe.crit.{check.name}", lang),
@@ -414,13 +410,15 @@ def scorecard_table(spec: EncodingSpec, lang: str, *, compare: bool) -> None:
                 f"pe.crit.{check.name}.rule", lang, threshold=check.threshold
             ),
         }
+        style = dict.fromkeys(row, "")
         for kind, card in cards.items():
             label = t(f"pe.kind.{kind}", lang) + (" ◀" if kind == spec.kind and compare else "")
             row[label] = _verdict(card[i], lang)
+            style[label] = _verdict_style(card[i])
         rows.append(row)
+        styles.append(style)
     table = pd.DataFrame(rows)
-    verdicts = list(table.columns[3:])
-    st.table(table.style.map(_verdict_style, subset=verdicts).hide(axis="index"))
+    st.table(table.style.apply(lambda _: pd.DataFrame(styles), axis=None).hide(axis="index"))
     header = ["condition", *cards]
     lines = [",".join(header)]
     for i, check in enumerate(first):
