@@ -12,19 +12,21 @@ st.set_page_config(page_title="Attention Lab", page_icon=":material/visibility:"
 settings = ui.sidebar()
 lang = settings.lang
 
+EMB_PAGE = st.Page("pages/embedding.py", title=t("nav.emb", lang), icon=":material/text_fields:")
 PE_PAGE = st.Page("pages/positional_encoding.py", title=t("nav.pe", lang), icon=":material/waves:")
+SIM_PAGE = st.Page("pages/similarity.py", title=t("nav.sim", lang), icon=":material/compare_arrows:")
 
-# The path a token takes, each step with the page that shows it (None: not built yet).
-PIPELINE: list[tuple[str, st.Page | None]] = [
-    ("token", None),
-    ("embedding", None),
-    ("pe", PE_PAGE),
-    ("qkv", None),
-    ("scores", None),
-    ("softmax", None),
-    ("values", None),
-    ("heads", None),
-    ("wo", None),
+# The path a token takes, each step with the pages that show it (none yet: "coming soon").
+PIPELINE: list[tuple[str, list[st.Page]]] = [
+    ("token", [EMB_PAGE]),
+    ("embedding", [EMB_PAGE]),
+    ("pe", [PE_PAGE, SIM_PAGE]),
+    ("qkv", []),
+    ("scores", []),
+    ("softmax", []),
+    ("values", []),
+    ("heads", []),
+    ("wo", []),
 ]
 
 
@@ -37,17 +39,19 @@ def home() -> None:
     per_row = 5
     for start in range(0, len(PIPELINE), per_row):
         row = PIPELINE[start : start + per_row]
-        for col, (number, (step, page)) in zip(
+        for col, (number, (step, pages)) in zip(
             st.columns(per_row), enumerate(row, start=start + 1), strict=False
         ):
             with col.container(border=True, height="stretch"):
                 title = f"{number}. {t(f'step.{step}', lang)}"
-                if page is None:
+                if not pages:
                     st.markdown(f"**{title}**")
                     st.caption(f"{t(f'step.{step}.desc', lang)} · _{t('home.coming', lang)}_")
                 else:
-                    st.page_link(page, label=title, icon=":material/arrow_forward:")
+                    st.page_link(pages[0], label=title, icon=":material/arrow_forward:")
                     st.caption(t(f"step.{step}.desc", lang))
+                    for more in pages[1:]:
+                        st.page_link(more, label=str(more.title), icon=":material/arrow_forward:")
     st.info(
         t(
             "home.settings_now",
@@ -61,4 +65,4 @@ def home() -> None:
 
 
 HOME_PAGE = st.Page(home, title=t("nav.home", lang), icon=":material/home:", default=True, url_path="home")
-ui.run_page(st.navigation([HOME_PAGE, PE_PAGE]))
+ui.run_page(st.navigation([HOME_PAGE, EMB_PAGE, PE_PAGE, SIM_PAGE]))

@@ -49,11 +49,74 @@ def sinusoidal(max_len: int, d_model: int, base: float = 10000.0) -> np.ndarray:
     For an odd d_model the last column is a sine with no cosine partner. Shape (max_len, d_model).
     """
     _check_sizes(max_len, d_model)
-    angles = np.arange(max_len, dtype=np.float64)[:, None] * frequencies(d_model, base)[None, :]
-    pe = np.empty((max_len, d_model), dtype=np.float64)
-    pe[:, 0::2] = np.sin(angles)  # (max_len, ceil(d/2))
-    pe[:, 1::2] = np.cos(angles[:, : d_model // 2])  # (max_len, floor(d/2))
+    return sinusoidal_at(np.arange(max_len), d_model, base)
+
+
+def sinusoidal_at(positions: np.ndarray | list[int], d_model: int, base: float = 10000.0) -> np.ndarray:
+    """Rows of :func:`sinusoidal` for any positions (negative or past max_len too). Shape (n, d_model)."""
+    if d_model < 1:
+        raise ValueError(f"d_model must be >= 1, got {d_model}")
+    pos = np.asarray(positions, dtype=np.float64).reshape(-1)
+    angles = pos[:, None] * frequencies(d_model, base)[None, :]  # (n, ceil(d/2))
+    pe = np.empty((pos.size, d_model), dtype=np.float64)
+    pe[:, 0::2] = np.sin(angles)
+    pe[:, 1::2] = np.cos(angles[:, : d_model // 2])
     return pe
+
+
+def relative_rotation(k: int, d_model: int, base: float = 10000.0) -> np.ndarray:
+    """T(k): the block-diagonal matrix that moves a sinusoidal row k positions on.
+
+    PE[pos + k] = T(k) @ PE[pos] for every pos (interleaved layout, :func:`sinusoidal`). Pair i holds
+    (sin(w_i pos), cos(w_i pos)) in columns (2i, 2i+1); by the angle-sum identities its block is
+
+        [[ cos(w_i k), sin(w_i k)],
+         [-sin(w_i k), cos(w_i k)]]
+
+    a rotation by the angle w_i k, which depends on k only, never on pos. For an odd d_model the lone last
+    column sin(w pos) has no cosine partner, and sin(w (pos + k)) is not a fixed multiple of sin(w pos), so
+    no matrix can move it; T(k) leaves that column unchanged (its diagonal entry is 1) and the identity
+    holds for the other d_model - 1 columns only. Shape (d_model, d_model); orthogonal; T(0) = I and
+    T(a) @ T(b) = T(a + b).
+    """
+    if d_model < 1:
+        raise ValueError(f"d_model must be >= 1, got {d_model}")
+    n_pairs = d_model // 2
+    theta = float(k) * frequencies(d_model, base)[:n_pairs]  # (d//2,)
+    cos, sin = np.cos(theta), np.sin(theta)
+    t = np.zeros((d_model, d_model), dtype=np.float64)
+    even = np.arange(0, 2 * n_pairs, 2)
+    t[even, even] = cos
+    t[even, even + 1] = sin
+    t[even + 1, even] = -sin
+    t[even + 1, even + 1] = cos
+    if d_model % 2:
+        t[-1, -1] = 1.0
+    return t
+
+
+@dataclass(frozen=True)
+class RotationError:
+    """How far T(k) @ PE[pos] is from PE[pos + k], over positions 0 .. max_len - 1."""
+
+    paired: float  # largest |error| over the sine/cosine pairs (rounding only, ~1e-13)
+    lone: float | None  # largest |error| in an odd d_model's last column; None when d_model is even
+    positions: int
+
+
+def rotation_error(k: int, max_len: int, d_model: int, base: float = 10000.0) -> RotationError:
+    """Largest |PE[pos + k] - T(k) @ PE[pos]| over pos = 0 .. max_len - 1, with T(k) applied as a matrix.
+
+    PE[pos + k] comes from the formula, so it exists even past the end of the table.
+    """
+    _check_sizes(max_len, d_model)
+    pos = np.arange(max_len)
+    moved = sinusoidal_at(pos, d_model, base) @ relative_rotation(k, d_model, base).T  # (L, d)
+    err = np.abs(sinusoidal_at(pos + k, d_model, base) - moved)
+    n = 2 * (d_model // 2)
+    paired = float(err[:, :n].max()) if n else 0.0
+    lone = float(err[:, -1].max()) if d_model % 2 else None
+    return RotationError(paired, lone, max_len)
 
 
 def split_order(d_model: int) -> np.ndarray:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import plotly.graph_objects as go
+from plotly.subplots import make_subplots
 
 #: Passed to ``st.plotly_chart(config=...)``: the toolbar's camera button saves a PNG at twice the size.
 PLOTLY_CONFIG: dict[str, object] = {
@@ -95,10 +96,14 @@ def heatmap(
     zmin: float | None = None,
     zmax: float | None = None,
     height: int = 460,
+    cell_text: str | None = None,
+    y_labels: Sequence[str] | None = None,
 ) -> go.Figure:
     """A heatmap of ``z`` (rows drawn top to bottom) with its cells labelled by ``x`` and ``y``.
 
-    Diverging colours centred on 0 when ``z`` has both signs, sequential otherwise.
+    Diverging colours centred on 0 when ``z`` has both signs, sequential otherwise. ``cell_text`` (a
+    Plotly texttemplate such as ``"%{z:.3f}"``) writes each value in its cell; ``y_labels`` replaces the
+    row numbers with text (escaped here).
     """
     z32 = np.asarray(z, dtype=np.float32)
     xs = np.arange(z32.shape[1]) if x is None else np.asarray(x)
@@ -110,13 +115,14 @@ def heatmap(
         go.Heatmap(
             z=z32,
             x=_labels(xs),
-            y=_labels(ys),
+            y=_labels(ys) if y_labels is None else [escape_label(v) for v in y_labels],
             colorscale=DIVERGING if two_signed else SEQUENTIAL,
             zmid=0.0 if two_signed else None,
             zmin=None if two_signed else lo,
             zmax=None if two_signed else hi,
             colorbar={"title": {"text": colorbar_title}},
             hovertemplate=hovertemplate,
+            texttemplate=cell_text,
         )
     )
     fig.update_layout(
@@ -140,11 +146,18 @@ def lines(
     mode: str = "lines",
     x_window: float | None = None,
     height: int = 380,
+    x_log: bool = False,
+    y2: Mapping[str, np.ndarray] | None = None,
+    y2_title: str = "",
+    y2_log: bool = False,
+    mark_x: float | None = None,
+    mark_label: str = "",
 ) -> go.Figure:
     """One trace per entry of ``ys`` (name -> values over ``x``), drawn as ``mode`` (lines, markers).
 
     With ``x_window`` the chart opens on x in [min, min + x_window] with a range slider to pan; all the
-    data is still sent, so zooming out shows everything.
+    data is still sent, so zooming out shows everything. ``y2`` draws more traces (dotted) against a
+    second y-axis on the right; ``mark_x`` draws a vertical dashed line there, named ``mark_label``.
     """
     fig = go.Figure()
     x32 = np.asarray(x, dtype=np.float32)
@@ -158,14 +171,50 @@ def lines(
                 hovertemplate=None if hovertemplate is None else hovertemplate + f"<extra>{name}</extra>",
             )
         )
+    for name, values in (y2 or {}).items():
+        fig.add_trace(
+            go.Scatter(
+                x=x32,
+                y=np.asarray(values, dtype=np.float32),
+                mode=mode,
+                name=name,
+                yaxis="y2",
+                line={"dash": "dot"},
+                hovertemplate=None if hovertemplate is None else hovertemplate + f"<extra>{name}</extra>",
+            )
+        )
     fig.update_layout(
         title={"text": title},
         height=height,
-        margin={"l": 60, "r": 20, "t": 50, "b": 50},
-        xaxis={"title": {"text": x_title}},
+        margin={"l": 60, "r": 60 if y2 else 20, "t": 50, "b": 50},
+        xaxis={"title": {"text": x_title}, "type": "log" if x_log else "linear"},
         yaxis={"title": {"text": y_title}},
         legend={"orientation": "h", "y": -0.25},
     )
+    if y2:
+        fig.update_layout(
+            yaxis2={
+                "title": {"text": y2_title},
+                "overlaying": "y",
+                "side": "right",
+                "type": "log" if y2_log else "linear",
+                "showgrid": False,
+            }
+        )
+    if mark_x is not None:
+        # A trace, not add_vline: on a log x-axis a shape's x would be read as log10(x).
+        fig.add_trace(
+            go.Scatter(
+                x=[mark_x, mark_x],
+                y=[0, 1],
+                yaxis="y3",
+                mode="lines",
+                line={"dash": "dash", "color": "#444"},
+                name=mark_label,
+                hoverinfo="name",
+            )
+        )
+        fig.update_layout(yaxis3={"overlaying": "y", "range": [0, 1], "visible": False, "fixedrange": True})
     if x_window is not None and x32.size and float(x32.max() - x32.min()) > x_window:
         start = float(x32.min())
         fig.update_layout(height=height + 60, legend={"y": -0.45})
@@ -218,5 +267,207 @@ def log_markers(
         xaxis={"title": {"text": x_title}},
         yaxis={"title": {"text": y_title}, "type": "log", "dtick": 1, "exponentformat": "power"},
         legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"},
+    )
+    return fig
+
+
+def grouped_bars(
+    labels: Sequence[str],
+    ys: Mapping[str, np.ndarray],
+    *,
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    hovertemplate: str | None = None,
+    y_range: tuple[float, float] | None = None,
+    height: int = 360,
+    y2: Mapping[str, np.ndarray] | None = None,
+    y2_title: str = "",
+) -> go.Figure:
+    """Bars side by side for each label (text, escaped), one colour per entry of ``ys``.
+
+    ``y2`` adds lines with markers against a second y-axis on the right.
+    """
+    names = [escape_label(v) for v in labels]
+    fig = go.Figure()
+    for name, values in ys.items():
+        fig.add_trace(
+            go.Bar(
+                x=names,
+                y=np.asarray(values, dtype=np.float32),
+                name=name,
+                hovertemplate=None if hovertemplate is None else hovertemplate + f"<extra>{name}</extra>",
+            )
+        )
+    for name, values in (y2 or {}).items():
+        fig.add_trace(
+            go.Scatter(
+                x=names,
+                y=np.asarray(values, dtype=np.float32),
+                mode="lines+markers",
+                name=name,
+                yaxis="y2",
+                line={"color": "#222", "dash": "dot"},
+                hovertemplate=None if hovertemplate is None else hovertemplate + f"<extra>{name}</extra>",
+            )
+        )
+    fig.update_layout(
+        title={"text": title},
+        height=height,
+        barmode="group",
+        margin={"l": 60, "r": 60 if y2 else 20, "t": 50, "b": 50},
+        xaxis={"title": {"text": x_title}, "type": "category"},
+        yaxis={"title": {"text": y_title}, "range": list(y_range) if y_range else None},
+        legend={"orientation": "h", "y": -0.3},
+    )
+    if y2:
+        fig.update_layout(
+            yaxis2={"title": {"text": y2_title}, "overlaying": "y", "side": "right", "showgrid": False}
+        )
+    return fig
+
+
+def heatmap_panels(
+    panels: Mapping[str, np.ndarray],
+    *,
+    y_labels: Sequence[str],
+    x: Sequence[int] | np.ndarray,
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    colorbar_title: str = "",
+    hovertemplate: str | None = None,
+    height: int = 420,
+) -> go.Figure:
+    """Heatmaps side by side (panel title -> (rows, cols) matrix) sharing one colour scale and one y-axis.
+
+    One scale, symmetric about 0 over every panel, so the same colour means the same number everywhere.
+    """
+    mats = {name: np.asarray(m, dtype=np.float32) for name, m in panels.items()}
+    finite = [float(np.nanmax(np.abs(m))) for m in mats.values() if m.size]
+    top = max(finite, default=1.0) or 1.0
+    fig = make_subplots(
+        rows=1, cols=len(mats), shared_yaxes=True, subplot_titles=list(mats), horizontal_spacing=0.03
+    )
+    rows = [escape_label(v) for v in y_labels]
+    cols = _labels(np.asarray(x))
+    for i, m in enumerate(mats.values(), start=1):
+        fig.add_trace(
+            go.Heatmap(z=m, x=cols, y=rows, coloraxis="coloraxis", hovertemplate=hovertemplate), row=1, col=i
+        )
+        fig.update_xaxes(type="category", nticks=6, title={"text": x_title}, row=1, col=i)
+    fig.update_yaxes(type="category", autorange="reversed")
+    fig.update_yaxes(title={"text": y_title}, row=1, col=1)
+    fig.update_layout(
+        title={"text": title},
+        height=height,
+        margin={"l": 60, "r": 20, "t": 80, "b": 50},
+        coloraxis={
+            "colorscale": DIVERGING,
+            "cmin": -top,
+            "cmax": top,
+            "colorbar": {"title": {"text": colorbar_title}},
+        },
+    )
+    return fig
+
+
+def offset_scatter(
+    offsets: np.ndarray,
+    values: np.ndarray,
+    *,
+    curve_x: np.ndarray | None = None,
+    curve_y: np.ndarray | None = None,
+    points_name: str = "",
+    curve_name: str = "",
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    hovertemplate: str | None = None,
+    height: int = 380,
+) -> go.Figure:
+    """Many (offset, value) points, drawn with WebGL, and an optional reference curve over them."""
+    fig = go.Figure(
+        go.Scattergl(
+            x=np.asarray(offsets, dtype=np.float32),
+            y=np.asarray(values, dtype=np.float32),
+            mode="markers",
+            marker={"size": 4, "opacity": 0.5},
+            name=points_name,
+            hovertemplate=hovertemplate,
+        )
+    )
+    if curve_x is not None and curve_y is not None:
+        fig.add_trace(
+            go.Scatter(
+                x=np.asarray(curve_x, dtype=np.float32),
+                y=np.asarray(curve_y, dtype=np.float32),
+                mode="lines",
+                line={"color": "#d62728", "width": 1.5},
+                name=curve_name,
+                hovertemplate=hovertemplate,
+            )
+        )
+    fig.update_layout(
+        title={"text": title},
+        height=height,
+        margin={"l": 60, "r": 20, "t": 50, "b": 50},
+        xaxis={"title": {"text": x_title}},
+        yaxis={"title": {"text": y_title}},
+        legend={"orientation": "h", "y": -0.25},
+        showlegend=curve_x is not None,
+    )
+    return fig
+
+
+def orbit(
+    xs: np.ndarray,
+    ys: np.ndarray,
+    positions: np.ndarray,
+    *,
+    marks: Mapping[str, tuple[float, float]],
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    hovertemplate: str | None = None,
+    colorbar_title: str = "",
+    height: int = 380,
+) -> go.Figure:
+    """Points (xs, ys) coloured by position on the unit circle, with named points ``marks`` on top."""
+    fig = go.Figure(
+        go.Scatter(
+            x=np.asarray(xs, dtype=np.float32),
+            y=np.asarray(ys, dtype=np.float32),
+            customdata=np.asarray(positions, dtype=np.float32),
+            mode="markers",
+            marker={
+                "size": 5,
+                "color": np.asarray(positions, dtype=np.float32),
+                "colorscale": SEQUENTIAL,
+                "colorbar": {"title": {"text": colorbar_title}},
+            },
+            hovertemplate=hovertemplate,
+            showlegend=False,
+        )
+    )
+    symbols = ["circle-open", "x", "diamond-open", "square-open"]
+    for (name, (mx, my)), symbol in zip(marks.items(), symbols, strict=False):
+        fig.add_trace(
+            go.Scatter(
+                x=[mx],
+                y=[my],
+                mode="markers",
+                marker={"size": 16, "symbol": symbol, "line": {"width": 3}},
+                name=name,
+                hovertemplate="(%{x:.4f}, %{y:.4f})<extra>" + name + "</extra>",
+            )
+        )
+    fig.update_layout(
+        title={"text": title},
+        height=height,
+        margin={"l": 60, "r": 20, "t": 50, "b": 50},
+        xaxis={"title": {"text": x_title}, "range": [-1.2, 1.2], "constrain": "domain"},
+        yaxis={"title": {"text": y_title}, "range": [-1.2, 1.2], "scaleanchor": "x"},
+        legend={"orientation": "h", "y": -0.25},
     )
     return fig

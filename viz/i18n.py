@@ -348,6 +348,388 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Every cell here is exact (nothing aggregated), and the CSV holds exactly these cells.",
         "ko": "이 창의 모든 칸은 정확한 값입니다(집계하지 않음). CSV에도 이 칸들이 그대로 담깁니다.",
     },
+    # ---- embedding + PE page ---------------------------------------------------------------------------
+    "nav.emb": {"en": "Embedding + PE", "ko": "임베딩 + 위치 인코딩"},
+    "emb.title": {"en": "Embedding + positional encoding", "ko": "임베딩 + 위치 인코딩"},
+    "emb.intro": {
+        "en": "Each word becomes a vector (its embedding E). Attention alone cannot see where a word stands, so "
+        "the model adds a second vector P that depends only on the position. Type a sentence and see the "
+        "three tables, how much P changes each word's vector, and why the two are added rather than placed "
+        "side by side.",
+        "ko": "단어는 먼저 벡터(임베딩 E)가 됩니다. 어텐션만으로는 단어가 어디에 있는지 알 수 없으므로, 모델은 "
+        "위치에만 의존하는 두 번째 벡터 P를 더합니다. 문장을 입력하고 세 표와, P가 각 단어 벡터를 얼마나 "
+        "바꾸는지, 그리고 둘을 이어 붙이지 않고 더하는 이유를 확인해 보세요.",
+    },
+    "emb.sentence": {"en": "Sentence", "ko": "문장"},
+    "emb.sentence.help": {
+        "en": "Split into words and punctuation marks; Korean works too. Try “I am good” or “나는 학생이다”.",
+        "ko": "단어와 문장부호로 나눕니다. 한국어도 됩니다. “I am good”이나 “나는 학생이다”를 넣어 보세요.",
+    },
+    "emb.seed": {"en": "Embedding seed", "ko": "임베딩 시드"},
+    "emb.seed.help": {
+        "en": "The toy vocabulary gives each word a fixed random vector; another seed draws another vocabulary.",
+        "ko": "예시 어휘는 단어마다 고정된 난수 벡터를 줍니다. 시드를 바꾸면 다른 어휘가 만들어집니다.",
+    },
+    "emb.scale": {"en": "Embedding scale", "ko": "임베딩 배율"},
+    "emb.scale.paper": {"en": "√d_model = {sqrt} (the paper)", "ko": "√d_model = {sqrt} (논문)"},
+    "emb.scale.one": {"en": "1 (unscaled)", "ko": "1 (배율 없음)"},
+    "emb.scale.custom": {"en": "other", "ko": "직접 고르기"},
+    "emb.scale.value": {"en": "scale", "ko": "배율"},
+    "emb.cut.chars": {
+        "en": "Only the first {limit} characters are read; {cut} more were left out.",
+        "ko": "처음 {limit}자만 읽었습니다. 나머지 {cut}자는 빠졌습니다.",
+    },
+    "emb.cut.tokens": {
+        "en": "Only the first {limit} tokens are used ({cut} dropped).{why}",
+        "ko": "처음 {limit}개 토큰만 씁니다. 나머지 {cut}개는 뺐습니다.{why}",
+    },
+    "emb.cut.why_len": {
+        "en": " There are only max_len = {max_len} positions: raise max_len in the sidebar to fit more.",
+        "ko": " 위치가 max_len = {max_len}개뿐입니다. 더 넣으려면 사이드바에서 max_len을 늘리세요.",
+    },
+    "emb.empty": {
+        "en": "No words to show: type at least one word in the box above.",
+        "ko": "보여 줄 단어가 없습니다. 위 입력란에 단어를 하나 이상 입력하세요.",
+    },
+    "emb.tokens": {"en": "{n} tokens (a row each below):", "ko": "토큰 {n}개 (아래에서 한 행씩):"},
+    "emb.rope": {
+        "en": "Real models do not add RoPE: they rotate queries and keys with it. It is added here only so its "
+        "table can be compared with the others.",
+        "ko": "실제 모델은 RoPE를 더하지 않고 쿼리와 키를 회전시키는 데 씁니다. 여기서는 다른 방식과 비교하려고 "
+        "표를 더해 볼 뿐입니다.",
+    },
+    "emb.token": {"en": "token", "ko": "토큰"},
+    "emb.panels.hover": {
+        "en": "token %{y}<br>dimension %{x}<br>value %{z:.4f}<extra></extra>",
+        "ko": "토큰 %{y}<br>차원 %{x}<br>값 %{z:.4f}<extra></extra>",
+    },
+    "emb.panels.strided": {
+        "en": "d_model = {d_model} is wider than the chart: showing {what} ({shown} columns). The CSV has them all.",
+        "ko": "d_model = {d_model}은 차트보다 넓어서 {what} 보여 줍니다({shown}열). CSV에는 모든 열이 있습니다.",
+    },
+    "emb.sum.title": {
+        "en": "Token vectors, position vectors and their sum",
+        "ko": "토큰 벡터, 위치 벡터, 그 합",
+    },
+    "emb.sum.chart": {
+        "en": "E (embedding × {scale}), P and E + P, on one colour scale",
+        "ko": "E (임베딩 × {scale}), P, E + P를 같은 색 척도로",
+    },
+    "emb.sum.explain": {
+        "en": "**What to notice.** The three tables share one colour scale, so equal colours mean equal numbers. "
+        "At scale {scale} a token vector is about {e} long and a position vector about {p}. When E is much "
+        "longer, the sum looks like E with a faint wave pattern on top; when P is longer, the waves take "
+        "over and the words fade. Change the scale (try 1) and watch the balance move.",
+        "ko": "**눈여겨볼 점.** 세 표는 같은 색 척도를 쓰므로 같은 색은 같은 숫자입니다. 배율 {scale}에서 토큰 "
+        "벡터의 길이는 약 {e}, 위치 벡터는 약 {p}입니다. E가 훨씬 길면 합은 E 위에 물결무늬가 살짝 얹힌 "
+        "모습이고, P가 더 길면 물결이 화면을 덮고 단어 정보가 흐려집니다. 배율을 바꿔(1도 해 보세요) 균형이 "
+        "어떻게 변하는지 보세요.",
+    },
+    "emb.add.title": {"en": "Add or concatenate?", "ko": "더할까, 이어 붙일까?"},
+    "emb.cost.how": {"en": "how", "ko": "방식"},
+    "emb.cost.add": {"en": "add: E + P", "ko": "더하기: E + P"},
+    "emb.cost.concat": {"en": "concatenate: [E, P]", "ko": "이어 붙이기: [E, P]"},
+    "emb.cost.width": {"en": "numbers per token", "ko": "토큰당 숫자 개수"},
+    "emb.cost.per_token": {"en": "memory per token (float32)", "ko": "토큰당 메모리 (float32)"},
+    "emb.cost.total": {"en": "memory for these {n} tokens", "ko": "이 토큰 {n}개의 메모리"},
+    "emb.cost.params": {
+        "en": "weights of one next projection (e.g. W_Q, to d_model)",
+        "ko": "다음 사영 하나의 가중치 수 (예: W_Q, d_model로)",
+    },
+    "emb.cost.explain": {
+        "en": "**What it costs.** Adding keeps every vector {d} numbers wide. Concatenating doubles the width, "
+        "so every activation takes twice the memory and every layer that reads the vector needs twice the "
+        "weights, for the whole network, not just this step.",
+        "ko": "**비용.** 더하면 벡터 폭이 {d}개 그대로입니다. 이어 붙이면 폭이 두 배가 되어 모든 활성값의 메모리가 "
+        "두 배가 되고, 이 벡터를 읽는 모든 층의 가중치도 두 배가 필요합니다. 이 단계만이 아니라 네트워크 "
+        "전체에서요.",
+    },
+    "emb.cos": {"en": "cosine similarity", "ko": "코사인 유사도"},
+    "emb.cos_add": {"en": "cos(E, E + P) (add)", "ko": "cos(E, E + P) (더하기)"},
+    "emb.cos_concat": {"en": "cos([E, 0], [E, P]) (concatenate)", "ko": "cos([E, 0], [E, P]) (이어 붙이기)"},
+    "emb.ratio": {"en": "‖P‖ / ‖E‖", "ko": "‖P‖ / ‖E‖ (길이 비)"},
+    "emb.change.title": {
+        "en": "How far each token moves (scale {scale})",
+        "ko": "각 토큰이 얼마나 바뀌나 (배율 {scale})",
+    },
+    "emb.sweep.title": {"en": "Mean over tokens, as the scale changes", "ko": "배율에 따른 토큰 평균"},
+    "emb.sweep.x": {"en": "embedding scale (log)", "ko": "임베딩 배율 (로그)"},
+    "emb.sweep.hover": {"en": "scale %{x:.3g}: %{y:.4f}", "ko": "배율 %{x:.3g}: %{y:.4f}"},
+    "emb.sweep.now": {"en": "current scale {scale}", "ko": "현재 배율 {scale}"},
+    "emb.change.explain": {
+        "en": "**What to notice.** A cosine of 1 means the token still points the same way, so its meaning is "
+        "intact. Right now the mean cos(E, E + P) is {cos} and P is {ratio} times as long as E. Scaling E up "
+        "(the paper uses √d_model ≈ {sqrt}) shrinks that ratio and brings the cosine towards 1: the word "
+        "dominates and the position is a small, still readable nudge. Concatenating never rotates E itself, "
+        "but the full vector leans by the same kind of angle, and it costs twice the width.",
+        "ko": "**눈여겨볼 점.** 코사인이 1이면 토큰이 여전히 같은 방향을 가리키므로 의미가 그대로라는 뜻입니다. "
+        "지금 cos(E, E + P)의 평균은 {cos}이고, P의 길이는 E의 {ratio}배입니다. E를 키우면(논문은 "
+        "√d_model ≈ {sqrt}배) 이 비가 작아지고 코사인이 1에 가까워집니다. 단어 의미가 주가 되고 위치는 작지만 "
+        "읽을 수 있는 조정이 됩니다. 이어 붙이면 E 자체는 돌아가지 않지만 전체 벡터는 비슷한 각도만큼 "
+        "기울고, 폭은 두 배가 듭니다.",
+    },
+    "emb.seg.title": {
+        "en": "Two sentences: token + position + segment",
+        "ko": "두 문장: 토큰 + 위치 + 세그먼트",
+    },
+    "emb.seg.second": {"en": "Second sentence (B)", "ko": "두 번째 문장 (B)"},
+    "emb.seg.cut": {
+        "en": "The pair needs more positions than max_len = {max_len}: the last {cut} tokens were dropped.",
+        "ko": "두 문장을 합치면 max_len = {max_len}보다 위치가 더 필요해 마지막 토큰 {cut}개를 뺐습니다.",
+    },
+    "emb.seg.token": {"en": "token", "ko": "토큰"},
+    "emb.seg.position": {"en": "position", "ko": "위치"},
+    "emb.seg.segment": {"en": "segment", "ko": "세그먼트"},
+    "emb.seg.sum": {"en": "sum", "ko": "합"},
+    "emb.seg.chart": {
+        "en": "[CLS] A [SEP] B [SEP]: the three vectors and their sum, on one colour scale",
+        "ko": "[CLS] A [SEP] B [SEP]: 세 벡터와 그 합을 같은 색 척도로",
+    },
+    "emb.seg.explain": {
+        "en": "**What to notice.** BERT reads two sentences at once (a question and a passage, say). Sentence A "
+        "is the first sentence above and B the box here; [CLS] and [SEP] mark the start and the boundaries. "
+        "The segment panel has only two distinct rows: every token of A gets one vector, every token of B "
+        "another (drawn and scaled like a token vector here). Adding it tells the model which sentence a "
+        "token came from, the same way P tells it where the token stands.",
+        "ko": "**눈여겨볼 점.** BERT는 두 문장(예: 질문과 지문)을 한 번에 읽습니다. 문장 A는 맨 위의 문장이고 B는 "
+        "이 입력란입니다. [CLS]와 [SEP]는 시작과 경계를 표시합니다. 세그먼트 표에는 서로 다른 행이 두 "
+        "종류뿐입니다. A의 토큰은 모두 같은 벡터, B의 토큰은 모두 다른 한 벡터를 받습니다(여기서는 토큰 "
+        "벡터처럼 뽑고 같은 배율을 씁니다). 이것을 더하면 P가 자리를 알려 주듯 토큰이 어느 문장에서 왔는지 "
+        "알려 줍니다.",
+    },
+    "emb.order.title": {
+        "en": "Word order: same words, different sentence",
+        "ko": "단어 순서: 같은 단어, 다른 문장",
+    },
+    "emb.order.a": {"en": "Sentence 1", "ko": "문장 1"},
+    "emb.order.b": {"en": "Sentence 2 (the same words reordered)", "ko": "문장 2 (같은 단어를 다른 순서로)"},
+    "emb.order.plain": {
+        "en": "distance between the two sets of vectors, without PE",
+        "ko": "두 벡터 집합 사이의 거리, 위치 인코딩 없이",
+    },
+    "emb.order.with_pe": {
+        "en": "the same distance, with PE added",
+        "ko": "같은 거리, 위치 인코딩을 더한 뒤",
+    },
+    "emb.order.not_perm": {
+        "en": "These two sentences do not use exactly the same words, so one is not a reordering of the other; "
+        "the distances above compare them anyway.",
+        "ko": "두 문장의 단어가 똑같지 않아 한쪽이 다른 쪽의 순서만 바꾼 것이 아닙니다. 위의 거리는 그래도 "
+        "비교한 값입니다.",
+    },
+    "emb.order.moves": {"en": "Words that changed place: {moves}", "ko": "자리가 바뀐 단어: {moves}"},
+    "emb.order.shift_plain": {"en": "without PE", "ko": "위치 인코딩 없이"},
+    "emb.order.shift_pe": {"en": "with PE", "ko": "위치 인코딩 포함"},
+    "emb.order.chart": {
+        "en": "How far each word's input vector moves between the two sentences",
+        "ko": "두 문장 사이에서 각 단어의 입력 벡터가 움직인 거리",
+    },
+    "emb.order.x": {"en": "word (position in sentence 1)", "ko": "단어 (문장 1에서의 위치)"},
+    "emb.order.y": {"en": "‖x₁ − x₂‖", "ko": "‖x₁ − x₂‖ (거리)"},
+    "emb.order.explain": {
+        "en": "**What to notice.** Without PE the second sentence hands the model exactly the same vectors, only "
+        "in another row order: sort the rows of both and they match, distance 0. Attention treats its input "
+        "as a set, so it could not tell who chased whom. With PE the moved words (cat, mouse) carry new "
+        "position vectors, the sets differ, and the words that stayed put do not move at all.",
+        "ko": "**눈여겨볼 점.** 위치 인코딩이 없으면 두 번째 문장은 행 순서만 다를 뿐 완전히 같은 벡터들을 "
+        "모델에 줍니다. 두 표의 행을 정렬하면 일치하고 거리는 0입니다. 어텐션은 입력을 집합처럼 다루므로 "
+        "누가 누구를 쫓았는지 구별하지 못합니다. 위치 인코딩을 더하면 자리를 옮긴 단어(cat, mouse)가 새 위치 "
+        "벡터를 받아 집합이 달라지고, 제자리에 있는 단어는 전혀 움직이지 않습니다.",
+    },
+    # ---- position similarity page ----------------------------------------------------------------------
+    "nav.sim": {"en": "Position similarity", "ko": "위치 유사도"},
+    "sim.title": {"en": "Position similarity", "ko": "위치 유사도"},
+    "sim.intro": {
+        "en": "Attention scores are dot products, so what matters about position vectors is how they compare "
+        "with each other. Pick a position p and see how its vector relates to every other position, how the "
+        "whole table of pairs looks, and why for the sinusoidal encoding only the distance between two "
+        "positions counts, not where they are.",
+        "ko": "어텐션 점수는 내적이므로, 위치 벡터에서 중요한 것은 서로 어떻게 비교되느냐입니다. 위치 p를 골라 그 "
+        "벡터가 다른 모든 위치와 어떤 관계인지, 모든 쌍의 표가 어떤 모양인지, 그리고 사인파 인코딩에서는 왜 두 "
+        "위치의 절대 위치가 아니라 떨어진 거리만 중요한지 확인해 보세요.",
+    },
+    "sim.compare": {"en": "Compare with", "ko": "비교할 인코딩"},
+    "sim.measure": {"en": "Measure", "ko": "측정 방법"},
+    "sim.measure.dot": {"en": "dot product PE(p)·PE(j)", "ko": "내적 PE(p)·PE(j)"},
+    "sim.measure.cosine": {"en": "cosine similarity", "ko": "코사인 유사도"},
+    "sim.measure.distance": {"en": "distance ‖PE(p) − PE(j)‖", "ko": "거리 ‖PE(p) − PE(j)‖"},
+    "sim.p": {"en": "position p", "ko": "위치 p"},
+    "sim.p.help": {
+        "en": "The notes' example is p = 50 in a table of max_len = 100.",
+        "ko": "강의 노트의 예시는 max_len = 100인 표에서 p = 50입니다.",
+    },
+    "sim.one_position": {
+        "en": "max_len is 1: there is only position 0, so every chart compares it with itself. Raise max_len "
+        "in the sidebar to see more.",
+        "ko": "max_len이 1이라 위치 0 하나뿐이어서 모든 차트가 자기 자신과만 비교합니다. 사이드바에서 max_len을 "
+        "늘려 보세요.",
+    },
+    "sim.j": {"en": "position j", "ko": "위치 j"},
+    "sim.p_axis": {"en": "position p", "ko": "위치 p"},
+    "sim.row.title": {"en": "Position {p} against every position", "ko": "위치 {p}와 모든 위치의 비교"},
+    "sim.row.chart": {"en": "{name}: position {p} against j", "ko": "{name}: 위치 {p}와 j"},
+    "sim.row.hover": {"en": "p = {p}, j = %{{x}}: %{{y:.4g}}", "ko": "p = {p}, j = %{{x}}: %{{y:.4g}}"},
+    "sim.row.mark": {"en": "p = {p}", "ko": "p = {p}"},
+    "sim.nan": {
+        "en": "Gaps: the cosine is undefined against a zero vector (position 0 of this table is all zeros).",
+        "ko": "끊긴 곳: 영벡터와의 코사인은 정의되지 않습니다(이 표의 위치 0은 모두 0입니다).",
+    },
+    "sim.row.explain.dot": {
+        "en": "**What to notice.** For the sinusoidal table the curve peaks at j = {p}, where the dot product "
+        "is d_model / 2 = {half}, and falls off on both sides: nearby positions look alike, far ones less so. "
+        "Move p and the whole shape slides with it. The integer index instead grows with j, so the "
+        "largest score goes to the last position, not to p's neighbours.",
+        "ko": "**눈여겨볼 점.** 사인파 표에서는 곡선이 j = {p}에서 가장 높고(내적 = d_model / 2 = {half}) 양쪽으로 "
+        "내려갑니다. 가까운 위치는 비슷하고 먼 위치는 덜 비슷합니다. p를 움직이면 모양 전체가 함께 "
+        "미끄러집니다. 정수 인덱스는 j와 함께 커지기만 해서 가장 큰 점수가 p의 이웃이 아니라 마지막 위치로 "
+        "갑니다.",
+    },
+    "sim.row.explain.cosine": {
+        "en": "**What to notice.** The cosine ignores length and keeps only the angle: 1 at j = {p} for every "
+        "encoding. Note how integer and index ÷ length give 1 everywhere: all their vectors point the same "
+        "way, so by angle they cannot tell positions apart at all.",
+        "ko": "**눈여겨볼 점.** 코사인은 길이를 무시하고 각도만 봅니다. 모든 인코딩에서 j = {p}일 때 1입니다. 정수 "
+        "인덱스와 인덱스 ÷ 길이는 어디서나 1입니다. 모든 벡터가 같은 방향이라 각도로는 위치를 전혀 구별하지 "
+        "못합니다.",
+    },
+    "sim.row.explain.distance": {
+        "en": "**What to notice.** Distance is 0 at j = {p} and grows as j moves away. For the sinusoidal table "
+        "it grows smoothly and the same way on both sides; for binary it jumps around, because moving one "
+        "position can flip one bit or many.",
+        "ko": "**눈여겨볼 점.** 거리는 j = {p}에서 0이고 j가 멀어질수록 커집니다. 사인파 표에서는 양쪽으로 똑같이 "
+        "부드럽게 커지지만, 이진수는 한 칸 움직일 때 비트가 하나 바뀔 수도 여러 개 바뀔 수도 있어 들쭉날쭉 "
+        "뜁니다.",
+    },
+    "sim.matrix.title": {
+        "en": "Every pair of positions, and the same values by offset",
+        "ko": "모든 위치 쌍, 그리고 같은 값을 간격별로",
+    },
+    "sim.matrix.chart": {"en": "{name}: every pair (p, j)", "ko": "{name}: 모든 쌍 (p, j)"},
+    "sim.matrix.hover": {
+        "en": "p = %{y}<br>j = %{x}<br>%{z:.4g}<extra></extra>",
+        "ko": "p = %{y}<br>j = %{x}<br>%{z:.4g}<extra></extra>",
+    },
+    "sim.strided": {
+        "en": "Showing {shown} evenly spaced positions of {max_len} on each axis.",
+        "ko": "각 축에서 {max_len}개 위치 중 고르게 떨어진 {shown}개를 보여 줍니다.",
+    },
+    "sim.offset.chart": {
+        "en": "{name}: the same values against p − j",
+        "ko": "{name}: 같은 값을 p − j에 대해",
+    },
+    "sim.offset.x": {"en": "offset p − j", "ko": "간격 p − j"},
+    "sim.offset.points": {"en": "pairs (p, j)", "ko": "쌍 (p, j)"},
+    "sim.offset.curve": {"en": "formula: Σᵢ cos(ωᵢ (p − j))", "ko": "공식: Σᵢ cos(ωᵢ (p − j))"},
+    "sim.offset.hover": {"en": "p − j = %{x}: %{y:.4g}", "ko": "p − j = %{x}: %{y:.4g}"},
+    "sim.offset.spread": {
+        "en": "Largest spread among pairs with the same offset: {spread} of the full range (0 = one curve).",
+        "ko": "간격이 같은 쌍들 사이의 최대 차이: 전체 범위의 {spread} (0이면 곡선 하나).",
+    },
+    "sim.matrix.explain": {
+        "en": "**What to notice.** For the sinusoidal table the matrix has the same colour along every diagonal: "
+        "the value depends on p − j only. Plotted against p − j, all pairs land on one thin curve, and the "
+        "red formula curve runs right through them (the spread below each chart is measured on the points). "
+        "For an even d_model the formula is exact: the dot product is Σᵢ cos(ωᵢ (p − j)). The other tables "
+        "scatter: the same offset gives different values at different places.",
+        "ko": "**눈여겨볼 점.** 사인파 표의 행렬은 대각선을 따라 색이 같습니다. 값이 p − j에만 의존한다는 뜻입니다. "
+        "p − j에 대해 그리면 모든 쌍이 가는 곡선 하나에 올라가고, 빨간 공식 곡선이 그 위를 정확히 지나갑니다"
+        "(각 차트 아래의 차이는 점들에서 잰 값입니다). d_model이 짝수면 내적은 정확히 Σᵢ cos(ωᵢ (p − j))입니다. "
+        "다른 표들은 흩어집니다. 같은 간격이라도 위치에 따라 값이 다릅니다.",
+    },
+    "sim.steps.title": {"en": "How far apart are neighbours?", "ko": "이웃 위치는 얼마나 떨어져 있나?"},
+    "sim.steps.chart": {
+        "en": "Step to the next position: ‖PE(p + 1) − PE(p)‖",
+        "ko": "다음 위치까지의 거리: ‖PE(p + 1) − PE(p)‖",
+    },
+    "sim.steps.x": {"en": "position p", "ko": "위치 p"},
+    "sim.steps.y": {"en": "distance to p + 1", "ko": "p + 1까지의 거리"},
+    "sim.steps.hover": {"en": "p = %{x}: %{y:.4g}", "ko": "p = %{x}: %{y:.4g}"},
+    "sim.steps.none": {
+        "en": "With one position there are no neighbours to measure.",
+        "ko": "위치가 하나뿐이라 잴 이웃이 없습니다.",
+    },
+    "sim.steps.item": {"en": "{name}: {value}", "ko": "{name}: {value}"},
+    "sim.steps.explain": {
+        "en": "**What to notice.** The sinusoidal table moves the same distance at every step: a flat line. "
+        "Binary jumps: from 1 to 2 two bits flip (√2), from 3 to 4 three bits (√3), from 7 to 8 four. "
+        "Unevenness ((largest − smallest) ÷ mean step): {values}.",
+        "ko": "**눈여겨볼 점.** 사인파 표는 매 걸음 같은 거리만큼 움직여 평평한 선이 됩니다. 이진수는 뜁니다. "
+        "1에서 2로 갈 때 비트 두 개(√2), 3에서 4는 세 개(√3), 7에서 8은 네 개가 바뀝니다. "
+        "고르지 않은 정도((최대 − 최소) ÷ 평균 걸음): {values}.",
+    },
+    "sim.rot.title": {"en": "Moving k positions is a rotation: T(k)", "ko": "k칸 이동은 회전이다: T(k)"},
+    "sim.rot.intro": {
+        "en": "For the sinusoidal table there is one matrix T(k) that turns the vector of any position into the "
+        "vector k positions later: PE(pos + k) = T(k) · PE(pos). It does not depend on pos, which is why a "
+        "model can learn to attend to “the word two places back” anywhere in the sentence.",
+        "ko": "사인파 표에는 어떤 위치의 벡터든 k칸 뒤의 벡터로 바꾸는 행렬 T(k) 하나가 있습니다: "
+        "PE(pos + k) = T(k) · PE(pos). 이 행렬이 pos에 의존하지 않기 때문에 모델은 문장 어디에서든 “두 칸 앞의 "
+        "단어”를 보는 법을 배울 수 있습니다.",
+    },
+    "sim.rot.k": {"en": "shift k", "ko": "이동 k"},
+    "sim.rot.pair": {"en": "dimension pair i (columns 2i, 2i + 1)", "ko": "차원 쌍 i (열 2i, 2i + 1)"},
+    "sim.rot.chart": {"en": "T({k}), {d_model} × {d_model}", "ko": "T({k}), {d_model} × {d_model}"},
+    "sim.rot.hover": {
+        "en": "row %{y}<br>column %{x}<br>%{z:.4f}<extra></extra>",
+        "ko": "행 %{y}<br>열 %{x}<br>%{z:.4f}<extra></extra>",
+    },
+    "sim.rot.strided": {
+        "en": "T(k) has {d_model} rows: showing {what} on both axes ({shown} of them), so the blocks on the "
+        "diagonal are real blocks. The CSV has the full matrix.",
+        "ko": "T(k)는 {d_model}행이라 두 축 모두 {what} 보여 줍니다({shown}개). 그래서 대각선의 블록은 실제 "
+        "블록입니다. CSV에는 전체 행렬이 있습니다.",
+    },
+    "sim.rot.block": {"en": "The 2 × 2 block of pair {pair}", "ko": "쌍 {pair}의 2 × 2 블록"},
+    "sim.rot.angle": {
+        "en": "Pair {pair} turns by θ = k · ωᵢ = {k} · ω_{pair} = **{rad} rad** (**{deg}°** around the circle). "
+        "The block is [[cos θ, sin θ], [−sin θ, cos θ]].",
+        "ko": "쌍 {pair}은 θ = k · ωᵢ = {k} · ω_{pair} = **{rad} rad**(원 위에서 **{deg}°**)만큼 돕니다. "
+        "블록은 [[cos θ, sin θ], [−sin θ, cos θ]]입니다.",
+    },
+    "sim.rot.error": {
+        "en": "largest |PE(pos + k) − T(k)·PE(pos)| over {n} positions",
+        "ko": "위치 {n}개에서 |PE(pos + k) − T(k)·PE(pos)|의 최댓값",
+    },
+    "sim.rot.lone": {"en": "the same for the lone column {col}", "ko": "짝 없는 {col}번째 열의 같은 값"},
+    "sim.rot.odd": {
+        "en": "d_model is odd, so column {col} (the last) is a sine with no cosine beside it. No matrix can "
+        "move it k positions (that would need the missing cosine), so T(k) leaves it as it is (a 1 on the "
+        "diagonal) and the rule holds for every other column only.",
+        "ko": "d_model이 홀수라 마지막 {col}번째 열은 옆에 코사인이 없는 사인입니다. 이 열을 k칸 옮기려면 없는 "
+        "코사인이 필요하므로 어떤 행렬로도 옮길 수 없습니다. 그래서 T(k)는 이 열을 그대로 두고(대각선에 1), "
+        "규칙은 나머지 열에서만 성립합니다.",
+    },
+    "sim.rot.explain": {
+        "en": "**What to notice.** T({k}) is zero except for 2 × 2 rotation blocks on the diagonal, one per "
+        "sine/cosine pair, each turning by its own angle. The error is measured live over every position "
+        "with the matrix itself: it is rounding noise (about 1e-13), not an approximation.",
+        "ko": "**눈여겨볼 점.** T({k})는 대각선의 2 × 2 회전 블록(사인/코사인 쌍마다 하나, 각자 다른 각도)을 빼면 "
+        "모두 0입니다. 오차는 이 행렬로 모든 위치에서 직접 잰 값이며, 반올림 잡음(약 1e-13) 수준이지 근사가 "
+        "아닙니다.",
+    },
+    "sim.orbit.chart": {
+        "en": "Pair {pair} of every position, on the unit circle",
+        "ko": "모든 위치의 쌍 {pair}, 단위원 위에서",
+    },
+    "sim.orbit.x": {"en": "cos (column {col})", "ko": "cos (열 {col})"},
+    "sim.orbit.y": {"en": "sin (column {col})", "ko": "sin (열 {col})"},
+    "sim.orbit.hover": {
+        "en": "position %{customdata}<br>cos %{x:.4f}<br>sin %{y:.4f}<extra></extra>",
+        "ko": "위치 %{customdata}<br>cos %{x:.4f}<br>sin %{y:.4f}<extra></extra>",
+    },
+    "sim.orbit.start": {"en": "PE({p})", "ko": "PE({p})"},
+    "sim.orbit.moved": {"en": "T({k}) · PE({p})", "ko": "T({k}) · PE({p})"},
+    "sim.orbit.target": {"en": "PE({q})", "ko": "PE({q})"},
+    "sim.orbit.explain": {
+        "en": "**What to notice.** Each pair of columns puts every position on a circle of radius 1, one step "
+        "of angle ωᵢ per position. Moving k positions means turning by k · ωᵢ, wherever you start: "
+        "T(k) · PE(p) (the cross) lands exactly on PE(p + k). Low pairs turn fast and wrap around many times; "
+        "high pairs barely move, which is how far-apart positions stay distinguishable.",
+        "ko": "**눈여겨볼 점.** 열 한 쌍은 모든 위치를 반지름 1인 원 위에 놓고, 위치가 하나 늘 때마다 각도 ωᵢ씩 "
+        "돕니다. k칸 이동은 어디서 시작하든 k · ωᵢ만큼 도는 것이라서 T(k) · PE(p)(× 표시)가 PE(p + k)에 정확히 "
+        "겹칩니다. 앞쪽 쌍은 빨리 돌아 여러 바퀴를 감고, 뒤쪽 쌍은 거의 움직이지 않아 멀리 떨어진 위치도 "
+        "구별됩니다.",
+    },
     "error.generic": {
         "en": "This part could not be drawn with the current settings ({error}). The rest of the page still works.",
         "ko": "현재 설정으로는 이 부분을 그릴 수 없습니다({error}). 페이지의 나머지는 정상입니다.",

@@ -16,7 +16,7 @@ import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from viz import criteria, encodings, export, figures, settings
+from viz import criteria, embedding, encodings, export, figures, settings
 from viz.encodings import ENCODING_KINDS, EncodingSpec, encode
 from viz.figures import PLOTLY_CONFIG
 from viz.i18n import LANGS, t
@@ -256,6 +256,7 @@ def choice(
     format_func: Callable[[str], str],
     radio: bool = False,
     container: Any = st,
+    default: str | None = None,
 ) -> str:
     """A selectbox (or horizontal radio) whose option labels are translated.
 
@@ -264,7 +265,8 @@ def choice(
     kept in Session State under ``key``, which survives the switch.
     """
     remembered = st.session_state.get(key)
-    stored = str(remembered) if remembered in options else options[0]
+    first = default if default is not None and default in options else options[0]
+    stored = str(remembered) if remembered in options else first
     widget_key = choice_key(key, lang)
     if widget_key in st.session_state and st.session_state.get(f"{key}__lang") != lang:
         # Streamlit keeps a hidden widget's old value; the choice made in the other language wins.
@@ -483,3 +485,103 @@ def exact_window(matrix: np.ndarray, spec: EncodingSpec, lang: str, *, key: str)
         file_name=f"pe_{spec.kind}_window.csv",
     )
     st.caption(t("pe.window.explain", lang))
+
+
+def position_slider(label: str, n: int, default: int, key: str, help: str | None = None) -> int:
+    """A slider over range(n), clamped when n shrinks; 0 without a slider when n is 1."""
+    if n <= 1:
+        return 0
+    if key in st.session_state:
+        st.session_state[key] = min(max(int(st.session_state[key]), 0), n - 1)
+    picked = st.slider(
+        label, 0, n - 1, key=key, help=help, **_default_kwargs(key, value=min(max(default, 0), n - 1))
+    )
+    return int(cast(int, picked))
+
+
+def token_panels(
+    panels: dict[str, np.ndarray],
+    labels: list[str],
+    lang: str,
+    *,
+    paired: bool,
+    key: str,
+    title: str,
+    file_name: str,
+    height: int = 420,
+) -> None:
+    """Token x dimension heatmaps side by side on one colour scale, columns strided past MAX_COLS."""
+    d_model = next(iter(panels.values())).shape[1]
+    cols, step = figures.overview_indices(d_model, figures.MAX_COLS, paired)
+    fig = figures.heatmap_panels(
+        {name: m[:, cols] for name, m in panels.items()},
+        y_labels=labels,
+        x=cols,
+        title=title,
+        x_title=t("chart.dimension", lang),
+        y_title=t("emb.token", lang),
+        colorbar_title=t("chart.value", lang),
+        hovertemplate=t("emb.panels.hover", lang),
+        height=height,
+    )
+
+    def csv() -> str:
+        parts = []
+        for name, m in panels.items():
+            parts.append(f"# {name}\n" + export.matrix_csv(m, row_name="position", col_prefix="dim_"))
+        return "".join(parts)
+
+    chart(fig, key=key, lang=lang, csv=csv, file_name=file_name)
+    if step > 1:
+        what = t("chart.cols_pairs" if paired else "chart.cols_every", lang, col_step=step)
+        st.caption(t("emb.panels.strided", lang, what=what, shown=cols.size, d_model=d_model))
+
+
+def cost_table(costs: dict[str, embedding.Cost], n_tokens: int, lang: str) -> None:
+    """Width, memory and next-layer size of adding versus concatenating, as a table."""
+    rows = []
+    for name, c in costs.items():
+        rows.append(
+            {
+                t("emb.cost.how", lang): t(f"emb.cost.{name}", lang),
+                t("emb.cost.width", lang): f"{c.width:,}",
+                t("emb.cost.per_token", lang): f"{c.bytes_per_token:,} B",
+                t("emb.cost.total", lang, n=n_tokens): f"{c.bytes_total:,} B",
+                t("emb.cost.params", lang): f"{c.next_layer_params:,}",
+            }
+        )
+    st.table(pd.DataFrame(rows).style.hide(axis="index"))
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def rotation_error(k: int, max_len: int, d_model: int, base: float) -> encodings.RotationError:
+    """Cached :func:`viz.encodings.rotation_error` (a max_len x d_model x d_model product)."""
+    return encodings.rotation_error(k, max_len, d_model, base)
+
+
+def square_overview(
+    matrix: np.ndarray, lang: str, *, paired: bool, key: str, title: str, file_name: str, axis: str
+) -> None:
+    """A square matrix as a heatmap, the same strided indices on both axes (pairs kept together)."""
+    idx, step = figures.overview_indices(matrix.shape[0], figures.MAX_COLS, paired)
+    fig = figures.heatmap(
+        matrix[np.ix_(idx, idx)],
+        x=idx,
+        y=idx,
+        title=title,
+        x_title=t(axis, lang),
+        y_title=t(axis, lang),
+        colorbar_title=t("chart.value", lang),
+        hovertemplate=t("sim.rot.hover", lang),
+        height=460,
+    )
+    chart(
+        fig,
+        key=key,
+        lang=lang,
+        csv=lambda: export.matrix_csv(matrix, row_name="row", col_prefix="col_"),
+        file_name=file_name,
+    )
+    if step > 1:
+        what = t("chart.cols_pairs" if paired else "chart.cols_every", lang, col_step=step)
+        st.caption(t("sim.rot.strided", lang, what=what, shown=idx.size, d_model=matrix.shape[0]))

@@ -1,0 +1,250 @@
+"""Position similarity: how one position's vector relates to every other, and the rotation T(k)."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import streamlit as st
+
+from viz import encodings, export, figures, similarity, ui
+from viz.encodings import ENCODING_KINDS, EncodingSpec
+from viz.i18n import t
+from viz.similarity import MEASURES
+
+s = ui.page_shell()
+lang = s.lang
+
+st.title(t("sim.title", lang))
+st.write(t("sim.intro", lang))
+
+c1, c2, c3 = st.columns([1, 1, 2])
+kind = ui.choice(
+    t("pe.kind", lang),
+    ENCODING_KINDS,
+    key="pe_kind",
+    lang=lang,
+    format_func=lambda k: t(f"pe.kind.{k}", lang),
+    container=c1,
+)
+other = ui.choice(
+    t("sim.compare", lang),
+    ENCODING_KINDS,
+    key="sim_compare",
+    lang=lang,
+    format_func=lambda k: t(f"pe.kind.{k}", lang),
+    container=c2,
+    default="binary",
+)
+measure = similarity.as_measure(
+    ui.choice(
+        t("sim.measure", lang),
+        MEASURES,
+        key="sim_measure",
+        lang=lang,
+        format_func=lambda m: t(f"sim.measure.{m}", lang),
+        radio=True,
+        container=c3,
+    )
+)
+p = ui.position_slider(
+    t("sim.p", lang),
+    s.max_len,
+    similarity.default_position(s.max_len),
+    key="sim_p",
+    help=t("sim.p.help", lang),
+)
+if s.max_len == 1:
+    st.info(t("sim.one_position", lang))
+
+kinds = [kind] if other == kind else [kind, other]
+tables = {k: ui.encoding_table(EncodingSpec(k, s.max_len, s.d_model, float(s.base))) for k in kinds}
+names = {k: t(f"pe.kind.{k}", lang) for k in kinds}
+measure_name = t(f"sim.measure.{measure}", lang)
+
+
+def side_by_side() -> list:
+    """One column per compared encoding, and a narrower one for the explanation."""
+    return st.columns([3, 3, 2] if len(kinds) == 2 else [6, 2])
+
+
+# ---- one position against all ------------------------------------------------------------------------
+st.subheader(t("sim.row.title", lang, p=p))
+*cols, note = side_by_side()
+for col, k in zip(cols, kinds, strict=True):
+    with col, ui.guard(lang):
+        values = similarity.against_all(tables[k], p, measure)
+        fig = figures.lines(
+            list(range(s.max_len)),
+            {names[k]: values},
+            mode="lines+markers" if s.max_len <= 200 else "lines",
+            title=t("sim.row.chart", lang, name=names[k], p=p),
+            x_title=t("sim.j", lang),
+            y_title=measure_name,
+            hovertemplate=t("sim.row.hover", lang, p=p),
+            mark_x=p,
+            mark_label=t("sim.row.mark", lang, p=p),
+        )
+        ui.chart(
+            fig,
+            key=f"sim_row_{k}",
+            lang=lang,
+            csv=partial(export.columns_csv, {"position": list(range(s.max_len)), measure: values}),
+            file_name=f"similarity_{k}_{measure}_p{p}.csv",
+        )
+        if similarity.has_gaps(values):
+            st.caption(t("sim.nan", lang))
+note.markdown(t(f"sim.row.explain.{measure}", lang, p=p, half=similarity.half_width(s.d_model)))
+
+# ---- all pairs, and the same values by offset --------------------------------------------------------
+st.subheader(t("sim.matrix.title", lang))
+*cols, note = side_by_side()
+spreads = {}
+for col, k in zip(cols, kinds, strict=True):
+    with col, ui.guard(lang):
+        grid = similarity.grid_positions(s.max_len, figures.MAX_ROWS)
+        fig = figures.heatmap(
+            similarity.pairwise(tables[k][grid], tables[k][grid], measure),
+            x=grid,
+            y=grid,
+            title=t("sim.matrix.chart", lang, name=names[k]),
+            x_title=t("sim.j", lang),
+            y_title=t("sim.p_axis", lang),
+            colorbar_title=measure_name,
+            hovertemplate=t("sim.matrix.hover", lang),
+            height=430,
+        )
+        ui.chart(fig, key=f"sim_matrix_{k}", lang=lang)
+        if grid.size < s.max_len:
+            st.caption(t("sim.strided", lang, shown=grid.size, max_len=s.max_len))
+        view = similarity.by_offset(tables[k], similarity.grid_positions(s.max_len, 160), measure)
+        spreads[k] = view
+        theory = similarity.theory_by_offset(k, measure, s.max_len, s.d_model, float(s.base))
+        fig = figures.offset_scatter(
+            view.offsets,
+            view.values,
+            curve_x=None if theory is None else theory[0],
+            curve_y=None if theory is None else theory[1],
+            points_name=t("sim.offset.points", lang),
+            curve_name=t("sim.offset.curve", lang),
+            title=t("sim.offset.chart", lang, name=names[k]),
+            x_title=t("sim.offset.x", lang),
+            y_title=measure_name,
+            hovertemplate=t("sim.offset.hover", lang),
+        )
+        ui.chart(
+            fig,
+            key=f"sim_offset_{k}",
+            lang=lang,
+            csv=partial(export.columns_csv, {"offset": view.offsets, measure: view.values}),
+            file_name=f"similarity_by_offset_{k}_{measure}.csv",
+        )
+        st.caption(t("sim.offset.spread", lang, spread=f"{view.relative_spread:.2e}"))
+note.markdown(t("sim.matrix.explain", lang))
+
+# ---- neighbour steps ---------------------------------------------------------------------------------
+st.subheader(t("sim.steps.title", lang))
+left, right = st.columns([6, 2])
+if s.max_len < 2:
+    left.info(t("sim.steps.none", lang))
+else:
+    with left, ui.guard(lang):
+        steps = {names[k]: similarity.neighbour_steps(tables[k]) for k in kinds}
+        fig = figures.lines(
+            similarity.step_positions(s.max_len),
+            steps,
+            title=t("sim.steps.chart", lang),
+            x_title=t("sim.steps.x", lang),
+            y_title=t("sim.steps.y", lang),
+            hovertemplate=t("sim.steps.hover", lang),
+            x_window=ui.CURVE_WINDOW,
+        )
+        ui.chart(
+            fig,
+            key="sim_steps",
+            lang=lang,
+            csv=lambda: export.columns_csv({"p": similarity.step_positions(s.max_len)} | steps),
+            file_name="neighbour_steps.csv",
+        )
+    uneven = ", ".join(
+        t("sim.steps.item", lang, name=names[k], value=f"{similarity.step_unevenness(tables[k]):.3g}")
+        for k in kinds
+    )
+    right.markdown(t("sim.steps.explain", lang, values=uneven))
+
+# ---- relative position: T(k) -------------------------------------------------------------------------
+st.subheader(t("sim.rot.title", lang))
+st.write(t("sim.rot.intro", lang))
+c1, c2 = st.columns(2)
+with c1:
+    k_shift = ui.position_slider(t("sim.rot.k", lang), max(s.max_len, 2), 1, key="sim_k")
+n_pairs = similarity.pair_count(s.d_model)
+with c2:
+    pair = ui.position_slider(t("sim.rot.pair", lang), n_pairs, 0, key="sim_pair")
+left, mid, right = st.columns([3, 3, 2])
+with left, ui.guard(lang):
+    ui.square_overview(
+        encodings.relative_rotation(k_shift, s.d_model, float(s.base)),
+        lang,
+        paired=True,
+        key="sim_rot",
+        title=t("sim.rot.chart", lang, k=k_shift, d_model=s.d_model),
+        file_name=f"T_k{k_shift}_d{s.d_model}.csv",
+        axis="chart.dimension",
+    )
+with mid, ui.guard(lang):
+    orbit = similarity.pair_orbit(pair, k_shift, p, s.max_len, s.d_model, float(s.base))
+    fig = figures.heatmap(
+        orbit.block,
+        x=similarity.pair_columns(pair),
+        y=similarity.pair_columns(pair),
+        title=t("sim.rot.block", lang, pair=pair),
+        x_title=t("chart.dimension", lang),
+        y_title=t("chart.dimension", lang),
+        colorbar_title=t("chart.value", lang),
+        hovertemplate=t("sim.rot.hover", lang),
+        zmin=-1.0,
+        zmax=1.0,
+        cell_text="%{z:.4f}",
+        height=260,
+    )
+    ui.chart(fig, key="sim_block", lang=lang)
+    st.markdown(
+        t(
+            "sim.rot.angle",
+            lang,
+            k=k_shift,
+            pair=pair,
+            rad=f"{orbit.angle:.4g}",
+            deg=f"{similarity.wrapped_degrees(orbit.angle):.2f}",
+        )
+    )
+with right:
+    err = ui.rotation_error(k_shift, s.max_len, s.d_model, float(s.base))
+    st.metric(t("sim.rot.error", lang, n=err.positions), f"{err.paired:.2e}")
+    if err.lone is not None:
+        st.metric(t("sim.rot.lone", lang, col=s.d_model), f"{err.lone:.2e}")
+        st.caption(t("sim.rot.odd", lang, col=s.d_model))
+    st.markdown(t("sim.rot.explain", lang, k=k_shift))
+left, right = st.columns([6, 2])
+with left, ui.guard(lang):
+    fig = figures.orbit(
+        orbit.cos,
+        orbit.sin,
+        orbit.positions,
+        marks={
+            t("sim.orbit.start", lang, p=p): (float(orbit.start[1]), float(orbit.start[0])),
+            t("sim.orbit.moved", lang, k=k_shift, p=p): (float(orbit.moved[1]), float(orbit.moved[0])),
+            t("sim.orbit.target", lang, q=similarity.shifted(p, k_shift)): (
+                float(orbit.target[1]),
+                float(orbit.target[0]),
+            ),
+        },
+        title=t("sim.orbit.chart", lang, pair=pair),
+        x_title=t("sim.orbit.x", lang, col=similarity.pair_columns(pair)[1]),
+        y_title=t("sim.orbit.y", lang, col=similarity.pair_columns(pair)[0]),
+        hovertemplate=t("sim.orbit.hover", lang),
+        colorbar_title=t("chart.position", lang),
+        height=460,
+    )
+    ui.chart(fig, key="sim_orbit", lang=lang)
+right.markdown(t("sim.orbit.explain", lang))

@@ -1,0 +1,370 @@
+"""Token embeddings and what adding a position vector does to them. Pure NumPy.
+
+A toy vocabulary: every distinct word gets a fixed random vector (seeded by the word itself, so the same
+word always gets the same vector), drawn N(0, 1/d_model) so its norm is about 1. The paper multiplies
+embeddings by sqrt(d_model) before adding the positional encoding; ``scale`` is that factor.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass
+
+import numpy as np
+
+#: Longest text read from a box, in characters, and most tokens drawn (a chart row each).
+MAX_CHARS = 400
+MAX_TOKENS = 48
+BYTES_PER_FLOAT = 4  # float32, as models store activations
+
+CLS, SEP = "[CLS]", "[SEP]"
+
+# A word: letters or digits of any script (Hangul included), with inner apostrophes; or one punctuation mark.
+_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|[^\w\s]", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """The tokens of a text and what was cut to fit."""
+
+    tokens: tuple[str, ...]
+    chars_cut: int  # characters beyond MAX_CHARS that were not read
+    tokens_cut: int  # tokens beyond the limit that were dropped
+
+    @property
+    def cut(self) -> bool:
+        return self.chars_cut > 0 or self.tokens_cut > 0
+
+
+def tokenize(text: str, limit: int = MAX_TOKENS) -> Tokens:
+    """Split ``text`` into word and punctuation tokens, keeping at most ``limit`` of them.
+
+    Only the first MAX_CHARS characters are read; control characters and invisible format characters
+    (zero-width spaces, direction overrides, ...) are treated as spaces.
+    """
+    text = str(text)
+    chars_cut = max(len(text) - MAX_CHARS, 0)
+    visible = "".join(" " if unicodedata.category(c)[0] == "C" else c for c in text[:MAX_CHARS])
+    found = _TOKEN.findall(visible)
+    limit = max(int(limit), 0)
+    return Tokens(tuple(found[:limit]), chars_cut, max(len(found) - limit, 0))
+
+
+def _word_seed(word: str, seed: int) -> int:
+    digest = hashlib.blake2b(f"{seed}\x00{word.casefold()}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little")
+
+
+def token_vectors(tokens: tuple[str, ...] | list[str], d_model: int, seed: int = 0) -> np.ndarray:
+    """The unscaled embedding of each token: N(0, 1/d_model) entries, fixed per (case-folded) word.
+
+    "The" and "the" share a vector, as in a lower-cased vocabulary. Shape (len(tokens), d_model).
+    """
+    if d_model < 1:
+        raise ValueError(f"d_model must be >= 1, got {d_model}")
+    out = np.empty((len(tokens), d_model), dtype=np.float64)
+    for row, word in enumerate(tokens):
+        out[row] = np.random.default_rng(_word_seed(word, seed)).normal(0.0, d_model**-0.5, d_model)
+    return out
+
+
+def segment_vectors(d_model: int, seed: int = 0) -> np.ndarray:
+    """Segment embeddings for sentence A (row 0) and B (row 1), drawn like token vectors. Shape (2, d)."""
+    return token_vectors(["\x00segment A", "\x00segment B"], d_model, seed)
+
+
+def paper_scale(d_model: int) -> float:
+    """The factor the paper multiplies embeddings by: sqrt(d_model)."""
+    return float(np.sqrt(d_model))
+
+
+def _row_norms(m: np.ndarray) -> np.ndarray:
+    return np.sqrt(np.einsum("ij,ij->i", m, m))
+
+
+def _cos_rows(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    na, nb = _row_norms(a), _row_norms(b)
+    denom = na * nb
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(denom > 0, np.einsum("ij,ij->i", a, b) / np.where(denom > 0, denom, 1.0), np.nan)
+
+
+@dataclass(frozen=True)
+class Change:
+    """How much the position vector changes each token's vector, per position. Arrays of shape (T,)."""
+
+    cos_add: np.ndarray  # cos(E, E + P): 1 means the direction (the meaning) is untouched
+    cos_concat: np.ndarray  # cos([E, 0], [E, P]) = ||E|| / sqrt(||E||^2 + ||P||^2)
+    ratio: np.ndarray  # ||P|| / ||E||
+
+
+def change(e: np.ndarray, p: np.ndarray) -> Change:
+    """Per-row effect of adding ``p`` to ``e`` versus concatenating it. Shapes (T, d), (T, d)."""
+    ne, np_ = _row_norms(e), _row_norms(p)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ratio = np.where(ne > 0, np_ / np.where(ne > 0, ne, 1.0), np.inf)
+    concat = np.concatenate([e, p], axis=1)  # (T, 2d)
+    padded = np.concatenate([e, np.zeros_like(p)], axis=1)  # E alone in the wider space
+    return Change(_cos_rows(e, e + p), _cos_rows(padded, concat), ratio)
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """Mean over tokens of :class:`Change` for each embedding scale."""
+
+    scales: np.ndarray
+    cos_add: np.ndarray
+    cos_concat: np.ndarray
+    ratio: np.ndarray
+
+
+def scale_sweep(e_unscaled: np.ndarray, p: np.ndarray, scales: np.ndarray) -> Sweep:
+    """:func:`change` averaged over tokens, with E = scale * e_unscaled, for each scale."""
+    scales = np.asarray(scales, dtype=np.float64)
+    rows = [change(s * e_unscaled, p) for s in scales]
+    return Sweep(
+        scales,
+        np.array([np.nanmean(r.cos_add) for r in rows]),
+        np.array([np.nanmean(r.cos_concat) for r in rows]),
+        np.array([np.mean(r.ratio) for r in rows]),
+    )
+
+
+def sweep_scales(d_model: int) -> np.ndarray:
+    """Scales from 0.1 to 100 on a log grid, plus 1 and sqrt(d_model) exactly."""
+    grid = np.logspace(-1, 2, 61)
+    return np.unique(np.concatenate([grid, [1.0, paper_scale(d_model)]]))
+
+
+@dataclass(frozen=True)
+class Cost:
+    """What each way of combining costs for ``n_tokens`` tokens."""
+
+    width: int  # numbers per token
+    bytes_per_token: int
+    bytes_total: int
+    next_layer_params: int  # weights of one width -> d_model projection (e.g. W_Q) reading this vector
+
+
+def cost(n_tokens: int, d_model: int, d_pos: int | None = None) -> dict[str, Cost]:
+    """Width and memory of E + P (width d_model) against [E, P] (width d_model + d_pos), float32."""
+    d_pos = d_model if d_pos is None else d_pos
+    out = {}
+    for name, width in (("add", d_model), ("concat", d_model + d_pos)):
+        out[name] = Cost(
+            width, width * BYTES_PER_FLOAT, width * BYTES_PER_FLOAT * n_tokens, width * d_model + d_model
+        )
+    return out
+
+
+def bert_input(tokens_a: tuple[str, ...], tokens_b: tuple[str, ...]) -> tuple[tuple[str, ...], np.ndarray]:
+    """BERT's two-sentence layout: [CLS] A [SEP] B [SEP], and each token's segment id (0 for A, 1 for B)."""
+    tokens = (CLS, *tokens_a, SEP, *tokens_b, SEP)
+    ids = np.array([0] * (len(tokens_a) + 2) + [1] * (len(tokens_b) + 1), dtype=np.int64)
+    return tokens, ids
+
+
+def sorted_rows(m: np.ndarray) -> np.ndarray:
+    """The rows of ``m`` in lexicographic order: equal for two matrices that hold the same set of rows."""
+    if m.shape[0] == 0:
+        return m
+    return m[np.lexsort(m.T[::-1])]
+
+
+def set_distance(a: np.ndarray, b: np.ndarray) -> float | None:
+    """||sorted_rows(a) - sorted_rows(b)||: 0 exactly when one is a row permutation of the other.
+
+    None when the two have different numbers of rows (they cannot be the same set).
+    """
+    if a.shape != b.shape:
+        return None
+    return float(np.linalg.norm(sorted_rows(a) - sorted_rows(b)))
+
+
+def match_positions(a: tuple[str, ...], b: tuple[str, ...]) -> list[int] | None:
+    """For each token of ``a``, the position of the same word in ``b`` (k-th occurrence to k-th).
+
+    None when ``b`` is not a reordering of ``a``'s words (case-folded).
+    """
+    if sorted(w.casefold() for w in a) != sorted(w.casefold() for w in b):
+        return None
+    seen: dict[str, list[int]] = {}
+    for j, w in enumerate(b):
+        seen.setdefault(w.casefold(), []).append(j)
+    return [seen[w.casefold()].pop(0) for w in a]
+
+
+@dataclass(frozen=True)
+class OrderCheck:
+    """Two token sequences compared as sets of input vectors, without and with position vectors."""
+
+    permutation: list[int] | None  # where each token of A sits in B; None if B is not a reordering
+    set_distance_plain: float | None  # sorted-rows distance of E_A and E_B
+    set_distance_pe: float | None  # sorted-rows distance of E_A + P and E_B + P
+    word_shift_plain: np.ndarray | None  # per token of A: ||x_A(word) - x_B(same word)||, no PE
+    word_shift_pe: np.ndarray | None  # the same with PE added
+
+
+def order_check(
+    e_a: np.ndarray, e_b: np.ndarray, p: np.ndarray, a: tuple[str, ...], b: tuple[str, ...]
+) -> OrderCheck:
+    """Compare the inputs of two sentences. ``e_a``, ``e_b``: (T, d) embeddings; ``p``: (>= T, d) encoding."""
+    perm = match_positions(a, b)
+    xa, xb = e_a + p[: len(a)], e_b + p[: len(b)]
+    plain, with_pe = set_distance(e_a, e_b), set_distance(xa, xb)
+    if perm is None:
+        return OrderCheck(None, plain, with_pe, None, None)
+    idx = np.array(perm, dtype=np.int64)
+    return OrderCheck(
+        perm,
+        plain,
+        with_pe,
+        _row_norms(e_a - e_b[idx]) if len(a) else np.zeros(0),
+        _row_norms(xa - xb[idx]) if len(a) else np.zeros(0),
+    )
+
+
+#: The embedding-scale control: the paper's sqrt(d_model), none (1), or a value picked from these.
+SCALE_MODES: tuple[str, ...] = ("paper", "one", "custom")
+SCALE_OPTIONS: tuple[float, ...] = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 100.0)
+
+
+def resolve_scale(mode: str, d_model: int, custom: float = 1.0) -> float:
+    """The factor for ``mode``: sqrt(d_model) for "paper", 1 for "one", ``custom`` otherwise."""
+    if mode == "paper":
+        return paper_scale(d_model)
+    if mode == "one":
+        return 1.0
+    return float(custom)
+
+
+def row_labels(tokens: tuple[str, ...] | list[str], tags: list[str] | None = None) -> list[str]:
+    """Chart labels "position · token" (unique even when a word repeats), with an optional tag each."""
+    if tags is None:
+        return [f"{i} · {w}" for i, w in enumerate(tokens)]
+    return [f"{i} · {w} ({tag})" for i, (w, tag) in enumerate(zip(tokens, tags, strict=True))]
+
+
+@dataclass(frozen=True)
+class Combined:
+    """The pieces of each token's input vector. Arrays of shape (T, d_model)."""
+
+    e: np.ndarray  # scale * token embedding
+    p: np.ndarray  # position vector
+    s: np.ndarray | None  # segment vector (two-sentence input), else None
+    x: np.ndarray  # the sum the first layer reads
+
+    @property
+    def mean_norm_e(self) -> float:
+        return float(_row_norms(self.e).mean()) if self.e.size else 0.0
+
+    @property
+    def mean_norm_p(self) -> float:
+        return float(_row_norms(self.p).mean()) if self.p.size else 0.0
+
+
+def combine(
+    tokens: tuple[str, ...],
+    pe: np.ndarray,
+    scale: float,
+    seed: int = 0,
+    segment_ids: np.ndarray | None = None,
+) -> Combined:
+    """E = scale * embedding, P = the first len(tokens) rows of ``pe``, S = segment rows, X = E + P (+ S)."""
+    n, d_model = len(tokens), pe.shape[1]
+    if n > pe.shape[0]:
+        raise ValueError(f"{n} tokens but only {pe.shape[0]} positions")
+    e = scale * token_vectors(tokens, d_model, seed)
+    p = np.asarray(pe[:n], dtype=np.float64)
+    if segment_ids is None:
+        return Combined(e, p, None, e + p)
+    s = segment_vectors(d_model, seed)[np.asarray(segment_ids, dtype=np.int64)] * scale
+    return Combined(e, p, s, e + p + s)
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A two-sentence input in BERT's layout, cut to fit the positions there are."""
+
+    tokens: tuple[str, ...]
+    segment_ids: np.ndarray
+    cut: int  # tokens dropped from the end
+
+
+def sentence_pair(a: tuple[str, ...], b: tuple[str, ...], limit: int) -> Pair:
+    """[CLS] a [SEP] b [SEP] with segment ids, keeping the first ``limit`` tokens."""
+    tokens, ids = bert_input(a, b)
+    keep = max(min(int(limit), len(tokens)), 0)
+    return Pair(tokens[:keep], ids[:keep], len(tokens) - keep)
+
+
+def segment_tags(ids: np.ndarray) -> list[str]:
+    """ "A" or "B" for each segment id."""
+    return ["AB"[int(i)] for i in ids]
+
+
+def scaled(tokens: tuple[str, ...], d_model: int, seed: int, scale: float) -> np.ndarray:
+    """scale * :func:`token_vectors`. Shape (len(tokens), d_model)."""
+    return scale * token_vectors(tokens, d_model, seed)
+
+
+def mean_or_nan(values: np.ndarray) -> float:
+    """The mean of the finite values, NaN when there are none."""
+    finite = np.asarray(values, dtype=np.float64)
+    finite = finite[np.isfinite(finite)]
+    return float(finite.mean()) if finite.size else float("nan")
+
+
+def fmt_distance(value: float | None) -> str:
+    """A set distance for display: "—" when the two inputs have different lengths."""
+    return "—" if value is None else f"{value:.4g}"
+
+
+def describe_moves(tokens: tuple[str, ...], permutation: list[int]) -> str:
+    """ "cat 1→4, mouse 4→1" for the tokens whose position changes; "none" marker when nothing moves."""
+    moves = [f"{w} {i}→{j}" for i, (w, j) in enumerate(zip(tokens, permutation, strict=True)) if i != j]
+    return ", ".join(moves) if moves else "—"
+
+
+def _csv_cell(text: str) -> str:
+    # Quote every text cell, doubling quotes; a leading = + - @ is prefixed so spreadsheets do not run it.
+    text = "'" + text if text[:1] in ("=", "+", "-", "@") else text
+    return '"' + text.replace('"', '""') + '"'
+
+
+def _rows_csv(header: list[str], tokens: tuple[str, ...], columns: list[np.ndarray]) -> str:
+    lines = [",".join(header)]
+    for i, word in enumerate(tokens):
+        lines.append(",".join([str(i), _csv_cell(word), *(f"{float(c[i]):.8g}" for c in columns)]))
+    return "\n".join(lines) + "\n"
+
+
+def change_csv(tokens: tuple[str, ...], c: Change) -> str:
+    """Per-token cos(E, E + P), cos([E, 0], [E, P]) and ||P|| / ||E|| as CSV."""
+    return _rows_csv(
+        ["position", "token", "cos_add", "cos_concat", "norm_ratio"],
+        tokens,
+        [c.cos_add, c.cos_concat, c.ratio],
+    )
+
+
+def sweep_csv(sweep: Sweep) -> str:
+    """The scale sweep as CSV."""
+    lines = ["scale,mean_cos_add,mean_cos_concat,mean_norm_ratio"]
+    for row in zip(sweep.scales, sweep.cos_add, sweep.cos_concat, sweep.ratio, strict=True):
+        lines.append(",".join(f"{float(v):.8g}" for v in row))
+    return "\n".join(lines) + "\n"
+
+
+def order_csv(tokens: tuple[str, ...], check: OrderCheck) -> str:
+    """Per token of the first sentence: where it moved, and its vector's shift without and with PE."""
+    if check.permutation is None or check.word_shift_plain is None or check.word_shift_pe is None:
+        return "position,token\n"
+    moved_to = np.array(check.permutation, dtype=np.float64)
+    return _rows_csv(
+        ["position", "token", "position_in_second", "shift_without_pe", "shift_with_pe"],
+        tokens,
+        [moved_to, check.word_shift_plain, check.word_shift_pe],
+    )

@@ -1,0 +1,217 @@
+"""How positions relate: similarity of position vectors, by position and by offset. Pure NumPy.
+
+A table ``pe`` of shape (max_len, d_model) holds one vector per position. Three measures compare rows:
+``dot`` (PE(p) . PE(j), what attention computes), ``cosine`` (the dot of the unit vectors) and
+``distance`` (the Euclidean ||PE(p) - PE(j)||).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+
+from viz.encodings import frequencies, relative_rotation, sinusoidal_at
+
+Measure = Literal["dot", "cosine", "distance"]
+MEASURES: tuple[Measure, ...] = ("dot", "cosine", "distance")
+
+
+def as_measure(value: str) -> Measure:
+    """``value`` checked to be one of MEASURES."""
+    for m in MEASURES:
+        if m == value:
+            return m
+    raise ValueError(f"unknown measure {value!r}; expected one of {MEASURES}")
+
+
+def _norms(rows: np.ndarray) -> np.ndarray:
+    return np.sqrt(np.einsum("ij,ij->i", rows, rows))
+
+
+def pairwise(a: np.ndarray, b: np.ndarray, measure: Measure) -> np.ndarray:
+    """measure(a[r], b[c]) for every row r of ``a`` and c of ``b``. Shapes (R, d), (C, d) -> (R, C).
+
+    Cosine against a zero vector (position 0 of the integer and binary tables) is undefined: NaN.
+    """
+    a = np.asarray(a, dtype=np.float64)
+    b = np.asarray(b, dtype=np.float64)
+    dots = a @ b.T  # (R, C)
+    if measure == "dot":
+        return dots
+    na, nb = _norms(a), _norms(b)
+    if measure == "cosine":
+        denom = na[:, None] * nb[None, :]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(denom > 0, dots / np.where(denom > 0, denom, 1.0), np.nan)
+    if measure == "distance":
+        # ||a - b||^2 = |a|^2 + |b|^2 - 2 a.b, clipped at 0 against rounding.
+        return np.sqrt(np.maximum(na[:, None] ** 2 + nb[None, :] ** 2 - 2.0 * dots, 0.0))
+    raise ValueError(f"unknown measure {measure!r}; expected one of {MEASURES}")
+
+
+def against_all(pe: np.ndarray, p: int, measure: Measure) -> np.ndarray:
+    """measure(PE(p), PE(j)) for every position j. Shape (max_len,)."""
+    if not 0 <= p < pe.shape[0]:
+        raise ValueError(f"position {p} is outside 0..{pe.shape[0] - 1}")
+    return pairwise(pe[p : p + 1], pe, measure)[0]
+
+
+def sinusoid_dot_by_offset(offsets: np.ndarray, d_model: int, base: float = 10000.0) -> np.ndarray:
+    """The sinusoidal table's PE(p) . PE(j) as a function of the offset k = p - j alone.
+
+    For an even d_model: sum over pairs i of sin(w_i p) sin(w_i j) + cos(w_i p) cos(w_i j)
+    = sum_i cos(w_i (p - j)). (An odd d_model's lone sine column adds a term that depends on p and j
+    themselves, so there the identity is only approximate.) Shape of ``offsets``.
+    """
+    k = np.asarray(offsets, dtype=np.float64)
+    w = frequencies(d_model, base)[: d_model // 2]
+    return np.cos(k[..., None] * w).sum(axis=-1)
+
+
+@dataclass(frozen=True)
+class OffsetView:
+    """Pairs (p, j) from a grid of positions, with their offset p - j and similarity value."""
+
+    offsets: np.ndarray  # (n,)
+    values: np.ndarray  # (n,)
+    spread: float  # largest (max - min) among pairs sharing an offset
+    value_range: float  # max - min over all pairs shown
+
+    @property
+    def relative_spread(self) -> float:
+        """``spread`` as a fraction of the whole range: ~0 when the value depends on the offset only."""
+        return self.spread / self.value_range if self.value_range > 0 else 0.0
+
+
+def by_offset(pe: np.ndarray, positions: np.ndarray, measure: Measure) -> OffsetView:
+    """measure(PE(p), PE(j)) for all p, j in ``positions`` (a grid), keyed by offset p - j."""
+    positions = np.asarray(positions, dtype=np.int64)
+    rows = pe[positions]
+    values = pairwise(rows, rows, measure)  # (n, n)
+    offsets = positions[:, None] - positions[None, :]  # (n, n)
+    flat_o, flat_v = offsets.ravel(), values.ravel()
+    keep = ~np.isnan(flat_v)
+    flat_o, flat_v = flat_o[keep], flat_v[keep]
+    if flat_v.size == 0:
+        return OffsetView(flat_o, flat_v, 0.0, 0.0)
+    order = np.argsort(flat_o, kind="stable")
+    o_sorted, v_sorted = flat_o[order], flat_v[order]
+    starts = np.flatnonzero(np.r_[True, np.diff(o_sorted) != 0])
+    spread = float(np.max(np.maximum.reduceat(v_sorted, starts) - np.minimum.reduceat(v_sorted, starts)))
+    return OffsetView(flat_o, flat_v, spread, float(flat_v.max() - flat_v.min()))
+
+
+def neighbour_steps(pe: np.ndarray) -> np.ndarray:
+    """||PE(p + 1) - PE(p)|| for p = 0 .. max_len - 2: even steps mean evenly spaced positions."""
+    return _norms(np.diff(pe, axis=0))
+
+
+def step_unevenness(pe: np.ndarray) -> float:
+    """(largest - smallest) neighbour step divided by the mean step; 0 for perfectly even spacing."""
+    steps = neighbour_steps(pe)
+    if steps.size == 0 or steps.mean() == 0:
+        return 0.0
+    return float((steps.max() - steps.min()) / steps.mean())
+
+
+#: The classroom example from the notes: position 50 of a 100-position table.
+CLASS_POSITION = 50
+
+
+def default_position(max_len: int) -> int:
+    """Position 50 when the table has it (the notes' example), else the middle position."""
+    return CLASS_POSITION if max_len > CLASS_POSITION else max(max_len // 2, 0)
+
+
+def grid_positions(n: int, limit: int) -> np.ndarray:
+    """At most ``limit`` evenly strided positions of range(n), always starting at 0."""
+    step = max(-(-n // max(limit, 1)), 1)
+    return np.arange(0, n, step)
+
+
+@dataclass(frozen=True)
+class PairOrbit:
+    """One sine/cosine pair of the sinusoidal table: its points, and a position moved by k."""
+
+    positions: np.ndarray  # strided positions drawn
+    sin: np.ndarray  # PE[pos, 2i]
+    cos: np.ndarray  # PE[pos, 2i + 1]
+    angle: float  # k * omega_i, the rotation T(k) applies to this pair (radians)
+    block: np.ndarray  # the (2, 2) block of T(k) for this pair
+    start: np.ndarray  # (sin, cos) of PE[p]
+    moved: np.ndarray  # T(k)'s block applied to ``start``
+    target: np.ndarray  # (sin, cos) of PE[p + k], from the formula
+
+
+def pair_orbit(
+    pair: int, k: int, p: int, max_len: int, d_model: int, base: float = 10000.0, limit: int = 2000
+) -> PairOrbit:
+    """Pair ``pair`` of the sinusoidal table as points on the unit circle, and PE[p] moved by T(k)."""
+    n_pairs = d_model // 2
+    if not 0 <= pair < n_pairs:
+        raise ValueError(f"pair {pair} is outside 0..{n_pairs - 1}")
+    cols = [2 * pair, 2 * pair + 1]
+    positions = grid_positions(max_len, limit)
+    table = sinusoidal_at(positions, d_model, base)[:, cols]
+    block = relative_rotation(k, d_model, base)[np.ix_(cols, cols)]
+    start = sinusoidal_at([p], d_model, base)[0, cols]
+    target = sinusoidal_at([p + k], d_model, base)[0, cols]
+    angle = float(k * frequencies(d_model, base)[pair])
+    return PairOrbit(positions, table[:, 0], table[:, 1], angle, block, start, block @ start, target)
+
+
+def wrapped_degrees(angle: float) -> float:
+    """An angle in radians as degrees in [0, 360)."""
+    return float(np.degrees(angle) % 360.0)
+
+
+def has_gaps(values: np.ndarray) -> bool:
+    """Whether some values are undefined (NaN), such as the cosine against a zero vector."""
+    return bool(np.isnan(np.asarray(values, dtype=np.float64)).any())
+
+
+def half_width(d_model: int) -> str:
+    """d_model / 2, the sinusoidal dot product of a position with itself (for even d_model), as text."""
+    return f"{d_model / 2:g}"
+
+
+def step_positions(max_len: int) -> np.ndarray:
+    """The positions p of the neighbour steps PE(p + 1) - PE(p): 0 .. max_len - 2."""
+    return np.arange(max(max_len - 1, 0))
+
+
+def pair_count(d_model: int) -> int:
+    """How many sine/cosine pairs the table has (an odd d_model's last column has no partner)."""
+    return d_model // 2
+
+
+def pair_columns(pair: int) -> list[int]:
+    """The columns (2i, 2i + 1) of pair i."""
+    return [2 * pair, 2 * pair + 1]
+
+
+def shifted(p: int, k: int) -> int:
+    """p + k."""
+    return p + k
+
+
+def theory_by_offset(
+    kind: str, measure: Measure, max_len: int, d_model: int, base: float = 10000.0
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The curve the values must fall on, from the formula alone, when one exists; else None.
+
+    For the sinusoidal table (and the RoPE table, whose pairs are rotations of the same vector) with an
+    even d_model, PE(p) . PE(j) = S(k) = sum_i cos(w_i k) with k = p - j; then the cosine is S(k) / (d/2)
+    and the distance sqrt(d - 2 S(k)). Returns (offsets, values) for k = -(max_len-1) .. max_len-1.
+    """
+    if kind not in ("sinusoidal", "rope") or d_model % 2:
+        return None
+    k = np.arange(-(max_len - 1), max_len)
+    dot = sinusoid_dot_by_offset(k, d_model, base)
+    if measure == "dot":
+        return k, dot
+    if measure == "cosine":
+        return k, dot / (d_model / 2)
+    return k, np.sqrt(np.maximum(d_model - 2.0 * dot, 0.0))
