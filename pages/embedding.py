@@ -94,7 +94,6 @@ else:
             key="emb_panels",
             title=t("emb.sum.chart", lang, scale=f"{scale:.3g}"),
             file_name=f"embedding_{kind}_{s.d_model}.csv",
-            height=max(300, 120 + 24 * len(tokens)),
         )
     right.markdown(
         t(
@@ -196,7 +195,6 @@ with left, ui.guard(lang):
             key="emb_segments",
             title=t("emb.seg.chart", lang),
             file_name=f"segments_{kind}_{s.d_model}.csv",
-            height=max(320, 120 + 22 * len(pair.tokens)),
         )
 right.markdown(t("emb.seg.explain", lang))
 

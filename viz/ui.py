@@ -508,10 +508,11 @@ def token_panels(
     key: str,
     title: str,
     file_name: str,
-    height: int = 420,
 ) -> None:
     """Token x dimension heatmaps side by side on one colour scale, columns strided past MAX_COLS."""
-    d_model = next(iter(panels.values())).shape[1]
+    first = next(iter(panels.values()))
+    d_model = first.shape[1]
+    height = max(320, 130 + 22 * first.shape[0])  # about one line of text per token
     cols, step = figures.overview_indices(d_model, figures.MAX_COLS, paired)
     fig = figures.heatmap_panels(
         {name: m[:, cols] for name, m in panels.items()},
