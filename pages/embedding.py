@@ -87,7 +87,7 @@ else:
     left, right = st.columns([3, 1])
     with left, ui.guard(lang):
         ui.token_panels(
-            {"E": parts.e, f"P ({name})": parts.p, "E + P": parts.x},
+            {"E": parts.e, t("emb.sum.p", lang, name=name): parts.p, "E + P": parts.x},
             labels,
             lang,
             paired=paired,
@@ -240,6 +240,7 @@ with left, ui.guard(lang):
                 x_title=t("emb.order.x", lang),
                 y_title=t("emb.order.y", lang),
                 hovertemplate="%{x}: %{y:.4g}",
+                bar_text="%{y:.3g}",
             )
             ui.chart(
                 fig,

@@ -220,10 +220,12 @@ with mid, ui.guard(lang):
     )
 with right:
     err = ui.rotation_error(k_shift, s.max_len, s.d_model, float(s.base))
-    st.metric(t("sim.rot.error", lang, n=err.positions), f"{err.paired:.2e}")
+    st.metric(
+        t("sim.rot.error", lang, n=err.positions), f"{err.paired:.2e}", help=t("sim.rot.error.help", lang)
+    )
     if err.lone is not None:
-        st.metric(t("sim.rot.lone", lang, col=s.d_model), f"{err.lone:.2e}")
-        st.caption(t("sim.rot.odd", lang, col=s.d_model))
+        st.metric(t("sim.rot.lone", lang, col=similarity.lone_column(s.d_model)), f"{err.lone:.2e}")
+        st.caption(t("sim.rot.odd", lang, col=similarity.lone_column(s.d_model)))
     st.markdown(t("sim.rot.explain", lang, k=k_shift))
 left, right = st.columns([6, 2])
 with left, ui.guard(lang):

@@ -120,7 +120,7 @@ def heatmap(
             zmid=0.0 if two_signed else None,
             zmin=None if two_signed else lo,
             zmax=None if two_signed else hi,
-            colorbar={"title": {"text": colorbar_title}},
+            colorbar={"title": {"text": colorbar_title, "side": "right"}},
             hovertemplate=hovertemplate,
             texttemplate=cell_text,
         )
@@ -199,6 +199,7 @@ def lines(
                 "side": "right",
                 "type": "log" if y2_log else "linear",
                 "showgrid": False,
+                **({"dtick": 1, "exponentformat": "power"} if y2_log else {"rangemode": "tozero"}),
             }
         )
     if mark_x is not None:
@@ -283,10 +284,12 @@ def grouped_bars(
     height: int = 360,
     y2: Mapping[str, np.ndarray] | None = None,
     y2_title: str = "",
+    bar_text: str | None = None,
 ) -> go.Figure:
     """Bars side by side for each label (text, escaped), one colour per entry of ``ys``.
 
-    ``y2`` adds lines with markers against a second y-axis on the right.
+    ``y2`` adds lines with markers against a second y-axis on the right; ``bar_text`` (a texttemplate
+    such as ``"%{y:.3g}"``) writes each bar's value above it, so a bar of height 0 still shows.
     """
     names = [escape_label(v) for v in labels]
     fig = go.Figure()
@@ -297,6 +300,8 @@ def grouped_bars(
                 y=np.asarray(values, dtype=np.float32),
                 name=name,
                 hovertemplate=None if hovertemplate is None else hovertemplate + f"<extra>{name}</extra>",
+                texttemplate=bar_text,
+                textposition="outside" if bar_text else None,
             )
         )
     for name, values in (y2 or {}).items():
@@ -322,7 +327,13 @@ def grouped_bars(
     )
     if y2:
         fig.update_layout(
-            yaxis2={"title": {"text": y2_title}, "overlaying": "y", "side": "right", "showgrid": False}
+            yaxis2={
+                "title": {"text": y2_title},
+                "overlaying": "y",
+                "side": "right",
+                "showgrid": False,
+                "rangemode": "tozero",
+            }
         )
     return fig
 
@@ -366,7 +377,7 @@ def heatmap_panels(
             "colorscale": DIVERGING,
             "cmin": -top,
             "cmax": top,
-            "colorbar": {"title": {"text": colorbar_title}},
+            "colorbar": {"title": {"text": colorbar_title, "side": "right"}},
         },
     )
     return fig
@@ -444,7 +455,7 @@ def orbit(
                 "size": 5,
                 "color": np.asarray(positions, dtype=np.float32),
                 "colorscale": SEQUENTIAL,
-                "colorbar": {"title": {"text": colorbar_title}},
+                "colorbar": {"title": {"text": colorbar_title, "side": "right"}},
             },
             hovertemplate=hovertemplate,
             showlegend=False,

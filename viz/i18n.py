@@ -425,6 +425,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "모습이고, P가 더 길면 물결이 화면을 덮고 단어 정보가 흐려집니다. 배율을 바꿔(1도 해 보세요) 균형이 "
         "어떻게 변하는지 보세요.",
     },
+    "emb.sum.p": {"en": "P: {name}", "ko": "P: {name}"},
     "emb.add.title": {"en": "Add or concatenate?", "ko": "더할까, 이어 붙일까?"},
     "emb.cost.how": {"en": "how", "ko": "방식"},
     "emb.cost.add": {"en": "add: E + P", "ko": "더하기: E + P"},
@@ -686,11 +687,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "쌍 {pair}은 θ = k · ωᵢ = {k} · ω_{pair} = **{rad} rad**(원 위에서 **{deg}°**)만큼 돕니다. "
         "블록은 [[cos θ, sin θ], [−sin θ, cos θ]]입니다.",
     },
-    "sim.rot.error": {
-        "en": "largest |PE(pos + k) − T(k)·PE(pos)| over {n} positions",
-        "ko": "위치 {n}개에서 |PE(pos + k) − T(k)·PE(pos)|의 최댓값",
+    "sim.rot.error": {"en": "largest error, {n} positions", "ko": "최대 오차, 위치 {n}개"},
+    "sim.rot.error.help": {
+        "en": "max over pos = 0 … max_len − 1 and every column of |PE(pos + k) − T(k) · PE(pos)|, with T(k) "
+        "applied as the full matrix.",
+        "ko": "pos = 0 … max_len − 1과 모든 열에 대한 |PE(pos + k) − T(k) · PE(pos)|의 최댓값. T(k)는 전체 "
+        "행렬로 곱합니다.",
     },
-    "sim.rot.lone": {"en": "the same for the lone column {col}", "ko": "짝 없는 {col}번째 열의 같은 값"},
+    "sim.rot.lone": {"en": "error in lone column {col}", "ko": "짝 없는 열 {col}의 오차"},
     "sim.rot.odd": {
         "en": "d_model is odd, so column {col} (the last) is a sine with no cosine beside it. No matrix can "
         "move it k positions (that would need the missing cosine), so T(k) leaves it as it is (a 1 on the "

@@ -187,6 +187,11 @@ def pair_count(d_model: int) -> int:
     return d_model // 2
 
 
+def lone_column(d_model: int) -> int:
+    """The index of the last column, the one without a partner when d_model is odd."""
+    return d_model - 1
+
+
 def pair_columns(pair: int) -> list[int]:
     """The columns (2i, 2i + 1) of pair i."""
     return [2 * pair, 2 * pair + 1]
