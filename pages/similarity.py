@@ -182,14 +182,24 @@ with c2:
     pair = ui.position_slider(t("sim.rot.pair", lang), n_pairs, 0, key="sim_pair")
 left, mid, right = st.columns([3, 3, 2])
 with left, ui.guard(lang):
+    whole = st.toggle(t("sim.rot.whole", lang), key="sim_rot_whole", help=t("sim.rot.whole.help", lang))
+    rotation = encodings.relative_rotation(k_shift, s.d_model, float(s.base))
+    corner = similarity.CORNER
     ui.square_overview(
-        encodings.relative_rotation(k_shift, s.d_model, float(s.base)),
+        rotation if whole else rotation[:corner, :corner],
         lang,
         paired=True,
         key="sim_rot",
-        title=t("sim.rot.chart", lang, k=k_shift, d_model=s.d_model),
+        title=t(
+            "sim.rot.chart" if whole else "sim.rot.corner",
+            lang,
+            k=k_shift,
+            d_model=s.d_model,
+            n=min(corner, s.d_model),
+        ),
         file_name=f"T_k{k_shift}_d{s.d_model}.csv",
         axis="chart.dimension",
+        cell_text=None if whole else "%{z:.2f}",
     )
 with mid, ui.guard(lang):
     orbit = similarity.pair_orbit(pair, k_shift, p, s.max_len, s.d_model, float(s.base))

@@ -614,10 +614,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Showing {shown} evenly spaced positions of {max_len} on each axis.",
         "ko": "각 축에서 {max_len}개 위치 중 고르게 떨어진 {shown}개를 보여 줍니다.",
     },
-    "sim.offset.chart": {
-        "en": "{name}: the same values against p − j",
-        "ko": "{name}: 같은 값을 p − j에 대해",
-    },
+    "sim.offset.chart": {"en": "{name}: by offset p − j", "ko": "{name}: 간격 p − j별로"},
     "sim.offset.x": {"en": "offset p − j", "ko": "간격 p − j"},
     "sim.offset.points": {"en": "pairs (p, j)", "ko": "쌍 (p, j)"},
     "sim.offset.curve": {"en": "formula: Σᵢ cos(ωᵢ (p − j))", "ko": "공식: Σᵢ cos(ωᵢ (p − j))"},
@@ -680,6 +677,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "T(k)는 {d_model}행이라 두 축 모두 {what} 보여 줍니다({shown}개). 그래서 대각선의 블록은 실제 "
         "블록입니다. CSV에는 전체 행렬이 있습니다.",
     },
+    "sim.rot.whole": {"en": "Show the whole matrix", "ko": "행렬 전체 보기"},
+    "sim.rot.whole.help": {
+        "en": "Off: the top-left corner, large enough to read each 2 × 2 block. On: all d_model × d_model.",
+        "ko": "끄면 2 × 2 블록을 읽을 수 있게 왼쪽 위 모서리만, 켜면 d_model × d_model 전체를 보여 줍니다.",
+    },
+    "sim.rot.corner": {
+        "en": "T({k}): top-left {n} × {n} of {d_model} × {d_model}",
+        "ko": "T({k}): {d_model} × {d_model} 중 왼쪽 위 {n} × {n}",
+    },
     "sim.rot.block": {"en": "The 2 × 2 block of pair {pair}", "ko": "쌍 {pair}의 2 × 2 블록"},
     "sim.rot.angle": {
         "en": "Pair {pair} turns by θ = k · ωᵢ = {k} · ω_{pair} = **{rad} rad** (**{deg}°** around the circle). "
@@ -706,9 +712,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "sim.rot.explain": {
         "en": "**What to notice.** T({k}) is zero except for 2 × 2 rotation blocks on the diagonal, one per "
         "sine/cosine pair, each turning by its own angle. The error is measured live over every position "
-        "with the matrix itself: it is rounding noise (about 1e-13), not an approximation.",
+        "with the matrix itself: it is rounding noise (1e-12 or less), not an approximation.",
         "ko": "**눈여겨볼 점.** T({k})는 대각선의 2 × 2 회전 블록(사인/코사인 쌍마다 하나, 각자 다른 각도)을 빼면 "
-        "모두 0입니다. 오차는 이 행렬로 모든 위치에서 직접 잰 값이며, 반올림 잡음(약 1e-13) 수준이지 근사가 "
+        "모두 0입니다. 오차는 이 행렬로 모든 위치에서 직접 잰 값이며, 반올림 잡음(1e-12 이하) 수준이지 근사가 "
         "아닙니다.",
     },
     "sim.orbit.chart": {

@@ -116,6 +116,9 @@ def step_unevenness(pe: np.ndarray) -> float:
     return float((steps.max() - steps.min()) / steps.mean())
 
 
+#: T(k) is shown first as its top-left CORNER x CORNER block, where the 2 x 2 rotations are legible.
+CORNER = 12
+
 #: The classroom example from the notes: position 50 of a 100-position table.
 CLASS_POSITION = 50
 

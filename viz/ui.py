@@ -561,7 +561,15 @@ def rotation_error(k: int, max_len: int, d_model: int, base: float) -> encodings
 
 
 def square_overview(
-    matrix: np.ndarray, lang: str, *, paired: bool, key: str, title: str, file_name: str, axis: str
+    matrix: np.ndarray,
+    lang: str,
+    *,
+    paired: bool,
+    key: str,
+    title: str,
+    file_name: str,
+    axis: str,
+    cell_text: str | None = None,
 ) -> None:
     """A square matrix as a heatmap, the same strided indices on both axes (pairs kept together)."""
     idx, step = figures.overview_indices(matrix.shape[0], figures.MAX_COLS, paired)
@@ -575,6 +583,7 @@ def square_overview(
         colorbar_title=t("chart.value", lang),
         hovertemplate=t("sim.rot.hover", lang),
         height=460,
+        cell_text=cell_text,
     )
     chart(
         fig,
