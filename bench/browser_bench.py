@@ -48,11 +48,14 @@ from tests.browser_support import (
     wait_for_idle,
     wait_for_plot,
 )
+from viz import figures
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, WebSocket
+    from playwright.sync_api import Browser, Locator, Page, WebSocket
 
 SIZES: tuple[tuple[int, int], ...] = ((64, 128), (512, 1024), (4096, 1024))
+#: The Embedding and Similarity pages: the classroom default and the largest size.
+PAGE_SIZES: tuple[tuple[int, int], ...] = ((100, 128), (4096, 1024))
 PATTERNS = ("alternate", "new")
 PE_HEATMAP = ".st-key-pe_heatmap"
 MINIMAL_HEATMAP = ".st-key-heatmap"
@@ -183,6 +186,29 @@ def pe_predicate(d_model: int) -> str:
     )
 
 
+def panels_predicate(d_model: int) -> str:
+    """The Embedding page's E | P | E + P panels show the new width (strided past 256 columns)."""
+    cols = figures.overview_indices(d_model, figures.MAX_COLS, True)[0].size
+    return f"el._fullData[0].z !== window.__benchPrevZ && el._fullData[0].z[0].length === {cols}"
+
+
+def similarity_width_predicate(d_model: int) -> str:
+    """The sinusoidal dot-product curve peaks at d_model / 2 (its value at j = p)."""
+    return (
+        "el._fullData[0].y !== window.__benchPrevZ"
+        f" && Math.abs(Math.max(...el._fullData[0].y) - {d_model / 2}) < 1e-3"
+    )
+
+
+def position_predicate(p: int) -> str:
+    """The similarity curve's marker of p (the second trace, a vertical line) stands at the new p."""
+    return f"el._fullData[0].y !== window.__benchPrevZ && el._fullData[1].x[0] === {p}"
+
+
+def position_slider(page: Page) -> Locator:
+    return page.locator(".st-key-sim_p").locator('input[type="range"], [role="slider"]').first
+
+
 def minimal_predicate(d_model: int) -> str:
     return f"el._fullData[0].z !== window.__benchPrevZ && el._fullData[0].z[0].length === {d_model}"
 
@@ -195,8 +221,13 @@ def measure(
     predicate: Callable[[int], str],
     initial_d_model: int,
     rounds: int,
+    slider: Callable[[Page], Locator] | None = None,
 ) -> Row:
-    """Open ``row.url``, then time ``rounds`` d_model slider steps in ``row.pattern``."""
+    """Open ``row.url``, then time ``rounds`` slider steps in ``row.pattern``.
+
+    The slider is the sidebar's d_model unless ``slider`` picks another (``initial_d_model`` is then
+    that slider's starting value, and ``predicate`` gets its new value).
+    """
     with new_page(browser) as page:
         counter = ByteCounter()
         counter.attach(page)
@@ -208,17 +239,18 @@ def measure(
         row.load_s = time.perf_counter() - started
         page.wait_for_timeout(SETTLE_MS)
         row.load_bytes = counter.bytes
-        rows, cols = heatmap_shape(page, root=root)
-        row.cells = f"{rows} x {cols}"
+        if slider is None:
+            rows, cols = heatmap_shape(page, root=root)
+            row.cells = f"{rows} x {cols}"
 
-        thumb = sidebar_slider(page, "d_model")
+        thumb = sidebar_slider(page, "d_model") if slider is None else slider(page)
         value = slider_value(thumb)
         if value != initial_d_model:
             raise RuntimeError(f"slider shows {value}, expected {initial_d_model}")
         thumb.focus()
         if row.pattern == "new":
             # D-1 was met in the alternate pass on this server (its tables are cached): step past it.
-            plot_eval(page, "(window.__benchPrevZ = el._fullData[0].z, true)", root=root)
+            plot_eval(page, "(window.__benchPrevZ = el._fullData[0].z || el._fullData[0].y, true)", root=root)
             thumb.press("ArrowLeft")
             value -= 1
             wait_for_plot(page, predicate(value), root=root, timeout_ms=RERUN_TIMEOUT_MS)
@@ -227,7 +259,7 @@ def measure(
         for i in range(rounds):
             left = row.pattern == "new" or i % 2 == 0
             key, target = ("ArrowLeft", value - 1) if left else ("ArrowRight", value + 1)
-            plot_eval(page, "(window.__benchPrevZ = el._fullData[0].z, true)", root=root)
+            plot_eval(page, "(window.__benchPrevZ = el._fullData[0].z || el._fullData[0].y, true)", root=root)
             page.evaluate(_KEY_LISTENER_JS)
             counter.reset()
             thumb.press(key)
@@ -306,7 +338,10 @@ def markdown(
         "## ArrowLeft only (D-2, D-3, ...): every press a new value",
         "",
         "Nothing cached, neither the tables on the server nor the messages in the browser: this is the "
-        "full price of moving the slider to a value not seen before.",
+        "full price of moving the slider to a value not seen before. The Embedding and Similarity rows "
+        "press the slider their name gives (d_model in the sidebar, or the page's position slider p) and "
+        "wait for the E | P | E + P panels (Embedding) or the sinusoidal dot-product curve (Similarity) to "
+        "show the new value; the rest of those pages keeps drawing until *whole rerun*.",
         "",
         *_table(new),
         "",
@@ -377,6 +412,47 @@ def main(argv: list[str] | None = None) -> int:
                                 predicate=pe_predicate,
                                 initial_d_model=d_model,
                                 rounds=args.rounds,
+                            )
+                        )
+                for max_len, d_model in PAGE_SIZES:
+                    query = f"?max_len={max_len}&d_model={d_model}"
+                    size = f"{max_len} x {d_model}"
+                    for app, url, root, predicate, slider, start in (
+                        (
+                            "Embedding page, d_model",
+                            f"{server.url}/embedding{query}",
+                            ".st-key-emb_panels",
+                            panels_predicate,
+                            None,
+                            d_model,
+                        ),
+                        (
+                            "Similarity page, d_model",
+                            f"{server.url}/similarity{query}",
+                            ".st-key-sim_row_sinusoidal",
+                            similarity_width_predicate,
+                            None,
+                            d_model,
+                        ),
+                        (
+                            "Similarity page, position p",
+                            f"{server.url}/similarity{query}",
+                            ".st-key-sim_row_sinusoidal",
+                            position_predicate,
+                            position_slider,
+                            min(50, max_len // 2) if max_len <= 50 else 50,
+                        ),
+                    ):
+                        row = Row(app, size, url, "new")
+                        rows.append(
+                            measure(
+                                browser,
+                                row,
+                                root=root,
+                                predicate=predicate,
+                                initial_d_model=start,
+                                rounds=args.rounds,
+                                slider=slider,
                             )
                         )
                 rss["app.py, after all sizes"] = (server.rss_kib(), server.rss_kib("VmHWM"))
