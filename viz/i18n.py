@@ -567,8 +567,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sim.j": {"en": "position j", "ko": "위치 j"},
     "sim.p_axis": {"en": "position p", "ko": "위치 p"},
-    "sim.row.title": {"en": "Position {p} against every position", "ko": "위치 {p}와 모든 위치의 비교"},
-    "sim.row.chart": {"en": "{name}: position {p} against j", "ko": "{name}: 위치 {p}와 j"},
+    "sim.row.title": {"en": "Position {p} against every position", "ko": "위치 {p} 대 모든 위치"},
+    "sim.row.chart": {"en": "{name}: position {p} against j", "ko": "{name}: 위치 {p} 대 j"},
     "sim.row.hover": {"en": "p = {p}, j = %{{x}}: %{{y:.4g}}", "ko": "p = {p}, j = %{{x}}: %{{y:.4g}}"},
     "sim.row.mark": {"en": "p = {p}", "ko": "p = {p}"},
     "sim.nan": {
