@@ -53,7 +53,7 @@ if mode == "custom":
     )
 scale = embedding.resolve_scale(mode, s.d_model, custom)
 
-spec = EncodingSpec(kind, s.max_len, s.d_model, float(s.base))
+spec = EncodingSpec(kind, s.max_len, s.d_model, float(s.base), ui.shared_layout(kind))
 pe = ui.encoding_table(spec)
 paired = encodings.uses_pairs(spec)
 name = t(f"pe.kind.{kind}", lang)
@@ -74,6 +74,8 @@ def read_tokens(raw: str) -> tuple[str, ...]:
 tokens = read_tokens(text)
 if kind == "rope":
     st.info(t("emb.rope", lang))
+if spec.layout == "split":
+    st.caption(t("emb.layout", lang))
 
 # ---- E, P and E + P ----------------------------------------------------------------------------------
 st.subheader(t("emb.sum.title", lang))
@@ -229,7 +231,8 @@ with left, ui.guard(lang):
         if check.permutation is None or check.word_shift_plain is None or check.word_shift_pe is None:
             st.info(t("emb.order.not_perm", lang))
         else:
-            st.caption(t("emb.order.moves", lang, moves=embedding.describe_moves(words_a, check.permutation)))
+            # Plain text: the words are the user's, and a caption would read them as Markdown.
+            st.text(t("emb.order.moves", lang, moves=embedding.describe_moves(words_a, check.permutation)))
             fig = figures.grouped_bars(
                 embedding.row_labels(words_a),
                 {

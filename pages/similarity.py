@@ -57,7 +57,10 @@ if s.max_len == 1:
     st.info(t("sim.one_position", lang))
 
 kinds = [kind] if other == kind else [kind, other]
-tables = {k: ui.encoding_table(EncodingSpec(k, s.max_len, s.d_model, float(s.base))) for k in kinds}
+specs = {k: EncodingSpec(k, s.max_len, s.d_model, float(s.base), ui.shared_layout(k)) for k in kinds}
+tables = {k: ui.encoding_table(specs[k]) for k in kinds}
+if any(spec.layout == "split" for spec in specs.values()):
+    st.caption(t("sim.layout", lang))
 names = {k: t(f"pe.kind.{k}", lang) for k in kinds}
 measure_name = t(f"sim.measure.{measure}", lang)
 
@@ -93,19 +96,19 @@ for col, k in zip(cols, kinds, strict=True):
         )
         if similarity.has_gaps(values):
             st.caption(t("sim.nan", lang))
-note.markdown(t(f"sim.row.explain.{measure}", lang, p=p, half=similarity.half_width(s.d_model)))
+note.markdown(t(f"sim.row.explain.{measure}", lang, p=p, half=similarity.self_dot_range(s.d_model)))
 
 # ---- all pairs, and the same values by offset --------------------------------------------------------
 st.subheader(t("sim.matrix.title", lang))
 *cols, note = side_by_side()
-spreads = {}
+views = {k: ui.similarity_views(specs[k], measure) for k in kinds}
 for col, k in zip(cols, kinds, strict=True):
     with col, ui.guard(lang):
-        grid = similarity.grid_positions(s.max_len, figures.MAX_ROWS)
+        v = views[k]
         fig = figures.heatmap(
-            similarity.pairwise(tables[k][grid], tables[k][grid], measure),
-            x=grid,
-            y=grid,
+            v.matrix,
+            x=v.grid,
+            y=v.grid,
             title=t("sim.matrix.chart", lang, name=names[k]),
             x_title=t("sim.j", lang),
             y_title=t("sim.p_axis", lang),
@@ -114,18 +117,17 @@ for col, k in zip(cols, kinds, strict=True):
             height=430,
         )
         ui.chart(fig, key=f"sim_matrix_{k}", lang=lang)
-        if grid.size < s.max_len:
-            st.caption(t("sim.strided", lang, shown=grid.size, max_len=s.max_len))
-        view = similarity.by_offset(tables[k], similarity.grid_positions(s.max_len, 160), measure)
-        spreads[k] = view
-        theory = similarity.theory_by_offset(k, measure, s.max_len, s.d_model, float(s.base))
+        if v.grid.size < s.max_len:
+            st.caption(t("sim.strided", lang, shown=v.grid.size, max_len=s.max_len))
+        if similarity.has_gaps(v.matrix):
+            st.caption(t("sim.nan", lang))
         fig = figures.offset_scatter(
-            view.offsets,
-            view.values,
-            curve_x=None if theory is None else theory[0],
-            curve_y=None if theory is None else theory[1],
+            v.offsets.offsets,
+            v.offsets.values,
+            curve_x=None if v.theory is None else v.theory[0],
+            curve_y=None if v.theory is None else v.theory[1],
             points_name=t("sim.offset.points", lang),
-            curve_name=t("sim.offset.curve", lang),
+            curve_name=t(f"sim.offset.curve.{measure}", lang),
             title=t("sim.offset.chart", lang, name=names[k]),
             x_title=t("sim.offset.x", lang),
             y_title=measure_name,
@@ -135,10 +137,10 @@ for col, k in zip(cols, kinds, strict=True):
             fig,
             key=f"sim_offset_{k}",
             lang=lang,
-            csv=partial(export.columns_csv, {"offset": view.offsets, measure: view.values}),
+            csv=partial(export.columns_csv, {"offset": v.offsets.offsets, measure: v.offsets.values}),
             file_name=f"similarity_by_offset_{k}_{measure}.csv",
         )
-        st.caption(t("sim.offset.spread", lang, spread=f"{view.relative_spread:.2e}"))
+        st.caption(t("sim.offset.spread", lang, spread=f"{v.offsets.relative_spread:.2e}"))
 note.markdown(t("sim.matrix.explain", lang))
 
 # ---- neighbour steps ---------------------------------------------------------------------------------
@@ -148,7 +150,7 @@ if s.max_len < 2:
     left.info(t("sim.steps.none", lang))
 else:
     with left, ui.guard(lang):
-        steps = {names[k]: similarity.neighbour_steps(tables[k]) for k in kinds}
+        steps = {names[k]: views[k].steps for k in kinds}
         fig = figures.lines(
             similarity.step_positions(s.max_len),
             steps,
@@ -166,8 +168,7 @@ else:
             file_name="neighbour_steps.csv",
         )
     uneven = ", ".join(
-        t("sim.steps.item", lang, name=names[k], value=f"{similarity.step_unevenness(tables[k]):.3g}")
-        for k in kinds
+        t("sim.steps.item", lang, name=names[k], value=f"{views[k].unevenness:.3g}") for k in kinds
     )
     right.markdown(t("sim.steps.explain", lang, values=uneven))
 
@@ -182,9 +183,11 @@ with c2:
     pair = ui.position_slider(t("sim.rot.pair", lang), n_pairs, 0, key="sim_pair")
 left, mid, right = st.columns([3, 3, 2])
 with left, ui.guard(lang):
-    whole = st.toggle(t("sim.rot.whole", lang), key="sim_rot_whole", help=t("sim.rot.whole.help", lang))
-    rotation = encodings.relative_rotation(k_shift, s.d_model, float(s.base))
     corner = similarity.CORNER
+    whole = s.d_model <= corner or st.toggle(
+        t("sim.rot.whole", lang), key="sim_rot_whole", help=t("sim.rot.whole.help", lang)
+    )
+    rotation = encodings.relative_rotation(k_shift, s.d_model, float(s.base))
     ui.square_overview(
         rotation if whole else rotation[:corner, :corner],
         lang,

@@ -340,3 +340,25 @@ def test_encoding_choice_is_shared_with_the_pe_page() -> None:
     at.selectbox(key=ui.choice_key("pe_kind", "en")).set_value("binary").run()
     ok(at.switch_page(SIM).run())
     assert at.selectbox(key=ui.choice_key("pe_kind", "en")).value == "binary"
+
+
+def test_split_layout_chosen_on_the_pe_page_carries_over() -> None:
+    at = open_page("pages/positional_encoding.py")
+    at.radio(key=ui.choice_key("pe_layout", "en")).set_value("split").run()
+    ok(at.switch_page(EMB).run())
+    assert t("emb.layout", "en") in texts(at)
+    panels = chart(at, t("emb.sum.chart", "en", scale=f"{np.sqrt(128):.3g}"))
+    np.testing.assert_allclose(
+        decode(panels["data"][1]["z"]), encode(EncodingSpec(layout="split"))[:3], atol=1e-6
+    )
+    ok(at.switch_page(SIM).run())
+    assert t("sim.layout", "en") in texts(at)
+
+
+def test_word_moves_are_plain_text() -> None:
+    at = open_page(EMB)
+    at.text_input(key="emb_order_a").set_value("$x$ cat [a](http://e) mouse").run()
+    at.text_input(key="emb_order_b").set_value("mouse cat [a](http://e) $x$").run()
+    ok(at)
+    moves = [e.value for e in at.text if t("emb.order.moves", "en", moves="")[:10] in e.value]
+    assert moves and "$ 0→" in moves[0]

@@ -145,7 +145,7 @@ class Cost:
     width: int  # numbers per token
     bytes_per_token: int
     bytes_total: int
-    next_layer_params: int  # weights of one width -> d_model projection (e.g. W_Q) reading this vector
+    next_layer_params: int  # weights + biases of one width -> d_model projection (e.g. W_Q) reading it
 
 
 def cost(n_tokens: int, d_model: int, d_pos: int | None = None) -> dict[str, Cost]:

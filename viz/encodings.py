@@ -73,10 +73,12 @@ def relative_rotation(k: int, d_model: int, base: float = 10000.0) -> np.ndarray
         [[ cos(w_i k), sin(w_i k)],
          [-sin(w_i k), cos(w_i k)]]
 
-    a rotation by the angle w_i k, which depends on k only, never on pos. For an odd d_model the lone last
-    column sin(w pos) has no cosine partner, and sin(w (pos + k)) is not a fixed multiple of sin(w pos), so
-    no matrix can move it; T(k) leaves that column unchanged (its diagonal entry is 1) and the identity
-    holds for the other d_model - 1 columns only. Shape (d_model, d_model); orthogonal; T(0) = I and
+    which depends on k only, never on pos. In this (sin, cos) column order the block is the transpose of
+    the textbook rotation [[cos, -sin], [sin, cos]]; drawn with cos on the x-axis and sin on the y-axis it
+    turns the point counter-clockwise by w_i k. For an odd d_model the lone last column sin(w pos) has no
+    cosine partner: moving it needs cos(w pos), which no fixed combination of the table's columns gives
+    for every pos. T(k) leaves that column unchanged (its diagonal entry is 1), and the identity holds for
+    the other d_model - 1 columns only. Shape (d_model, d_model); orthogonal; T(0) = I and
     T(a) @ T(b) = T(a + b).
     """
     if d_model < 1:
@@ -105,15 +107,42 @@ class RotationError:
 
 
 def rotation_error(k: int, max_len: int, d_model: int, base: float = 10000.0) -> RotationError:
-    """Largest |PE[pos + k] - T(k) @ PE[pos]| over pos = 0 .. max_len - 1, with T(k) applied as a matrix.
+    """Largest |PE[pos + k] - T(k) @ PE[pos]| over pos = 0 .. max_len - 1, with T(k) of relative_rotation.
 
-    PE[pos + k] comes from the formula, so it exists even past the end of the table.
+    T(k) is applied through its diagonal blocks (its 2 x 2 rotations and, for an odd d_model, the lone 1),
+    which is the same product as the dense ``PE @ T(k).T`` in O(max_len * d_model) instead of
+    O(max_len * d_model^2); every entry outside those blocks is checked to be 0 first. PE[pos + k] comes
+    from the formula, so it exists even past the end of the table.
     """
     _check_sizes(max_len, d_model)
-    pos = np.arange(max_len)
-    moved = sinusoidal_at(pos, d_model, base) @ relative_rotation(k, d_model, base).T  # (L, d)
-    err = np.abs(sinusoidal_at(pos + k, d_model, base) - moved)
+    t = relative_rotation(k, d_model, base)
     n = 2 * (d_model // 2)
+    blocks = np.stack(
+        [
+            t[0:n:2, 0:n:2].diagonal(),
+            t[0:n:2, 1:n:2].diagonal(),
+            t[1:n:2, 0:n:2].diagonal(),
+            t[1:n:2, 1:n:2].diagonal(),
+        ],
+        axis=-1,
+    )  # (d//2, 4)
+    rebuilt = np.zeros_like(t)
+    idx = np.arange(0, n, 2)
+    rebuilt[idx, idx], rebuilt[idx, idx + 1] = blocks[:, 0], blocks[:, 1]
+    rebuilt[idx + 1, idx], rebuilt[idx + 1, idx + 1] = blocks[:, 2], blocks[:, 3]
+    if d_model % 2:
+        rebuilt[-1, -1] = t[-1, -1]
+    if not np.array_equal(rebuilt, t):
+        raise AssertionError("T(k) has entries outside its diagonal blocks")
+    pos = np.arange(max_len)
+    pe = sinusoidal_at(pos, d_model, base)
+    moved = np.empty_like(pe)
+    s_, c_ = pe[:, 0:n:2], pe[:, 1:n:2]  # (L, d//2)
+    moved[:, 0:n:2] = s_ * blocks[:, 0] + c_ * blocks[:, 1]
+    moved[:, 1:n:2] = s_ * blocks[:, 2] + c_ * blocks[:, 3]
+    if d_model % 2:
+        moved[:, -1] = pe[:, -1] * t[-1, -1]
+    err = np.abs(sinusoidal_at(pos + k, d_model, base) - moved)
     paired = float(err[:, :n].max()) if n else 0.0
     lone = float(err[:, -1].max()) if d_model % 2 else None
     return RotationError(paired, lone, max_len)

@@ -108,8 +108,9 @@ def heatmap(
     z32 = np.asarray(z, dtype=np.float32)
     xs = np.arange(z32.shape[1]) if x is None else np.asarray(x)
     ys = np.arange(z32.shape[0]) if y is None else np.asarray(y)
-    lo = float(np.nanmin(z32)) if zmin is None else zmin
-    hi = float(np.nanmax(z32)) if zmax is None else zmax
+    finite = z32[np.isfinite(z32)]
+    lo = (float(finite.min()) if finite.size else 0.0) if zmin is None else zmin
+    hi = (float(finite.max()) if finite.size else 1.0) if zmax is None else zmax
     two_signed = lo < 0 < hi
     fig = go.Figure(
         go.Heatmap(
@@ -355,7 +356,7 @@ def heatmap_panels(
     One scale, symmetric about 0 over every panel, so the same colour means the same number everywhere.
     """
     mats = {name: np.asarray(m, dtype=np.float32) for name, m in panels.items()}
-    finite = [float(np.nanmax(np.abs(m))) for m in mats.values() if m.size]
+    finite = [float(np.abs(m[np.isfinite(m)]).max()) for m in mats.values() if np.isfinite(m).any()]
     top = max(finite, default=1.0) or 1.0
     fig = make_subplots(
         rows=1, cols=len(mats), shared_yaxes=True, subplot_titles=list(mats), horizontal_spacing=0.03

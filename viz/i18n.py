@@ -93,7 +93,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "step.pe": {"en": "+ Positional encoding", "ko": "+ 위치 인코딩"},
     "step.pe.desc": {"en": "adds where the token stands", "ko": "토큰의 자리를 더해 줌"},
     "step.qkv": {"en": "Q, K, V", "ko": "Q, K, V"},
-    "step.qkv.desc": {"en": "three learned projections", "ko": "학습되는 세 가지 사영"},
+    "step.qkv.desc": {"en": "three learned projections", "ko": "학습되는 세 가지 투영"},
     "step.scores": {"en": "QKᵀ / √d_k", "ko": "QKᵀ / √d_k"},
     "step.scores.desc": {"en": "scaled similarity of every pair", "ko": "모든 쌍의 유사도를 크기 조정"},
     "step.softmax": {"en": "softmax", "ko": "softmax"},
@@ -398,6 +398,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "실제 모델은 RoPE를 더하지 않고 쿼리와 키를 회전시키는 데 씁니다. 여기서는 다른 방식과 비교하려고 "
         "표를 더해 볼 뿐입니다.",
     },
+    "emb.layout": {
+        "en": "Sinusoidal columns in the split layout, as chosen on the Positional encoding page.",
+        "ko": "위치 인코딩 페이지에서 고른 대로 사인파 열이 분할 배치입니다.",
+    },
     "emb.token": {"en": "token", "ko": "토큰"},
     "emb.panels.hover": {
         "en": "token %{y}<br>dimension %{x}<br>value %{z:.4f}<extra></extra>",
@@ -405,7 +409,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "emb.panels.strided": {
         "en": "d_model = {d_model} is wider than the chart: showing {what} ({shown} columns). The CSV has them all.",
-        "ko": "d_model = {d_model}은 차트보다 넓어서 {what} 보여 줍니다({shown}열). CSV에는 모든 열이 있습니다.",
+        "ko": "d_model = {d_model}: 차트보다 넓어서 {what} 보여 줍니다({shown}열). CSV에는 모든 열이 있습니다.",
     },
     "emb.sum.title": {
         "en": "Token vectors, position vectors and their sum",
@@ -434,16 +438,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "emb.cost.per_token": {"en": "memory per token (float32)", "ko": "토큰당 메모리 (float32)"},
     "emb.cost.total": {"en": "memory for these {n} tokens", "ko": "이 토큰 {n}개의 메모리"},
     "emb.cost.params": {
-        "en": "weights of one next projection (e.g. W_Q, to d_model)",
-        "ko": "다음 사영 하나의 가중치 수 (예: W_Q, d_model로)",
+        "en": "weights + biases of one next projection (e.g. W_Q, to d_model)",
+        "ko": "다음 투영 하나의 가중치 + 편향 수 (예: W_Q, d_model로)",
     },
     "emb.cost.explain": {
-        "en": "**What it costs.** Adding keeps every vector {d} numbers wide. Concatenating doubles the width, "
-        "so every activation takes twice the memory and every layer that reads the vector needs twice the "
-        "weights, for the whole network, not just this step.",
-        "ko": "**비용.** 더하면 벡터 폭이 {d}개 그대로입니다. 이어 붙이면 폭이 두 배가 되어 모든 활성값의 메모리가 "
-        "두 배가 되고, 이 벡터를 읽는 모든 층의 가중치도 두 배가 필요합니다. 이 단계만이 아니라 네트워크 "
-        "전체에서요.",
+        "en": "**What it costs.** Adding keeps every vector {d} numbers wide. Concatenating makes it twice as wide: twice the memory for every token, and the first projection that reads it (W_Q, W_K, W_V) needs twice the weights. If the wider vector is carried through the whole network, every layer that reads or writes it grows too.",
+        "ko": "**비용.** 더하면 벡터 폭이 {d}개 그대로입니다. 이어 붙이면 폭이 두 배가 되어 토큰마다 메모리가 두 배로 들고, 이 벡터를 읽는 첫 투영(W_Q, W_K, W_V)의 가중치도 두 배가 필요합니다. 넓어진 벡터를 네트워크 끝까지 가져가면 그것을 읽고 쓰는 모든 층도 함께 커집니다.",
     },
     "emb.cos": {"en": "cosine similarity", "ko": "코사인 유사도"},
     "emb.cos_add": {"en": "cos(E, E + P) (add)", "ko": "cos(E, E + P) (더하기)"},
@@ -458,16 +458,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "emb.sweep.hover": {"en": "scale %{x:.3g}: %{y:.4f}", "ko": "배율 %{x:.3g}: %{y:.4f}"},
     "emb.sweep.now": {"en": "current scale {scale}", "ko": "현재 배율 {scale}"},
     "emb.change.explain": {
-        "en": "**What to notice.** A cosine of 1 means the token still points the same way, so its meaning is "
-        "intact. Right now the mean cos(E, E + P) is {cos} and P is {ratio} times as long as E. Scaling E up "
-        "(the paper uses √d_model ≈ {sqrt}) shrinks that ratio and brings the cosine towards 1: the word "
-        "dominates and the position is a small, still readable nudge. Concatenating never rotates E itself, "
-        "but the full vector leans by the same kind of angle, and it costs twice the width.",
-        "ko": "**눈여겨볼 점.** 코사인이 1이면 토큰이 여전히 같은 방향을 가리키므로 의미가 그대로라는 뜻입니다. "
-        "지금 cos(E, E + P)의 평균은 {cos}이고, P의 길이는 E의 {ratio}배입니다. E를 키우면(논문은 "
-        "√d_model ≈ {sqrt}배) 이 비가 작아지고 코사인이 1에 가까워집니다. 단어 의미가 주가 되고 위치는 작지만 "
-        "읽을 수 있는 조정이 됩니다. 이어 붙이면 E 자체는 돌아가지 않지만 전체 벡터는 비슷한 각도만큼 "
-        "기울고, 폭은 두 배가 듭니다.",
+        "en": "**What to notice.** A cosine of 1 means the token still points the same way, so its meaning is untouched. Right now the mean cos(E, E + P) is {cos} and P is {ratio} times as long as E. With the paper's scale √d_model ≈ {sqrt} the two come out about equally long (ratio near 0.7), so the sum leans a fair way towards P: both signals survive and the next layers learn to read them apart. With scale 1, P is several times longer and swamps the word; only much larger scales make P a small nudge. Concatenating never changes E's own numbers, but the full vector leans by a similar angle, and it costs twice the width.",
+        "ko": "**눈여겨볼 점.** 코사인이 1이면 토큰이 여전히 같은 방향을 가리키므로 의미가 그대로라는 뜻입니다. 지금 cos(E, E + P)의 평균은 {cos}이고, P의 길이는 E의 {ratio}배입니다. 논문의 배율 √d_model ≈ {sqrt}에서는 두 벡터의 길이가 거의 비슷해서(비가 약 0.7) 합이 P 쪽으로 꽤 기웁니다. 두 신호가 모두 살아남고, 다음 층이 둘을 구별해 읽도록 학습합니다. 배율이 1이면 P가 몇 배나 길어 단어를 덮어 버리고, 배율을 훨씬 키워야 P가 작은 조정이 됩니다. 이어 붙이면 E 자체의 숫자는 그대로지만 전체 벡터는 비슷한 각도만큼 기울고, 폭은 두 배가 듭니다.",
     },
     "emb.seg.title": {
         "en": "Two sentences: token + position + segment",
@@ -565,6 +557,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "max_len이 1이라 위치 0 하나뿐이어서 모든 차트가 자기 자신과만 비교합니다. 사이드바에서 max_len을 "
         "늘려 보세요.",
     },
+    "sim.layout": {
+        "en": "Sinusoidal columns in the split layout (chosen on the Positional encoding page): the same numbers in another column order, so every similarity is unchanged.",
+        "ko": "사인파 열이 분할 배치입니다(위치 인코딩 페이지에서 선택). 같은 숫자를 열 순서만 바꾼 것이라 모든 유사도가 그대로입니다.",
+    },
     "sim.j": {"en": "position j", "ko": "위치 j"},
     "sim.p_axis": {"en": "position p", "ko": "위치 p"},
     "sim.row.title": {"en": "Position {p} against every position", "ko": "위치 {p} 대 모든 위치"},
@@ -576,22 +572,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "끊긴 곳: 영벡터와의 코사인은 정의되지 않습니다(이 표의 위치 0은 모두 0입니다).",
     },
     "sim.row.explain.dot": {
-        "en": "**What to notice.** For the sinusoidal table the curve peaks at j = {p}, where the dot product "
-        "is d_model / 2 = {half}, and falls off on both sides: nearby positions look alike, far ones less so. "
-        "Move p and the whole shape slides with it. The integer index instead grows with j, so the "
-        "largest score goes to the last position, not to p's neighbours.",
-        "ko": "**눈여겨볼 점.** 사인파 표에서는 곡선이 j = {p}에서 가장 높고(내적 = d_model / 2 = {half}) 양쪽으로 "
-        "내려갑니다. 가까운 위치는 비슷하고 먼 위치는 덜 비슷합니다. p를 움직이면 모양 전체가 함께 "
-        "미끄러집니다. 정수 인덱스는 j와 함께 커지기만 해서 가장 큰 점수가 p의 이웃이 아니라 마지막 위치로 "
-        "갑니다.",
+        "en": "**What to notice.** For the sinusoidal table the curve peaks at j = {p}, where the dot product of a vector with itself is {half}, and falls off on both sides: nearby positions look alike, far ones less so. Move p and the whole shape slides with it. The integer index instead grows with j, so the largest score goes to the last position, not to p's neighbours.",
+        "ko": "**눈여겨볼 점.** 사인파 표에서는 곡선이 j = {p}에서 가장 높고(자기 자신과의 내적 = {half}) 양쪽으로 내려갑니다. 가까운 위치는 비슷하고 먼 위치는 덜 비슷합니다. p를 움직이면 모양 전체가 함께 미끄러집니다. 정수 인덱스는 j와 함께 커지기만 해서 가장 큰 점수가 p의 이웃이 아니라 마지막 위치로 갑니다.",
     },
     "sim.row.explain.cosine": {
-        "en": "**What to notice.** The cosine ignores length and keeps only the angle: 1 at j = {p} for every "
-        "encoding. Note how integer and index ÷ length give 1 everywhere: all their vectors point the same "
-        "way, so by angle they cannot tell positions apart at all.",
-        "ko": "**눈여겨볼 점.** 코사인은 길이를 무시하고 각도만 봅니다. 모든 인코딩에서 j = {p}일 때 1입니다. 정수 "
-        "인덱스와 인덱스 ÷ 길이는 어디서나 1입니다. 모든 벡터가 같은 방향이라 각도로는 위치를 전혀 구별하지 "
-        "못합니다.",
+        "en": "**What to notice.** The cosine ignores length and keeps only the angle: it is 1 at j = {p} (undefined where a vector is all zeros). Integer and index ÷ length give 1 everywhere else too: all their vectors point the same way, so by angle they cannot tell positions apart at all.",
+        "ko": "**눈여겨볼 점.** 코사인은 길이를 무시하고 각도만 봅니다. j = {p}에서 1입니다(모두 0인 벡터에서는 정의되지 않습니다). 정수 인덱스와 인덱스 ÷ 길이는 다른 곳에서도 모두 1입니다. 모든 벡터가 같은 방향이라 각도로는 위치를 전혀 구별하지 못합니다.",
     },
     "sim.row.explain.distance": {
         "en": "**What to notice.** Distance is 0 at j = {p} and grows as j moves away. For the sinusoidal table "
@@ -617,22 +603,23 @@ STRINGS: dict[str, dict[str, str]] = {
     "sim.offset.chart": {"en": "{name}: by offset p − j", "ko": "{name}: 간격 p − j별로"},
     "sim.offset.x": {"en": "offset p − j", "ko": "간격 p − j"},
     "sim.offset.points": {"en": "pairs (p, j)", "ko": "쌍 (p, j)"},
-    "sim.offset.curve": {"en": "formula: Σᵢ cos(ωᵢ (p − j))", "ko": "공식: Σᵢ cos(ωᵢ (p − j))"},
+    "sim.offset.curve.dot": {"en": "formula: Σᵢ cos(ωᵢ (p − j))", "ko": "공식: Σᵢ cos(ωᵢ (p − j))"},
+    "sim.offset.curve.cosine": {
+        "en": "formula: Σᵢ cos(ωᵢ (p − j)) ÷ (d_model / 2)",
+        "ko": "공식: Σᵢ cos(ωᵢ (p − j)) ÷ (d_model / 2)",
+    },
+    "sim.offset.curve.distance": {
+        "en": "formula: √(d_model − 2 Σᵢ cos(ωᵢ (p − j)))",
+        "ko": "공식: √(d_model − 2 Σᵢ cos(ωᵢ (p − j)))",
+    },
     "sim.offset.hover": {"en": "p − j = %{x}: %{y:.4g}", "ko": "p − j = %{x}: %{y:.4g}"},
     "sim.offset.spread": {
         "en": "Largest spread among pairs with the same offset: {spread} of the full range (0 = one curve).",
         "ko": "간격이 같은 쌍들 사이의 최대 차이: 전체 범위의 {spread} (0이면 곡선 하나).",
     },
     "sim.matrix.explain": {
-        "en": "**What to notice.** For the sinusoidal table the matrix has the same colour along every diagonal: "
-        "the value depends on p − j only. Plotted against p − j, all pairs land on one thin curve, and the "
-        "red formula curve runs right through them (the spread below each chart is measured on the points). "
-        "For an even d_model the formula is exact: the dot product is Σᵢ cos(ωᵢ (p − j)). The other tables "
-        "scatter: the same offset gives different values at different places.",
-        "ko": "**눈여겨볼 점.** 사인파 표의 행렬은 대각선을 따라 색이 같습니다. 값이 p − j에만 의존한다는 뜻입니다. "
-        "p − j에 대해 그리면 모든 쌍이 가는 곡선 하나에 올라가고, 빨간 공식 곡선이 그 위를 정확히 지나갑니다"
-        "(각 차트 아래의 차이는 점들에서 잰 값입니다). d_model이 짝수면 내적은 정확히 Σᵢ cos(ωᵢ (p − j))입니다. "
-        "다른 표들은 흩어집니다. 같은 간격이라도 위치에 따라 값이 다릅니다.",
+        "en": "**What to notice.** For the sinusoidal table the matrix has the same colour along every diagonal: the value depends on p − j only. Plotted against p − j, all pairs land on one thin curve, and the red formula curve runs right through them (the spread under each chart is measured on the points; for an even d_model the dot product is exactly Σᵢ cos(ωᵢ (p − j))). RoPE's table does the same. Binary and the learned table scatter: one offset, many values. Integer and index ÷ length do give one curve for the distance, but a straight line that grows without limit or changes with the sentence length.",
+        "ko": "**눈여겨볼 점.** 사인파 표의 행렬은 대각선을 따라 색이 같습니다. 값이 p − j에만 의존한다는 뜻입니다. p − j에 대해 그리면 모든 쌍이 가는 곡선 하나에 올라가고, 빨간 공식 곡선이 그 위를 정확히 지나갑니다(각 차트 아래의 차이는 점들에서 잰 값이고, d_model이 짝수면 내적은 정확히 Σᵢ cos(ωᵢ (p − j))입니다). RoPE 표도 마찬가지입니다. 이진수와 학습형 표는 흩어집니다. 같은 간격에 값이 여러 개입니다. 정수 인덱스와 인덱스 ÷ 길이는 거리로 보면 곡선 하나가 되지만, 끝없이 커지거나 문장 길이에 따라 바뀌는 직선입니다.",
     },
     "sim.steps.title": {"en": "How far apart are neighbours?", "ko": "이웃 위치는 얼마나 떨어져 있나?"},
     "sim.steps.chart": {
@@ -688,34 +675,22 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sim.rot.block": {"en": "The 2 × 2 block of pair {pair}", "ko": "쌍 {pair}의 2 × 2 블록"},
     "sim.rot.angle": {
-        "en": "Pair {pair} turns by θ = k · ωᵢ = {k} · ω_{pair} = **{rad} rad** (**{deg}°** around the circle). "
-        "The block is [[cos θ, sin θ], [−sin θ, cos θ]].",
-        "ko": "쌍 {pair}은 θ = k · ωᵢ = {k} · ω_{pair} = **{rad} rad**(원 위에서 **{deg}°**)만큼 돕니다. "
-        "블록은 [[cos θ, sin θ], [−sin θ, cos θ]]입니다.",
+        "en": "Pair {pair} turns by θ = k · ωᵢ = {k} · ω_{pair} = **{rad} rad** (**{deg}°** around the circle). The block is [[cos θ, sin θ], [−sin θ, cos θ]]: the columns are (sin, cos), so this is the transpose of the textbook [[cos θ, −sin θ], [sin θ, cos θ]].",
+        "ko": "쌍 {pair}의 회전각: θ = k · ωᵢ = {k} · ω_{pair} = **{rad} rad**(원 위에서 **{deg}°**). 블록은 [[cos θ, sin θ], [−sin θ, cos θ]]입니다. 열 순서가 (sin, cos)라서 교과서의 [[cos θ, −sin θ], [sin θ, cos θ]]를 전치한 모양입니다.",
     },
     "sim.rot.error": {"en": "largest error, {n} positions", "ko": "최대 오차, 위치 {n}개"},
     "sim.rot.error.help": {
-        "en": "max over pos = 0 … max_len − 1 and every column of |PE(pos + k) − T(k) · PE(pos)|, with T(k) "
-        "applied as the full matrix.",
-        "ko": "pos = 0 … max_len − 1과 모든 열에 대한 |PE(pos + k) − T(k) · PE(pos)|의 최댓값. T(k)는 전체 "
-        "행렬로 곱합니다.",
+        "en": "max over pos = 0 … max_len − 1 and every sine/cosine column of |PE(pos + k) − T(k) · PE(pos)|, with T(k) the matrix shown (applied through its 2 × 2 blocks; every other entry is 0).",
+        "ko": "pos = 0 … max_len − 1과 모든 사인/코사인 열에 대한 |PE(pos + k) − T(k) · PE(pos)|의 최댓값. T(k)는 위에 보인 행렬입니다(2 × 2 블록으로 곱하며, 나머지 칸은 모두 0).",
     },
     "sim.rot.lone": {"en": "error in lone column {col}", "ko": "짝 없는 열 {col}의 오차"},
     "sim.rot.odd": {
-        "en": "d_model is odd, so column {col} (the last) is a sine with no cosine beside it. No matrix can "
-        "move it k positions (that would need the missing cosine), so T(k) leaves it as it is (a 1 on the "
-        "diagonal) and the rule holds for every other column only.",
-        "ko": "d_model이 홀수라 마지막 {col}번째 열은 옆에 코사인이 없는 사인입니다. 이 열을 k칸 옮기려면 없는 "
-        "코사인이 필요하므로 어떤 행렬로도 옮길 수 없습니다. 그래서 T(k)는 이 열을 그대로 두고(대각선에 1), "
-        "규칙은 나머지 열에서만 성립합니다.",
+        "en": "d_model is odd, so column {col} (the last) is a sine with no cosine beside it. Moving it k positions would need the cosine it lacks, so T(k) leaves it as it is (a 1 on the diagonal) and the rule holds for every other column only.",
+        "ko": "d_model이 홀수라 마지막 열(열 {col})은 옆에 코사인이 없는 사인입니다. 이 열을 k칸 옮기려면 없는 코사인이 필요하므로 T(k)는 이 열을 그대로 두고(대각선에 1), 규칙은 나머지 열에서만 성립합니다.",
     },
     "sim.rot.explain": {
-        "en": "**What to notice.** T({k}) is zero except for 2 × 2 rotation blocks on the diagonal, one per "
-        "sine/cosine pair, each turning by its own angle. The error is measured live over every position "
-        "with the matrix itself: it is rounding noise (1e-12 or less), not an approximation.",
-        "ko": "**눈여겨볼 점.** T({k})는 대각선의 2 × 2 회전 블록(사인/코사인 쌍마다 하나, 각자 다른 각도)을 빼면 "
-        "모두 0입니다. 오차는 이 행렬로 모든 위치에서 직접 잰 값이며, 반올림 잡음(1e-12 이하) 수준이지 근사가 "
-        "아닙니다.",
+        "en": "**What to notice.** T({k}) is zero except for 2 × 2 rotation blocks on the diagonal, one per sine/cosine pair, each turning by its own angle (and, for an odd d_model, a lone 1 in the last corner). The error is measured live over every position with this matrix: it is rounding noise (1e-12 or less), not an approximation.",
+        "ko": "**눈여겨볼 점.** T({k})는 대각선의 2 × 2 회전 블록(사인/코사인 쌍마다 하나, 각자 다른 각도)을 빼면 모두 0입니다(d_model이 홀수면 마지막 모서리에 1이 하나 더 있습니다). 오차는 이 행렬로 모든 위치에서 직접 잰 값이며, 반올림 잡음(1e-12 이하) 수준이지 근사가 아닙니다.",
     },
     "sim.orbit.chart": {
         "en": "Pair {pair} of every position, on the unit circle",

@@ -12,7 +12,7 @@ from typing import Literal
 
 import numpy as np
 
-from viz.encodings import frequencies, relative_rotation, sinusoidal_at
+from viz.encodings import frequencies, sinusoidal_at
 
 Measure = Literal["dot", "cosine", "distance"]
 MEASURES: tuple[Measure, ...] = ("dot", "cosine", "distance")
@@ -158,10 +158,10 @@ def pair_orbit(
     cols = [2 * pair, 2 * pair + 1]
     positions = grid_positions(max_len, limit)
     table = sinusoidal_at(positions, d_model, base)[:, cols]
-    block = relative_rotation(k, d_model, base)[np.ix_(cols, cols)]
+    angle = float(k * frequencies(d_model, base)[pair])
+    block = np.array([[np.cos(angle), np.sin(angle)], [-np.sin(angle), np.cos(angle)]])  # T(k)'s block
     start = sinusoidal_at([p], d_model, base)[0, cols]
     target = sinusoidal_at([p + k], d_model, base)[0, cols]
-    angle = float(k * frequencies(d_model, base)[pair])
     return PairOrbit(positions, table[:, 0], table[:, 1], angle, block, start, block @ start, target)
 
 
@@ -175,9 +175,11 @@ def has_gaps(values: np.ndarray) -> bool:
     return bool(np.isnan(np.asarray(values, dtype=np.float64)).any())
 
 
-def half_width(d_model: int) -> str:
-    """d_model / 2, the sinusoidal dot product of a position with itself (for even d_model), as text."""
-    return f"{d_model / 2:g}"
+def self_dot_range(d_model: int) -> str:
+    """PE(p) . PE(p) for the sinusoidal table: d_model / 2 when even; between (d-1)/2 and (d+1)/2 when odd."""
+    if d_model % 2 == 0:
+        return f"{d_model / 2:g}"
+    return f"{(d_model - 1) / 2:g}–{(d_model + 1) / 2:g}"
 
 
 def step_positions(max_len: int) -> np.ndarray:
@@ -206,20 +208,53 @@ def shifted(p: int, k: int) -> int:
 
 
 def theory_by_offset(
-    kind: str, measure: Measure, max_len: int, d_model: int, base: float = 10000.0
+    kind: str, measure: Measure, offsets: np.ndarray, d_model: int, base: float = 10000.0
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """The curve the values must fall on, from the formula alone, when one exists; else None.
 
     For the sinusoidal table (and the RoPE table, whose pairs are rotations of the same vector) with an
     even d_model, PE(p) . PE(j) = S(k) = sum_i cos(w_i k) with k = p - j; then the cosine is S(k) / (d/2)
-    and the distance sqrt(d - 2 S(k)). Returns (offsets, values) for k = -(max_len-1) .. max_len-1.
+    and the distance sqrt(d - 2 S(k)). Returns (k, values) for the distinct ``offsets``, sorted.
     """
     if kind not in ("sinusoidal", "rope") or d_model % 2:
         return None
-    k = np.arange(-(max_len - 1), max_len)
+    k = np.unique(np.asarray(offsets, dtype=np.int64))
     dot = sinusoid_dot_by_offset(k, d_model, base)
     if measure == "dot":
         return k, dot
     if measure == "cosine":
         return k, dot / (d_model / 2)
     return k, np.sqrt(np.maximum(d_model - 2.0 * dot, 0.0))
+
+
+@dataclass(frozen=True)
+class Views:
+    """The p-independent views of one table under one measure, small enough to cache."""
+
+    grid: np.ndarray  # positions shown on each axis of the matrix
+    matrix: np.ndarray  # measure between grid positions, float32
+    offsets: OffsetView  # pairs of a coarser grid, by offset
+    theory: tuple[np.ndarray, np.ndarray] | None  # the formula at the offsets shown, where one exists
+    steps: np.ndarray  # neighbour steps
+    unevenness: float
+
+
+def views(
+    pe: np.ndarray,
+    kind: str,
+    measure: Measure,
+    d_model: int,
+    base: float,
+    grid: int = 320,
+    offset_grid: int = 160,
+) -> Views:
+    """Everything on the similarity page that does not depend on the chosen position p."""
+    positions = grid_positions(pe.shape[0], grid)
+    matrix = pairwise(pe[positions], pe[positions], measure).astype(np.float32)
+    view = by_offset(pe, grid_positions(pe.shape[0], offset_grid), measure)
+    steps = neighbour_steps(pe)
+    uneven = (
+        0.0 if steps.size == 0 or steps.mean() == 0 else float((steps.max() - steps.min()) / steps.mean())
+    )
+    theory = theory_by_offset(kind, measure, view.offsets, d_model, base)
+    return Views(positions, matrix, view, theory, steps, uneven)

@@ -16,7 +16,7 @@ import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from viz import criteria, embedding, encodings, export, figures, settings
+from viz import criteria, embedding, encodings, export, figures, settings, similarity
 from viz.encodings import ENCODING_KINDS, EncodingSpec, encode
 from viz.figures import PLOTLY_CONFIG
 from viz.i18n import LANGS, t
@@ -595,3 +595,14 @@ def square_overview(
     if step > 1:
         what = t("chart.cols_pairs" if paired else "chart.cols_every", lang, col_step=step)
         st.caption(t("sim.rot.strided", lang, what=what, shown=idx.size, d_model=matrix.shape[0]))
+
+
+def shared_layout(kind: str) -> encodings.Layout:
+    """The sinusoidal column layout chosen on the Positional encoding page (interleaved until then)."""
+    return "split" if kind == "sinusoidal" and st.session_state.get("pe_layout") == "split" else "interleaved"
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def similarity_views(spec: EncodingSpec, measure: similarity.Measure) -> similarity.Views:
+    """Cached :func:`viz.similarity.views`: what the similarity page shows that does not depend on p."""
+    return similarity.views(encoding_table(spec), spec.kind, measure, spec.d_model, spec.base)
