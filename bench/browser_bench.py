@@ -39,7 +39,6 @@ from tests.browser_support import (
     REPO_ROOT,
     StreamlitServer,
     animation_frames,
-    heatmap_shape,
     launch_browser,
     missing_browser_reason,
     plot_eval,
@@ -239,9 +238,16 @@ def measure(
         row.load_s = time.perf_counter() - started
         page.wait_for_timeout(SETTLE_MS)
         row.load_bytes = counter.bytes
-        if slider is None:
-            rows, cols = heatmap_shape(page, root=root)
-            row.cells = f"{rows} x {cols}"
+        shape = plot_eval(
+            page,
+            "el._fullData[0].z ? [el._fullData[0].z.length, el._fullData[0].z[0].length] : null",
+            root=root,
+        )
+        row.cells = (
+            f"{shape[0]} x {shape[1]}"
+            if shape
+            else f"{plot_eval(page, 'el._fullData[0].y.length', root=root)} points"
+        )
 
         thumb = sidebar_slider(page, "d_model") if slider is None else slider(page)
         value = slider_value(thumb)
