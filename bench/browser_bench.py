@@ -47,7 +47,7 @@ from tests.browser_support import (
     wait_for_idle,
     wait_for_plot,
 )
-from viz import figures
+from viz import encodings, figures
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page, WebSocket
@@ -192,10 +192,12 @@ def panels_predicate(d_model: int) -> str:
 
 
 def similarity_width_predicate(d_model: int) -> str:
-    """The sinusoidal dot-product curve peaks at d_model / 2 (its value at j = p)."""
+    """The sinusoidal dot-product curve peaks at PE(50) . PE(50), which depends on d_model."""
+    row = encodings.sinusoidal_at([50], d_model)[0]
+    peak = float(row @ row)  # d_model / 2 when even
     return (
         "el._fullData[0].y !== window.__benchPrevZ"
-        f" && Math.abs(Math.max(...el._fullData[0].y) - {d_model / 2}) < 1e-3"
+        f" && Math.abs(Math.max(...el._fullData[0].y) - {peak}) < 1e-3"
     )
 
 
