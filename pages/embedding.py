@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from viz import embedding, encodings, figures, ui
-from viz.encodings import ENCODING_KINDS, EncodingSpec
+from viz.encodings import EncodingSpec
 from viz.i18n import t
 
 s = ui.page_shell()
@@ -22,14 +22,7 @@ text = c1.text_input(
     max_chars=embedding.MAX_CHARS,
     help=t("emb.sentence.help", lang),
 )
-kind = ui.choice(
-    t("pe.kind", lang),
-    ENCODING_KINDS,
-    key="pe_kind",
-    lang=lang,
-    format_func=lambda k: t(f"pe.kind.{k}", lang),
-    container=c2,
-)
+kind = ui.encoding_choice(t("pe.kind", lang), lang=lang, container=c2)
 seed = int(
     c2.number_input(
         t("emb.seed", lang), 0, 9999, value=0, step=1, key="emb_seed", help=t("emb.seed.help", lang)
@@ -135,9 +128,7 @@ else:
             file_name="add_vs_concat_per_token.csv",
         )
     with mid, ui.guard(lang):
-        sweep = embedding.scale_sweep(
-            embedding.token_vectors(tokens, s.d_model, seed), parts.p, embedding.sweep_scales(s.d_model)
-        )
+        sweep = embedding.scale_sweep(parts.unit, parts.p, embedding.sweep_scales(s.d_model))
         fig = figures.lines(
             sweep.scales,
             {t("emb.cos_add", lang): sweep.cos_add, t("emb.cos_concat", lang): sweep.cos_concat},

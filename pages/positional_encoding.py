@@ -7,7 +7,7 @@ from functools import partial
 import streamlit as st
 
 from viz import encodings, export, figures, ui
-from viz.encodings import ENCODING_KINDS, EncodingSpec
+from viz.encodings import EncodingSpec
 from viz.i18n import t
 
 s = ui.page_shell()
@@ -17,14 +17,7 @@ st.title(t("pe.title", lang))
 st.write(t("pe.intro", lang))
 
 c1, c2 = st.columns([1, 1])
-kind = ui.choice(
-    t("pe.kind", lang),
-    ENCODING_KINDS,
-    key="pe_kind",
-    lang=lang,
-    format_func=lambda k: t(f"pe.kind.{k}", lang),
-    container=c1,
-)
+kind = ui.encoding_choice(t("pe.kind", lang), lang=lang, container=c1)
 split = False
 if kind == "sinusoidal":
     layout = ui.choice(

@@ -7,7 +7,7 @@ from functools import partial
 import streamlit as st
 
 from viz import encodings, export, figures, similarity, ui
-from viz.encodings import ENCODING_KINDS, EncodingSpec
+from viz.encodings import EncodingSpec
 from viz.i18n import t
 from viz.similarity import MEASURES
 
@@ -18,22 +18,9 @@ st.title(t("sim.title", lang))
 st.write(t("sim.intro", lang))
 
 c1, c2, c3 = st.columns([1, 1, 2])
-kind = ui.choice(
-    t("pe.kind", lang),
-    ENCODING_KINDS,
-    key="pe_kind",
-    lang=lang,
-    format_func=lambda k: t(f"pe.kind.{k}", lang),
-    container=c1,
-)
-other = ui.choice(
-    t("sim.compare", lang),
-    ENCODING_KINDS,
-    key="sim_compare",
-    lang=lang,
-    format_func=lambda k: t(f"pe.kind.{k}", lang),
-    container=c2,
-    default="binary",
+kind = ui.encoding_choice(t("pe.kind", lang), lang=lang, container=c1)
+other = ui.encoding_choice(
+    t("sim.compare", lang), key="sim_compare", default="binary", lang=lang, container=c2
 )
 measure = similarity.as_measure(
     ui.choice(

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -52,6 +53,10 @@ STARTUP_TIMEOUT_S = 60.0
 APP_SELECTOR = '[data-testid="stApp"]'
 PLOT_SELECTOR = ".js-plotly-plot"
 SIDEBAR_SELECTOR = '[data-testid="stSidebar"]'
+EXCEPTION = '[data-testid="stException"]'  # a traceback box: the user must never see one
+ALERT = '[data-testid="stAlert"], [data-testid="stAlertContainer"]'
+HEADING = '[data-testid="stMain"] h1'
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 # A direct opener: a proxy from the environment must never sit between us and 127.0.0.1.
 _LOCAL_HTTP = urllib.request.build_opener(urllib.request.ProxyHandler({}))

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import base64
 import json
-from collections.abc import Iterator
-from typing import Any
 
 import numpy as np
 import pytest
-import streamlit as st
 from streamlit.testing.v1 import AppTest
 
+from tests.apptest_support import decode, new_app, ok, open_page
 from viz import figures, ui
 from viz.encodings import ENCODING_KINDS, EncodingSpec, encode
 from viz.i18n import t
@@ -19,36 +16,11 @@ from viz.i18n import t
 PE = "pages/positional_encoding.py"
 
 
-@pytest.fixture(autouse=True)
-def _fresh_caches() -> Iterator[None]:
-    # st.cache_data / cache_resource outlive an AppTest instance within one process.
-    st.cache_data.clear()
-    st.cache_resource.clear()
-    yield
-
-
-def new_app(**query: str) -> AppTest:
-    at = AppTest.from_file("../app.py", default_timeout=120)
-    for key, value in query.items():
-        at.query_params[key] = value
-    return at
-
-
-def ok(at: AppTest) -> AppTest:
-    assert not at.exception, [e.value for e in at.exception]
-    assert not at.error, [e.value for e in at.error]
-    return at
+pytestmark = pytest.mark.usefixtures("fresh_caches")
 
 
 def open_pe(**query: str) -> AppTest:
-    at = new_app(**query)
-    at.run()
-    return ok(at.switch_page(PE).run())
-
-
-def decode(z: Any) -> np.ndarray:
-    flat = np.frombuffer(base64.b64decode(z["bdata"]), z["dtype"])
-    return flat.reshape(tuple(int(s) for s in str(z["shape"]).split(",")))
+    return open_page(PE, **query)
 
 
 def heatmap_z(at: AppTest, index: int = 0) -> np.ndarray:

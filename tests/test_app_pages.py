@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import base64
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 import pytest
-import streamlit as st
 from streamlit.testing.v1 import AppTest
 
+from tests.apptest_support import decode, ok, open_page
 from viz import embedding, similarity, ui
 from viz.encodings import ENCODING_KINDS, EncodingSpec, encode, rotation_error
 from viz.i18n import t
@@ -20,33 +18,7 @@ EMB = "pages/embedding.py"
 SIM = "pages/similarity.py"
 
 
-@pytest.fixture(autouse=True)
-def _fresh_caches() -> Iterator[None]:
-    st.cache_data.clear()
-    st.cache_resource.clear()
-    yield
-
-
-def ok(at: AppTest) -> AppTest:
-    assert not at.exception, [e.value for e in at.exception]
-    assert not at.error, [e.value for e in at.error]
-    return at
-
-
-def open_page(page: str, **query: str) -> AppTest:
-    at = AppTest.from_file("../app.py", default_timeout=180)
-    for key, value in query.items():
-        at.query_params[key] = value
-    at.run()
-    return ok(at.switch_page(page).run())
-
-
-def decode(z: Any) -> np.ndarray:
-    if isinstance(z, list):
-        return np.asarray(z, dtype=np.float64)
-    flat = np.frombuffer(base64.b64decode(z["bdata"]), z["dtype"])
-    shape = z.get("shape")
-    return flat.reshape(tuple(int(s) for s in str(shape).split(","))) if shape else flat
+pytestmark = pytest.mark.usefixtures("fresh_caches")
 
 
 def specs(at: AppTest) -> list[dict[str, Any]]:

@@ -8,20 +8,20 @@ go to ``test-artifacts/screenshots/`` (a failing test leaves ``FAILED-<test>.png
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.browser_support import (
+    ALERT,
+    EXCEPTION,
+    HANGUL,
+    HEADING,
     WAIT_MS,
     StreamlitServer,
     columns_js,
     heatmap_shape,
-    launch_browser,
     plot_eval,
-    require_chromium,
     screenshot,
     sidebar_button,
     sidebar_slider,
@@ -31,65 +31,13 @@ from tests.browser_support import (
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
 PE_PATH = "/positional_encoding"
 HEATMAP = ".st-key-pe_heatmap"  # the element container of st.plotly_chart(..., key="pe_heatmap")
-EXCEPTION = '[data-testid="stException"]'
-ALERT = '[data-testid="stAlert"], [data-testid="stAlertContainer"]'
-HEADING = '[data-testid="stMain"] h1'
-HANGUL = re.compile(r"[\uac00-\ud7a3]")
 DEFAULT_D_MODEL, DEFAULT_MAX_LEN = 128, 100
-
-
-# ---- fixtures -----------------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def server() -> Iterator[StreamlitServer]:
-    require_chromium()  # no point starting a server nobody can look at
-    with StreamlitServer() as srv:
-        yield srv
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch_browser(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-@pytest.fixture
-def page(browser: Browser, server: StreamlitServer, request: pytest.FixtureRequest) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1400, "height": 900}, locale="en-US")
-    context.set_default_timeout(WAIT_MS)
-    context.set_default_navigation_timeout(WAIT_MS)
-    tab = context.new_page()
-    failed_before = request.session.testsfailed
-    try:
-        yield tab
-    finally:
-        if request.session.testsfailed > failed_before:  # this test's call failed: keep evidence
-            try:
-                print("saved", screenshot(tab, f"FAILED-{request.node.name}", full_page=False))
-            except Exception as exc:  # the evidence is a bonus; never mask the real failure
-                print("no failure screenshot:", exc)
-            print("---- streamlit output (tail) ----\n" + server.output()[-3000:])
-        context.close()
-
-
-@pytest.fixture
-def page_errors(page: Page) -> list[str]:
-    """Uncaught JavaScript errors in the page (listen before the first goto)."""
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    return errors
 
 
 # ---- helpers ------------------------------------------------------------------------------------------

@@ -12,25 +12,24 @@ One Streamlit server and one browser for the module, a fresh browser context per
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from tests.browser_support import (
-    WAIT_MS,
+    ALERT,
+    EXCEPTION,
+    HANGUL,
+    HEADING,
     StreamlitServer,
-    launch_browser,
     plot_eval,
-    require_chromium,
     screenshot,
     slider_value,
     wait_for_rerun,
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Locator, Page
+    from playwright.sync_api import Locator, Page
 
 pytestmark = pytest.mark.browser
 
@@ -39,10 +38,6 @@ SIM_CURVE = ".st-key-sim_row_sinusoidal"  # st.plotly_chart(..., key="sim_row_si
 SIM_SLIDER = ".st-key-sim_p"
 EMB_PANELS = ".st-key-emb_panels"
 EMB_TEXT = ".st-key-emb_text input"
-EXCEPTION = '[data-testid="stException"]'
-ALERT = '[data-testid="stAlert"], [data-testid="stAlertContainer"]'
-HEADING = '[data-testid="stMain"] h1'
-HANGUL = re.compile(r"[\uac00-\ud7a3]")
 DEFAULT_MAX_LEN = 100
 DEFAULT_P = 50  # similarity.default_position(100)
 DEFAULT_ROWS = ["0 · I", "1 · am", "2 · good"]  # the default sentence "I am good"
@@ -62,53 +57,6 @@ ROWS_JS = "el._fullData.map((t) => Array.from(t.y, String))"
 
 
 # ---- fixtures -----------------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def server() -> Iterator[StreamlitServer]:
-    require_chromium()
-    with StreamlitServer() as srv:
-        yield srv
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch_browser(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-@pytest.fixture
-def page(browser: Browser, server: StreamlitServer, request: pytest.FixtureRequest) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1400, "height": 900}, locale="en-US")
-    context.set_default_timeout(WAIT_MS)
-    context.set_default_navigation_timeout(WAIT_MS)
-    tab = context.new_page()
-    failed_before = request.session.testsfailed
-    try:
-        yield tab
-    finally:
-        if request.session.testsfailed > failed_before:  # this test's call failed: keep evidence
-            try:
-                print("saved", screenshot(tab, f"FAILED-{request.node.name}", full_page=False))
-            except Exception as exc:  # the evidence is a bonus; never mask the real failure
-                print("no failure screenshot:", exc)
-            print("---- streamlit output (tail) ----\n" + server.output()[-3000:])
-        context.close()
-
-
-@pytest.fixture
-def page_errors(page: Page) -> list[str]:
-    """Uncaught JavaScript errors in the page (listen before the first goto)."""
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    return errors
-
-
 @pytest.fixture
 def dialogs(page: Page) -> list[str]:
     """Messages of every alert/confirm/prompt the page opens (each is dismissed)."""

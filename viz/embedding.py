@@ -251,7 +251,8 @@ def row_labels(tokens: tuple[str, ...] | list[str], tags: list[str] | None = Non
 class Combined:
     """The pieces of each token's input vector. Arrays of shape (T, d_model)."""
 
-    e: np.ndarray  # scale * token embedding
+    unit: np.ndarray  # token embedding before scaling
+    e: np.ndarray  # scale * unit
     p: np.ndarray  # position vector
     s: np.ndarray | None  # segment vector (two-sentence input), else None
     x: np.ndarray  # the sum the first layer reads
@@ -276,12 +277,13 @@ def combine(
     n, d_model = len(tokens), pe.shape[1]
     if n > pe.shape[0]:
         raise ValueError(f"{n} tokens but only {pe.shape[0]} positions")
-    e = scale * token_vectors(tokens, d_model, seed)
+    unit = token_vectors(tokens, d_model, seed)
+    e = scale * unit
     p = np.asarray(pe[:n], dtype=np.float64)
     if segment_ids is None:
-        return Combined(e, p, None, e + p)
+        return Combined(unit, e, p, None, e + p)
     s = segment_vectors(d_model, seed)[np.asarray(segment_ids, dtype=np.int64)] * scale
-    return Combined(e, p, s, e + p + s)
+    return Combined(unit, e, p, s, e + p + s)
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,16 @@ def sinusoidal_at(positions: np.ndarray | list[int], d_model: int, base: float =
     return pe
 
 
+def rotation_blocks(angles: np.ndarray) -> np.ndarray:
+    """The 2 x 2 block [[cos a, sin a], [-sin a, cos a]] for each angle: it moves a (sin, cos) pair on by a.
+
+    Shape (*angles.shape, 2, 2).
+    """
+    a = np.asarray(angles, dtype=np.float64)
+    cos, sin = np.cos(a), np.sin(a)
+    return np.stack([np.stack([cos, sin], axis=-1), np.stack([-sin, cos], axis=-1)], axis=-2)
+
+
 def relative_rotation(k: int, d_model: int, base: float = 10000.0) -> np.ndarray:
     """T(k): the block-diagonal matrix that moves a sinusoidal row k positions on.
 
@@ -84,14 +94,11 @@ def relative_rotation(k: int, d_model: int, base: float = 10000.0) -> np.ndarray
     if d_model < 1:
         raise ValueError(f"d_model must be >= 1, got {d_model}")
     n_pairs = d_model // 2
-    theta = float(k) * frequencies(d_model, base)[:n_pairs]  # (d//2,)
-    cos, sin = np.cos(theta), np.sin(theta)
+    blocks = rotation_blocks(float(k) * frequencies(d_model, base)[:n_pairs])  # (d//2, 2, 2)
     t = np.zeros((d_model, d_model), dtype=np.float64)
     even = np.arange(0, 2 * n_pairs, 2)
-    t[even, even] = cos
-    t[even, even + 1] = sin
-    t[even + 1, even] = -sin
-    t[even + 1, even + 1] = cos
+    t[even, even], t[even, even + 1] = blocks[:, 0, 0], blocks[:, 0, 1]
+    t[even + 1, even], t[even + 1, even + 1] = blocks[:, 1, 0], blocks[:, 1, 1]
     if d_model % 2:
         t[-1, -1] = 1.0
     return t

@@ -78,6 +78,25 @@ def overview(
     return Overview(values, rows, cols, row_step, col_step, paired)
 
 
+def _named(hovertemplate: str | None, name: str) -> str | None:
+    """``hovertemplate`` with the trace's name in the hover box's side label."""
+    return None if hovertemplate is None else hovertemplate + f"<extra>{name}</extra>"
+
+
+def _right_axis(fig: go.Figure, title: str, *, log: bool) -> None:
+    """The second y-axis (``yaxis="y2"`` traces) on the right: log with powers of ten, or from 0."""
+    fig.update_layout(
+        yaxis2={
+            "title": {"text": title},
+            "overlaying": "y",
+            "side": "right",
+            "type": "log" if log else "linear",
+            "showgrid": False,
+            **({"dtick": 1, "exponentformat": "power"} if log else {"rangemode": "tozero"}),
+        }
+    )
+
+
 def _labels(idx: np.ndarray) -> list[str]:
     # Category labels keep every drawn cell the same size even when the indices skip.
     return [str(int(i)) for i in idx]
@@ -169,7 +188,7 @@ def lines(
                 y=np.asarray(values, dtype=np.float32),
                 mode=mode,
                 name=name,
-                hovertemplate=None if hovertemplate is None else hovertemplate + f"<extra>{name}</extra>",
+                hovertemplate=_named(hovertemplate, name),
             )
         )
     for name, values in (y2 or {}).items():
@@ -181,7 +200,7 @@ def lines(
                 name=name,
                 yaxis="y2",
                 line={"dash": "dot"},
-                hovertemplate=None if hovertemplate is None else hovertemplate + f"<extra>{name}</extra>",
+                hovertemplate=_named(hovertemplate, name),
             )
         )
     fig.update_layout(
@@ -193,16 +212,7 @@ def lines(
         legend={"orientation": "h", "y": -0.25},
     )
     if y2:
-        fig.update_layout(
-            yaxis2={
-                "title": {"text": y2_title},
-                "overlaying": "y",
-                "side": "right",
-                "type": "log" if y2_log else "linear",
-                "showgrid": False,
-                **({"dtick": 1, "exponentformat": "power"} if y2_log else {"rangemode": "tozero"}),
-            }
-        )
+        _right_axis(fig, y2_title, log=y2_log)
     if mark_x is not None:
         # A trace, not add_vline: on a log x-axis a shape's x would be read as log10(x).
         fig.add_trace(
@@ -300,7 +310,7 @@ def grouped_bars(
                 x=names,
                 y=np.asarray(values, dtype=np.float32),
                 name=name,
-                hovertemplate=None if hovertemplate is None else hovertemplate + f"<extra>{name}</extra>",
+                hovertemplate=_named(hovertemplate, name),
                 texttemplate=bar_text,
                 textposition="outside" if bar_text else None,
             )
@@ -314,7 +324,7 @@ def grouped_bars(
                 name=name,
                 yaxis="y2",
                 line={"color": "#222", "dash": "dot"},
-                hovertemplate=None if hovertemplate is None else hovertemplate + f"<extra>{name}</extra>",
+                hovertemplate=_named(hovertemplate, name),
             )
         )
     fig.update_layout(
@@ -327,15 +337,7 @@ def grouped_bars(
         legend={"orientation": "h", "y": -0.3},
     )
     if y2:
-        fig.update_layout(
-            yaxis2={
-                "title": {"text": y2_title},
-                "overlaying": "y",
-                "side": "right",
-                "showgrid": False,
-                "rangemode": "tozero",
-            }
-        )
+        _right_axis(fig, y2_title, log=False)
     return fig
 
 

@@ -12,7 +12,7 @@ from typing import Literal
 
 import numpy as np
 
-from viz.encodings import frequencies, sinusoidal_at
+from viz.encodings import frequencies, rotation_blocks, sinusoidal_at
 
 Measure = Literal["dot", "cosine", "distance"]
 MEASURES: tuple[Measure, ...] = ("dot", "cosine", "distance")
@@ -110,7 +110,10 @@ def neighbour_steps(pe: np.ndarray) -> np.ndarray:
 
 def step_unevenness(pe: np.ndarray) -> float:
     """(largest - smallest) neighbour step divided by the mean step; 0 for perfectly even spacing."""
-    steps = neighbour_steps(pe)
+    return _unevenness(neighbour_steps(pe))
+
+
+def _unevenness(steps: np.ndarray) -> float:
     if steps.size == 0 or steps.mean() == 0:
         return 0.0
     return float((steps.max() - steps.min()) / steps.mean())
@@ -159,7 +162,7 @@ def pair_orbit(
     positions = grid_positions(max_len, limit)
     table = sinusoidal_at(positions, d_model, base)[:, cols]
     angle = float(k * frequencies(d_model, base)[pair])
-    block = np.array([[np.cos(angle), np.sin(angle)], [-np.sin(angle), np.cos(angle)]])  # T(k)'s block
+    block = rotation_blocks(np.array(angle))  # T(k)'s block for this pair
     start = sinusoidal_at([p], d_model, base)[0, cols]
     target = sinusoidal_at([p + k], d_model, base)[0, cols]
     return PairOrbit(positions, table[:, 0], table[:, 1], angle, block, start, block @ start, target)
@@ -253,8 +256,5 @@ def views(
     matrix = pairwise(pe[positions], pe[positions], measure).astype(np.float32)
     view = by_offset(pe, grid_positions(pe.shape[0], offset_grid), measure)
     steps = neighbour_steps(pe)
-    uneven = (
-        0.0 if steps.size == 0 or steps.mean() == 0 else float((steps.max() - steps.min()) / steps.mean())
-    )
     theory = theory_by_offset(kind, measure, view.offsets, d_model, base)
-    return Views(positions, matrix, view, theory, steps, uneven)
+    return Views(positions, matrix, view, theory, steps, _unevenness(steps))

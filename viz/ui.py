@@ -284,6 +284,22 @@ def choice(
     return str(picked)
 
 
+def encoding_choice(
+    label: str, *, lang: str, key: str = "pe_kind", container: Any = st, default: str | None = None
+) -> str:
+    """A selectbox over the encodings, named in ``lang``. Under the default key the choice is the one
+    the Positional encoding page made, and is shared by every page that shows an encoding."""
+    return choice(
+        label,
+        ENCODING_KINDS,
+        key=key,
+        lang=lang,
+        format_func=lambda k: t(f"pe.kind.{k}", lang),
+        container=container,
+        default=default,
+    )
+
+
 def int_multiselect(
     label: str, n: int, default: Sequence[int], key: str, max_selections: int = 8
 ) -> list[int]:
@@ -341,6 +357,11 @@ def layout_difference(max_len: int, d_model: int, base: float) -> float:
     return encodings.layout_difference(max_len, d_model, base)
 
 
+def _stride_text(paired: bool, step: int, lang: str) -> str:
+    """How strided columns were picked: every step-th sine/cosine pair, or every step-th dimension."""
+    return t("chart.cols_pairs" if paired else "chart.cols_every", lang, col_step=step)
+
+
 def overview_heatmap(
     matrix: np.ndarray, spec: EncodingSpec, lang: str, *, key: str, title: str, file_name: str
 ) -> None:
@@ -367,9 +388,7 @@ def overview_heatmap(
         if view.col_step == 1:
             col_what = t("chart.rows_only", lang)
         else:
-            col_what = t(
-                "chart.cols_pairs" if view.paired else "chart.cols_every", lang, col_step=view.col_step
-            )
+            col_what = _stride_text(view.paired, view.col_step, lang)
         st.caption(
             t(
                 "chart.aggregated",
@@ -534,7 +553,7 @@ def token_panels(
 
     chart(fig, key=key, lang=lang, csv=csv, file_name=file_name)
     if step > 1:
-        what = t("chart.cols_pairs" if paired else "chart.cols_every", lang, col_step=step)
+        what = _stride_text(paired, step, lang)
         st.caption(t("emb.panels.strided", lang, what=what, shown=cols.size, d_model=d_model))
 
 
@@ -593,7 +612,7 @@ def square_overview(
         file_name=file_name,
     )
     if step > 1:
-        what = t("chart.cols_pairs" if paired else "chart.cols_every", lang, col_step=step)
+        what = _stride_text(paired, step, lang)
         st.caption(t("sim.rot.strided", lang, what=what, shown=idx.size, d_model=matrix.shape[0]))
 
 

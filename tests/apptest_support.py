@@ -1,0 +1,43 @@
+"""Helpers shared by the AppTest modules: start the app (optionally on a page), check a run, decode charts."""
+
+from __future__ import annotations
+
+import base64
+from typing import Any
+
+import numpy as np
+from streamlit.testing.v1 import AppTest
+
+#: Generous: the machines have two cores, and the largest sizes compute 4096 x 1024 tables.
+TIMEOUT_S = 180
+
+
+def new_app(**query: str) -> AppTest:
+    """The app (app.py) with ``query`` as its URL's query parameters, not yet run."""
+    at = AppTest.from_file("../app.py", default_timeout=TIMEOUT_S)
+    for key, value in query.items():
+        at.query_params[key] = value
+    return at
+
+
+def ok(at: AppTest) -> AppTest:
+    """``at`` after checking its last run showed no exception and no error box."""
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+    return at
+
+
+def open_page(page: str, **query: str) -> AppTest:
+    """The app run once, then switched to ``page`` (e.g. "pages/similarity.py"), checked with :func:`ok`."""
+    at = new_app(**query)
+    at.run()
+    return ok(at.switch_page(page).run())
+
+
+def decode(z: Any) -> np.ndarray:
+    """A Plotly array as AppTest sees it: base64 ``bdata`` (with its shape, if any) or a plain list."""
+    if isinstance(z, list):
+        return np.asarray(z, dtype=np.float64)
+    flat = np.frombuffer(base64.b64decode(z["bdata"]), z["dtype"])
+    shape = z.get("shape")
+    return flat.reshape(tuple(int(s) for s in str(shape).split(","))) if shape else flat

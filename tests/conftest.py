@@ -1,0 +1,75 @@
+"""Fixtures shared by the browser tests: one Streamlit server and one Chromium per test module, a fresh
+browser context (so a fresh Streamlit session) per test, and the page's uncaught JavaScript errors.
+
+Only tests that ask for them start anything; each fixture skips (or, under ``CI``, fails) where Chromium
+or Playwright is missing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+
+from tests.browser_support import WAIT_MS, StreamlitServer, launch_browser, require_chromium, screenshot
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[StreamlitServer]:
+    require_chromium()  # no point starting a server nobody can look at
+    with StreamlitServer() as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch_browser(playwright)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser, server: StreamlitServer, request: pytest.FixtureRequest) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, locale="en-US")
+    context.set_default_timeout(WAIT_MS)
+    context.set_default_navigation_timeout(WAIT_MS)
+    tab = context.new_page()
+    failed_before = request.session.testsfailed
+    try:
+        yield tab
+    finally:
+        if request.session.testsfailed > failed_before:  # this test's call failed: keep evidence
+            try:
+                print("saved", screenshot(tab, f"FAILED-{request.node.name}", full_page=False))
+            except Exception as exc:  # the evidence is a bonus; never mask the real failure
+                print("no failure screenshot:", exc)
+            print("---- streamlit output (tail) ----\n" + server.output()[-3000:])
+        context.close()
+
+
+@pytest.fixture
+def page_errors(page: Page) -> list[str]:
+    """Uncaught JavaScript errors in the page (listen before the first goto)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors
+
+
+@pytest.fixture
+def fresh_caches() -> Iterator[None]:
+    """Empty Streamlit's caches: st.cache_data / cache_resource outlive an AppTest instance in a process."""
+    import streamlit as st
+
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    yield
