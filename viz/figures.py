@@ -97,6 +97,25 @@ def _right_axis(fig: go.Figure, title: str, *, log: bool) -> None:
     )
 
 
+def _mark(fig: go.Figure, x: float, label: str, *, dash: str) -> None:
+    """A vertical line at ``x`` across the whole plot, named ``label``.
+
+    A trace on a hidden axis, not add_vline: on a log x-axis a shape's x would be read as log10(x).
+    """
+    fig.add_trace(
+        go.Scatter(
+            x=[x, x],
+            y=[0, 1],
+            yaxis="y3",
+            mode="lines",
+            line={"dash": dash, "color": "#444"},
+            name=label,
+            hoverinfo="name",
+        )
+    )
+    fig.update_layout(yaxis3={"overlaying": "y", "range": [0, 1], "visible": False, "fixedrange": True})
+
+
 def _labels(idx: np.ndarray) -> list[str]:
     # Category labels keep every drawn cell the same size even when the indices skip.
     return [str(int(i)) for i in idx]
@@ -117,12 +136,13 @@ def heatmap(
     height: int = 460,
     cell_text: str | None = None,
     y_labels: Sequence[str] | None = None,
+    x_labels: Sequence[str] | None = None,
 ) -> go.Figure:
     """A heatmap of ``z`` (rows drawn top to bottom) with its cells labelled by ``x`` and ``y``.
 
     Diverging colours centred on 0 when ``z`` has both signs, sequential otherwise. ``cell_text`` (a
-    Plotly texttemplate such as ``"%{z:.3f}"``) writes each value in its cell; ``y_labels`` replaces the
-    row numbers with text (escaped here).
+    Plotly texttemplate such as ``"%{z:.3f}"``) writes each value in its cell; ``y_labels`` and
+    ``x_labels`` replace the row and column numbers with text (escaped here).
     """
     z32 = np.asarray(z, dtype=np.float32)
     xs = np.arange(z32.shape[1]) if x is None else np.asarray(x)
@@ -134,7 +154,7 @@ def heatmap(
     fig = go.Figure(
         go.Heatmap(
             z=z32,
-            x=_labels(xs),
+            x=_labels(xs) if x_labels is None else [escape_label(v) for v in x_labels],
             y=_labels(ys) if y_labels is None else [escape_label(v) for v in y_labels],
             colorscale=DIVERGING if two_signed else SEQUENTIAL,
             zmid=0.0 if two_signed else None,
@@ -214,19 +234,7 @@ def lines(
     if y2:
         _right_axis(fig, y2_title, log=y2_log)
     if mark_x is not None:
-        # A trace, not add_vline: on a log x-axis a shape's x would be read as log10(x).
-        fig.add_trace(
-            go.Scatter(
-                x=[mark_x, mark_x],
-                y=[0, 1],
-                yaxis="y3",
-                mode="lines",
-                line={"dash": "dash", "color": "#444"},
-                name=mark_label,
-                hoverinfo="name",
-            )
-        )
-        fig.update_layout(yaxis3={"overlaying": "y", "range": [0, 1], "visible": False, "fixedrange": True})
+        _mark(fig, mark_x, mark_label, dash="dash")
     if x_window is not None and x32.size and float(x32.max() - x32.min()) > x_window:
         start = float(x32.min())
         fig.update_layout(height=height + 60, legend={"y": -0.45})
@@ -484,4 +492,111 @@ def orbit(
         yaxis={"title": {"text": y_title}, "range": [-1.2, 1.2], "scaleanchor": "x"},
         legend={"orientation": "h", "y": -0.25},
     )
+    return fig
+
+
+def density_histogram(
+    centers: np.ndarray,
+    density: np.ndarray,
+    *,
+    width: float,
+    curve_x: np.ndarray,
+    curve_y: np.ndarray,
+    bar_name: str = "",
+    curve_name: str = "",
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    hovertemplate: str | None = None,
+    height: int = 360,
+) -> go.Figure:
+    """Pre-binned density bars (binned on the server, so only the bins are sent) and a curve over them."""
+    fig = go.Figure(
+        go.Bar(
+            x=np.asarray(centers, dtype=np.float32),
+            y=np.asarray(density, dtype=np.float32),
+            width=width,
+            name=bar_name,
+            marker={"color": "#7aa6d6", "line": {"width": 0}},
+            hovertemplate=_named(hovertemplate, bar_name),
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=np.asarray(curve_x, dtype=np.float32),
+            y=np.asarray(curve_y, dtype=np.float32),
+            mode="lines",
+            line={"color": "#d62728", "width": 2},
+            name=curve_name,
+            hovertemplate=_named(hovertemplate, curve_name),
+        )
+    )
+    fig.update_layout(
+        title={"text": title},
+        height=height,
+        bargap=0,
+        margin={"l": 60, "r": 20, "t": 50, "b": 50},
+        xaxis={"title": {"text": x_title}},
+        yaxis={"title": {"text": y_title}},
+        legend={"orientation": "h", "y": -0.3},
+    )
+    return fig
+
+
+def measured_curves(
+    x: np.ndarray,
+    measured: Mapping[str, np.ndarray],
+    *,
+    errors: Mapping[str, np.ndarray] | None = None,
+    references: Mapping[str, np.ndarray] | None = None,
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    hovertemplate: str | None = None,
+    x_log: bool = True,
+    y_log: bool = True,
+    mark_x: float | None = None,
+    mark_label: str = "",
+    height: int = 380,
+) -> go.Figure:
+    """Measured values as markers (with ± ``errors`` bars), theory as dashed ``references`` lines.
+
+    On log axes by default; ``mark_x`` draws a vertical dotted line at the current setting.
+    """
+    xs = np.asarray(x, dtype=np.float64)
+    fig = go.Figure()
+    for name, values in (references or {}).items():
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=np.asarray(values, dtype=np.float64),
+                mode="lines",
+                line={"dash": "dash", "width": 1.5},
+                name=name,
+                hovertemplate=_named(hovertemplate, name),
+            )
+        )
+    for name, values in measured.items():
+        err = None if errors is None or name not in errors else np.asarray(errors[name], dtype=np.float64)
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=np.asarray(values, dtype=np.float64),
+                mode="markers+lines",
+                marker={"size": 8},
+                name=name,
+                error_y=None if err is None else {"type": "data", "array": 2.0 * err, "visible": True},
+                hovertemplate=_named(hovertemplate, name),
+            )
+        )
+    fig.update_layout(
+        title={"text": title},
+        height=height,
+        margin={"l": 60, "r": 20, "t": 50, "b": 50},
+        xaxis={"title": {"text": x_title}, "type": "log" if x_log else "linear"},
+        yaxis={"title": {"text": y_title}, "type": "log" if y_log else "linear", "exponentformat": "power"},
+        legend={"orientation": "h", "y": -0.25},
+    )
+    if mark_x is not None:
+        _mark(fig, mark_x, mark_label, dash="dot")
     return fig
