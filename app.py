@@ -15,6 +15,7 @@ lang = settings.lang
 EMB_PAGE = st.Page("pages/embedding.py", title=t("nav.emb", lang), icon=":material/text_fields:")
 PE_PAGE = st.Page("pages/positional_encoding.py", title=t("nav.pe", lang), icon=":material/waves:")
 SIM_PAGE = st.Page("pages/similarity.py", title=t("nav.sim", lang), icon=":material/compare_arrows:")
+SM_PAGE = st.Page("pages/softmax.py", title=t("nav.sm", lang), icon=":material/functions:")
 
 # The path a token takes, each step with the pages that show it (none yet: "coming soon").
 PIPELINE: list[tuple[str, list[st.Page]]] = [
@@ -22,9 +23,9 @@ PIPELINE: list[tuple[str, list[st.Page]]] = [
     ("embedding", [EMB_PAGE]),
     ("pe", [PE_PAGE, SIM_PAGE]),
     ("qkv", []),
-    ("scores", []),
-    ("softmax", []),
-    ("values", []),
+    ("scores", [SM_PAGE]),
+    ("softmax", [SM_PAGE]),
+    ("values", [SM_PAGE]),
     ("heads", []),
     ("wo", []),
 ]
@@ -65,4 +66,4 @@ def home() -> None:
 
 
 HOME_PAGE = st.Page(home, title=t("nav.home", lang), icon=":material/home:", default=True, url_path="home")
-ui.run_page(st.navigation([HOME_PAGE, EMB_PAGE, PE_PAGE, SIM_PAGE]))
+ui.run_page(st.navigation([HOME_PAGE, EMB_PAGE, PE_PAGE, SIM_PAGE, SM_PAGE]))

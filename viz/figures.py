@@ -97,6 +97,11 @@ def _right_axis(fig: go.Figure, title: str, *, log: bool) -> None:
     )
 
 
+def rows_height(rows: int, *, base: int = 150, per_row: int = 34) -> int:
+    """A chart height that gives each of ``rows`` labelled rows about one line of text."""
+    return base + per_row * rows
+
+
 def _mark(fig: go.Figure, x: float, label: str, *, dash: str) -> None:
     """A vertical line at ``x`` across the whole plot, named ``label``.
 

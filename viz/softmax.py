@@ -83,6 +83,11 @@ def jacobian_norm(p: np.ndarray) -> np.ndarray:
     return np.sqrt(np.maximum(s2 - 2.0 * s3 + s2 * s2, 0.0))
 
 
+def root_text(d_k: int) -> str:
+    """√d_k written out for a label: ``√64 = 8``."""
+    return f"√{d_k} = {np.sqrt(d_k):.4g}"
+
+
 def scale_factor(d_k: int, scaled: bool) -> float:
     """What the scores are multiplied by: 1/√d_k when ``scaled``, else 1."""
     if d_k < 1:
@@ -127,6 +132,11 @@ class Histogram:
     variance: float  # measured
     expected: float  # the variance theory says
     error: float  # standard error of the measured variance
+
+    @property
+    def margin(self) -> float:
+        """Two standard errors: where about 95% of measured variances fall."""
+        return 2.0 * self.error
 
 
 def normal_pdf(x: np.ndarray, variance: float) -> np.ndarray:
@@ -185,6 +195,11 @@ class VarianceSweep:
     raw_error: np.ndarray
     scaled_error: np.ndarray
 
+    @property
+    def ones(self) -> np.ndarray:
+        """The line var = 1 along the grid."""
+        return np.ones_like(self.d_k)
+
 
 def variance_sweep(n: int, seed: int, grid: tuple[int, ...] = DK_GRID) -> VarianceSweep:
     """Measure Var(q · k) and Var(q · k / √d_k) at each d_k of ``grid`` from ``n`` samples."""
@@ -227,6 +242,55 @@ def row_stats(scores: np.ndarray, d_k: int, scaled: bool, temperature: float) ->
     )
 
 
+def uniform_entropy(n: int) -> float:
+    """The entropy of n equal weights, log n: the most a row of n weights can have."""
+    return float(np.log(n))
+
+
+def uniform_jacobian_norm(n: int) -> float:
+    """‖diag(p) − p pᵀ‖_F for n equal weights: √(n − 1) / n."""
+    return float(np.sqrt(n - 1) / n)
+
+
+@dataclass(frozen=True)
+class RowView:
+    """One row of scores at d_k through softmax, without and with the scale, and the same statistics
+    averaged over SWEEP_ROWS such rows."""
+
+    d_k: int
+    scores: np.ndarray  # q · k_j
+    scaled_scores: np.ndarray  # q · k_j / √d_k
+    raw: np.ndarray  # softmax(scores / T)
+    scaled: np.ndarray  # softmax(scaled_scores / T)
+    keys: list[int]  # 1-based key numbers
+    uniform_entropy: float
+    many_raw: RowStats
+    many_scaled: RowStats
+
+    @property
+    def saturated_percent(self) -> float:
+        """Per cent of the rows at this d_k whose unscaled softmax gives one key more than 0.99."""
+        return 100.0 * self.many_raw.saturated
+
+
+def one_row(d_k: int, n_keys: int, seed: int, temperature: float) -> RowView:
+    """The bars of the page: one row of ``n_keys`` scores at ``d_k``, and its context."""
+    scores = score_rows(d_k, n_keys, 1, seed)[0]
+    factor = scale_factor(d_k, True)
+    many = score_rows(d_k, n_keys, SWEEP_ROWS, seed)
+    return RowView(
+        d_k=d_k,
+        scores=scores,
+        scaled_scores=scores * factor,
+        raw=softmax(scores, temperature),
+        scaled=softmax(scores * factor, temperature),
+        keys=list(range(1, n_keys + 1)),
+        uniform_entropy=uniform_entropy(n_keys),
+        many_raw=row_stats(many, d_k, False, temperature),
+        many_scaled=row_stats(many, d_k, True, temperature),
+    )
+
+
 @dataclass(frozen=True)
 class RowSweep:
     """:class:`RowStats` over ``d_k``, unscaled and scaled."""
@@ -239,6 +303,10 @@ class RowSweep:
         """One statistic (``max_p``, ``entropy``, ``jacobian``, ``saturated``) along the grid."""
         stats = self.scaled if scaled else self.raw
         return np.array([getattr(s, field) for s in stats])
+
+    def uniform_jacobian(self, n_keys: int) -> np.ndarray:
+        """The Jacobian norm of equal weights over ``n_keys`` keys, along the grid (a reference line)."""
+        return np.full_like(self.d_k, uniform_jacobian_norm(n_keys))
 
 
 def row_sweep(
@@ -288,6 +356,11 @@ def worked_example(tokens: tuple[str, ...], d_model: int, d_k: int, seed: int) -
     scaled = scores * scale_factor(d_k, True)
     weights = softmax(scaled)
     return Worked(tokens, x, q, k, v, scores, scaled, weights, softmax(scores), weights @ v)
+
+
+def token_labels(tokens: tuple[str, ...]) -> list[str]:
+    """``1: I``, ``2: am``, ... for picking a query row."""
+    return [f"{i}: {tok}" for i, tok in enumerate(tokens, start=1)]
 
 
 def weighted_sum(weights: np.ndarray, tokens: tuple[str, ...], row: int, digits: int = 2) -> str:

@@ -16,7 +16,7 @@ import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from viz import criteria, embedding, encodings, export, figures, settings, similarity
+from viz import criteria, embedding, encodings, export, figures, settings, similarity, softmax
 from viz.encodings import ENCODING_KINDS, EncodingSpec, encode
 from viz.figures import PLOTLY_CONFIG
 from viz.i18n import LANGS, t
@@ -508,13 +508,27 @@ def exact_window(matrix: np.ndarray, spec: EncodingSpec, lang: str, *, key: str)
 
 def position_slider(label: str, n: int, default: int, key: str, help: str | None = None) -> int:
     """A slider over range(n), clamped when n shrinks; 0 without a slider when n is 1."""
-    if n <= 1:
-        return 0
+    return bounded_slider(label, 0, n - 1, default, key, help)
+
+
+def bounded_slider(label: str, lo: int, hi: int, default: int, key: str, help: str | None = None) -> int:
+    """An integer slider from ``lo`` to ``hi`` whose stored value is clamped when the bounds move
+    (so a callback may set it too); ``lo`` without a slider when there is nothing to choose."""
+    if hi <= lo:
+        return lo
     if key in st.session_state:
-        st.session_state[key] = min(max(int(st.session_state[key]), 0), n - 1)
+        st.session_state[key] = min(max(int(st.session_state[key]), lo), hi)
     picked = st.slider(
-        label, 0, n - 1, key=key, help=help, **_default_kwargs(key, value=min(max(default, 0), n - 1))
+        label, lo, hi, key=key, help=help, **_default_kwargs(key, value=min(max(default, lo), hi))
     )
+    return int(cast(int, picked))
+
+
+def option_slider(label: str, options: Sequence[int], default: int, key: str, help: str | None = None) -> int:
+    """A select-slider over ``options``; a stored value that is not an option falls back to ``default``."""
+    if key in st.session_state and st.session_state[key] not in options:
+        st.session_state[key] = default
+    picked = st.select_slider(label, options, key=key, help=help, **_default_kwargs(key, value=default))
     return int(cast(int, picked))
 
 
@@ -625,3 +639,21 @@ def shared_layout(kind: str) -> encodings.Layout:
 def similarity_views(spec: EncodingSpec, measure: similarity.Measure) -> similarity.Views:
     """Cached :func:`viz.similarity.views`: what the similarity page shows that does not depend on p."""
     return similarity.views(encoding_table(spec), spec.kind, measure, spec.d_model, spec.base)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def variance_argument(d_k: int, n: int, seed: int) -> softmax.VarianceArgument:
+    """Cached :func:`viz.softmax.variance_argument` (only the bins and the curves are kept)."""
+    return softmax.variance_argument(d_k, n, seed)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def variance_sweep(n: int, seed: int) -> softmax.VarianceSweep:
+    """Cached :func:`viz.softmax.variance_sweep`: measured once per sample size and seed."""
+    return softmax.variance_sweep(n, seed)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def score_rows_by_dk(n_keys: int, seed: int) -> dict[int, np.ndarray]:
+    """Raw score rows at every d_k of the sweep grid (the temperature is applied afterwards)."""
+    return {d: softmax.score_rows(d, n_keys, softmax.SWEEP_ROWS, seed) for d in softmax.DK_GRID}

@@ -1,0 +1,340 @@
+"""Softmax and scaling: why attention divides the scores Q Kᵀ by √d_k, measured."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import streamlit as st
+
+from viz import embedding, export, figures, softmax, ui
+from viz.i18n import t
+
+s = ui.page_shell()
+lang = s.lang
+
+st.title(t("sm.title", lang))
+st.write(t("sm.intro", lang))
+
+c1, c2, c3 = st.columns([3, 2, 1])
+with c1:
+    d_k = ui.option_slider(
+        t("sm.dk", lang), softmax.DK_OPTIONS, softmax.DEFAULT_DK, key="sm_dk", help=t("sm.dk.help", lang)
+    )
+with c2:
+    n = ui.option_slider(
+        t("sm.n", lang),
+        softmax.SAMPLE_OPTIONS,
+        softmax.DEFAULT_SAMPLES,
+        key="sm_n",
+        help=t("sm.n.help", lang),
+    )
+seed = int(c3.number_input(t("sm.seed", lang), 0, 9999, value=0, step=1, key="sm_seed"))
+st.caption(t("sm.dk.sidebar", lang, d_model=s.d_model, heads=s.heads, d_k=s.d_k))
+root = softmax.root_text(d_k)
+raw_name = t("sm.raw", lang)
+scaled_name = t("sm.scaled", lang, root=root)
+
+# ---- 1. the variance argument --------------------------------------------------------------------------
+st.subheader(t("sm.var.title", lang))
+left, mid, note = st.columns([3, 3, 2])
+with ui.guard(lang):
+    arg = ui.variance_argument(d_k, n, seed)
+    for col, hist, which in ((left, arg.raw, "raw"), (mid, arg.scaled, "scaled")):
+        with col:
+            fig = figures.density_histogram(
+                hist.centers,
+                hist.density,
+                width=hist.width,
+                curve_x=hist.curve_x,
+                curve_y=hist.curve_y,
+                bar_name=t("sm.var.bars", lang, n=n),
+                curve_name=t(f"sm.var.curve.{which}", lang, d_k=d_k),
+                title=t(f"sm.var.hist.{which}", lang, d_k=d_k),
+                x_title=t(f"sm.var.x.{which}", lang, d_k=d_k),
+                y_title=t("sm.density", lang),
+                hovertemplate=t("sm.var.hover", lang),
+            )
+            ui.chart(fig, key=f"sm_hist_{which}", lang=lang)
+            st.caption(
+                t(
+                    "sm.var.measured",
+                    lang,
+                    var=f"{hist.variance:.4g}",
+                    expected=f"{hist.expected:.4g}",
+                    err=f"{hist.margin:.2g}",
+                )
+            )
+note.markdown(t("sm.var.explain", lang, d_k=d_k, root=root))
+
+left, note = st.columns([6, 2])
+with left, ui.guard(lang):
+    sweep = ui.variance_sweep(n, seed)
+    fig = figures.measured_curves(
+        sweep.d_k,
+        {t("sm.sweep.raw", lang): sweep.raw, t("sm.sweep.scaled", lang): sweep.scaled},
+        errors={t("sm.sweep.raw", lang): sweep.raw_error, t("sm.sweep.scaled", lang): sweep.scaled_error},
+        references={t("sm.sweep.line_dk", lang): sweep.d_k, t("sm.sweep.line_1", lang): sweep.ones},
+        title=t("sm.sweep.chart", lang, n=n),
+        x_title="d_k",
+        y_title=t("sm.sweep.y", lang),
+        hovertemplate=t("sm.sweep.hover", lang),
+        mark_x=d_k,
+        mark_label=t("sm.mark", lang, d_k=d_k),
+    )
+    ui.chart(
+        fig,
+        key="sm_var_sweep",
+        lang=lang,
+        csv=lambda: export.columns_csv(
+            {
+                "d_k": sweep.d_k,
+                "var_qk": sweep.raw,
+                "var_qk_scaled": sweep.scaled,
+                "std_error": sweep.raw_error,
+            }
+        ),
+        file_name=f"variance_by_dk_n{n}_seed{seed}.csv",
+    )
+note.markdown(t("sm.sweep.explain", lang))
+
+# ---- 2. one row of scores through softmax --------------------------------------------------------------
+st.subheader(t("sm.row.title", lang))
+c1, c2 = st.columns(2)
+with c1:
+    n_keys = ui.bounded_slider(t("sm.keys", lang), 2, 16, 6, key="sm_keys", help=t("sm.keys.help", lang))
+temperature = float(
+    c2.slider(t("sm.temp", lang), 0.1, 5.0, value=1.0, step=0.1, key="sm_temp", help=t("sm.temp.help", lang))
+)
+one = softmax.one_row(d_k, n_keys, seed, temperature)
+keys = [t("sm.key", lang, j=j) for j in one.keys]
+left, note = st.columns([6, 2])
+with left, ui.guard(lang):
+    fig = figures.grouped_bars(
+        keys,
+        {raw_name: one.raw, scaled_name: one.scaled},
+        y2={t("sm.row.score_raw", lang): one.scores, t("sm.row.score_scaled", lang): one.scaled_scores},
+        y2_title=t("sm.row.score_axis", lang),
+        title=t("sm.row.chart", lang, d_k=d_k, temp=f"{temperature:g}"),
+        x_title=t("sm.key_axis", lang),
+        y_title=t("sm.weight", lang),
+        hovertemplate=t("sm.row.hover", lang),
+        y_range=(0.0, 1.12),
+        bar_text="%{y:.2f}",
+        height=400,
+    )
+    ui.chart(
+        fig,
+        key="sm_row",
+        lang=lang,
+        csv=lambda: export.columns_csv(
+            {"key": one.keys, "score": one.scores, "weight": one.raw, "weight_scaled": one.scaled}
+        ),
+        file_name=f"softmax_row_dk{d_k}.csv",
+    )
+with note:
+    m1, m2 = st.columns(2)
+    m1.metric(t("sm.maxp", lang, which=raw_name), f"{one.raw.max():.3f}")
+    m2.metric(t("sm.maxp", lang, which=scaled_name), f"{one.scaled.max():.3f}")
+    m1.metric(t("sm.entropy", lang, which=raw_name), f"{softmax.entropy(one.raw):.3f}")
+    m2.metric(t("sm.entropy", lang, which=scaled_name), f"{softmax.entropy(one.scaled):.3f}")
+    st.markdown(t("sm.row.explain", lang, n=n_keys, uniform=f"{one.uniform_entropy:.3f}"))
+
+left, note = st.columns([6, 2])
+with left, ui.guard(lang):
+    rows_sweep = softmax.row_sweep(ui.score_rows_by_dk(n_keys, seed), temperature)
+    grid = rows_sweep.d_k
+    fig = figures.lines(
+        grid,
+        {
+            t("sm.stat.maxp", lang, which=raw_name): rows_sweep.series("max_p", False),
+            t("sm.stat.maxp", lang, which=scaled_name): rows_sweep.series("max_p", True),
+        },
+        y2={
+            t("sm.stat.entropy", lang, which=raw_name): rows_sweep.series("entropy", False),
+            t("sm.stat.entropy", lang, which=scaled_name): rows_sweep.series("entropy", True),
+        },
+        y2_title=t("sm.stat.entropy_axis", lang),
+        mode="lines+markers",
+        x_log=True,
+        title=t("sm.stat.chart", lang, rows=softmax.SWEEP_ROWS, n=n_keys, temp=f"{temperature:g}"),
+        x_title="d_k",
+        y_title=t("sm.stat.maxp_axis", lang),
+        hovertemplate=t("sm.stat.hover", lang),
+        mark_x=d_k,
+        mark_label=t("sm.mark", lang, d_k=d_k),
+    )
+    ui.chart(fig, key="sm_stats", lang=lang)
+note.markdown(t("sm.stat.explain", lang, uniform=f"{one.uniform_entropy:.3f}"))
+
+# ---- 3. the gradient argument --------------------------------------------------------------------------
+st.subheader(t("sm.grad.title", lang))
+left, mid, note = st.columns([3, 3, 2])
+with left, ui.guard(lang):
+    fig = figures.measured_curves(
+        grid,
+        {
+            raw_name: rows_sweep.series("jacobian", False),
+            scaled_name: rows_sweep.series("jacobian", True),
+        },
+        references={t("sm.grad.uniform", lang, n=n_keys): rows_sweep.uniform_jacobian(n_keys)},
+        title=t("sm.grad.chart", lang, rows=softmax.SWEEP_ROWS),
+        x_title="d_k",
+        y_title=t("sm.grad.y", lang),
+        hovertemplate=t("sm.grad.hover", lang),
+        mark_x=d_k,
+        mark_label=t("sm.mark", lang, d_k=d_k),
+    )
+    ui.chart(
+        fig,
+        key="sm_grad",
+        lang=lang,
+        csv=lambda: export.columns_csv(
+            {
+                "d_k": grid,
+                "jacobian_norm": rows_sweep.series("jacobian", False),
+                "jacobian_norm_scaled": rows_sweep.series("jacobian", True),
+                "share_saturated": rows_sweep.series("saturated", False),
+                "share_saturated_scaled": rows_sweep.series("saturated", True),
+            }
+        ),
+        file_name=f"jacobian_by_dk_keys{n_keys}.csv",
+    )
+with mid, ui.guard(lang):
+    fig = figures.heatmap_panels(
+        {raw_name: softmax.jacobian(one.raw), scaled_name: softmax.jacobian(one.scaled)},
+        y_labels=keys,
+        x=one.keys,
+        title=t("sm.grad.panels", lang, d_k=d_k),
+        x_title=t("sm.key_axis", lang),
+        y_title=t("sm.key_axis", lang),
+        colorbar_title="∂p/∂x",
+        hovertemplate=t("sm.grad.panel_hover", lang),
+        height=380,
+    )
+    ui.chart(fig, key="sm_jacobians", lang=lang)
+    st.caption(
+        t(
+            "sm.grad.now",
+            lang,
+            raw=f"{softmax.jacobian_norm(one.raw):.3g}",
+            scaled=f"{softmax.jacobian_norm(one.scaled):.3g}",
+        )
+    )
+note.markdown(
+    t(
+        "sm.grad.explain",
+        lang,
+        d_k=d_k,
+        saturated=f"{one.saturated_percent:.0f}",
+        raw=f"{one.many_raw.jacobian:.3g}",
+        scaled=f"{one.many_scaled.jacobian:.3g}",
+    )
+)
+
+# ---- 4. the worked example -----------------------------------------------------------------------------
+st.subheader(t("sm.ex.title", lang))
+st.write(t("sm.ex.intro", lang, d_model=s.d_model, d_k=d_k))
+
+
+def _fit_length() -> None:
+    """A new sentence starts with all of its words (up to the limit) in use."""
+    typed = embedding.tokenize(str(st.session_state.get("sm_text", "")), softmax.MAX_WORDS)
+    st.session_state["sm_len"] = max(len(typed.tokens), 1)
+
+
+c1, c2 = st.columns([3, 2])
+text = c1.text_input(
+    t("sm.ex.sentence", lang),
+    value="I am good",
+    key="sm_text",
+    max_chars=embedding.MAX_CHARS,
+    on_change=_fit_length,
+    help=t("sm.ex.sentence.help", lang, n=softmax.MAX_WORDS),
+)
+found = embedding.tokenize(text, softmax.MAX_WORDS)
+if found.tokens_cut:
+    st.warning(t("sm.ex.cut", lang, n=softmax.MAX_WORDS, cut=found.tokens_cut))
+if not found.tokens:
+    st.warning(t("sm.ex.empty", lang))
+else:
+    with c2:
+        length = ui.bounded_slider(
+            t("sm.ex.length", lang),
+            1,
+            len(found.tokens),
+            len(found.tokens),
+            key="sm_len",
+            help=t("sm.ex.length.help", lang),
+        )
+    tokens = found.tokens[:length]
+    with ui.guard(lang):
+        w = softmax.worked_example(tokens, s.d_model, d_k, seed)
+        shown = min(d_k, softmax.SHOWN_COLUMNS)
+        dims = list(range(shown))
+        height = figures.rows_height(length)
+        matrix = partial(figures.heatmap, x_title="", cell_text="%{z:.2f}", height=height)
+        fig = figures.heatmap_panels(
+            {"Q = X·W^Q": w.q[:, :shown], "K = X·W^K": w.k[:, :shown], "V = X·W^V": w.v[:, :shown]},
+            y_labels=tokens,
+            x=dims,
+            title=t("sm.ex.qkv", lang, n=length, d_k=d_k),
+            x_title=t("chart.dimension", lang),
+            y_title=t("emb.token", lang),
+            colorbar_title=t("chart.value", lang),
+            hovertemplate=t("sm.ex.qkv_hover", lang),
+            height=figures.rows_height(length, base=170),
+        )
+        ui.chart(fig, key="sm_qkv", lang=lang)
+        if shown < d_k:
+            st.caption(t("sm.ex.columns", lang, shown=shown, d_k=d_k))
+        step_cols = st.columns(3)
+        steps = (
+            ("sm_step_scores", w.scores, t("sm.ex.step1", lang), t("sm.ex.step1.note", lang)),
+            ("sm_step_scaled", w.scaled, t("sm.ex.step2", lang, root=root), t("sm.ex.step2.note", lang)),
+            ("sm_step_weights", w.weights, t("sm.ex.step3", lang), t("sm.ex.step3.note", lang)),
+        )
+        for col, (key, values, title, caption) in zip(step_cols, steps, strict=True):
+            with col:
+                fig = matrix(
+                    values,
+                    x_labels=tokens,
+                    y_labels=tokens,
+                    title=title,
+                    y_title=t("sm.ex.query", lang),
+                    colorbar_title="",
+                    hovertemplate=t("sm.ex.pair_hover", lang),
+                    zmin=0.0 if key == "sm_step_weights" else None,
+                    zmax=1.0 if key == "sm_step_weights" else None,
+                )
+                ui.chart(fig, key=key, lang=lang)
+                st.caption(caption)
+        left, right = st.columns([3, 2])
+        with left:
+            fig = matrix(
+                w.output[:, :shown],
+                x=dims,
+                y_labels=tokens,
+                title=t("sm.ex.step4", lang),
+                y_title=t("sm.ex.query", lang),
+                colorbar_title=t("chart.value", lang),
+                hovertemplate=t("sm.ex.out_hover", lang),
+            )
+            ui.chart(fig, key="sm_step_output", lang=lang)
+        with right:
+            labels = softmax.token_labels(tokens)
+            query = int(
+                st.selectbox(
+                    t("sm.ex.pick", lang), list(range(length)), format_func=labels.__getitem__, key="sm_query"
+                )
+                or 0
+            )
+            st.code(softmax.weighted_sum(w.weights, tokens, query), language=None)
+            st.markdown(
+                t(
+                    "sm.ex.compare",
+                    lang,
+                    scaled=f"{w.weights[query].max():.3f}",
+                    raw=f"{w.unscaled_weights[query].max():.3f}",
+                )
+            )
+        st.markdown(t("sm.ex.explain", lang))
