@@ -31,6 +31,7 @@ with c2:
 seed = int(c3.number_input(t("sm.seed", lang), 0, 9999, value=0, step=1, key="sm_seed"))
 st.caption(t("sm.dk.sidebar", lang, d_model=s.d_model, heads=s.heads, d_k=s.d_k))
 root = softmax.root_text(d_k)
+ROW_COLORS = ("#1f4e99", "#6fb1ff")  # unscaled, scaled: bars and their score lines
 raw_name = t("sm.raw", lang)
 scaled_name = t("sm.scaled", lang, root=root)
 
@@ -121,6 +122,7 @@ with left, ui.guard(lang):
         y_range=(0.0, 1.12),
         bar_text="%{y:.2f}",
         height=400,
+        colors=ROW_COLORS,
     )
     ui.chart(
         fig,
@@ -132,11 +134,18 @@ with left, ui.guard(lang):
         file_name=f"softmax_row_dk{d_k}.csv",
     )
 with note:
-    m1, m2 = st.columns(2)
-    m1.metric(t("sm.maxp", lang, which=raw_name), f"{one.raw.max():.3f}")
-    m2.metric(t("sm.maxp", lang, which=scaled_name), f"{one.scaled.max():.3f}")
-    m1.metric(t("sm.entropy", lang, which=raw_name), f"{softmax.entropy(one.raw):.3f}")
-    m2.metric(t("sm.entropy", lang, which=scaled_name), f"{softmax.entropy(one.scaled):.3f}")
+    st.markdown(
+        t(
+            "sm.row.table",
+            lang,
+            raw=raw_name,
+            scaled=scaled_name,
+            max_raw=f"{one.raw.max():.3f}",
+            max_scaled=f"{one.scaled.max():.3f}",
+            h_raw=f"{softmax.entropy(one.raw):.3f}",
+            h_scaled=f"{softmax.entropy(one.scaled):.3f}",
+        )
+    )
     st.markdown(t("sm.row.explain", lang, n=n_keys, uniform=f"{one.uniform_entropy:.3f}"))
 
 left, note = st.columns([6, 2])

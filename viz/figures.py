@@ -97,6 +97,16 @@ def _right_axis(fig: go.Figure, title: str, *, log: bool) -> None:
     )
 
 
+def _nth(colors: Sequence[str] | None, i: int) -> str | None:
+    """The i-th colour of ``colors`` (cycling), or None to let Plotly choose."""
+    return colors[i % len(colors)] if colors else None
+
+
+#: Measured series and theory lines in :func:`measured_curves`.
+MEASURED_COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c")
+REFERENCE_COLORS = ("#555555", "#999999")
+
+
 def rows_height(rows: int, *, base: int = 150, per_row: int = 34) -> int:
     """A chart height that gives each of ``rows`` labelled rows about one line of text."""
     return base + per_row * rows
@@ -309,15 +319,18 @@ def grouped_bars(
     y2: Mapping[str, np.ndarray] | None = None,
     y2_title: str = "",
     bar_text: str | None = None,
+    colors: Sequence[str] | None = None,
 ) -> go.Figure:
     """Bars side by side for each label (text, escaped), one colour per entry of ``ys``.
 
     ``y2`` adds lines with markers against a second y-axis on the right; ``bar_text`` (a texttemplate
     such as ``"%{y:.3g}"``) writes each bar's value above it, so a bar of height 0 still shows.
+    ``colors`` colours the bars in order, and the ``y2`` lines in the same order (so a line can match
+    its bars); without it the lines are dark grey.
     """
     names = [escape_label(v) for v in labels]
     fig = go.Figure()
-    for name, values in ys.items():
+    for i, (name, values) in enumerate(ys.items()):
         fig.add_trace(
             go.Bar(
                 x=names,
@@ -326,9 +339,10 @@ def grouped_bars(
                 hovertemplate=_named(hovertemplate, name),
                 texttemplate=bar_text,
                 textposition="outside" if bar_text else None,
+                marker_color=_nth(colors, i),
             )
         )
-    for name, values in (y2 or {}).items():
+    for i, (name, values) in enumerate((y2 or {}).items()):
         fig.add_trace(
             go.Scatter(
                 x=names,
@@ -336,7 +350,7 @@ def grouped_bars(
                 mode="lines+markers",
                 name=name,
                 yaxis="y2",
-                line={"color": "#222", "dash": "dot"},
+                line={"color": _nth(colors, i) or "#222", "dash": "dot"},
                 hovertemplate=_named(hovertemplate, name),
             )
         )
@@ -570,25 +584,26 @@ def measured_curves(
     """
     xs = np.asarray(x, dtype=np.float64)
     fig = go.Figure()
-    for name, values in (references or {}).items():
+    for i, (name, values) in enumerate((references or {}).items()):
         fig.add_trace(
             go.Scatter(
                 x=xs,
                 y=np.asarray(values, dtype=np.float64),
                 mode="lines",
-                line={"dash": "dash", "width": 1.5},
+                line={"dash": "dash", "width": 2, "color": _nth(REFERENCE_COLORS, i)},
                 name=name,
                 hovertemplate=_named(hovertemplate, name),
             )
         )
-    for name, values in measured.items():
+    for i, (name, values) in enumerate(measured.items()):
         err = None if errors is None or name not in errors else np.asarray(errors[name], dtype=np.float64)
         fig.add_trace(
             go.Scatter(
                 x=xs,
                 y=np.asarray(values, dtype=np.float64),
                 mode="markers+lines",
-                marker={"size": 8},
+                marker={"size": 8, "color": _nth(MEASURED_COLORS, i)},
+                line={"color": _nth(MEASURED_COLORS, i)},
                 name=name,
                 error_y=None if err is None else {"type": "data", "array": 2.0 * err, "visible": True},
                 hovertemplate=_named(hovertemplate, name),

@@ -758,8 +758,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "측정한 분산 {var}, 이론값 {expected} (이 표본 크기에서 95% 구간은 ± {err}).",
     },
     "sm.var.explain": {
-        "en": "**What to notice.** Every entry of q and k is drawn from N(0, 1). Each product qᵢkᵢ has mean 0 and variance 1, and q · k adds up d_k of them, so its variance is d_k: at d_k = {d_k} the scores spread about {root} times wider than one product (left). Divided by √d_k they are back to variance 1 whatever d_k is (right). The red curves are the formulas; the bars are measured.",
-        "ko": "**눈여겨볼 점.** q와 k의 각 원소는 N(0, 1)에서 뽑습니다. 곱 qᵢkᵢ 하나는 평균 0, 분산 1이고, q · k는 그것을 d_k개 더한 것이라 분산이 d_k가 됩니다. d_k = {d_k}이면 점수가 곱 하나보다 약 {root}배 넓게 퍼집니다(왼쪽). √d_k로 나누면 d_k와 상관없이 분산이 다시 1이 됩니다(오른쪽). 빨간 곡선은 공식, 막대는 측정값입니다.",
+        "en": "**What to notice.** Every entry of q and k is drawn from N(0, 1). Each product qᵢkᵢ has mean 0 and variance 1, and q · k adds up d_k of them, so its variance is d_k: at d_k = {d_k} the scores spread about {root} times wider than one product (left). Divided by √d_k they are back to variance 1 whatever d_k is (right). The red curves are the normal approximation; the bars are measured. Try d_k = 1: the bars are peakier than the curve, because a sum of few products is not yet normal, but the variance still matches.",
+        "ko": "**눈여겨볼 점.** q와 k의 각 원소는 N(0, 1)에서 뽑습니다. 곱 qᵢkᵢ 하나는 평균 0, 분산 1이고, q · k는 그것을 d_k개 더한 것이라 분산이 d_k가 됩니다. d_k = {d_k}이면 점수가 곱 하나보다 약 {root}배 넓게 퍼집니다(왼쪽). √d_k로 나누면 d_k와 상관없이 분산이 다시 1이 됩니다(오른쪽). 빨간 곡선은 정규분포 근사, 막대는 측정값입니다. d_k = 1로 바꿔 보세요. 곱 몇 개의 합은 아직 정규분포가 아니라서 막대가 곡선보다 뾰족하지만, 분산은 여전히 맞습니다.",
     },
     "sm.sweep.raw": {"en": "Var(q · k), measured", "ko": "Var(q · k) 측정값"},
     "sm.sweep.scaled": {"en": "Var(q · k / √d_k), measured", "ko": "Var(q · k / √d_k) 측정값"},
@@ -800,8 +800,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "쿼리 하나의 키별 가중치, d_k = {d_k}, T = {temp}",
     },
     "sm.row.hover": {"en": "%{x}: %{y:.4f}", "ko": "%{x}: %{y:.4f}"},
-    "sm.maxp": {"en": "largest weight, {which}", "ko": "가장 큰 가중치, {which}"},
-    "sm.entropy": {"en": "entropy, {which}", "ko": "엔트로피, {which}"},
+    "sm.row.table": {
+        "en": "| this row | {raw} | {scaled} |\n|---|---|---|\n| largest weight | {max_raw} | {max_scaled} |\n| entropy (nats) | {h_raw} | {h_scaled} |",
+        "ko": "| 이 줄 | {raw} | {scaled} |\n|---|---|---|\n| 가장 큰 가중치 | {max_raw} | {max_scaled} |\n| 엔트로피 (nat) | {h_raw} | {h_scaled} |",
+    },
     "sm.row.explain": {
         "en": "**What to notice.** The dotted lines are the scores, the bars the weights. Raise d_k and the unscaled scores spread out, so softmax hands nearly everything to the single largest one (weight near 1, entropy near 0). The scaled scores keep their size and the weights stay spread over several keys. Entropy is at most {uniform} here (all {n} keys equal).",
         "ko": "**눈여겨볼 점.** 점선은 점수, 막대는 가중치입니다. d_k를 올리면 스케일하지 않은 점수가 넓게 퍼져서 소프트맥스가 가장 큰 점수 하나에 거의 전부를 줍니다(가중치는 1 가까이, 엔트로피는 0 가까이). 스케일한 점수는 크기가 유지되어 가중치가 여러 키에 나뉩니다. 여기서 엔트로피의 최댓값은 {uniform}입니다({n}개 키가 모두 같을 때).",
@@ -821,8 +823,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sm.grad.title": {"en": "3. What happens to the gradient", "ko": "3. 기울기에 생기는 일"},
     "sm.grad.chart": {
-        "en": "Size of the softmax Jacobian ‖diag(p) − p pᵀ‖ (mean of {rows} rows)",
-        "ko": "소프트맥스 야코비안의 크기 ‖diag(p) − p pᵀ‖ (줄 {rows}개 평균)",
+        "en": "‖diag(p) − p pᵀ‖ against d_k ({rows} rows)",
+        "ko": "d_k에 따른 ‖diag(p) − p pᵀ‖ (줄 {rows}개)",
     },
     "sm.grad.y": {"en": "Frobenius norm (log scale)", "ko": "프로베니우스 노름 (로그 눈금)"},
     "sm.grad.uniform": {"en": "equal weights over {n} keys", "ko": "키 {n}개에 같은 가중치"},
@@ -909,7 +911,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "이 행의 가장 큰 가중치: **{scaled}**. ÷ √d_k가 없으면 **{raw}**.",
     },
     "sm.ex.explain": {
-        "en": "**What to notice.** Each output row is a blend of the value vectors, mixed in the proportions of that row of weights: the words a query matches best contribute most. The weights here come from random matrices, so they show the mechanics, not meaning; a trained model learns W^Q, W^K and W^V so that the blend is useful (the Attention heads page trains one).",
+        "en": "**What to notice.** Each output row is a blend of the value vectors, mixed in the proportions of that row of weights: the words a query matches best contribute most. The weights here come from random matrices, so they show the mechanics, not meaning; a trained model learns W^Q, W^K and W^V so that the blend is useful.",
         "ko": "**눈여겨볼 점.** 출력의 각 행은 밸류 벡터들을 그 행의 가중치 비율대로 섞은 것입니다. 쿼리와 가장 잘 맞는 단어가 가장 많이 기여합니다. 여기 가중치는 무작위 행렬에서 나왔으므로 의미가 아니라 계산 과정을 보여 줍니다. 학습된 모델은 이 섞음이 쓸모 있도록 W^Q, W^K, W^V를 배웁니다.",
     },
     "error.generic": {

@@ -364,7 +364,13 @@ def token_labels(tokens: tuple[str, ...]) -> list[str]:
 
 
 def weighted_sum(weights: np.ndarray, tokens: tuple[str, ...], row: int, digits: int = 2) -> str:
-    """The output row as text: ``z_1 = 0.90·v_1(I) + 0.07·v_2(am) + 0.03·v_3(good)`` (1-based)."""
-    pairs = enumerate(zip(weights[row], tokens, strict=True))
-    terms = [f"{w:.{digits}f}·v_{j + 1}({tok})" for j, (w, tok) in pairs]
-    return f"z_{row + 1} = " + " + ".join(terms)
+    """The output row as text, one term a line (1-based)::
+
+    z_1 = 0.90 · v_1 (I)
+        + 0.07 · v_2 (am)
+        + 0.03 · v_3 (good)
+    """
+    head = f"z_{row + 1} = "
+    pairs = enumerate(zip(weights[row], tokens, strict=True), start=1)
+    terms = [f"{w:.{digits}f} · v_{j} ({tok})" for j, (w, tok) in pairs]
+    return head + ("\n" + " " * (len(head) - 2) + "+ ").join(terms)
