@@ -98,3 +98,52 @@ def test_long_curves_open_on_a_window_but_send_everything() -> None:
     assert decode(long["data"][0]["y"]).size == 4096
     short = json.loads(figures.lines(np.arange(100), {"a": np.zeros(100)}, x_window=256).to_json())
     assert "range" not in short["layout"]["xaxis"]
+
+
+def test_heatmap_text_labels_on_both_axes_are_escaped() -> None:
+    fig = figures.heatmap(np.eye(2), x_labels=["<b>x</b>", "ok"], y_labels=["<i>", "b"])
+    assert list(fig.data[0].x) == [figures.escape_label("<b>x</b>"), "ok"]
+    assert all("<" not in v for v in list(fig.data[0].x) + list(fig.data[0].y))
+
+
+def test_density_histogram_sends_bins_and_the_curve() -> None:
+    centers, density = np.array([-1.0, 0.0, 1.0]), np.array([0.1, 0.4, 0.1])
+    curve_x = np.linspace(-2, 2, 5)
+    fig = figures.density_histogram(
+        centers, density, width=1.0, curve_x=curve_x, curve_y=curve_x**2, bar_name="bars", curve_name="N"
+    )
+    bars, curve = fig.data
+    assert bars.type == "bar" and bars.width == 1.0 and fig.layout.bargap == 0
+    np.testing.assert_allclose(bars.y, density)
+    assert curve.name == "N"
+    np.testing.assert_allclose(curve.y, curve_x**2)
+
+
+def test_measured_curves_error_bars_references_and_mark() -> None:
+    x = np.array([1.0, 10.0, 100.0])
+    fig = figures.measured_curves(
+        x,
+        {"m": x * 1.1},
+        errors={"m": np.array([0.1, 0.2, 0.3])},
+        references={"var = d": x},
+        mark_x=10.0,
+        mark_label="now",
+    )
+    by_name = {d.name: d for d in fig.data}
+    np.testing.assert_allclose(by_name["m"].error_y.array, [0.2, 0.4, 0.6])  # ± 2 standard errors
+    assert by_name["var = d"].line.dash == "dash" and by_name["var = d"].error_y.array is None
+    assert fig.layout.xaxis.type == "log" and fig.layout.yaxis.type == "log"
+    # The mark is a trace on a hidden 0..1 axis, so the log axes are not stretched.
+    assert list(by_name["now"].x) == [10.0, 10.0] and by_name["now"].yaxis == "y3"
+    assert fig.layout.yaxis3.visible is False
+
+
+def test_grouped_bars_colour_lines_like_their_bars() -> None:
+    fig = figures.grouped_bars(
+        ["a", "b"],
+        {"one": np.array([1, 2]), "two": np.array([3, 4])},
+        y2={"s1": np.array([0, 1]), "s2": np.array([1, 0])},
+        colors=["#111111", "#222222"],
+    )
+    colours = [(d.type, d.marker.color if d.type == "bar" else d.line.color) for d in fig.data]
+    assert colours == [("bar", "#111111"), ("bar", "#222222"), ("scatter", "#111111"), ("scatter", "#222222")]
