@@ -190,6 +190,7 @@ with left, ui.guard(lang):
         x_title="d_k",
         y_title=t("sm.grad.y", lang),
         hovertemplate=t("sm.grad.hover", lang),
+        height=440,
         mark_x=d_k,
         mark_label=t("sm.mark", lang, d_k=d_k),
     )

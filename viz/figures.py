@@ -92,6 +92,7 @@ def _right_axis(fig: go.Figure, title: str, *, log: bool) -> None:
             "side": "right",
             "type": "log" if log else "linear",
             "showgrid": False,
+            "tickmode": "auto",  # Streamlit's theme syncs the ticks to the left axis: odd values like 0.019
             **({"dtick": 1, "exponentformat": "power"} if log else {"rangemode": "tozero"}),
         }
     )
