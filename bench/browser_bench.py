@@ -13,6 +13,10 @@ table (a new ``z`` whose title names the new d_model), plus two more frames (pai
 websocket payloads the page received from the key press until the app was idle again. A minimal app
 (one slider, one small heatmap, ``bench/minimal_app.py``) on its own server is the floor.
 
+The Softmax page is driven by its own d_k select-slider (both patterns), timed to the unscaled q · k
+histogram showing the new d_k: at the default settings (d_k 64, 5000 pairs) and at the largest (d_k 1024
+and 20000 pairs, both set with the End key before timing starts).
+
 Not a test: numbers depend on the machine. Results go to a Markdown table.
 """
 
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
 import math
 import os
 import platform
@@ -47,7 +52,8 @@ from tests.browser_support import (
     wait_for_idle,
     wait_for_plot,
 )
-from viz import encodings, figures
+from viz import encodings, figures, softmax
+from viz.i18n import t
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page, WebSocket
@@ -56,6 +62,12 @@ SIZES: tuple[tuple[int, int], ...] = ((64, 128), (512, 1024), (4096, 1024))
 #: The Embedding and Similarity pages: the classroom default and the largest size.
 PAGE_SIZES: tuple[tuple[int, int], ...] = ((100, 128), (4096, 1024))
 PATTERNS = ("alternate", "new")
+#: The Softmax page: (max_len, d_model, d_k, sample size) at the defaults and at the largest settings.
+SOFTMAX_SIZES: tuple[tuple[int, int, int, int], ...] = (
+    (100, 128, softmax.DEFAULT_DK, softmax.DEFAULT_SAMPLES),
+    (4096, 1024, softmax.DK_OPTIONS[-1], softmax.SAMPLE_OPTIONS[-1]),
+)
+SOFTMAX_HIST = ".st-key-sm_hist_raw"
 PE_HEATMAP = ".st-key-pe_heatmap"
 MINIMAL_HEATMAP = ".st-key-heatmap"
 DEFAULT_OUT = REPO_ROOT / "bench" / "results" / "browser.md"
@@ -210,6 +222,59 @@ def position_slider(page: Page) -> Locator:
     return page.locator(".st-key-sim_p").locator('input[type="range"], [role="slider"]').first
 
 
+def select_slider(page: Page, key: str) -> Locator:
+    """The range input of the page's select-slider ``key``: its ``value`` is the option's *index*."""
+    return page.locator(f".st-key-{key}").locator('input[type="range"], [role="slider"]').first
+
+
+def softmax_predicate(n: int) -> Callable[[int], str]:
+    """For the d_k option at an index: the q · k histogram is new, for that d_k and ``n`` pairs.
+
+    The select-slider's value is an index into ``softmax.DK_OPTIONS``, so the predicate takes one; the
+    curve over the bars is named ``N(0, d_k)`` and the bars ``{n} measured pairs``.
+    """
+
+    def predicate(index: int) -> str:
+        curve = t("sm.var.curve.raw", "en", d_k=softmax.DK_OPTIONS[index])
+        bars = t("sm.var.bars", "en", n=n)
+        return (
+            "el._fullData[0].y !== window.__benchPrevZ"
+            f" && el._fullData[0].name === {json.dumps(bars)} && el._fullData[1].name === {json.dumps(curve)}"
+        )
+
+    return predicate
+
+
+def softmax_setup(d_k: int, n: int) -> Callable[[Page], None]:
+    """Before timing: move the Softmax page from its defaults to ``d_k`` and ``n`` with the End key.
+
+    Each of them must be its slider's default or last option. d_k goes first, then the sample size,
+    so the only histogram for the new ``n`` cached before timing starts is the one at ``d_k``.
+    """
+    for value, default, options in (
+        (d_k, softmax.DEFAULT_DK, softmax.DK_OPTIONS),
+        (n, softmax.DEFAULT_SAMPLES, softmax.SAMPLE_OPTIONS),
+    ):
+        if value not in (default, options[-1]):
+            raise ValueError(f"{value} is neither the default {default} nor the last option {options[-1]}")
+
+    def press_end(page: Page, key: str, shown: str) -> None:
+        thumb = select_slider(page, key)
+        thumb.focus()
+        thumb.press("End")
+        wait_for_plot(page, shown, root=SOFTMAX_HIST, timeout_ms=RERUN_TIMEOUT_MS)
+        wait_for_idle(page, timeout_ms=RERUN_TIMEOUT_MS)
+
+    def setup(page: Page) -> None:
+        index = softmax.DK_OPTIONS.index(d_k)
+        if d_k != softmax.DEFAULT_DK:
+            press_end(page, "sm_dk", softmax_predicate(softmax.DEFAULT_SAMPLES)(index))
+        if n != softmax.DEFAULT_SAMPLES:
+            press_end(page, "sm_n", softmax_predicate(n)(index))
+
+    return setup
+
+
 def minimal_predicate(d_model: int) -> str:
     return f"el._fullData[0].z !== window.__benchPrevZ && el._fullData[0].z[0].length === {d_model}"
 
@@ -223,11 +288,15 @@ def measure(
     initial_d_model: int,
     rounds: int,
     slider: Callable[[Page], Locator] | None = None,
+    load_predicate: str | None = None,
+    setup: Callable[[Page], None] | None = None,
 ) -> Row:
     """Open ``row.url``, then time ``rounds`` slider steps in ``row.pattern``.
 
     The slider is the sidebar's d_model unless ``slider`` picks another (``initial_d_model`` is then
-    that slider's starting value, and ``predicate`` gets its new value).
+    that slider's starting value, and ``predicate`` gets its new value; for a select-slider the value
+    is the option's index). The load is timed until ``load_predicate`` (default: ``predicate`` of
+    ``initial_d_model``) holds; ``setup``, if given, then moves the page to where timing starts.
     """
     with new_page(browser) as page:
         counter = ByteCounter()
@@ -235,7 +304,8 @@ def measure(
         started = time.perf_counter()
         page.goto(row.url)
         page.evaluate("() => { window.__benchPrevZ = null; }")
-        wait_for_plot(page, predicate(initial_d_model), root=root, timeout_ms=LOAD_TIMEOUT_MS)
+        loaded = predicate(initial_d_model) if load_predicate is None else load_predicate
+        wait_for_plot(page, loaded, root=root, timeout_ms=LOAD_TIMEOUT_MS)
         wait_for_idle(page, timeout_ms=LOAD_TIMEOUT_MS)
         row.load_s = time.perf_counter() - started
         page.wait_for_timeout(SETTLE_MS)
@@ -251,6 +321,9 @@ def measure(
             else f"{plot_eval(page, 'el._fullData[0].y.length', root=root)} points"
         )
 
+        if setup is not None:
+            setup(page)
+            page.wait_for_timeout(SETTLE_MS)
         thumb = sidebar_slider(page, "d_model") if slider is None else slider(page)
         value = slider_value(thumb)
         if value != initial_d_model:
@@ -290,6 +363,41 @@ def measure(
                 flush=True,
             )
     return row
+
+
+def measure_softmax(browser: Browser, base_url: str, pattern: str, rounds: int) -> list[Row]:
+    """The Softmax page's d_k select-slider at each of SOFTMAX_SIZES, in ``pattern``.
+
+    Run "alternate" before "new" on the same server, as for the other pages: the "new" pass steps
+    past the first neighbour, which the "alternate" pass has cached.
+    """
+    rows = []
+    for max_len, d_model, d_k, n in SOFTMAX_SIZES:
+        start = softmax.DK_OPTIONS.index(d_k)
+        steps = rounds if pattern == "alternate" else min(rounds, start - 1)  # "new" walks down to d_k = 1
+        if steps < rounds:
+            print(f"  Softmax page from d_k {d_k}: only {steps} new values below it", flush=True)
+        row = Row(
+            f"Softmax page, d_k from {d_k} (n = {n})",
+            f"{max_len} x {d_model}",
+            f"{base_url}/softmax?max_len={max_len}&d_model={d_model}",
+            pattern,
+        )
+        loaded = softmax.DK_OPTIONS.index(softmax.DEFAULT_DK)
+        rows.append(
+            measure(
+                browser,
+                row,
+                root=SOFTMAX_HIST,
+                predicate=softmax_predicate(n),
+                initial_d_model=start,
+                rounds=steps,
+                slider=lambda page: select_slider(page, "sm_dk"),
+                load_predicate=softmax_predicate(softmax.DEFAULT_SAMPLES)(loaded),
+                setup=softmax_setup(d_k, n),
+            )
+        )
+    return rows
 
 
 def environment(browser: Browser) -> str:
@@ -334,6 +442,12 @@ def markdown(
         "the page received from the key press until the app was idle. p95 is nearest-rank: with "
         f"{rounds} samples, the slowest press.",
         "",
+        "The Softmax rows press the page's own d_k select-slider instead (one option per press: ..., 48, "
+        "64, 96, ... up to 1024) and wait for the unscaled q · k histogram (60 bars, so *cells sent* reads "
+        "60 points) to be drawn for the new d_k: the bars named for the sample size n and the curve "
+        "`N(0, d_k)`. Their largest setting starts at d_k = 1024 with n = 20000, both set with the End key "
+        "before timing (the first load is still timed at the page's defaults, d_k 64 and n 5000).",
+        "",
         "## ArrowLeft / ArrowRight alternately (D-1, D, D-1, ...)",
         "",
         "Only the first press meets a new table. After it both values are in Streamlit's caches, and "
@@ -349,7 +463,8 @@ def markdown(
         "full price of moving the slider to a value not seen before. The Embedding and Similarity rows "
         "press the slider their name gives (d_model in the sidebar, or the page's position slider p) and "
         "wait for the E | P | E + P panels (Embedding) or the sinusoidal dot-product curve (Similarity) to "
-        "show the new value; the rest of those pages keeps drawing until *whole rerun*.",
+        "show the new value; the rest of those pages keeps drawing until *whole rerun*. The Softmax rows "
+        "step d_k down one option a press (from 1024: 512, 384, ..., 64 after the cached 768).",
         "",
         *_table(new),
         "",
@@ -463,6 +578,8 @@ def main(argv: list[str] | None = None) -> int:
                                 slider=slider,
                             )
                         )
+                for pattern in PATTERNS:
+                    rows += measure_softmax(browser, server.url, pattern, args.rounds)
                 rss["app.py, after all sizes"] = (server.rss_kib(), server.rss_kib("VmHWM"))
         finally:
             browser.close()

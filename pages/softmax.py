@@ -98,152 +98,158 @@ with left, ui.guard(lang):
     )
 note.markdown(t("sm.sweep.explain", lang))
 
-# ---- 2. one row of scores through softmax --------------------------------------------------------------
-st.subheader(t("sm.row.title", lang))
-c1, c2 = st.columns(2)
-with c1:
-    n_keys = ui.bounded_slider(t("sm.keys", lang), 2, 16, 6, key="sm_keys", help=t("sm.keys.help", lang))
-temperature = float(
-    c2.slider(t("sm.temp", lang), 0.1, 5.0, value=1.0, step=0.1, key="sm_temp", help=t("sm.temp.help", lang))
-)
-one = softmax.one_row(d_k, n_keys, seed, temperature)
-keys = [t("sm.key", lang, j=j) for j in one.keys]
-left, note = st.columns([6, 2])
-with left, ui.guard(lang):
-    fig = figures.grouped_bars(
-        keys,
-        {raw_name: one.raw, scaled_name: one.scaled},
-        y2={t("sm.row.score_raw", lang): one.scores, t("sm.row.score_scaled", lang): one.scaled_scores},
-        y2_title=t("sm.row.score_axis", lang),
-        title=t("sm.row.chart", lang, d_k=d_k, temp=f"{temperature:g}"),
-        x_title=t("sm.key_axis", lang),
-        y_title=t("sm.weight", lang),
-        hovertemplate=t("sm.row.hover", lang),
-        y_range=(0.0, 1.12),
-        bar_text="%{y:.2f}",
-        height=400,
-        colors=ROW_COLORS,
-    )
-    ui.chart(
-        fig,
-        key="sm_row",
-        lang=lang,
-        csv=lambda: export.columns_csv(
-            {"key": one.keys, "score": one.scores, "weight": one.raw, "weight_scaled": one.scaled}
-        ),
-        file_name=f"softmax_row_dk{d_k}.csv",
-    )
-with note:
-    st.markdown(
-        t(
-            "sm.row.table",
-            lang,
-            raw=raw_name,
-            scaled=scaled_name,
-            max_raw=f"{one.raw.max():.3f}",
-            max_scaled=f"{one.scaled.max():.3f}",
-            h_raw=f"{softmax.entropy(one.raw):.3f}",
-            h_scaled=f"{softmax.entropy(one.scaled):.3f}",
+
+# Sections 2-4 have controls of their own: moving one of them reruns only its section (a fragment).
+@st.fragment
+def scores_and_gradients(d_k: int, seed: int) -> None:
+    """Sections 2 and 3: one row of scores through softmax, then its Jacobian."""
+    # ---- 2. one row of scores through softmax --------------------------------------------------------------
+    st.subheader(t("sm.row.title", lang))
+    c1, c2 = st.columns(2)
+    with c1:
+        n_keys = ui.bounded_slider(t("sm.keys", lang), 2, 16, 6, key="sm_keys", help=t("sm.keys.help", lang))
+    temperature = float(
+        c2.slider(
+            t("sm.temp", lang), 0.1, 5.0, value=1.0, step=0.1, key="sm_temp", help=t("sm.temp.help", lang)
         )
     )
-    st.markdown(t("sm.row.explain", lang, n=n_keys, uniform=f"{one.uniform_entropy:.3f}"))
+    one = softmax.one_row(d_k, n_keys, seed, temperature, many=ui.score_rows(d_k, n_keys, seed))
+    keys = [t("sm.key", lang, j=j) for j in one.keys]
+    left, note = st.columns([6, 2])
+    with left, ui.guard(lang):
+        fig = figures.grouped_bars(
+            keys,
+            {raw_name: one.raw, scaled_name: one.scaled},
+            y2={t("sm.row.score_raw", lang): one.scores, t("sm.row.score_scaled", lang): one.scaled_scores},
+            y2_title=t("sm.row.score_axis", lang),
+            title=t("sm.row.chart", lang, d_k=d_k, temp=f"{temperature:g}"),
+            x_title=t("sm.key_axis", lang),
+            y_title=t("sm.weight", lang),
+            hovertemplate=t("sm.row.hover", lang),
+            y_range=(0.0, 1.12),
+            bar_text="%{y:.2f}",
+            height=400,
+            colors=ROW_COLORS,
+        )
+        ui.chart(
+            fig,
+            key="sm_row",
+            lang=lang,
+            csv=lambda: export.columns_csv(
+                {"key": one.keys, "score": one.scores, "weight": one.raw, "weight_scaled": one.scaled}
+            ),
+            file_name=f"softmax_row_dk{d_k}.csv",
+        )
+    with note:
+        st.markdown(
+            t(
+                "sm.row.table",
+                lang,
+                raw=raw_name,
+                scaled=scaled_name,
+                max_raw=f"{one.raw.max():.3f}",
+                max_scaled=f"{one.scaled.max():.3f}",
+                h_raw=f"{softmax.entropy(one.raw):.3f}",
+                h_scaled=f"{softmax.entropy(one.scaled):.3f}",
+            )
+        )
+        st.markdown(t("sm.row.explain", lang, n=n_keys, uniform=f"{one.uniform_entropy:.3f}"))
 
-left, note = st.columns([6, 2])
-with left, ui.guard(lang):
-    rows_sweep = softmax.row_sweep(ui.score_rows_by_dk(n_keys, seed), temperature)
-    grid = rows_sweep.d_k
-    fig = figures.lines(
-        grid,
-        {
-            t("sm.stat.maxp", lang, which=raw_name): rows_sweep.series("max_p", False),
-            t("sm.stat.maxp", lang, which=scaled_name): rows_sweep.series("max_p", True),
-        },
-        y2={
-            t("sm.stat.entropy", lang, which=raw_name): rows_sweep.series("entropy", False),
-            t("sm.stat.entropy", lang, which=scaled_name): rows_sweep.series("entropy", True),
-        },
-        y2_title=t("sm.stat.entropy_axis", lang),
-        mode="lines+markers",
-        x_log=True,
-        title=t("sm.stat.chart", lang, rows=softmax.SWEEP_ROWS, n=n_keys, temp=f"{temperature:g}"),
-        x_title="d_k",
-        y_title=t("sm.stat.maxp_axis", lang),
-        hovertemplate=t("sm.stat.hover", lang),
-        mark_x=d_k,
-        mark_label=t("sm.mark", lang, d_k=d_k),
-    )
-    ui.chart(fig, key="sm_stats", lang=lang)
-note.markdown(t("sm.stat.explain", lang, uniform=f"{one.uniform_entropy:.3f}"))
-
-# ---- 3. the gradient argument --------------------------------------------------------------------------
-st.subheader(t("sm.grad.title", lang))
-left, mid, note = st.columns([3, 3, 2])
-with left, ui.guard(lang):
-    fig = figures.measured_curves(
-        grid,
-        {
-            raw_name: rows_sweep.series("jacobian", False),
-            scaled_name: rows_sweep.series("jacobian", True),
-        },
-        references={t("sm.grad.uniform", lang, n=n_keys): rows_sweep.uniform_jacobian(n_keys)},
-        title=t("sm.grad.chart", lang, rows=softmax.SWEEP_ROWS),
-        x_title="d_k",
-        y_title=t("sm.grad.y", lang),
-        hovertemplate=t("sm.grad.hover", lang),
-        height=440,
-        mark_x=d_k,
-        mark_label=t("sm.mark", lang, d_k=d_k),
-    )
-    ui.chart(
-        fig,
-        key="sm_grad",
-        lang=lang,
-        csv=lambda: export.columns_csv(
+    left, note = st.columns([6, 2])
+    with left, ui.guard(lang):
+        rows_sweep = softmax.row_sweep(ui.score_rows_by_dk(n_keys, seed), temperature)
+        grid = rows_sweep.d_k
+        fig = figures.lines(
+            grid,
             {
-                "d_k": grid,
-                "jacobian_norm": rows_sweep.series("jacobian", False),
-                "jacobian_norm_scaled": rows_sweep.series("jacobian", True),
-                "share_saturated": rows_sweep.series("saturated", False),
-                "share_saturated_scaled": rows_sweep.series("saturated", True),
-            }
-        ),
-        file_name=f"jacobian_by_dk_keys{n_keys}.csv",
-    )
-with mid, ui.guard(lang):
-    fig = figures.heatmap_panels(
-        {raw_name: softmax.jacobian(one.raw), scaled_name: softmax.jacobian(one.scaled)},
-        y_labels=keys,
-        x=one.keys,
-        title=t("sm.grad.panels", lang, d_k=d_k),
-        x_title=t("sm.key_axis", lang),
-        y_title=t("sm.key_axis", lang),
-        colorbar_title="∂p/∂x",
-        hovertemplate=t("sm.grad.panel_hover", lang),
-        height=380,
-    )
-    ui.chart(fig, key="sm_jacobians", lang=lang)
-    st.caption(
+                t("sm.stat.maxp", lang, which=raw_name): rows_sweep.series("max_p", False),
+                t("sm.stat.maxp", lang, which=scaled_name): rows_sweep.series("max_p", True),
+            },
+            y2={
+                t("sm.stat.entropy", lang, which=raw_name): rows_sweep.series("entropy", False),
+                t("sm.stat.entropy", lang, which=scaled_name): rows_sweep.series("entropy", True),
+            },
+            y2_title=t("sm.stat.entropy_axis", lang),
+            mode="lines+markers",
+            x_log=True,
+            title=t("sm.stat.chart", lang, rows=softmax.SWEEP_ROWS, n=n_keys, temp=f"{temperature:g}"),
+            x_title="d_k",
+            y_title=t("sm.stat.maxp_axis", lang),
+            hovertemplate=t("sm.stat.hover", lang),
+            mark_x=d_k,
+            mark_label=t("sm.mark", lang, d_k=d_k),
+        )
+        ui.chart(fig, key="sm_stats", lang=lang)
+    note.markdown(t("sm.stat.explain", lang, uniform=f"{one.uniform_entropy:.3f}"))
+
+    # ---- 3. the gradient argument --------------------------------------------------------------------------
+    st.subheader(t("sm.grad.title", lang))
+    left, mid, note = st.columns([3, 3, 2])
+    with left, ui.guard(lang):
+        fig = figures.measured_curves(
+            grid,
+            {
+                raw_name: rows_sweep.series("jacobian", False),
+                scaled_name: rows_sweep.series("jacobian", True),
+            },
+            references={t("sm.grad.uniform", lang, n=n_keys): rows_sweep.uniform_jacobian(n_keys)},
+            title=t("sm.grad.chart", lang, rows=softmax.SWEEP_ROWS),
+            x_title="d_k",
+            y_title=t("sm.grad.y", lang),
+            hovertemplate=t("sm.grad.hover", lang),
+            height=440,
+            mark_x=d_k,
+            mark_label=t("sm.mark", lang, d_k=d_k),
+        )
+        ui.chart(
+            fig,
+            key="sm_grad",
+            lang=lang,
+            csv=lambda: export.columns_csv(
+                {
+                    "d_k": grid,
+                    "jacobian_norm": rows_sweep.series("jacobian", False),
+                    "jacobian_norm_scaled": rows_sweep.series("jacobian", True),
+                    "share_saturated": rows_sweep.series("saturated", False),
+                    "share_saturated_scaled": rows_sweep.series("saturated", True),
+                }
+            ),
+            file_name=f"jacobian_by_dk_keys{n_keys}.csv",
+        )
+    with mid, ui.guard(lang):
+        fig = figures.heatmap_panels(
+            {raw_name: softmax.jacobian(one.raw), scaled_name: softmax.jacobian(one.scaled)},
+            y_labels=keys,
+            x=one.keys,
+            title=t("sm.grad.panels", lang, d_k=d_k),
+            x_title=t("sm.key_axis", lang),
+            y_title=t("sm.key_axis", lang),
+            colorbar_title="∂p/∂x",
+            hovertemplate=t("sm.grad.panel_hover", lang),
+            height=380,
+        )
+        ui.chart(fig, key="sm_jacobians", lang=lang)
+        st.caption(
+            t(
+                "sm.grad.now",
+                lang,
+                raw=f"{softmax.jacobian_norm(one.raw):.3g}",
+                scaled=f"{softmax.jacobian_norm(one.scaled):.3g}",
+            )
+        )
+    note.markdown(
         t(
-            "sm.grad.now",
+            "sm.grad.explain",
             lang,
-            raw=f"{softmax.jacobian_norm(one.raw):.3g}",
-            scaled=f"{softmax.jacobian_norm(one.scaled):.3g}",
+            d_k=d_k,
+            saturated=f"{one.saturated_percent:.0f}",
+            raw=f"{one.many_raw.jacobian:.3g}",
+            scaled=f"{one.many_scaled.jacobian:.3g}",
         )
     )
-note.markdown(
-    t(
-        "sm.grad.explain",
-        lang,
-        d_k=d_k,
-        saturated=f"{one.saturated_percent:.0f}",
-        raw=f"{one.many_raw.jacobian:.3g}",
-        scaled=f"{one.many_scaled.jacobian:.3g}",
-    )
-)
 
-# ---- 4. the worked example -----------------------------------------------------------------------------
-st.subheader(t("sm.ex.title", lang))
-st.write(t("sm.ex.intro", lang, d_model=s.d_model, d_k=d_k))
+
+scores_and_gradients(d_k, seed)
 
 
 def _fit_length() -> None:
@@ -252,99 +258,112 @@ def _fit_length() -> None:
     st.session_state["sm_len"] = max(len(typed.tokens), 1)
 
 
-c1, c2 = st.columns([3, 2])
-text = c1.text_input(
-    t("sm.ex.sentence", lang),
-    value="I am good",
-    key="sm_text",
-    max_chars=embedding.MAX_CHARS,
-    on_change=_fit_length,
-    help=t("sm.ex.sentence.help", lang, n=softmax.MAX_WORDS),
-)
-found = embedding.tokenize(text, softmax.MAX_WORDS)
-if found.tokens_cut:
-    st.warning(t("sm.ex.cut", lang, n=softmax.MAX_WORDS, cut=found.tokens_cut))
-if not found.tokens:
-    st.warning(t("sm.ex.empty", lang))
-else:
-    with c2:
-        length = ui.bounded_slider(
-            t("sm.ex.length", lang),
-            1,
-            len(found.tokens),
-            len(found.tokens),
-            key="sm_len",
-            help=t("sm.ex.length.help", lang),
-        )
-    tokens = found.tokens[:length]
-    with ui.guard(lang):
-        w = softmax.worked_example(tokens, s.d_model, d_k, seed)
-        shown = min(d_k, softmax.SHOWN_COLUMNS)
-        dims = list(range(shown))
-        height = figures.rows_height(length)
-        matrix = partial(figures.heatmap, x_title="", cell_text="%{z:.2f}", height=height)
-        fig = figures.heatmap_panels(
-            {"Q = X·W^Q": w.q[:, :shown], "K = X·W^K": w.k[:, :shown], "V = X·W^V": w.v[:, :shown]},
-            y_labels=tokens,
-            x=dims,
-            title=t("sm.ex.qkv", lang, n=length, d_k=d_k),
-            x_title=t("chart.dimension", lang),
-            y_title=t("emb.token", lang),
-            colorbar_title=t("chart.value", lang),
-            hovertemplate=t("sm.ex.qkv_hover", lang),
-            height=figures.rows_height(length, base=170),
-        )
-        ui.chart(fig, key="sm_qkv", lang=lang)
-        if shown < d_k:
-            st.caption(t("sm.ex.columns", lang, shown=shown, d_k=d_k))
-        step_cols = st.columns(3)
-        steps = (
-            ("sm_step_scores", w.scores, t("sm.ex.step1", lang), t("sm.ex.step1.note", lang)),
-            ("sm_step_scaled", w.scaled, t("sm.ex.step2", lang, root=root), t("sm.ex.step2.note", lang)),
-            ("sm_step_weights", w.weights, t("sm.ex.step3", lang), t("sm.ex.step3.note", lang)),
-        )
-        for col, (key, values, title, caption) in zip(step_cols, steps, strict=True):
-            with col:
-                fig = matrix(
-                    values,
-                    x_labels=tokens,
-                    y_labels=tokens,
-                    title=title,
-                    y_title=t("sm.ex.query", lang),
-                    colorbar_title="",
-                    hovertemplate=t("sm.ex.pair_hover", lang),
-                    zmin=0.0 if key == "sm_step_weights" else None,
-                    zmax=1.0 if key == "sm_step_weights" else None,
-                )
-                ui.chart(fig, key=key, lang=lang)
-                st.caption(caption)
-        left, right = st.columns([3, 2])
-        with left:
-            fig = matrix(
-                w.output[:, :shown],
+@st.fragment
+def worked_example(d_k: int, seed: int) -> None:
+    """Section 4: the four steps on a sentence."""
+    # ---- 4. the worked example -----------------------------------------------------------------------------
+    st.subheader(t("sm.ex.title", lang))
+    st.write(t("sm.ex.intro", lang, d_model=s.d_model, d_k=d_k))
+
+    c1, c2 = st.columns([3, 2])
+    text = c1.text_input(
+        t("sm.ex.sentence", lang),
+        value="I am good",
+        key="sm_text",
+        max_chars=embedding.MAX_CHARS,
+        on_change=_fit_length,
+        help=t("sm.ex.sentence.help", lang, n=softmax.MAX_WORDS),
+    )
+    found = embedding.tokenize(text, softmax.MAX_WORDS)
+    if found.tokens_cut:
+        st.warning(t("sm.ex.cut", lang, n=softmax.MAX_WORDS, cut=found.tokens_cut))
+    if not found.tokens:
+        st.warning(t("sm.ex.empty", lang))
+    else:
+        with c2:
+            length = ui.bounded_slider(
+                t("sm.ex.length", lang),
+                1,
+                len(found.tokens),
+                len(found.tokens),
+                key="sm_len",
+                help=t("sm.ex.length.help", lang),
+            )
+        tokens = found.tokens[:length]
+        labels = softmax.token_labels(tokens)
+        with ui.guard(lang):
+            w = softmax.worked_example(tokens, s.d_model, d_k, seed)
+            shown = min(d_k, softmax.SHOWN_COLUMNS)
+            dims = list(range(shown))
+            height = figures.rows_height(length)
+            matrix = partial(figures.heatmap, x_title="", cell_text="%{z:.2f}", height=height)
+            fig = figures.heatmap_panels(
+                {"Q = X·W^Q": w.q[:, :shown], "K = X·W^K": w.k[:, :shown], "V = X·W^V": w.v[:, :shown]},
+                y_labels=labels,
                 x=dims,
-                y_labels=tokens,
-                title=t("sm.ex.step4", lang),
-                y_title=t("sm.ex.query", lang),
+                title=t("sm.ex.qkv", lang, n=length, d_k=d_k),
+                x_title=t("chart.dimension", lang),
+                y_title=t("emb.token", lang),
                 colorbar_title=t("chart.value", lang),
-                hovertemplate=t("sm.ex.out_hover", lang),
+                hovertemplate=t("sm.ex.qkv_hover", lang),
+                height=figures.rows_height(length, base=170),
             )
-            ui.chart(fig, key="sm_step_output", lang=lang)
-        with right:
-            labels = softmax.token_labels(tokens)
-            query = int(
-                st.selectbox(
-                    t("sm.ex.pick", lang), list(range(length)), format_func=labels.__getitem__, key="sm_query"
+            ui.chart(fig, key="sm_qkv", lang=lang)
+            if shown < d_k:
+                st.caption(t("sm.ex.columns", lang, shown=shown, d_k=d_k))
+            step_cols = st.columns(3)
+            steps = (
+                ("sm_step_scores", w.scores, t("sm.ex.step1", lang), t("sm.ex.step1.note", lang)),
+                ("sm_step_scaled", w.scaled, t("sm.ex.step2", lang, root=root), t("sm.ex.step2.note", lang)),
+                ("sm_step_weights", w.weights, t("sm.ex.step3", lang), t("sm.ex.step3.note", lang)),
+            )
+            for col, (key, values, title, caption) in zip(step_cols, steps, strict=True):
+                with col:
+                    fig = matrix(
+                        values,
+                        x_labels=labels,
+                        y_labels=labels,
+                        title=title,
+                        y_title=t("sm.ex.query", lang),
+                        colorbar_title="",
+                        hovertemplate=t("sm.ex.pair_hover", lang),
+                        zmin=0.0 if key == "sm_step_weights" else None,
+                        zmax=1.0 if key == "sm_step_weights" else None,
+                    )
+                    ui.chart(fig, key=key, lang=lang)
+                    st.caption(caption)
+            left, right = st.columns([3, 2])
+            with left:
+                fig = matrix(
+                    w.output[:, :shown],
+                    x=dims,
+                    y_labels=labels,
+                    title=t("sm.ex.step4", lang),
+                    y_title=t("sm.ex.query", lang),
+                    colorbar_title=t("chart.value", lang),
+                    hovertemplate=t("sm.ex.out_hover", lang),
                 )
-                or 0
-            )
-            st.code(softmax.weighted_sum(w.weights, tokens, query), language=None)
-            st.markdown(
-                t(
-                    "sm.ex.compare",
-                    lang,
-                    scaled=f"{w.weights[query].max():.3f}",
-                    raw=f"{w.unscaled_weights[query].max():.3f}",
+                ui.chart(fig, key="sm_step_output", lang=lang)
+            with right:
+                query = int(
+                    st.selectbox(
+                        t("sm.ex.pick", lang),
+                        list(range(length)),
+                        format_func=labels.__getitem__,
+                        key="sm_query",
+                    )
+                    or 0
                 )
-            )
-        st.markdown(t("sm.ex.explain", lang))
+                st.code(softmax.weighted_sum(w.weights, tokens, query), language=None)
+                st.markdown(
+                    t(
+                        "sm.ex.compare",
+                        lang,
+                        scaled=f"{w.weights[query].max():.3f}",
+                        raw=f"{w.unscaled_weights[query].max():.3f}",
+                    )
+                )
+            st.markdown(t("sm.ex.explain", lang))
+
+
+worked_example(d_k, seed)

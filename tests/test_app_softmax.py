@@ -168,7 +168,7 @@ def test_worked_example_steps_match_the_formulas() -> None:
         ("sm_step_output", w.output[:, :8]),
     ):
         np.testing.assert_allclose(decode(spec(at, key)["data"][0]["z"]), values, rtol=1e-5, atol=1e-6)
-    assert spec(at, "sm_step_weights")["data"][0]["y"] == ["I", "am", "good"]
+    assert spec(at, "sm_step_weights")["data"][0]["y"] == ["1 · I", "2 · am", "3 · good"]
     assert at.code[0].value == sm.weighted_sum(w.weights, w.tokens, 0)
     at.selectbox(key="sm_query").set_value(2).run()
     ok(at)
@@ -185,7 +185,7 @@ def test_a_new_sentence_uses_all_its_words_and_length_can_shorten_it() -> None:
     assert len(spec(at, "sm_step_weights")["data"][0]["y"]) == 8
     at.slider(key="sm_len").set_value(2).run()
     ok(at)
-    assert spec(at, "sm_step_weights")["data"][0]["y"] == ["A", "dog"]
+    assert spec(at, "sm_step_weights")["data"][0]["y"] == ["1 · A", "2 · dog"]
     at.text_input(key="sm_text").input("I am good").run()
     ok(at)
     assert at.slider(key="sm_len").value == 3
@@ -226,3 +226,14 @@ def test_hostile_and_unusual_sentences(text: str) -> None:
     assert len(labels) == len(found)
     assert all("<" not in label for label in labels)  # escaped for Plotly
     assert at.code[0].value == sm.weighted_sum(sm.worked_example(found, 128, 64, 0).weights, found, 0)
+
+
+def test_a_repeated_word_keeps_its_own_row_and_column() -> None:
+    at = open_page(SM)
+    at.text_input(key="sm_text").input("the cat saw the dog").run()
+    ok(at)
+    fig = spec(at, "sm_step_weights")["data"][0]
+    assert fig["y"] == fig["x"] == ["1 · the", "2 · cat", "3 · saw", "4 · the", "5 · dog"]
+    weights = decode(fig["z"])
+    assert weights.shape == (5, 5)
+    np.testing.assert_allclose(weights.sum(axis=1), 1.0, rtol=1e-5)

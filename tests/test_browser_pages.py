@@ -1,9 +1,11 @@
-"""The similarity and embedding pages in a real headless Chromium.
+"""The similarity, embedding and softmax pages in a real headless Chromium.
 
 Similarity: the dot-product curve of the sinusoidal encoding peaks at the chosen position p and follows
 the ``sim_p`` slider (and its dashed p marker moves with it). Embedding: a typed sentence becomes the
 rows of the E / P / E + P heatmaps, markup in it stays text, and ``?max_len=1`` warns instead of failing.
-Both pages load in English and Korean (screenshots in ``test-artifacts/screenshots/``).
+Softmax: the d_k select-slider widens the unscaled q · k histogram like √d_k while the scaled one stays
+put, and markup typed as the worked example's sentence stays text. All three pages load in English and
+Korean (screenshots in ``test-artifacts/screenshots/``).
 
 One Streamlit server and one browser for the module, a fresh browser context per test, as in
 ``tests/test_browser.py``. Skipped where Chromium or Playwright is missing, except under ``CI``.
@@ -12,6 +14,7 @@ One Streamlit server and one browser for the module, a fresh browser context per
 from __future__ import annotations
 
 import json
+import math
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -27,6 +30,7 @@ from tests.browser_support import (
     slider_value,
     wait_for_rerun,
 )
+from viz.i18n import t
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -215,3 +219,150 @@ def test_new_page_in_each_language(
     assert bool(HANGUL.search(plot_eval(page, "el._fullLayout.title.text", root=root))) is hangul
     assert_no_exception(page)
     print("saved", screenshot(page, f"{path.strip('/')}_{lang}"))
+
+
+# ---- softmax and scaling ------------------------------------------------------------------------------
+SM_PATH = "/softmax"
+SM_DK = ".st-key-sm_dk"
+SM_RAW = ".st-key-sm_hist_raw"  # q · k: bars over ±4.5·√d_k with the curve N(0, d_k)
+SM_SCALED = ".st-key-sm_hist_scaled"  # q · k / √d_k: bars over ±4.5 whatever d_k is
+SM_WEIGHTS = ".st-key-sm_step_weights"
+SM_LAST = ".st-key-sm_step_output"  # the page's last chart
+SM_TEXT = ".st-key-sm_text input"
+SM_DEFAULT_DK = 64
+#: HOSTILE's first 8 tokens (the worked example's limit), as Plotly must receive them: escaped.
+HOSTILE_TOKENS = ["&lt;", "b", "&gt;", "bold", "&lt;", "/", "b", "&gt;"]
+#: [lowest bar centre, highest bar centre, bar width] of a density histogram, and its curve's name.
+BARS_JS = (
+    "(() => { const b = el._fullData.find((t) => t.type === 'bar'); const xs = Array.from(b.x, Number);"
+    " return [Math.min(...xs), Math.max(...xs), Number(b.width)]; })()"
+)
+CURVE_NAME_JS = "el._fullData.find((t) => t.type === 'scatter').name"
+
+
+def select_slider(page: Page, key: str) -> Locator:
+    """The focusable range input of the page's select-slider ``key``.
+
+    st.select_slider renders the same react-aria slider as st.slider, but its input's ``value`` is the
+    option's index: the option itself is in ``aria-valuetext``.
+    """
+    return page.locator(f".st-key-{key}").locator('input[type="range"], [role="slider"]').first
+
+
+def select_slider_value(thumb: Locator) -> str:
+    return str(thumb.get_attribute("aria-valuetext"))
+
+
+def wait_for_dk(page: Page, d_k: int) -> None:
+    """Wait until the unscaled histogram's curve is N(0, d_k) and the app is idle."""
+    name = json.dumps(t("sm.var.curve.raw", "en", d_k=d_k))
+    wait_for_rerun(page, f"{CURVE_NAME_JS} === {name}", root=SM_RAW)
+
+
+def bars(page: Page, root: str) -> tuple[float, float, float]:
+    lo, hi, width = plot_eval(page, BARS_JS, root=root)
+    return float(lo), float(hi), float(width)
+
+
+def assert_bars_span(page: Page, root: str, half: float) -> tuple[float, float, float]:
+    """The bars of the histogram under ``root`` cover ±``half`` to within one bin width."""
+    lo, hi, width = bars(page, root)
+    assert width > 0
+    assert abs(hi - half) <= width and abs(lo + half) <= width, (lo, hi, width, half)
+    return lo, hi, width
+
+
+def test_softmax_dk_slider_widens_the_unscaled_histogram(
+    page: Page, server: StreamlitServer, page_errors: list[str]
+) -> None:
+    page.goto(server.url + SM_PATH)
+    wait_for_dk(page, SM_DEFAULT_DK)
+    thumb = select_slider(page, "sm_dk")
+    assert select_slider_value(thumb) == str(SM_DEFAULT_DK)
+    _, hi_64, _ = assert_bars_span(page, SM_RAW, 4.5 * 8)  # ±36
+    assert_bars_span(page, SM_SCALED, 4.5)
+
+    thumb.focus()
+    thumb.press("ArrowRight")  # the next option: 96
+    wait_for_dk(page, 96)
+    assert select_slider_value(select_slider(page, "sm_dk")) == "96"
+    _, hi_96, width_96 = assert_bars_span(page, SM_RAW, 4.5 * math.sqrt(96))  # ±44.1
+    assert abs(hi_96 - hi_64 * math.sqrt(96 / 64)) <= width_96, (hi_64, hi_96)
+    assert plot_eval(page, CURVE_NAME_JS, root=SM_RAW) == "N(0, 96)"
+    assert_bars_span(page, SM_SCALED, 4.5)
+
+    select_slider(page, "sm_dk").focus()
+    select_slider(page, "sm_dk").press("End")  # the last option: 1024
+    wait_for_dk(page, 1024)
+    assert select_slider_value(select_slider(page, "sm_dk")) == "1024"
+    _, hi_1024, width_1024 = assert_bars_span(page, SM_RAW, 4.5 * 32)  # ±144
+    assert abs(hi_1024 - hi_64 * 4) <= width_1024, (hi_64, hi_1024)  # √1024 / √64 = 4
+    assert plot_eval(page, CURVE_NAME_JS, root=SM_RAW) == "N(0, 1024)"
+    assert plot_eval(page, CURVE_NAME_JS, root=SM_SCALED) == "N(0, 1)"
+    assert_bars_span(page, SM_SCALED, 4.5)  # the scale undoes the growth
+    assert_no_exception(page)
+    assert page_errors == []
+
+
+@pytest.mark.parametrize(("lang", "hangul"), [("en", False), ("ko", True)], ids=["en", "ko"])
+def test_softmax_page_in_each_language(
+    page: Page, server: StreamlitServer, page_errors: list[str], lang: str, hangul: bool
+) -> None:
+    page.set_viewport_size({"width": 1500, "height": 5200})  # the page scrolls inside stMain
+    page.goto(f"{server.url}{SM_PATH}?lang={lang}")
+    wait_for_dk(page, SM_DEFAULT_DK)
+    wait_for_rerun(page, "el._fullData.length > 0", root=SM_LAST)  # drawn down to the last chart
+
+    assert heading(page) == t("sm.title", lang)
+    headings = page.locator('[data-testid="stMain"] :is(h1, h2, h3)').all_inner_texts()
+    assert len(headings) >= 5, headings  # the title and the four numbered sections
+    assert all(bool(HANGUL.search(h)) is hangul for h in headings), headings
+    assert_no_exception(page)
+    assert page_errors == []
+    print("saved", screenshot(page, f"softmax_{lang}"))
+
+
+def test_softmax_sentence_markup_stays_text(
+    page: Page, server: StreamlitServer, page_errors: list[str], dialogs: list[str]
+) -> None:
+    page.goto(server.url + SM_PATH)
+    wait_for_rerun(page, "el._fullData[0].y.length === 3", root=SM_WEIGHTS)  # "I am good"
+
+    box = page.locator(SM_TEXT)
+    box.fill(HOSTILE)
+    box.press("Enter")
+    # split into < b > bold < / b > img src = x ..., cut to the page's first 8 tokens
+    wait_for_rerun(page, "el._fullData[0].y.length === 8", root=SM_WEIGHTS)
+    # The labels reach Plotly escaped (it reads them as HTML) and are drawn as the characters typed.
+    labels = plot_eval(page, "Array.from(el._fullData[0].y, String)", root=SM_WEIGHTS)
+    assert all(label.endswith(token) for label, token in zip(labels, HOSTILE_TOKENS, strict=True)), labels
+    assert not any("<" in label or ">" in label for label in labels), labels
+    ticks = page.locator(f"{SM_WEIGHTS} .ytick text").all_text_contents()
+    for shown in ("<", ">", "bold", "/"):
+        assert any(tick.endswith(shown) for tick in ticks), (shown, ticks)
+    page.wait_for_timeout(500)  # give a (wrongly) injected onerror handler time to fire
+    assert dialogs == []
+    assert page.evaluate(f"() => document.querySelector('{SM_WEIGHTS} img')") is None
+    assert page.locator(f"{SM_WEIGHTS} b, {SM_WEIGHTS} img").count() == 0
+    assert page.locator('img[src="x"]').count() == 0
+    assert_no_exception(page)
+    assert page_errors == []
+
+
+def test_softmax_keys_slider_redraws_the_bars_and_the_jacobians(
+    page: Page, server: StreamlitServer, page_errors: list[str]
+) -> None:
+    """The keys slider lives in a fragment (sections 2 and 3): the bars and the Jacobian panels follow it."""
+    page.goto(server.url + SM_PATH)
+    wait_for_dk(page, SM_DEFAULT_DK)
+    bar_counts = "el._fullData.filter((t) => t.type === 'bar').map((t) => t.x.length)"
+    wait_for_rerun(page, f"JSON.stringify({bar_counts}) === '[6,6]'", root=".st-key-sm_row")
+    thumb = page.locator('.st-key-sm_keys input[type="range"]')
+    thumb.focus()
+    thumb.press("ArrowRight")  # 6 -> 7 keys
+    wait_for_rerun(page, f"JSON.stringify({bar_counts}) === '[7,7]'", root=".st-key-sm_row")
+    assert slider_value(thumb) == 7
+    wait_for_rerun(page, "el._fullData[0].z.length === 7", root=".st-key-sm_jacobians")
+    assert plot_eval(page, CURVE_NAME_JS, root=SM_RAW) == "N(0, 64)"  # the sections above are intact
+    assert_no_exception(page)
+    assert page_errors == []

@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CORE = ["encodings", "criteria", "figures", "i18n", "settings", "export", "embedding", "similarity", "softmax"]
+CORE = [
+    *("encodings", "criteria", "figures", "i18n", "settings", "export"),
+    *("embedding", "similarity", "softmax"),
+]
 TORCH_ALLOWED = {"model", "train"}
 
 

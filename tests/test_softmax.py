@@ -257,7 +257,7 @@ def test_weighted_sum_text() -> None:
     weights = np.array([[0.9, 0.07, 0.03], [0.2, 0.5, 0.3]])
     text = sm.weighted_sum(weights, ("I", "am", "good"), 1)
     assert text.splitlines() == ["z_2 = 0.20 · v_1 (I)", "    + 0.50 · v_2 (am)", "    + 0.30 · v_3 (good)"]
-    assert sm.token_labels(("I", "am")) == ["1: I", "2: am"]
+    assert sm.token_labels(("the", "the")) == ["1 · the", "2 · the"]  # unique when a word repeats
     assert sm.root_text(64) == "√64 = 8"
 
 

@@ -273,11 +273,13 @@ class RowView:
         return 100.0 * self.many_raw.saturated
 
 
-def one_row(d_k: int, n_keys: int, seed: int, temperature: float) -> RowView:
-    """The bars of the page: one row of ``n_keys`` scores at ``d_k``, and its context."""
+def one_row(d_k: int, n_keys: int, seed: int, temperature: float, many: np.ndarray | None = None) -> RowView:
+    """The bars of the page: one row of ``n_keys`` scores at ``d_k``, and its context: statistics over
+    ``many`` rows (by default ``score_rows(d_k, n_keys, SWEEP_ROWS, seed)``; pass them in to reuse them)."""
     scores = score_rows(d_k, n_keys, 1, seed)[0]
     factor = scale_factor(d_k, True)
-    many = score_rows(d_k, n_keys, SWEEP_ROWS, seed)
+    if many is None:
+        many = score_rows(d_k, n_keys, SWEEP_ROWS, seed)
     return RowView(
         d_k=d_k,
         scores=scores,
@@ -359,8 +361,9 @@ def worked_example(tokens: tuple[str, ...], d_model: int, d_k: int, seed: int) -
 
 
 def token_labels(tokens: tuple[str, ...]) -> list[str]:
-    """``1: I``, ``2: am``, ... for picking a query row."""
-    return [f"{i}: {tok}" for i, tok in enumerate(tokens, start=1)]
+    """``1 · I``, ``2 · am``, ...: unique labels (numbered like z_1, v_1) even when a word repeats, so a
+    chart's category axis never merges two rows."""
+    return [f"{i} · {tok}" for i, tok in enumerate(tokens, start=1)]
 
 
 def weighted_sum(weights: np.ndarray, tokens: tuple[str, ...], row: int, digits: int = 2) -> str:

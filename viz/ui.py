@@ -657,3 +657,9 @@ def variance_sweep(n: int, seed: int) -> softmax.VarianceSweep:
 def score_rows_by_dk(n_keys: int, seed: int) -> dict[int, np.ndarray]:
     """Raw score rows at every d_k of the sweep grid (the temperature is applied afterwards)."""
     return {d: softmax.score_rows(d, n_keys, softmax.SWEEP_ROWS, seed) for d in softmax.DK_GRID}
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def score_rows(d_k: int, n_keys: int, seed: int) -> np.ndarray:
+    """Cached SWEEP_ROWS rows of raw scores at one d_k (up to 7M draws at d_k = 1024, 16 keys)."""
+    return softmax.score_rows(d_k, n_keys, softmax.SWEEP_ROWS, seed)
