@@ -92,6 +92,7 @@ with left, ui.guard(lang):
                 "var_qk": sweep.raw,
                 "var_qk_scaled": sweep.scaled,
                 "std_error": sweep.raw_error,
+                "std_error_scaled": sweep.scaled_error,
             }
         ),
         file_name=f"variance_by_dk_n{n}_seed{seed}.csv",
@@ -192,7 +193,7 @@ def scores_and_gradients(d_k: int, seed: int) -> None:
                 raw_name: rows_sweep.series("jacobian", False),
                 scaled_name: rows_sweep.series("jacobian", True),
             },
-            references={t("sm.grad.uniform", lang, n=n_keys): rows_sweep.uniform_jacobian(n_keys)},
+            references={t("sm.grad.uniform", lang): rows_sweep.ceiling()},
             title=t("sm.grad.chart", lang, rows=softmax.SWEEP_ROWS),
             x_title="d_k",
             y_title=t("sm.grad.y", lang),
@@ -307,6 +308,7 @@ def worked_example(d_k: int, seed: int) -> None:
                 colorbar_title=t("chart.value", lang),
                 hovertemplate=t("sm.ex.qkv_hover", lang),
                 height=figures.rows_height(length, base=170),
+                cell_text="%{z:.1f}",
             )
             ui.chart(fig, key="sm_qkv", lang=lang)
             if shown < d_k:
@@ -355,6 +357,8 @@ def worked_example(d_k: int, seed: int) -> None:
                     or 0
                 )
                 st.code(softmax.weighted_sum(w.weights, tokens, query), language=None)
+                st.code(softmax.weighted_sum_numbers(w, query), language=None)
+                st.caption(t("sm.ex.numbers", lang, shown=shown, d_k=d_k))
                 st.markdown(
                     t(
                         "sm.ex.compare",

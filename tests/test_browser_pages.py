@@ -238,6 +238,8 @@ BARS_JS = (
     " return [Math.min(...xs), Math.max(...xs), Number(b.width)]; })()"
 )
 CURVE_NAME_JS = "el._fullData.find((t) => t.type === 'scatter').name"
+#: the tallest bar's density: about 1/sqrt(2 pi d_k) when the samples really have variance d_k.
+PEAK_JS = "Math.max(...Array.from(el._fullData.find((t) => t.type === 'bar').y, Number))"
 
 
 def select_slider(page: Page, key: str) -> Locator:
@@ -265,10 +267,16 @@ def bars(page: Page, root: str) -> tuple[float, float, float]:
 
 
 def assert_bars_span(page: Page, root: str, half: float) -> tuple[float, float, float]:
-    """The bars of the histogram under ``root`` cover ±``half`` to within one bin width."""
+    """The bars of the histogram under ``root`` cover ±``half`` to within one bin width, and their
+    height is the samples' (the bins are laid out from the setting, the heights come from the data):
+    the peak of N(0, (half / 4.5)^2) is 1/(sqrt(2 pi) sigma). With 5000 samples the tallest of 60 bins
+    sits within a few per cent of it; 25% leaves room for noise and still fails for a wrong variance."""
     lo, hi, width = bars(page, root)
     assert width > 0
     assert abs(hi - half) <= width and abs(lo + half) <= width, (lo, hi, width, half)
+    sigma = half / 4.5
+    peak = float(plot_eval(page, PEAK_JS, root=root))
+    assert peak == pytest.approx(1 / (math.sqrt(2 * math.pi) * sigma), rel=0.25), (peak, sigma)
     return lo, hi, width
 
 

@@ -30,10 +30,17 @@ def test_softmax_along_another_axis() -> None:
     np.testing.assert_allclose(sm.softmax(x, axis=0), torch_softmax(x.T).T, rtol=1e-12)
 
 
-def test_unscaled_scores_at_d_k_1024_stay_finite() -> None:
-    """The scores q · k at d_k = 1024 have standard deviation 32; a naive exp would overflow float32."""
+def test_unscaled_scores_at_d_k_1024_and_a_low_temperature_stay_finite() -> None:
+    """The scores q · k at d_k = 1024 have standard deviation 32; divided by T = 0.1 they pass 709, where
+    exp overflows even in float64: a softmax without the max subtraction gives inf / inf = NaN here."""
     scores = sm.score_rows(1024, 16, 400, seed=3)
-    assert np.abs(scores).max() > 88.8  # past log(float32 max): exp(score) alone would be inf in float32
+    with np.errstate(over="ignore", invalid="ignore"):
+        naive = np.exp(scores / 0.1) / np.exp(scores / 0.1).sum(axis=-1, keepdims=True)
+    assert np.isnan(naive).any()  # the case is a real one
+    p = sm.softmax(scores, 0.1)
+    assert np.isfinite(p).all()
+    np.testing.assert_allclose(p.sum(axis=-1), 1.0, rtol=1e-12)
+    np.testing.assert_allclose(p, torch_softmax(scores, 0.1), atol=1e-12)
     p = sm.softmax(scores)
     assert np.isfinite(p).all()
     np.testing.assert_allclose(p.sum(axis=-1), 1.0, rtol=1e-12)
@@ -105,8 +112,14 @@ def test_jacobian_norm_of_many_rows_and_its_limits() -> None:
         rtol=1e-9,
         atol=1e-12,
     )
+    # Equal weights over n keys give sqrt(n - 1)/n, below the ceiling of 1/2 for n > 2 ...
     for n in (2, 6, 16):
-        assert sm.uniform_jacobian_norm(n) == pytest.approx(np.linalg.norm(sm.jacobian(np.full(n, 1 / n))))
+        assert sm.jacobian_norm(np.full(n, 1 / n)) == pytest.approx(math.sqrt(n - 1) / n)
+    # ... which two keys sharing the weight reach, and no weights exceed.
+    assert sm.jacobian_norm(np.array([0.5, 0.5, 0.0, 0.0])) == pytest.approx(sm.JACOBIAN_NORM_MAX)
+    for n in (2, 3, 5, 16):
+        spread = np.random.default_rng(n).dirichlet(np.full(n, 0.3), size=20000)
+        assert sm.jacobian_norm(spread).max() <= sm.JACOBIAN_NORM_MAX + 1e-12
     assert sm.jacobian_norm(np.array([1.0, 0.0, 0.0])) == 0.0  # a saturated softmax passes no gradient
 
 
@@ -209,7 +222,8 @@ def test_without_scaling_softmax_saturates_and_the_gradient_vanishes() -> None:
     assert np.ptp(scaled_max) < 0.1 and np.ptp(scaled_jac) < 0.1 * scaled_jac.mean()
     # At d_k = 1 the scale is 1, so both agree exactly.
     assert raw_max[0] == scaled_max[0] and raw_jac[0] == scaled_jac[0]
-    np.testing.assert_allclose(sweep.uniform_jacobian(8), math.sqrt(7) / 8)
+    np.testing.assert_allclose(sweep.ceiling(), 0.5)
+    assert (sweep.series("jacobian", False) <= 0.5).all() and (scaled_jac <= 0.5).all()
 
 
 def test_row_stats_by_hand() -> None:
@@ -266,3 +280,21 @@ def test_dk_options() -> None:
     assert list(sm.DK_OPTIONS) == sorted(set(sm.DK_OPTIONS))
     assert sm.DEFAULT_DK in sm.DK_OPTIONS and set(sm.DK_GRID) <= set(sm.DK_OPTIONS)
     assert sm.DEFAULT_SAMPLES in sm.SAMPLE_OPTIONS
+
+
+def test_weighted_sum_numbers_add_up() -> None:
+    w = sm.worked_example(("I", "am", "good"), d_model=16, d_k=12, seed=1)
+    lines = sm.weighted_sum_numbers(w, 1, columns=4).splitlines()
+    assert [line.split(" = ")[0].strip() for line in lines] == ["v_1 (I)", "v_2 (am)", "v_3 (good)", "z_2"]
+
+    def numbers(line: str) -> np.ndarray:
+        return np.array(line.split("[")[1].split("…")[0].split("]")[0].split(), dtype=float)
+
+    rows = [numbers(line) for line in lines]
+    weights = [float(line.rsplit("× ", 1)[1]) for line in lines[:3]]
+    np.testing.assert_allclose(rows[:3], w.v[:, :4], atol=0.006)  # printed to 2 decimals
+    np.testing.assert_allclose(rows[3], w.output[1, :4], atol=0.006)
+    np.testing.assert_allclose(weights, w.weights[1], atol=0.006)
+    np.testing.assert_allclose(
+        sum(wt * r for wt, r in zip(weights, rows[:3], strict=True)), rows[3], atol=0.05
+    )

@@ -380,10 +380,12 @@ def heatmap_panels(
     colorbar_title: str = "",
     hovertemplate: str | None = None,
     height: int = 420,
+    cell_text: str | None = None,
 ) -> go.Figure:
     """Heatmaps side by side (panel title -> (rows, cols) matrix) sharing one colour scale and one y-axis.
 
     One scale, symmetric about 0 over every panel, so the same colour means the same number everywhere.
+    ``cell_text`` (a texttemplate such as ``"%{z:.2f}"``) writes each value in its cell.
     """
     mats = {name: np.asarray(m, dtype=np.float32) for name, m in panels.items()}
     finite = [float(np.abs(m[np.isfinite(m)]).max()) for m in mats.values() if np.isfinite(m).any()]
@@ -395,7 +397,16 @@ def heatmap_panels(
     cols = _labels(np.asarray(x))
     for i, m in enumerate(mats.values(), start=1):
         fig.add_trace(
-            go.Heatmap(z=m, x=cols, y=rows, coloraxis="coloraxis", hovertemplate=hovertemplate), row=1, col=i
+            go.Heatmap(
+                z=m,
+                x=cols,
+                y=rows,
+                coloraxis="coloraxis",
+                hovertemplate=hovertemplate,
+                texttemplate=cell_text,
+            ),
+            row=1,
+            col=i,
         )
         fig.update_xaxes(type="category", nticks=6, title={"text": x_title}, row=1, col=i)
     fig.update_yaxes(type="category", autorange="reversed")

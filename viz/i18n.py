@@ -725,7 +725,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Attention compares a query with every key by a dot product, turns those scores into weights with softmax, and mixes the values with them. Before softmax the scores are divided by √d_k. This page measures why: how big the scores get as d_k grows, what that does to softmax, and what it does to the gradient. Every number here is drawn fresh from the seed, not copied from a book.",
         "ko": "어텐션은 쿼리를 모든 키와 내적으로 비교하고, 그 점수를 소프트맥스로 가중치로 바꾼 뒤 그 가중치로 밸류를 섞습니다. 소프트맥스 전에 점수를 √d_k로 나눕니다. 이 페이지는 그 이유를 직접 재어 봅니다. d_k가 커질 때 점수가 얼마나 커지는지, 그것이 소프트맥스와 기울기에 무슨 일을 하는지. 여기 나오는 모든 숫자는 시드로부터 새로 뽑은 값입니다.",
     },
-    "sm.dk": {"en": "d_k (length of a query / key vector)", "ko": "d_k (쿼리·키 벡터의 길이)"},
+    "sm.dk": {
+        "en": "d_k (dimension of a query / key vector)",
+        "ko": "d_k (쿼리·키 벡터의 차원)",
+    },
     "sm.dk.help": {
         "en": "Used by every section of this page. The paper's base model has d_k = 512 / 8 = 64.",
         "ko": "이 페이지의 모든 부분에 쓰입니다. 논문의 기본 모델은 d_k = 512 / 8 = 64입니다.",
@@ -759,7 +762,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sm.var.explain": {
         "en": "**What to notice.** Every entry of q and k is drawn from N(0, 1). Each product qᵢkᵢ has mean 0 and variance 1, and q · k adds up d_k of them, so its variance is d_k: at d_k = {d_k} the scores spread about {root} times wider than one product (left). Divided by √d_k they are back to variance 1 whatever d_k is (right). The red curves are the normal approximation; the bars are measured. Try d_k = 1: the bars are peakier than the curve, because a sum of few products is not yet normal, but the variance still matches.",
-        "ko": "**눈여겨볼 점.** q와 k의 각 원소는 N(0, 1)에서 뽑습니다. 곱 qᵢkᵢ 하나는 평균 0, 분산 1이고, q · k는 그것을 d_k개 더한 것이라 분산이 d_k가 됩니다. d_k = {d_k}이면 점수가 곱 하나보다 약 {root}배 넓게 퍼집니다(왼쪽). √d_k로 나누면 d_k와 상관없이 분산이 다시 1이 됩니다(오른쪽). 빨간 곡선은 정규분포 근사, 막대는 측정값입니다. d_k = 1로 바꿔 보세요. 곱 몇 개의 합은 아직 정규분포가 아니라서 막대가 곡선보다 뾰족하지만, 분산은 여전히 맞습니다.",
+        "ko": "**눈여겨볼 점.** q와 k의 각 원소는 N(0, 1)에서 뽑습니다. 곱 qᵢkᵢ 하나는 평균 0, 분산 1이고, q · k는 그것을 d_k개 더한 것이라 분산이 d_k가 됩니다. d_k가 {d_k}일 때 점수는 곱 하나보다 약 {root}배 넓게 퍼집니다(왼쪽). √d_k로 나누면 d_k와 상관없이 분산이 다시 1이 됩니다(오른쪽). 빨간 곡선은 정규분포 근사, 막대는 측정값입니다. d_k = 1로 바꿔 보세요. 곱 몇 개의 합은 아직 정규분포가 아니라서 막대가 곡선보다 뾰족하지만, 분산은 여전히 맞습니다.",
     },
     "sm.sweep.raw": {"en": "Var(q · k), measured", "ko": "Var(q · k) 측정값"},
     "sm.sweep.scaled": {"en": "Var(q · k / √d_k), measured", "ko": "Var(q · k / √d_k) 측정값"},
@@ -805,8 +808,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "| 이 줄 | {raw} | {scaled} |\n|---|---|---|\n| 가장 큰 가중치 | {max_raw} | {max_scaled} |\n| 엔트로피 (nat) | {h_raw} | {h_scaled} |",
     },
     "sm.row.explain": {
-        "en": "**What to notice.** The dotted lines are the scores, the bars the weights. Raise d_k and the unscaled scores spread out, so softmax hands nearly everything to the single largest one (weight near 1, entropy near 0). The scaled scores keep their size and the weights stay spread over several keys. Entropy is at most {uniform} here (all {n} keys equal).",
-        "ko": "**눈여겨볼 점.** 점선은 점수, 막대는 가중치입니다. d_k를 올리면 스케일하지 않은 점수가 넓게 퍼져서 소프트맥스가 가장 큰 점수 하나에 거의 전부를 줍니다(가중치는 1 가까이, 엔트로피는 0 가까이). 스케일한 점수는 크기가 유지되어 가중치가 여러 키에 나뉩니다. 여기서 엔트로피의 최댓값은 {uniform}입니다({n}개 키가 모두 같을 때).",
+        "en": "**What to notice.** The dotted lines are the scores, the bars the weights. Raise d_k and the unscaled scores spread out, so softmax gives more and more of the weight to the largest one; at large d_k it is nearly all of it (weight near 1, entropy near 0). The scaled scores keep the same spread whatever d_k is, so how sharp their weights are is left to the temperature (below 1 sharpens, above 1 flattens). Entropy is at most {uniform} here (all {n} keys equal).",
+        "ko": "**눈여겨볼 점.** 점선은 점수, 막대는 가중치입니다. d_k를 올리면 스케일하지 않은 점수가 넓게 퍼져서 소프트맥스가 가장 큰 점수에 점점 더 많은 가중치를 주고, d_k가 크면 거의 전부를 줍니다(가중치는 1 가까이, 엔트로피는 0 가까이). 스케일한 점수는 d_k와 상관없이 퍼짐이 같으므로 가중치가 얼마나 뾰족할지는 온도가 정합니다(1보다 작으면 뾰족, 크면 평평). 여기서 엔트로피의 최댓값은 {uniform}입니다({n}개 키가 모두 같을 때).",
     },
     "sm.stat.maxp": {"en": "largest weight, {which}", "ko": "가장 큰 가중치, {which}"},
     "sm.stat.entropy": {"en": "entropy, {which}", "ko": "엔트로피, {which}"},
@@ -818,8 +821,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sm.stat.hover": {"en": "d_k = %{x}: %{y:.3f}", "ko": "d_k = %{x}: %{y:.3f}"},
     "sm.stat.explain": {
-        "en": "**What to notice.** One row can be lucky, so here are many. Without the scale the largest weight climbs toward 1 and the entropy falls toward 0 as d_k grows: attention turns into a hard pick of one key. With the scale both lines stay flat, so the behaviour of a head does not depend on its width. The temperature moves both sets of lines the same way. (Equal weights would give entropy {uniform}.)",
-        "ko": "**눈여겨볼 점.** 한 줄은 우연일 수 있으니 많은 줄의 평균을 봅니다. 스케일이 없으면 d_k가 커질수록 가장 큰 가중치는 1로, 엔트로피는 0으로 갑니다. 어텐션이 키 하나만 고르는 딱딱한 선택이 됩니다. 스케일하면 두 선 모두 평평해서 헤드의 동작이 폭과 무관해집니다. 온도는 두 묶음의 선을 같은 방향으로 움직입니다. (가중치가 모두 같으면 엔트로피는 {uniform}.)",
+        "en": "**What to notice.** One row can be lucky, so here are many. Without the scale the largest weight climbs toward 1 and the entropy falls toward 0 as d_k grows: attention turns into a hard pick of one key. With the scale both lines level off once d_k is more than a handful (at the smallest d_k a sum of few products has heavier tails), so a head behaves the same whatever its width. The temperature sets the level of every line: at a low temperature even the scaled weights are sharp, but then that is a setting, not a side effect of d_k. (Equal weights would give entropy {uniform}.)",
+        "ko": "**눈여겨볼 점.** 한 줄은 우연일 수 있으니 많은 줄의 평균을 봅니다. 스케일이 없으면 d_k가 커질수록 가장 큰 가중치는 1로, 엔트로피는 0으로 갑니다. 어텐션이 키 하나만 고르는 딱딱한 선택이 됩니다. 스케일하면 d_k가 몇 이상만 되면 두 선이 평평해집니다(아주 작은 d_k에서는 곱 몇 개의 합이라 꼬리가 두껍습니다). 그래서 헤드의 동작이 폭과 무관해집니다. 온도는 모든 선의 높이를 정합니다. 온도가 낮으면 스케일한 가중치도 뾰족하지만, 그것은 d_k의 부작용이 아니라 설정입니다. (가중치가 모두 같으면 엔트로피는 {uniform}.)",
     },
     "sm.grad.title": {"en": "3. What happens to the gradient", "ko": "3. 기울기에 생기는 일"},
     "sm.grad.chart": {
@@ -827,23 +830,26 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "d_k에 따른 ‖diag(p) − p pᵀ‖ (줄 {rows}개)",
     },
     "sm.grad.y": {"en": "Frobenius norm (log scale)", "ko": "프로베니우스 노름 (로그 눈금)"},
-    "sm.grad.uniform": {"en": "equal weights over {n} keys", "ko": "키 {n}개에 같은 가중치"},
+    "sm.grad.uniform": {
+        "en": "largest possible: 0.5 (two keys share the weight)",
+        "ko": "가능한 최댓값: 0.5 (키 두 개가 가중치를 반씩)",
+    },
     "sm.grad.hover": {"en": "d_k = %{x}<br>norm %{y:.4g}", "ko": "d_k = %{x}<br>노름 %{y:.4g}"},
     "sm.grad.panels": {
-        "en": "∂p/∂score for the row above, d_k = {d_k}",
-        "ko": "위 줄의 ∂p/∂점수, d_k = {d_k}",
+        "en": "diag(p) − p pᵀ for the row above, d_k = {d_k}",
+        "ko": "위 줄의 diag(p) − p pᵀ, d_k = {d_k}",
     },
     "sm.grad.panel_hover": {
-        "en": "∂p(%{y}) / ∂score(key %{x})<br>%{z:.4f}<extra></extra>",
-        "ko": "∂p(%{y}) / ∂점수(키 %{x})<br>%{z:.4f}<extra></extra>",
+        "en": "∂p(%{y}) / ∂x(key %{x})<br>%{z:.4f}<extra></extra>",
+        "ko": "∂p(%{y}) / ∂x(키 %{x})<br>%{z:.4f}<extra></extra>",
     },
     "sm.grad.now": {
-        "en": "Norm of this row's Jacobian: {raw} unscaled, {scaled} scaled.",
-        "ko": "이 줄의 야코비안 노름: 스케일 없음 {raw}, 스케일 {scaled}.",
+        "en": "x is what goes into softmax: score / T, or score / (√d_k · T) when scaled. Norm of this row's matrix: {raw} unscaled, {scaled} scaled.",
+        "ko": "x는 소프트맥스에 들어가는 값입니다: 점수 / T, 스케일하면 점수 / (√d_k · T). 이 줄 행렬의 노름: 스케일 없음 {raw}, 스케일 {scaled}.",
     },
     "sm.grad.explain": {
-        "en": "**What to notice.** Backpropagation through softmax multiplies by this matrix. When one weight is near 1 every entry is near 0, so almost no gradient reaches the scores, and through them W^Q and W^K: learning stalls. Unscaled, the mean norm falls steadily with d_k ({raw} at d_k = {d_k}, where {saturated}% of rows give one key more than 0.99); scaled, it stays near the equal-weights line ({scaled}).",
-        "ko": "**눈여겨볼 점.** 역전파는 소프트맥스를 지날 때 이 행렬을 곱합니다. 가중치 하나가 1에 가까우면 모든 원소가 0에 가까워져 점수에, 그리고 그 너머 W^Q와 W^K에 기울기가 거의 전달되지 않습니다. 학습이 멈춥니다. 스케일이 없으면 평균 노름이 d_k와 함께 꾸준히 줄어듭니다(d_k = {d_k}에서 {raw}, 줄의 {saturated}%가 키 하나에 0.99 넘게 줌). 스케일하면 같은 가중치 선 가까이에 머뭅니다({scaled}).",
+        "en": "**What to notice.** Backpropagation through softmax multiplies the gradient by this matrix (and by the 1/T and 1/√d_k in front of x). When one weight is near 1 every entry is near 0, so almost no gradient reaches the scores, and through them W^Q and W^K: learning stalls. Unscaled, the mean norm ends far down as d_k grows: {raw} at d_k = {d_k}, where {saturated}% of rows give one key more than 0.99. Scaled it is {scaled}, and it hardly changes with d_k. No weights can give more than 0.5 (the dashed line).",
+        "ko": "**눈여겨볼 점.** 역전파는 소프트맥스를 지날 때 기울기에 이 행렬을 곱합니다(x 앞의 1/T, 1/√d_k도 함께). 가중치 하나가 1에 가까우면 모든 원소가 0에 가까워져 점수에, 그리고 그 너머 W^Q와 W^K에 기울기가 거의 전달되지 않습니다. 학습이 멈춥니다. 스케일이 없으면 d_k가 커질수록 평균 노름이 크게 떨어집니다. d_k = {d_k}에서 {raw}이고, 줄의 {saturated}%가 키 하나에 0.99 넘게 줍니다. 스케일하면 {scaled}이고 d_k에 따라 거의 변하지 않습니다. 어떤 가중치도 0.5(점선)를 넘을 수 없습니다.",
     },
     "sm.ex.title": {"en": "4. The four steps on a sentence", "ko": "4. 문장 하나로 보는 네 단계"},
     "sm.ex.intro": {
@@ -906,6 +912,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "%{y}의 z, 차원 %{x}<br>%{z:.3f}<extra></extra>",
     },
     "sm.ex.pick": {"en": "Write out the output row of", "ko": "출력 행을 풀어 쓸 단어"},
+    "sm.ex.numbers": {
+        "en": "The same sum with numbers (the first {shown} of {d_k} entries): each value vector is multiplied by its weight, and the rows add up to z.",
+        "ko": "같은 합을 숫자로 쓴 것입니다({d_k}개 중 앞의 {shown}개). 각 밸류 벡터에 가중치를 곱하고, 그 행들을 더하면 z가 됩니다.",
+    },
     "sm.ex.compare": {
         "en": "Largest weight in this row: **{scaled}**. Without ÷ √d_k it would be **{raw}**.",
         "ko": "이 행의 가장 큰 가중치: **{scaled}**. ÷ √d_k가 없으면 **{raw}**.",

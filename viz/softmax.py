@@ -71,11 +71,15 @@ def jacobian(p: np.ndarray) -> np.ndarray:
     return q[..., :, None] * eye - q[..., :, None] * q[..., None, :]
 
 
+JACOBIAN_NORM_MAX = 0.5  # ‖diag(p) − p pᵀ‖_F at p = (½, ½, 0, ...), the largest over all p
+
+
 def jacobian_norm(p: np.ndarray) -> np.ndarray:
     """The Frobenius norm of diag(p) − p pᵀ for each row of ``p``, without building the matrices.
 
-    ‖J‖²_F = Σᵢ (pᵢ − pᵢ²)² + Σ_{i≠j} pᵢ² pⱼ² = Σᵢ pᵢ² − 2 Σᵢ pᵢ³ + (Σᵢ pᵢ²)². It is largest when the
-    weights are spread and goes to 0 as one weight goes to 1 (softmax saturates).
+    ‖J‖²_F = Σᵢ (pᵢ − pᵢ²)² + Σ_{i≠j} pᵢ² pⱼ² = Σᵢ pᵢ² − 2 Σᵢ pᵢ³ + (Σᵢ pᵢ²)². It goes to 0 as one weight
+    goes to 1 (softmax saturates) and is at most JACOBIAN_NORM_MAX, reached when two keys share the weight
+    equally (not when all n do: equal weights give √(n − 1)/n).
     """
     q = np.asarray(p, dtype=np.float64)
     s2 = (q * q).sum(axis=-1)
@@ -247,11 +251,6 @@ def uniform_entropy(n: int) -> float:
     return float(np.log(n))
 
 
-def uniform_jacobian_norm(n: int) -> float:
-    """‖diag(p) − p pᵀ‖_F for n equal weights: √(n − 1) / n."""
-    return float(np.sqrt(n - 1) / n)
-
-
 @dataclass(frozen=True)
 class RowView:
     """One row of scores at d_k through softmax, without and with the scale, and the same statistics
@@ -306,9 +305,9 @@ class RowSweep:
         stats = self.scaled if scaled else self.raw
         return np.array([getattr(s, field) for s in stats])
 
-    def uniform_jacobian(self, n_keys: int) -> np.ndarray:
-        """The Jacobian norm of equal weights over ``n_keys`` keys, along the grid (a reference line)."""
-        return np.full_like(self.d_k, uniform_jacobian_norm(n_keys))
+    def ceiling(self) -> np.ndarray:
+        """The largest Jacobian norm any weights can have, along the grid (a reference line)."""
+        return np.full_like(self.d_k, JACOBIAN_NORM_MAX)
 
 
 def row_sweep(
@@ -377,3 +376,21 @@ def weighted_sum(weights: np.ndarray, tokens: tuple[str, ...], row: int, digits:
     pairs = enumerate(zip(weights[row], tokens, strict=True), start=1)
     terms = [f"{w:.{digits}f} · v_{j} ({tok})" for j, (w, tok) in pairs]
     return head + ("\n" + " " * (len(head) - 2) + "+ ").join(terms)
+
+
+def weighted_sum_numbers(worked: Worked, row: int, columns: int = SHOWN_COLUMNS) -> str:
+    """The same sum with numbers: each value vector's first ``columns`` entries, scaled by its weight,
+    and the output row they add up to (each line of the sum is one weight × one v_j)."""
+    tokens, weights = worked.tokens, worked.weights[row]
+    names = [f"v_{j} ({tok})" for j, tok in enumerate(tokens, start=1)] + [f"z_{row + 1}"]
+    width = max(len(name) for name in names)
+    more = " …" if worked.v.shape[1] > columns else ""
+
+    def vec(values: np.ndarray) -> str:
+        return "[" + " ".join(f"{x:6.2f}" for x in values[:columns]) + more + " ]"
+
+    lines = [
+        f"{name:<{width}} = {vec(v)}  × {w:.2f}" for name, v, w in zip(names, worked.v, weights, strict=False)
+    ]
+    lines.append(f"{names[-1]:<{width}} = {vec(worked.output[row])}")
+    return "\n".join(lines)
