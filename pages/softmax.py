@@ -357,8 +357,6 @@ def worked_example(d_k: int, seed: int) -> None:
                     or 0
                 )
                 st.code(softmax.weighted_sum(w.weights, tokens, query), language=None)
-                st.code(softmax.weighted_sum_numbers(w, query), language=None)
-                st.caption(t("sm.ex.numbers", lang, shown=shown, d_k=d_k))
                 st.markdown(
                     t(
                         "sm.ex.compare",
@@ -367,6 +365,8 @@ def worked_example(d_k: int, seed: int) -> None:
                         raw=f"{w.unscaled_weights[query].max():.3f}",
                     )
                 )
+            st.code(softmax.weighted_sum_numbers(w, query), language=None)  # full width: 8 columns fit
+            st.caption(t("sm.ex.numbers", lang, shown=shown, d_k=d_k))
             st.markdown(t("sm.ex.explain", lang))
 
 
