@@ -240,11 +240,14 @@ def resolve_scale(mode: str, d_model: int, custom: float = 1.0) -> float:
     return float(custom)
 
 
-def row_labels(tokens: tuple[str, ...] | list[str], tags: list[str] | None = None) -> list[str]:
-    """Chart labels "position · token" (unique even when a word repeats), with an optional tag each."""
+def row_labels(
+    tokens: tuple[str, ...] | list[str], tags: list[str] | None = None, start: int = 0
+) -> list[str]:
+    """Chart labels "position · token" (unique even when a word repeats), with an optional tag each;
+    positions count from ``start``."""
     if tags is None:
-        return [f"{i} · {w}" for i, w in enumerate(tokens)]
-    return [f"{i} · {w} ({tag})" for i, (w, tag) in enumerate(zip(tokens, tags, strict=True))]
+        return [f"{i} · {w}" for i, w in enumerate(tokens, start=start)]
+    return [f"{i} · {w} ({tag})" for i, (w, tag) in enumerate(zip(tokens, tags, strict=True), start=start)]
 
 
 @dataclass(frozen=True)

@@ -362,7 +362,7 @@ def worked_example(tokens: tuple[str, ...], d_model: int, d_k: int, seed: int) -
 def token_labels(tokens: tuple[str, ...]) -> list[str]:
     """``1 · I``, ``2 · am``, ...: unique labels (numbered like z_1, v_1) even when a word repeats, so a
     chart's category axis never merges two rows."""
-    return [f"{i} · {tok}" for i, tok in enumerate(tokens, start=1)]
+    return embedding.row_labels(tokens, start=1)
 
 
 def weighted_sum(weights: np.ndarray, tokens: tuple[str, ...], row: int, digits: int = 2) -> str:

@@ -653,10 +653,10 @@ def variance_sweep(n: int, seed: int) -> softmax.VarianceSweep:
     return softmax.variance_sweep(n, seed)
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
 def score_rows_by_dk(n_keys: int, seed: int) -> dict[int, np.ndarray]:
-    """Raw score rows at every d_k of the sweep grid (the temperature is applied afterwards)."""
-    return {d: softmax.score_rows(d, n_keys, softmax.SWEEP_ROWS, seed) for d in softmax.DK_GRID}
+    """Raw score rows at every d_k of the sweep grid (the temperature is applied afterwards), from the
+    same cache as :func:`score_rows`, so the current d_k's rows are drawn once when it is on the grid."""
+    return {d: score_rows(d, n_keys, seed) for d in softmax.DK_GRID}
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
