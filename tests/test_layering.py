@@ -12,7 +12,7 @@ CORE = [
     *("encodings", "criteria", "figures", "i18n", "settings", "export"),
     *("embedding", "similarity", "softmax"),
 ]
-TORCH_ALLOWED = {"model", "train"}
+TORCH_ALLOWED = {"attention", "model", "train", "probe"}
 
 
 def imported_roots(path: Path) -> set[str]:
