@@ -26,6 +26,7 @@ MAX_ROWS = 320
 MAX_COLS = 256
 
 DIVERGING = "RdBu_r"
+MASKED_GREY = "#d0d0d0"
 SEQUENTIAL = "Viridis"
 
 
@@ -193,7 +194,7 @@ def heatmap(
 
 def lines(
     x: Sequence[float] | np.ndarray,
-    ys: Mapping[str, np.ndarray],
+    ys: Mapping[str, np.ndarray | Sequence[float]],
     *,
     title: str = "",
     x_title: str = "",
@@ -203,7 +204,7 @@ def lines(
     x_window: float | None = None,
     height: int = 380,
     x_log: bool = False,
-    y2: Mapping[str, np.ndarray] | None = None,
+    y2: Mapping[str, np.ndarray | Sequence[float]] | None = None,
     y2_title: str = "",
     y2_log: bool = False,
     mark_x: float | None = None,
@@ -321,6 +322,7 @@ def grouped_bars(
     y2_title: str = "",
     bar_text: str | None = None,
     colors: Sequence[str] | None = None,
+    y_log: bool = False,
 ) -> go.Figure:
     """Bars side by side for each label (text, escaped), one colour per entry of ``ys``.
 
@@ -361,7 +363,11 @@ def grouped_bars(
         barmode="group",
         margin={"l": 60, "r": 60 if y2 else 20, "t": 50, "b": 50},
         xaxis={"title": {"text": x_title}, "type": "category"},
-        yaxis={"title": {"text": y_title}, "range": list(y_range) if y_range else None},
+        yaxis={
+            "title": {"text": y_title},
+            "range": list(y_range) if y_range else None,
+            "type": "log" if y_log else "linear",
+        },
         legend={"orientation": "h", "y": -0.3},
     )
     if y2:
@@ -631,4 +637,171 @@ def measured_curves(
     )
     if mark_x is not None:
         _mark(fig, mark_x, mark_label, dash="dot")
+    return fig
+
+
+def heads_grid(
+    maps: Sequence[np.ndarray] | np.ndarray,
+    *,
+    titles: Sequence[str],
+    x_labels: Sequence[str],
+    y_labels: Sequence[str],
+    cols: int = 4,
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    colorbar_title: str = "",
+    hovertemplate: str | None = None,
+    zmin: float = 0.0,
+    zmax: float = 1.0,
+    colorscale: str = "Blues",
+    cell_text: str | None = None,
+    panel_height: int = 230,
+) -> go.Figure:
+    """Square (T, T) maps in a grid of ``cols`` columns sharing one colour scale ``zmin``..``zmax``.
+
+    Rows are queries (top to bottom) and columns keys, labelled with ``y_labels`` / ``x_labels``
+    (escaped here); tick labels are written on the outer panels only.
+    """
+    mats = [np.asarray(m, dtype=np.float32) for m in maps]
+    n = max(len(mats), 1)
+    cols = max(1, min(cols, n))
+    rows = -(-n // cols)
+    fig = make_subplots(
+        rows=rows,
+        cols=cols,
+        subplot_titles=[escape_label(s) for s in titles],
+        horizontal_spacing=0.02 if cols > 1 else 0.0,
+        vertical_spacing=min(0.3 / rows, 0.08) if rows > 1 else 0.0,
+        shared_xaxes=True,
+        shared_yaxes=True,
+    )
+    xs = [escape_label(v) for v in x_labels]
+    ys = [escape_label(v) for v in y_labels]
+    for i, m in enumerate(mats):
+        r, c = divmod(i, cols)
+        fig.add_trace(
+            go.Heatmap(
+                z=m,
+                x=xs,
+                y=ys,
+                coloraxis="coloraxis",
+                hovertemplate=hovertemplate,
+                texttemplate=cell_text,
+                xgap=1,
+                ygap=1,
+            ),
+            row=r + 1,
+            col=c + 1,
+        )
+    fig.update_xaxes(type="category", tickangle=-45)
+    fig.update_yaxes(type="category", autorange="reversed")
+    for c in range(1, cols + 1):
+        fig.update_xaxes(title={"text": x_title}, row=rows, col=c)
+    for r in range(1, rows + 1):
+        fig.update_yaxes(title={"text": y_title}, row=r, col=1)
+    fig.update_layout(
+        title={"text": title},
+        height=140 + rows * panel_height,
+        margin={"l": 90, "r": 20, "t": 80, "b": 90},
+        coloraxis={
+            "colorscale": colorscale,
+            "cmin": zmin,
+            "cmax": zmax,
+            "colorbar": {"title": {"text": colorbar_title, "side": "right"}},
+        },
+    )
+    return fig
+
+
+def number_text(z: np.ndarray, digits: int = 2) -> np.ndarray:
+    """Each value as cell text with ``digits`` decimals, and -inf (a masked score) as "−∞"."""
+    a = np.asarray(z, dtype=np.float64)
+    out = np.empty(a.shape, dtype=object)
+    flat, src = out.reshape(-1), a.reshape(-1)
+    for i, v in enumerate(src):
+        flat[i] = "−∞" if v == -np.inf else f"{v:.{digits}f}"
+    return out
+
+
+def matrix(
+    z: np.ndarray,
+    *,
+    x_labels: Sequence[str],
+    y_labels: Sequence[str],
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    hovertemplate: str | None = None,
+    text: np.ndarray | None = None,
+    zmin: float | None = None,
+    zmax: float | None = None,
+    colorscale: str | None = None,
+    height: int = 300,
+    highlight: tuple[int, int] | None = None,
+    masked_hover: str | None = None,
+) -> go.Figure:
+    """A small annotated matrix: ``text`` (same shape as z) written in the cells, -inf cells in grey.
+
+    Diverging colours centred on 0 unless ``colorscale`` is given; ``highlight`` = (start, stop) outlines
+    those columns (one head's block inside the concatenation).
+    """
+    z32 = np.asarray(z, dtype=np.float32)
+    shown = np.where(np.isfinite(z32), z32, np.nan)
+    finite = z32[np.isfinite(z32)]
+    top = float(np.abs(finite).max()) if finite.size else 1.0
+    xs, ys = [escape_label(v) for v in x_labels], [escape_label(v) for v in y_labels]
+    fig = go.Figure()
+    blocked = z32 == -np.inf
+    if blocked.any():  # masked scores: grey cells under the gaps, still labelled
+        fig.add_trace(
+            go.Heatmap(
+                z=np.where(blocked, 1.0, np.nan).astype(np.float32),
+                x=xs,
+                y=ys,
+                text=text,
+                texttemplate="%{text}" if text is not None else None,
+                colorscale=[[0.0, MASKED_GREY], [1.0, MASKED_GREY]],
+                showscale=False,
+                hovertemplate=masked_hover,
+                hoverongaps=False,
+                xgap=1,
+                ygap=1,
+            )
+        )
+    fig.add_trace(
+        go.Heatmap(
+            z=shown,
+            x=xs,
+            y=ys,
+            text=text,
+            texttemplate="%{text}" if text is not None else None,
+            colorscale=colorscale or DIVERGING,
+            zmin=-top if zmin is None else zmin,
+            zmax=top if zmax is None else zmax,
+            hovertemplate=hovertemplate,
+            hoverongaps=False,
+            xgap=1,
+            ygap=1,
+        )
+    )
+    if highlight is not None:
+        start, stop = highlight
+        fig.add_shape(
+            type="rect",
+            xref="x",
+            yref="paper",
+            x0=start - 0.5,
+            x1=stop - 0.5,
+            y0=0,
+            y1=1,
+            line={"color": "#d62728", "width": 2},
+        )
+    fig.update_layout(
+        title={"text": title},
+        height=height,
+        margin={"l": 90, "r": 20, "t": 50, "b": 60},
+        xaxis={"title": {"text": x_title}, "type": "category"},
+        yaxis={"title": {"text": y_title}, "type": "category", "autorange": "reversed"},
+    )
     return fig

@@ -5,9 +5,10 @@ from __future__ import annotations
 import contextlib
 import runpy
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import pandas as pd
@@ -16,11 +17,16 @@ import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from viz import criteria, embedding, encodings, export, figures, settings, similarity, softmax
+from viz import criteria, embedding, encodings, export, figures, heads, settings, similarity, softmax
 from viz.encodings import ENCODING_KINDS, EncodingSpec, encode
 from viz.figures import PLOTLY_CONFIG
 from viz.i18n import LANGS, t
 from viz.settings import Settings, UrlProblem
+
+if TYPE_CHECKING:  # torch costs ~2 s to import: only the live-model page loads it (see live_model)
+    from viz import probe
+    from viz.model import Encoder, ModelConfig
+    from viz.train import Progress, TrainConfig, Trained
 
 _URL_NOTES = "_url_notes"
 
@@ -663,3 +669,164 @@ def score_rows_by_dk(n_keys: int, seed: int) -> dict[int, np.ndarray]:
 def score_rows(d_k: int, n_keys: int, seed: int) -> np.ndarray:
     """Cached SWEEP_ROWS rows of raw scores at one d_k (up to 7M draws at d_k = 1024, 16 keys)."""
     return softmax.score_rows(d_k, n_keys, softmax.SWEEP_ROWS, seed)
+
+
+# ---- the live model (torch is imported on first use, by the attention page only) ---------------------
+SENTENCE_SEED = 0  # the toy word vectors are the same on every page
+
+
+def heads_requested(d_model: int) -> int | None:
+    """The head count the user asked for (sidebar or link) when it does not divide ``d_model``."""
+    wanted = st.session_state.get(_HEADS_WANTED)
+    if isinstance(wanted, int) and wanted >= 1 and d_model % wanted:
+        return wanted
+    return None
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def live_model(config: ModelConfig) -> Encoder:
+    """The untrained model for ``config``: built once per server, shared by every session, never changed."""
+    from viz import model
+
+    built = model.build(config)
+    for p in built.parameters():
+        p.requires_grad_(False)
+    return built
+
+
+def _sentence_x(tokens: tuple[str, ...], d_model: int) -> Any:
+    from viz import model
+
+    return model.sentence_input(embedding.token_vectors(tokens, d_model, SENTENCE_SEED))
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def sentence_maps(config: ModelConfig, tokens: tuple[str, ...]) -> np.ndarray:
+    """Every head's weights for a sentence: (layers, heads, T, T)."""
+    from viz import probe
+
+    return probe.attention_maps(live_model(config), _sentence_x(tokens, config.d_model))[:, 0]
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def padded_maps(
+    config: ModelConfig, first: tuple[str, ...], second: tuple[str, ...], mode: str
+) -> tuple[np.ndarray, np.ndarray]:
+    """Two sentences in one batch, the shorter padded with [PAD]: (weights (layers, 2, heads, T, T),
+    what each query may see (2, T, T))."""
+    import torch
+
+    from viz import probe
+
+    t_max = max(len(first), len(second))
+    rows = [heads.padded(s, t_max) for s in (first, second)]
+    x = torch.cat([_sentence_x(r, config.d_model) for r in rows])  # (2, T, d_model)
+    lengths = (len(first), len(second))
+    maps = probe.attention_maps(live_model(config), x, probe.batch_mask(mode, lengths, t_max))
+    return maps, probe.mask_matrices(mode, lengths, t_max)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def head_steps(
+    config: ModelConfig, tokens: tuple[str, ...], layer: int, head: int, causal: bool
+) -> probe.Steps:
+    """Cached :func:`viz.probe.head_steps` on a sentence."""
+    from viz import probe
+
+    return probe.head_steps(live_model(config), _sentence_x(tokens, config.d_model), layer, head, causal)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def order_test(config: ModelConfig, tokens: tuple[str, ...], shuffle_seed: int) -> probe.OrderTest:
+    """Cached :func:`viz.probe.order_test` with a seeded shuffle of the sentence."""
+    from viz import probe
+
+    perm = probe.shuffle_order(len(tokens), shuffle_seed)
+    return probe.order_test(live_model(config), _sentence_x(tokens, config.d_model), perm)
+
+
+class _TrainedStore:
+    """Trained models by :class:`~viz.train.TrainConfig`, shared by every session of the server.
+
+    Training reports progress to the page that started it, so it cannot run inside a cached function
+    (Streamlit would record and replay those page updates); this store plays the cache's part, with
+    one lock per config so that two sessions asking for the same model train it once.
+    """
+
+    LIMIT = 12
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.done: OrderedDict[TrainConfig, Trained] = OrderedDict()
+        self.training: dict[TrainConfig, threading.Lock] = {}
+
+    def get(self, config: TrainConfig) -> Trained | None:
+        with self.lock:
+            found = self.done.get(config)
+            if found is not None:
+                self.done.move_to_end(config)
+            return found
+
+    def train(self, config: TrainConfig, progress: Progress | None) -> Trained:
+        from viz import train
+
+        with self.lock:
+            key_lock = self.training.setdefault(config, threading.Lock())
+        with key_lock:
+            found = self.get(config)
+            if found is not None:
+                return found
+            result = train.train(config, progress)
+            with self.lock:
+                self.done[config] = result
+                while len(self.done) > self.LIMIT:
+                    self.done.popitem(last=False)
+                self.training.pop(config, None)
+            return result
+
+
+@st.cache_resource(show_spinner=False)
+def _trained_store() -> _TrainedStore:
+    return _TrainedStore()
+
+
+def trained_model(config: TrainConfig) -> Trained | None:
+    """The model trained for ``config`` if some session has trained it (shared, read-only)."""
+    return _trained_store().get(config)
+
+
+def train_model(config: TrainConfig, progress: Progress | None = None) -> Trained:
+    """Train (or fetch) the model for ``config``, calling ``progress(step, max_steps, history)``."""
+    return _trained_store().train(config, progress)
+
+
+MAX_GRID = 16  # heads drawn at once; with more, a slider picks which sixteen
+
+
+def heads_window(n_heads: int, lang: str, key: str) -> range:
+    """Which heads to draw (0-based): all of them, or sixteen picked with a slider when there are more."""
+    if n_heads <= MAX_GRID:
+        return range(n_heads)
+    first = bounded_slider(
+        t("att.first_head", lang),
+        1,
+        heads.last_first(n_heads, MAX_GRID),
+        1,
+        key=key,
+        help=t("att.first_head.help", lang),
+    )
+    st.caption(t("att.grid_cut", lang, shown=MAX_GRID, heads=n_heads))
+    return heads.grid(n_heads, first, MAX_GRID)
+
+
+def layer_choice(n_layers: int, lang: str, key: str) -> int:
+    """The layer to show, 0-based (no control when there is only one)."""
+    if n_layers == 1:
+        return 0
+    options = list(range(1, n_layers + 1))
+    if st.session_state.get(key) not in options:
+        st.session_state.pop(key, None)  # the stack got shallower than the layer last shown
+    picked = st.segmented_control(
+        t("att.layer", lang), options, key=key, required=True, **_default_kwargs(key, default=1)
+    )
+    return int(picked or 1) - 1

@@ -1,0 +1,514 @@
+"""Attention heads: a small live PyTorch encoder, every head's attention map, masks and live training."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import streamlit as st
+
+from viz import embedding, figures, heads, model, probe, train, ui
+from viz.i18n import t
+
+s = ui.page_shell()
+lang = s.lang
+
+st.title(t("att.title", lang))
+st.write(t("att.intro", lang))
+
+EXAMPLES = ("A dog ate the food because it was hungry", "I am good", "The cat chased the mouse")
+WEIGHT_HOVER = t("att.hover", lang)
+
+# ---- the model's settings ------------------------------------------------------------------------------
+asked = ui.heads_requested(s.d_model)
+if asked is not None:
+    st.warning(
+        t(
+            "att.heads_bad",
+            lang,
+            asked=asked,
+            d_model=s.d_model,
+            share=heads.share(s.d_model, asked),
+            used=s.heads,
+            d_k=s.d_k,
+            options=", ".join(str(d) for d in ui.settings.divisors(s.d_model)),
+        )
+    )
+
+
+def enc_name(kind: str) -> str:
+    return t("att.enc.none", lang) if kind == model.NO_ENCODING else t(f"pe.kind.{kind}", lang)
+
+
+c1, c2, c3 = st.columns([2, 2, 1])
+with c1:
+    n_layers = ui.bounded_slider(
+        t("att.layers", lang), *model.LAYERS_RANGE, 1, key="att_layers", help=t("att.layers.help", lang)
+    )
+with c2:
+    encoding = ui.choice(
+        t("att.encoding", lang),
+        model.MODEL_ENCODINGS,
+        key="att_encoding",
+        lang=lang,
+        format_func=enc_name,
+        default=str(st.session_state.get("pe_kind", "sinusoidal")),
+    )
+seed = int(c3.number_input(t("att.seed", lang), 0, 9999, value=0, step=1, key="att_seed"))
+config = model.ModelConfig(s.d_model, s.heads, n_layers, encoding, float(s.base), seed)
+st.info(t("att.dk", lang, heads=s.heads, d_model=s.d_model, d_k=s.d_k, layers=n_layers))
+
+source = ui.choice(
+    t("att.source", lang),
+    ("sentence", "task"),
+    key="att_source",
+    lang=lang,
+    format_func=lambda k: t(f"att.source.{k}", lang),
+    radio=True,
+)
+
+
+def _use_example() -> None:
+    st.session_state["att_text"] = st.session_state.get("att_example") or EXAMPLES[0]
+
+
+def draw_maps(per_head: Sequence[Any], labels: list[str], key: str, title: str) -> None:
+    """One heatmap per head (per_head: heads x (T, T)) in a grid with one colour scale."""
+    shown = ui.heads_window(len(per_head), lang, key=f"{key}_first")
+    fig = figures.heads_grid(
+        [per_head[h] for h in shown],
+        titles=[t("att.head_title", lang, h=h + 1, d_k=s.d_k) for h in shown],
+        x_labels=labels,
+        y_labels=labels,
+        cols=4,
+        title=title,
+        x_title=t("att.key", lang),
+        y_title=t("att.query", lang),
+        colorbar_title=t("att.weight", lang),
+        hovertemplate=WEIGHT_HOVER,
+        panel_height=figures.rows_height(len(labels), base=120, per_row=14),
+    )
+    ui.chart(fig, key=f"{key}_grid", lang=lang)
+
+
+tokens: tuple[str, ...] = ()
+labels: list[str] = []
+# ---- 1. every head's map -------------------------------------------------------------------------------
+st.subheader(t("att.maps.title", lang))
+if source == "sentence":
+    c1, c2 = st.columns([2, 3])
+    c1.selectbox(
+        t("att.example", lang),
+        EXAMPLES,
+        key="att_example",
+        on_change=_use_example,
+        help=t("att.example.help", lang),
+    )
+    text = c2.text_input(
+        t("att.sentence", lang),
+        value=EXAMPLES[0],
+        key="att_text",
+        max_chars=embedding.MAX_CHARS,
+        help=t("att.sentence.help", lang, n=embedding.MAX_TOKENS),
+    )
+    found = embedding.tokenize(text)
+    if found.cut:
+        st.warning(t("att.cut", lang, n=embedding.MAX_TOKENS, chars=embedding.MAX_CHARS))
+    tokens = found.tokens
+    if not tokens:
+        st.warning(t("att.empty", lang))
+    else:
+        labels = embedding.row_labels(tokens)
+        layer = ui.layer_choice(n_layers, lang, "att_layer")
+        left, note = st.columns([5, 2])
+        with left, ui.guard(lang):
+            maps = ui.sentence_maps(config, tokens)
+            draw_maps(
+                maps[layer],
+                labels,
+                "att_maps",
+                t("att.maps.chart", lang, layer=layer + 1, heads=s.heads, d_k=s.d_k),
+            )
+        with note:
+            st.markdown(t("att.maps.explain", lang))
+        left, note = st.columns([3, 2])
+        with left, ui.guard(lang):
+            avg = heads.average(maps[layer])
+            fig = figures.matrix(
+                avg,
+                x_labels=labels,
+                y_labels=labels,
+                title=t("att.avg.chart", lang, layer=layer + 1, heads=s.heads),
+                x_title=t("att.key", lang),
+                y_title=t("att.query", lang),
+                hovertemplate=WEIGHT_HOVER,
+                text=figures.number_text(avg) if len(tokens) <= 12 else None,
+                zmin=0.0,
+                zmax=1.0,
+                colorscale="Blues",
+                height=figures.rows_height(len(tokens), base=200),
+            )
+            ui.chart(fig, key="att_avg", lang=lang)
+        note.markdown(t("att.avg.explain", lang))
+else:
+    c1, c2 = st.columns([3, 1])
+    with c1:
+        task = ui.choice(
+            t("att.task", lang),
+            train.TASKS,
+            key="att_task",
+            lang=lang,
+            format_func=lambda k: t(f"att.task.{k}", lang),
+        )
+    example_seed = int(c2.number_input(t("att.example_seed", lang), 0, 9999, value=0, step=1, key="att_ex"))
+    st.caption(t(f"att.task.{task}.about", lang, n=train.SEQ_LEN))
+    tcfg = train.TrainConfig(train.task_model_config(task, config), task)
+    done = ui.trained_model(tcfg)
+    b1, b2 = st.columns([1, 3])
+    if b1.button(
+        t("att.train", lang) if done is None else t("att.trained_already", lang),
+        key="att_train",
+        type="primary",
+        disabled=done is not None,
+        icon=":material/model_training:",
+    ):
+        bar = b2.progress(0.0, text=t("att.training", lang))
+
+        def report(step: int, total: int, history: train.History) -> None:
+            bar.progress(
+                min(step / total, 1.0),
+                text=t(
+                    "att.progress",
+                    lang,
+                    step=step,
+                    total=total,
+                    loss=f"{history.loss[-1]:.3f}",
+                    acc=f"{history.accuracy[-1]:.1%}",
+                ),
+            )
+
+        with ui.guard(lang):
+            done = ui.train_model(tcfg, report)
+        bar.empty()
+    if done is not None:
+        h = done.history
+        if h.reached_at is not None:
+            b2.success(
+                t(
+                    "att.reached",
+                    lang,
+                    acc=f"{h.final_accuracy:.1%}",
+                    steps=h.reached_at,
+                    sec=f"{h.seconds:.1f}",
+                )
+            )
+        else:
+            b2.warning(
+                t(
+                    "att.not_reached",
+                    lang,
+                    acc=f"{h.final_accuracy:.1%}",
+                    steps=h.steps[-1],
+                    target=f"{train.TARGET_ACCURACY:.0%}",
+                )
+            )
+    show_trained = done is not None and (
+        st.toggle(t("att.show_trained", lang), value=True, key="att_show_trained")
+    )
+    net = done.model if (show_trained and done is not None) else ui.live_model(tcfg.model)
+    ids, answers = train.example(task, example_seed)
+    tokens = tuple(train.symbols(ids))
+    labels = embedding.row_labels(tokens)
+    layer = ui.layer_choice(n_layers, lang, "att_task_layer")
+    with ui.guard(lang):
+        maps, predicted = probe.token_maps(net, ids)
+        st.dataframe(
+            {
+                t("att.col.position", lang): list(range(len(tokens))),
+                t("att.col.input", lang): list(tokens),
+                t("att.col.answer", lang): train.answer_labels(task, answers),
+                t("att.col.model", lang): train.answer_labels(task, predicted),
+            },
+            hide_index=True,
+            width="stretch",
+        )
+        st.caption(t("att.right", lang, right=heads.correct(predicted, answers), n=len(answers)))
+        left, note = st.columns([5, 2])
+        with left:
+            draw_maps(
+                maps[layer],
+                labels,
+                "att_task_maps",
+                t(
+                    "att.task.chart",
+                    lang,
+                    layer=layer + 1,
+                    state=t("att.state.trained" if show_trained else "att.state.untrained", lang),
+                ),
+            )
+        note.markdown(t(f"att.task.{task}.explain", lang))
+    if done is not None:
+        h = done.history
+        left, note = st.columns([5, 2])
+        with left:
+            fig = figures.lines(
+                h.steps,
+                {t("att.curve.acc", lang): h.accuracy},
+                y2={t("att.curve.loss", lang): h.loss},
+                y2_title=t("att.curve.loss", lang),
+                title=t("att.curve.chart", lang, task=t(f"att.task.{task}", lang)),
+                x_title=t("att.curve.step", lang),
+                y_title=t("att.curve.acc", lang),
+                mode="lines+markers",
+                hovertemplate=t("att.curve.hover", lang),
+                height=340,
+            )
+            ui.chart(fig, key="att_curve", lang=lang)
+        note.markdown(
+            t("att.curve.explain", lang, target=f"{train.TARGET_ACCURACY:.0%}", every=train.EVAL_EVERY)
+        )
+
+
+# ---- 2. masks --------------------------------------------------------------------------------------------
+@st.fragment
+def masks(first: tuple[str, ...]) -> None:
+    """A batch of two sentences, the shorter padded, under each mask."""
+    st.subheader(t("att.mask.title", lang))
+    st.write(t("att.mask.intro", lang))
+    c1, c2 = st.columns([3, 2])
+    other = c1.text_input(
+        t("att.mask.second", lang),
+        value=EXAMPLES[1],
+        key="att_mask_text",
+        max_chars=embedding.MAX_CHARS,
+        help=t("att.mask.second.help", lang),
+    )
+    with c2:
+        mode = ui.choice(
+            t("att.mask.mode", lang),
+            probe.MASK_MODES,
+            key="att_mask_mode",
+            lang=lang,
+            format_func=lambda k: t(f"att.mask.{k}", lang),
+            radio=True,
+            default="padding",
+        )
+    second = embedding.tokenize(other).tokens
+    if not first or not second:
+        st.warning(t("att.mask.need_two", lang))
+        return
+    with ui.guard(lang):
+        maps, allowed = ui.padded_maps(config, first, second, mode)
+        longest = max(len(first), len(second))
+        rows = [embedding.row_labels(heads.padded(seq, longest)) for seq in (first, second)]
+        left, note = st.columns([3, 2])
+        with left:
+            fig = figures.heads_grid(
+                [allowed[0], allowed[1]],
+                titles=[
+                    t("att.mask.row", lang, i=i, n=len(seq), pad=heads.pad_count(seq, longest))
+                    for i, seq in ((1, first), (2, second))
+                ],
+                x_labels=rows[0],
+                y_labels=rows[0],
+                cols=2,
+                title=t("att.mask.chart", lang, mode=t(f"att.mask.{mode}", lang)),
+                x_title=t("att.key", lang),
+                y_title=t("att.query", lang),
+                colorbar_title=t("att.mask.allowed", lang),
+                hovertemplate=t("att.mask.hover", lang),
+                colorscale="Greens",
+                panel_height=figures.rows_height(longest, base=120, per_row=14),
+            )
+            # The two sequences have different tokens: label each panel's axes with its own.
+            fig.update_xaxes(ticktext=rows[1], tickvals=rows[0], col=2)
+            ui.chart(fig, key="att_mask_matrix", lang=lang)
+        note.markdown(t(f"att.mask.{mode}.explain", lang))
+        which = 1 if len(second) <= len(first) else 0  # the padded (shorter) sentence
+        layer = ui.layer_choice(n_layers, lang, "att_mask_layer")
+        left, note = st.columns([5, 2])
+        with left:
+            draw_maps(
+                maps[layer][which],
+                rows[which],
+                "att_mask_maps",
+                t("att.mask.maps", lang, i=which + 1, layer=layer + 1, mode=t(f"att.mask.{mode}", lang)),
+            )
+        note.markdown(t("att.mask.maps.explain", lang, pad=heads.PAD))
+
+
+# ---- 3. one head step by step ----------------------------------------------------------------------------
+@st.fragment
+def step_by_step(tokens: tuple[str, ...]) -> None:
+    """Q, K, V, Q Kᵀ, ÷ √d_k, + mask, softmax, · V, concat, · W_O for one head of a sentence."""
+    st.subheader(t("att.steps.title", lang))
+    if not tokens:
+        st.info(t("att.steps.need", lang))
+        return
+    c1, c2, c3 = st.columns([2, 2, 2])
+    with c1:
+        head = ui.bounded_slider(t("att.steps.head", lang), 1, s.heads, 1, key="att_step_head")
+    with c2:
+        layer = ui.layer_choice(n_layers, lang, "att_step_layer")
+    causal = c3.toggle(t("att.steps.causal", lang), value=False, key="att_step_causal")
+    labels = embedding.row_labels(tokens)
+    with ui.guard(lang):
+        st_ = ui.head_steps(config, tokens, layer, head - 1, causal)
+        view = heads.step_view(st_.concat, st_.w_o, st_.out, st_.columns, s.d_k)
+        st.write(t("att.steps.intro", lang, h=head, layer=layer + 1, d_k=s.d_k, d_model=s.d_model))
+        hover = t("att.steps.hover", lang)
+        cols = st.columns(3)
+        for col, (name, values) in zip(
+            cols, (("Q = X·W_Q", st_.q), ("K = X·W_K", st_.k), ("V = X·W_V", st_.v)), strict=True
+        ):
+            with col:
+                fig = figures.matrix(
+                    view.columns(values),
+                    x_labels=view.dims,
+                    y_labels=labels,
+                    title=t("att.steps.proj", lang, name=name),
+                    x_title=t("chart.dimension", lang),
+                    hovertemplate=hover,
+                    text=figures.number_text(view.columns(values)),
+                    height=view.height,
+                )
+                ui.chart(fig, key=f"att_step_{name[0]}", lang=lang)
+        if view.cut:
+            st.caption(t("att.steps.cut", lang, shown=len(view.dims), d_k=s.d_k))
+        square_cols = st.columns(4)
+        squares = (
+            ("scores", st_.scores, t("att.steps.scores", lang), None),
+            ("scaled", st_.scaled, t("att.steps.scaled", lang, d_k=s.d_k), None),
+            ("masked", st_.masked, t("att.steps.masked", lang), None),
+            ("weights", st_.weights, t("att.steps.weights", lang), "Blues"),
+        )
+        for col, (key, values, title, scale) in zip(square_cols, squares, strict=True):
+            with col:
+                fig = figures.matrix(
+                    values,
+                    x_labels=labels,
+                    y_labels=labels,
+                    title=title,
+                    x_title=t("att.key", lang),
+                    hovertemplate=t("att.steps.pair_hover", lang),
+                    masked_hover=t("att.steps.masked_hover", lang),
+                    text=figures.number_text(values) if view.annotate else None,
+                    zmin=0.0 if scale else None,
+                    zmax=1.0 if scale else None,
+                    colorscale=scale,
+                    height=view.height,
+                )
+                ui.chart(fig, key=f"att_step_{key}", lang=lang)
+        st.caption(t("att.steps.squares", lang, d_k=s.d_k, root=view.root))
+        left, right = st.columns([1, 2])
+        with left:
+            fig = figures.matrix(
+                view.columns(st_.z),
+                x_labels=view.dims,
+                y_labels=labels,
+                title=t("att.steps.z", lang, h=head),
+                x_title=t("chart.dimension", lang),
+                hovertemplate=hover,
+                text=figures.number_text(view.columns(st_.z)),
+                height=view.height,
+            )
+            ui.chart(fig, key="att_step_z", lang=lang)
+        with right:
+            fig = figures.matrix(
+                view.concat,
+                x_labels=view.concat_dims,
+                y_labels=labels,
+                title=t("att.steps.concat", lang, heads=s.heads, d_model=s.d_model, h=head),
+                x_title=t("att.steps.concat_x", lang),
+                hovertemplate=hover,
+                height=view.height,
+                highlight=view.head_block,
+            )
+            ui.chart(fig, key="att_step_concat", lang=lang)
+        left, right = st.columns([1, 1])
+        with left:
+            fig = figures.matrix(
+                view.w_o,
+                x_labels=view.w_o_cols,
+                y_labels=view.w_o_rows,
+                title=t("att.steps.w_o", lang, d_model=s.d_model),
+                x_title=t("att.steps.w_o_x", lang),
+                y_title=t("att.steps.w_o_y", lang),
+                hovertemplate=t("att.steps.w_o_hover", lang),
+                height=420,
+            )
+            ui.chart(fig, key="att_step_wo", lang=lang)
+        with right:
+            fig = figures.matrix(
+                view.out,
+                x_labels=view.out_dims,
+                y_labels=labels,
+                title=t("att.steps.out", lang),
+                x_title=t("chart.dimension", lang),
+                hovertemplate=hover,
+                height=view.height,
+            )
+            ui.chart(fig, key="att_step_out", lang=lang)
+        if view.strided:
+            st.caption(t("att.steps.strided", lang, d_model=s.d_model, shown=len(view.w_o_cols)))
+        st.markdown(t("att.steps.explain", lang))
+
+
+# ---- 4. word order -------------------------------------------------------------------------------------
+@st.fragment
+def word_order(tokens: tuple[str, ...]) -> None:
+    """Shuffle the sentence and compare the outputs with and without a position signal."""
+    st.subheader(t("att.order.title", lang))
+    if len(tokens) < 2:
+        st.info(t("att.order.need", lang))
+        return
+    shuffle = int(st.number_input(t("att.order.seed", lang), 0, 9999, value=0, step=1, key="att_order_seed"))
+    with ui.guard(lang):
+        bare = model.ModelConfig(s.d_model, s.heads, n_layers, model.NO_ENCODING, float(s.base), seed)
+        with_pe = ui.order_test(config, tokens, shuffle)
+        without = ui.order_test(bare, tokens, shuffle)
+        shuffled = [tokens[i] for i in with_pe.permutation]
+        st.text(t("att.order.sentences", lang, a=" ".join(tokens), b=" ".join(shuffled)))
+        names = {
+            "none": enc_name(model.NO_ENCODING),
+            "with": t("att.order.with", lang, enc=enc_name(encoding)),
+        }
+        if encoding == model.NO_ENCODING:
+            st.info(t("att.order.pick", lang))
+        left, note = st.columns([3, 2])
+        with left:
+            fig = figures.grouped_bars(
+                embedding.row_labels(shuffled),
+                {
+                    names["none"]: heads.log_floor(without.difference),
+                    names["with"]: heads.log_floor(with_pe.difference),
+                },
+                title=t("att.order.chart", lang),
+                x_title=t("att.order.x", lang),
+                y_title=t("att.order.y", lang),
+                hovertemplate=t("att.order.hover", lang),
+                y_log=True,
+                height=400,
+            )
+            ui.chart(fig, key="att_order", lang=lang)
+        with note:
+            st.markdown(
+                t(
+                    "att.order.measured",
+                    lang,
+                    none=f"{without.largest:.1e}",
+                    none_w=f"{without.weights_difference:.1e}",
+                    with_=f"{with_pe.largest:.3g}",
+                    with_w=f"{with_pe.weights_difference:.3g}",
+                    enc=names["with"],
+                )
+            )
+            st.markdown(t("att.order.explain", lang))
+
+
+if source == "sentence":
+    masks(tokens)
+    step_by_step(tokens)
+    word_order(tokens)
+else:
+    st.info(t("att.sentence_only", lang))
