@@ -16,18 +16,19 @@ EMB_PAGE = st.Page("pages/embedding.py", title=t("nav.emb", lang), icon=":materi
 PE_PAGE = st.Page("pages/positional_encoding.py", title=t("nav.pe", lang), icon=":material/waves:")
 SIM_PAGE = st.Page("pages/similarity.py", title=t("nav.sim", lang), icon=":material/compare_arrows:")
 SM_PAGE = st.Page("pages/softmax.py", title=t("nav.sm", lang), icon=":material/functions:")
+ATT_PAGE = st.Page("pages/attention.py", title=t("nav.att", lang), icon=":material/grid_view:")
 
 # The path a token takes, each step with the pages that show it (none yet: "coming soon").
 PIPELINE: list[tuple[str, list[st.Page]]] = [
     ("token", [EMB_PAGE]),
     ("embedding", [EMB_PAGE]),
     ("pe", [PE_PAGE, SIM_PAGE]),
-    ("qkv", []),
+    ("qkv", [ATT_PAGE, SM_PAGE]),
     ("scores", [SM_PAGE]),
     ("softmax", [SM_PAGE]),
     ("values", [SM_PAGE]),
-    ("heads", []),
-    ("wo", []),
+    ("heads", [ATT_PAGE]),
+    ("wo", [ATT_PAGE]),
 ]
 
 
@@ -66,4 +67,4 @@ def home() -> None:
 
 
 HOME_PAGE = st.Page(home, title=t("nav.home", lang), icon=":material/home:", default=True, url_path="home")
-ui.run_page(st.navigation([HOME_PAGE, EMB_PAGE, PE_PAGE, SIM_PAGE, SM_PAGE]))
+ui.run_page(st.navigation([HOME_PAGE, EMB_PAGE, PE_PAGE, SIM_PAGE, SM_PAGE, ATT_PAGE]))

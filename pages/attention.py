@@ -176,7 +176,7 @@ else:
 
         def report(step: int, total: int, history: train.History) -> None:
             bar.progress(
-                min(step / total, 1.0),
+                heads.fraction(step, total),
                 text=t(
                     "att.progress",
                     lang,
@@ -353,7 +353,7 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
     causal = c3.toggle(t("att.steps.causal", lang), value=False, key="att_step_causal")
     labels = embedding.row_labels(tokens)
     with ui.guard(lang):
-        st_ = ui.head_steps(config, tokens, layer, head - 1, causal)
+        st_ = ui.head_steps(config, tokens, layer, head, causal)
         view = heads.step_view(st_.concat, st_.w_o, st_.out, st_.columns, s.d_k)
         st.write(t("att.steps.intro", lang, h=head, layer=layer + 1, d_k=s.d_k, d_model=s.d_model))
         hover = t("att.steps.hover", lang)

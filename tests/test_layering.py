@@ -10,7 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 CORE = [
     *("encodings", "criteria", "figures", "i18n", "settings", "export"),
-    *("embedding", "similarity", "softmax", "heads"),
+    *("embedding", "similarity", "softmax", "heads", "i18n_att"),
 ]
 TORCH_ALLOWED = {"attention", "model", "train", "probe"}
 

@@ -17,6 +17,11 @@ def correct(predicted: np.ndarray, answers: np.ndarray) -> int:
     return int(np.sum(np.asarray(predicted) == np.asarray(answers)))
 
 
+def fraction(step: int, total: int) -> float:
+    """How far along a progress bar is, in [0, 1]."""
+    return min(max(step / total, 0.0), 1.0) if total > 0 else 1.0
+
+
 def share(d_model: int, heads: int) -> str:
     """d_model / heads written out, e.g. "42.67": what each head would get when heads do not divide."""
     return f"{d_model / heads:.2f}"

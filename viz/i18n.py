@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from viz.i18n_att import ATT_STRINGS
+
 Lang = Literal["en", "ko"]
 LANGS: tuple[Lang, ...] = ("en", "ko")
 
@@ -929,6 +931,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "현재 설정으로는 이 부분을 그릴 수 없습니다({error}). 페이지의 나머지는 정상입니다.",
     },
 }
+
+STRINGS.update(ATT_STRINGS)
 
 
 def t(key: str, lang: str = "en", /, **values: object) -> str:

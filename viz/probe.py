@@ -53,6 +53,18 @@ def mask_matrices(mode: str, lengths: tuple[int, ...], t: int) -> np.ndarray:
     return (full if m is None else full & m)[:, 0].numpy()
 
 
+def batch_maps(
+    model: Encoder, rows: list[Tensor], lengths: tuple[int, ...], mode: str
+) -> tuple[np.ndarray, np.ndarray]:
+    """Sequences padded to one length, rows: (1, T, d_model) each, run as one batch under ``mode``.
+
+    Returns (weights (layers, B, heads, T, T), what each query may see (B, T, T)).
+    """
+    x = torch.cat(rows)  # (B, T, d_model)
+    t = x.shape[1]
+    return attention_maps(model, x, batch_mask(mode, lengths, t)), mask_matrices(mode, lengths, t)
+
+
 @dataclass(frozen=True)
 class Steps:
     """One head of one layer, step by step (T tokens, d_k = d_model / heads); float32 but ``allowed``."""

@@ -69,7 +69,8 @@ class UrlProblem:
     default: object
 
 
-def _parse_int(raw: str) -> int | None:
+def parse_int(raw: str) -> int | None:
+    """An integer written in ``raw`` ("8", " 8.0 "), or None."""
     try:
         value = float(raw.strip())
     except ValueError:
@@ -86,19 +87,19 @@ def check_url_value(key: str, raw: str, d_model: int = DEFAULT_D_MODEL) -> UrlPr
     """
     if key in ("d_model", "max_len"):
         lo, hi = D_MODEL_RANGE if key == "d_model" else MAX_LEN_RANGE
-        value = _parse_int(raw)
+        value = parse_int(raw)
         if value is not None and lo <= value <= hi:
             return None
         default: object = DEFAULT_D_MODEL if key == "d_model" else DEFAULT_MAX_LEN
         return UrlProblem(key, raw, "url.rule.int_range", (("lo", lo), ("hi", hi)), default)
     if key == "base":
-        value = _parse_int(raw)
+        value = parse_int(raw)
         if value in BASE_OPTIONS:
             return None
         choices = ", ".join(str(b) for b in BASE_OPTIONS)
         return UrlProblem(key, raw, "url.rule.choice", (("choices", choices),), DEFAULT_BASE)
     if key == "heads":
-        value = _parse_int(raw)
+        value = parse_int(raw)
         if value is not None and value >= 1 and d_model % value == 0:
             return None
         return UrlProblem(key, raw, "url.rule.divisor", (("d_model", d_model),), default_heads(d_model))

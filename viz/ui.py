@@ -680,6 +680,12 @@ def heads_requested(d_model: int) -> int | None:
     wanted = st.session_state.get(_HEADS_WANTED)
     if isinstance(wanted, int) and wanted >= 1 and d_model % wanted:
         return wanted
+    noted = st.session_state.get(_URL_NOTES)  # a link's refused head count, while its note is shown
+    if noted and noted[1] == st.session_state.get("_settings"):
+        for p in noted[0]:
+            asked = settings.parse_int(p.value) if p.key == "heads" else None
+            if asked is not None and asked >= 1 and d_model % asked:
+                return asked
     return None
 
 
@@ -714,26 +720,22 @@ def padded_maps(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Two sentences in one batch, the shorter padded with [PAD]: (weights (layers, 2, heads, T, T),
     what each query may see (2, T, T))."""
-    import torch
-
     from viz import probe
 
     t_max = max(len(first), len(second))
-    rows = [heads.padded(s, t_max) for s in (first, second)]
-    x = torch.cat([_sentence_x(r, config.d_model) for r in rows])  # (2, T, d_model)
-    lengths = (len(first), len(second))
-    maps = probe.attention_maps(live_model(config), x, probe.batch_mask(mode, lengths, t_max))
-    return maps, probe.mask_matrices(mode, lengths, t_max)
+    rows = [_sentence_x(heads.padded(s, t_max), config.d_model) for s in (first, second)]
+    return probe.batch_maps(live_model(config), rows, (len(first), len(second)), mode)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def head_steps(
     config: ModelConfig, tokens: tuple[str, ...], layer: int, head: int, causal: bool
 ) -> probe.Steps:
-    """Cached :func:`viz.probe.head_steps` on a sentence."""
+    """Cached :func:`viz.probe.head_steps` on a sentence; ``layer`` counts from 0, ``head`` from 1."""
     from viz import probe
 
-    return probe.head_steps(live_model(config), _sentence_x(tokens, config.d_model), layer, head, causal)
+    x = _sentence_x(tokens, config.d_model)
+    return probe.head_steps(live_model(config), x, layer, head - 1, causal)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
