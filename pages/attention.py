@@ -77,7 +77,7 @@ def draw_maps(per_head: Sequence[Any], labels: list[str], key: str, title: str) 
     shown = ui.heads_window(len(per_head), lang, key=f"{key}_first")
     fig = figures.heads_grid(
         [per_head[h] for h in shown],
-        titles=[t("att.head_title", lang, h=h + 1, d_k=s.d_k) for h in shown],
+        titles=[t("att.head_title", lang, h=h + 1) for h in shown],
         x_labels=labels,
         y_labels=labels,
         cols=4,
@@ -120,8 +120,7 @@ if source == "sentence":
     else:
         labels = embedding.row_labels(tokens)
         layer = ui.layer_choice(n_layers, lang, "att_layer")
-        left, note = st.columns([5, 2])
-        with left, ui.guard(lang):
+        with ui.guard(lang):
             maps = ui.sentence_maps(config, tokens)
             draw_maps(
                 maps[layer],
@@ -129,8 +128,7 @@ if source == "sentence":
                 "att_maps",
                 t("att.maps.chart", lang, layer=layer + 1, heads=s.heads, d_k=s.d_k),
             )
-        with note:
-            st.markdown(t("att.maps.explain", lang))
+        st.markdown(t("att.maps.explain", lang))
         left, note = st.columns([3, 2])
         with left, ui.guard(lang):
             avg = heads.average(maps[layer])
@@ -233,20 +231,18 @@ else:
             width="stretch",
         )
         st.caption(t("att.right", lang, right=heads.correct(predicted, answers), n=len(answers)))
-        left, note = st.columns([5, 2])
-        with left:
-            draw_maps(
-                maps[layer],
-                labels,
-                "att_task_maps",
-                t(
-                    "att.task.chart",
-                    lang,
-                    layer=layer + 1,
-                    state=t("att.state.trained" if show_trained else "att.state.untrained", lang),
-                ),
-            )
-        note.markdown(t(f"att.task.{task}.explain", lang))
+        draw_maps(
+            maps[layer],
+            labels,
+            "att_task_maps",
+            t(
+                "att.task.chart",
+                lang,
+                layer=layer + 1,
+                state=t("att.state.trained" if show_trained else "att.state.untrained", lang),
+            ),
+        )
+        st.markdown(t(f"att.task.{task}.explain", lang))
     if done is not None:
         h = done.history
         left, note = st.columns([5, 2])
@@ -301,40 +297,34 @@ def masks(first: tuple[str, ...]) -> None:
         maps, allowed = ui.padded_maps(config, first, second, mode)
         longest = max(len(first), len(second))
         rows = [embedding.row_labels(heads.padded(seq, longest)) for seq in (first, second)]
-        left, note = st.columns([3, 2])
-        with left:
-            fig = figures.heads_grid(
-                [allowed[0], allowed[1]],
-                titles=[
-                    t("att.mask.row", lang, i=i, n=len(seq), pad=heads.pad_count(seq, longest))
-                    for i, seq in ((1, first), (2, second))
-                ],
-                x_labels=rows[0],
-                y_labels=rows[0],
-                cols=2,
-                title=t("att.mask.chart", lang, mode=t(f"att.mask.{mode}", lang)),
-                x_title=t("att.key", lang),
-                y_title=t("att.query", lang),
-                colorbar_title=t("att.mask.allowed", lang),
-                hovertemplate=t("att.mask.hover", lang),
-                colorscale="Greens",
-                panel_height=figures.rows_height(longest, base=120, per_row=14),
-            )
-            # The two sequences have different tokens: label each panel's axes with its own.
-            fig.update_xaxes(ticktext=rows[1], tickvals=rows[0], col=2)
-            ui.chart(fig, key="att_mask_matrix", lang=lang)
+        panels = st.columns([2, 2, 2])
+        for i, seq in enumerate((first, second)):
+            with panels[i]:
+                fig = figures.matrix(
+                    allowed[i],
+                    x_labels=rows[i],
+                    y_labels=rows[i],
+                    title=t("att.mask.row", lang, i=i + 1, n=len(seq), pad=heads.pad_count(seq, longest)),
+                    x_title=t("att.key", lang),
+                    y_title=t("att.query", lang),
+                    hovertemplate=t("att.mask.hover", lang),
+                    zmin=0.0,
+                    zmax=1.0,
+                    colorscale="Greens",
+                    height=figures.rows_height(longest, base=200, per_row=22),
+                )
+                ui.chart(fig, key=f"att_mask_matrix_{i}", lang=lang)
+        note = panels[2]
         note.markdown(t(f"att.mask.{mode}.explain", lang))
         which = 1 if len(second) <= len(first) else 0  # the padded (shorter) sentence
         layer = ui.layer_choice(n_layers, lang, "att_mask_layer")
-        left, note = st.columns([5, 2])
-        with left:
-            draw_maps(
-                maps[layer][which],
-                rows[which],
-                "att_mask_maps",
-                t("att.mask.maps", lang, i=which + 1, layer=layer + 1, mode=t(f"att.mask.{mode}", lang)),
-            )
-        note.markdown(t("att.mask.maps.explain", lang, pad=heads.PAD))
+        draw_maps(
+            maps[layer][which],
+            rows[which],
+            "att_mask_maps",
+            t("att.mask.maps", lang, i=which + 1, layer=layer + 1, mode=t(f"att.mask.{mode}", lang)),
+        )
+        st.markdown(t("att.mask.maps.explain", lang, pad=heads.PAD))
 
 
 # ---- 3. one head step by step ----------------------------------------------------------------------------
@@ -375,7 +365,7 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
                 ui.chart(fig, key=f"att_step_{name[0]}", lang=lang)
         if view.cut:
             st.caption(t("att.steps.cut", lang, shown=len(view.dims), d_k=s.d_k))
-        square_cols = st.columns(4)
+        square_cols = [*st.columns(2), *st.columns(2)]
         squares = (
             ("scores", st_.scores, t("att.steps.scores", lang), None),
             ("scaled", st_.scaled, t("att.steps.scaled", lang, d_k=s.d_k), None),

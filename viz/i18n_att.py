@@ -60,7 +60,7 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
         "en": "Showing {shown} of {heads} heads.",
         "ko": "헤드 {heads}개 중 {shown}개를 보여 줍니다.",
     },
-    "att.head_title": {"en": "head {h} (d_k = {d_k})", "ko": "헤드 {h} (d_k = {d_k})"},
+    "att.head_title": {"en": "head {h}", "ko": "헤드 {h}"},
     "att.key": {"en": "key (attended to)", "ko": "키 (주목받는 토큰)"},
     "att.query": {"en": "query (attending)", "ko": "쿼리 (주목하는 토큰)"},
     "att.weight": {"en": "weight", "ko": "가중치"},
@@ -181,7 +181,6 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
         "en": "sentence {i}: {n} tokens + {pad} [PAD]",
         "ko": "문장 {i}: 토큰 {n}개 + [PAD] {pad}개",
     },
-    "att.mask.chart": {"en": "What each query may see ({mode})", "ko": "각 쿼리가 볼 수 있는 키 ({mode})"},
     "att.mask.allowed": {"en": "allowed", "ko": "허용"},
     "att.mask.hover": {
         "en": "query %{y}<br>key %{x}<br>allowed: %{z}<extra>1 = yes, 0 = no</extra>",
