@@ -454,9 +454,8 @@ def word_order(tokens: tuple[str, ...]) -> None:
         return
     shuffle = int(st.number_input(t("att.order.seed", lang), 0, 9999, value=0, step=1, key="att_order_seed"))
     with ui.guard(lang):
-        bare = model.ModelConfig(s.d_model, s.heads, n_layers, model.NO_ENCODING, float(s.base), seed)
         with_pe = ui.order_test(config, tokens, shuffle)
-        without = ui.order_test(bare, tokens, shuffle)
+        without = ui.order_test(config, tokens, shuffle, use_position=False)  # the same weights
         shuffled = [tokens[i] for i in with_pe.permutation]
         st.text(t("att.order.sentences", lang, a=" ".join(tokens), b=" ".join(shuffled)))
         names = {

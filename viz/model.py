@@ -124,20 +124,25 @@ class MultiHeadAttention(nn.Module):
         b, t, _ = x.shape
         return x.view(b, t, self.n_heads, self.d_k).transpose(1, 2)  # (B, H, T, d_k)
 
-    def parts(self, x: Tensor, mask: Tensor | None = None) -> HeadParts:
-        """Every intermediate of the layer for x: (B, T, d_model); mask broadcastable to (B, H, T, T)."""
+    def parts(self, x: Tensor, mask: Tensor | None = None, use_position: bool = True) -> HeadParts:
+        """Every intermediate of the layer for x: (B, T, d_model); mask broadcastable to (B, H, T, T).
+
+        ``use_position=False`` skips RoPE's rotation (the same weights, blind to position).
+        """
         b, t, _ = x.shape
         q, k, v = self._split(self.w_q(x)), self._split(self.w_k(x)), self._split(self.w_v(x))
-        if self.rope_base is not None:
+        if self.rope_base is not None and use_position:
             cos, sin = rope_tables(t, self.d_k, self.rope_base)
             q, k = rope_apply(q, cos, sin), rope_apply(k, cos, sin)
         z, weights = scaled_dot_product_attention(q, k, v, mask)  # (B, H, T, d_k), (B, H, T, T)
         concat = z.transpose(1, 2).reshape(b, t, self.d_model)  # (B, T, d_model)
         return HeadParts(q, k, v, weights, z, concat, self.w_o(concat))
 
-    def forward(self, x: Tensor, mask: Tensor | None = None) -> tuple[Tensor, Tensor]:
+    def forward(
+        self, x: Tensor, mask: Tensor | None = None, use_position: bool = True
+    ) -> tuple[Tensor, Tensor]:
         """(output (B, T, d_model), weights (B, H, T, T))."""
-        p = self.parts(x, mask)
+        p = self.parts(x, mask, use_position)
         return p.out, p.weights
 
 
@@ -151,8 +156,10 @@ class EncoderLayer(nn.Module):
         self.ff = nn.Sequential(nn.Linear(d_model, d_ff), nn.ReLU(), nn.Linear(d_ff, d_model))
         self.norm2 = nn.LayerNorm(d_model)
 
-    def forward(self, x: Tensor, mask: Tensor | None = None) -> tuple[Tensor, Tensor]:
-        a, weights = self.attn(x, mask)
+    def forward(
+        self, x: Tensor, mask: Tensor | None = None, use_position: bool = True
+    ) -> tuple[Tensor, Tensor]:
+        a, weights = self.attn(x, mask, use_position)
         x = self.norm1(x + a)
         return self.norm2(x + self.ff(x)), weights
 
@@ -227,13 +234,17 @@ class Encoder(nn.Module):
         table = self.learned_pe if self.learned_pe is not None else self.pe
         return None if table is None else table[:t]
 
-    def run(self, x: Tensor, mask: Tensor | None = None) -> Run:
-        """Encode input vectors x: (B, T, d_model), before the position signal is added."""
-        pe = self.position_table(x.shape[1])
+    def run(self, x: Tensor, mask: Tensor | None = None, use_position: bool = True) -> Run:
+        """Encode input vectors x: (B, T, d_model), before the position signal is added.
+
+        ``use_position=False`` runs the same weights with no position signal at all (no table added,
+        no RoPE rotation): the model as it would be without an encoding.
+        """
+        pe = self.position_table(x.shape[1]) if use_position else None
         h = x if pe is None else x + pe  # (B, T, d_model)
         run = Run(hidden=[h])
         for layer in self.layers:
-            h, w = layer(h, mask)
+            h, w = layer(h, mask, use_position)
             run.hidden.append(h)
             run.weights.append(w)
         return run

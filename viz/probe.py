@@ -147,15 +147,16 @@ class OrderTest:
         return float(self.difference.max()) if self.difference.size else 0.0
 
 
-def order_test(model: Encoder, x: Tensor, permutation: np.ndarray) -> OrderTest:
+def order_test(model: Encoder, x: Tensor, permutation: np.ndarray, use_position: bool = True) -> OrderTest:
     """Run x: (1, T, d_model) and its shuffle x[:, perm] and compare the outputs token by token.
 
-    Attention without position is permutation-equivariant, f(P x) = P f(x), so without an encoding the
-    difference is float rounding; a position signal makes it as large as the outputs themselves.
+    Attention without position is permutation-equivariant, f(P x) = P f(x), so without an encoding (or
+    with ``use_position=False``) the difference is float rounding; a position signal makes it as large
+    as the outputs themselves.
     """
     perm = torch.from_numpy(np.asarray(permutation, dtype=np.int64))
     with torch.no_grad():
-        a, b = model.run(x), model.run(x[:, perm])
+        a, b = model.run(x, use_position=use_position), model.run(x[:, perm], use_position=use_position)
     moved = a.output[0, perm]  # (T, d_model): the original outputs, shuffled
     diff = (b.output[0] - moved).abs().amax(-1)  # (T,)
     scale = float(a.output.abs().max()) or 1.0

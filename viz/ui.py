@@ -739,12 +739,15 @@ def head_steps(
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def order_test(config: ModelConfig, tokens: tuple[str, ...], shuffle_seed: int) -> probe.OrderTest:
+def order_test(
+    config: ModelConfig, tokens: tuple[str, ...], shuffle_seed: int, use_position: bool = True
+) -> probe.OrderTest:
     """Cached :func:`viz.probe.order_test` with a seeded shuffle of the sentence."""
     from viz import probe
 
     perm = probe.shuffle_order(len(tokens), shuffle_seed)
-    return probe.order_test(live_model(config), _sentence_x(tokens, config.d_model), perm)
+    x = _sentence_x(tokens, config.d_model)
+    return probe.order_test(live_model(config), x, perm, use_position)
 
 
 class _TrainedStore:
