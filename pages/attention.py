@@ -186,7 +186,8 @@ else:
             )
 
         with ui.guard(lang):
-            done = ui.train_model(tcfg, report)
+            ui.train_model(tcfg, report)
+            st.rerun()  # draw the page again with the trained model (and the button as "Trained")
         bar.empty()
     if done is not None:
         h = done.history
@@ -347,22 +348,23 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
         view = heads.step_view(st_.concat, st_.w_o, st_.out, st_.columns, s.d_k)
         st.write(t("att.steps.intro", lang, h=head, layer=layer + 1, d_k=s.d_k, d_model=s.d_model))
         hover = t("att.steps.hover", lang)
-        cols = st.columns(3)
-        for col, (name, values) in zip(
-            cols, (("Q = X·W_Q", st_.q), ("K = X·W_K", st_.k), ("V = X·W_V", st_.v)), strict=True
-        ):
+        cells = [*st.columns(2), *st.columns(2)]  # Q, K / V, and the note on what follows
+        projections = (("Q = X·W_Q", st_.q), ("K = X·W_K", st_.k), ("V = X·W_V", st_.v))
+        for col, (name, values) in zip(cells, projections, strict=False):
             with col:
+                shown = view.columns(values)
                 fig = figures.matrix(
-                    view.columns(values),
+                    shown,
                     x_labels=view.dims,
                     y_labels=labels,
                     title=t("att.steps.proj", lang, name=name),
                     x_title=t("chart.dimension", lang),
                     hovertemplate=hover,
-                    text=figures.number_text(view.columns(values)),
+                    text=figures.number_text(shown, digits=1) if view.annotate else None,
                     height=view.height,
                 )
                 ui.chart(fig, key=f"att_step_{name[0]}", lang=lang)
+        cells[3].markdown(t("att.steps.qkv_note", lang, d_k=s.d_k))
         if view.cut:
             st.caption(t("att.steps.cut", lang, shown=len(view.dims), d_k=s.d_k))
         square_cols = [*st.columns(2), *st.columns(2)]
@@ -399,7 +401,7 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
                 title=t("att.steps.z", lang, h=head),
                 x_title=t("chart.dimension", lang),
                 hovertemplate=hover,
-                text=figures.number_text(view.columns(st_.z)),
+                text=figures.number_text(view.columns(st_.z), digits=1) if view.annotate else None,
                 height=view.height,
             )
             ui.chart(fig, key="att_step_z", lang=lang)

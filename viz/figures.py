@@ -367,6 +367,7 @@ def grouped_bars(
             "title": {"text": y_title},
             "range": list(y_range) if y_range else None,
             "type": "log" if y_log else "linear",
+            "exponentformat": "power" if y_log else "B",
         },
         legend={"orientation": "h", "y": -0.3},
     )

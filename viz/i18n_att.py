@@ -227,6 +227,10 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
         "en": "%{y}, dimension %{x}<br>%{z:.3f}<extra></extra>",
         "ko": "%{y}, 차원 %{x}<br>%{z:.3f}<extra></extra>",
     },
+    "att.steps.qkv_note": {
+        "en": "**Three views of the same tokens.** Q says what each token is looking for, K what it offers to be found by, V what it hands over once it is chosen. All three are the layer input multiplied by this head's own d_model × {d_k} matrices, so every head sees the sentence through different eyes.",
+        "ko": "**같은 토큰의 세 얼굴.** Q는 각 토큰이 무엇을 찾는지, K는 무엇으로 찾아지는지, V는 뽑혔을 때 무엇을 넘겨주는지를 나타냅니다. 셋 다 층의 입력에 이 헤드만의 d_model × {d_k} 행렬을 곱한 것이라, 헤드마다 문장을 다른 눈으로 봅니다.",
+    },
     "att.steps.cut": {
         "en": "The first {shown} of the head's {d_k} columns are shown.",
         "ko": "헤드의 {d_k}개 열 중 앞의 {shown}개를 보여 줍니다.",
