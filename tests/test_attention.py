@@ -28,7 +28,9 @@ def reference_weights(q: Tensor, k: Tensor, mask: Tensor | None = None) -> np.nd
     """softmax(q kᵀ / √d_k) over the allowed keys, by hand in NumPy float64; all-zero for a row with none."""
     qn, kn = q.numpy(), k.numpy()
     scores = np.einsum("...id,...jd->...ij", qn, kn) / math.sqrt(qn.shape[-1])
-    allowed = np.ones(scores.shape, dtype=bool) if mask is None else np.broadcast_to(mask.numpy(), scores.shape)
+    allowed = (
+        np.ones(scores.shape, dtype=bool) if mask is None else np.broadcast_to(mask.numpy(), scores.shape)
+    )
     flat_s, flat_a = scores.reshape(-1, scores.shape[-1]), allowed.reshape(-1, scores.shape[-1])
     out = np.zeros_like(flat_s)
     for r, (s, a) in enumerate(zip(flat_s, flat_a, strict=True)):
