@@ -150,8 +150,8 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
         "ko": "%{fullData.name}<br>단계 %{x}: %{y:.3f}<extra></extra>",
     },
     "att.curve.explain": {
-        "en": "**The curve.** Accuracy is measured every {every} steps on a fixed batch the model never trains on; training stops at {target}. Loss (dotted, right axis) is the cross-entropy of the training batches. Training uses a fixed seed, so the same settings always give the same curve and the same model.",
-        "ko": "**곡선.** 정확도는 모델이 학습에 쓰지 않는 고정 배치로 {every}단계마다 잽니다. {target}에 닿으면 학습을 멈춥니다. 손실(점선, 오른쪽 축)은 학습 배치의 교차 엔트로피입니다. 시드가 고정되어 있어 같은 설정이면 언제나 같은 곡선과 같은 모델이 나옵니다.",
+        "en": "**The curve.** Accuracy is measured before training (step 0, about one in ten: guessing) and then every {every} steps, on a fixed batch the model never trains on; training stops at {target}. Loss (dotted, right axis) is the cross-entropy of the training batches. Training uses a fixed seed, so the same settings always give the same curve and the same model.",
+        "ko": "**곡선.** 정확도는 모델이 학습에 쓰지 않는 고정 배치로, 학습 전(0단계, 10개 중 1개 정도: 찍기 수준)과 그 뒤 {every}단계마다 잽니다. {target}에 닿으면 학습을 멈춥니다. 손실(점선, 오른쪽 축)은 학습 배치의 교차 엔트로피입니다. 시드가 고정되어 있어 같은 설정이면 언제나 같은 곡선과 같은 모델이 나옵니다.",
     },
     "att.sentence_only": {
         "en": "Masks, the step-by-step view and the word-order test work on sentences: switch the input to “A sentence” to see them.",

@@ -112,8 +112,8 @@ class TrainConfig:
 class History:
     """The training curve: evaluated every EVAL_EVERY steps on a fixed held-out batch."""
 
-    steps: list[int] = field(default_factory=list)
-    loss: list[float] = field(default_factory=list)  # training loss, averaged since the last point
+    steps: list[int] = field(default_factory=list)  # starts at 0: the untrained model
+    loss: list[float] = field(default_factory=list)  # mean training loss since the last point (0: held-out)
     accuracy: list[float] = field(default_factory=list)  # held-out per-position accuracy
     reached_at: int | None = None  # first step with accuracy >= target
     seconds: float = 0.0  # wall time of the loop (measured; not part of the result's identity)
@@ -154,6 +154,11 @@ def train(config: TrainConfig, progress: Progress | None = None) -> Trained:
     opt = torch.optim.Adam(model.parameters(), lr=config.lr)
     loss_fn = nn.CrossEntropyLoss()
     history = History()
+    with torch.no_grad():  # the starting point of the curve: the untrained model on the held-out batch
+        logits, _ = model(x_eval)
+        history.steps.append(0)
+        history.loss.append(float(loss_fn(logits.reshape(-1, logits.shape[-1]), y_eval.reshape(-1))))
+        history.accuracy.append(float((logits.argmax(-1) == y_eval).float().mean()))
     start = time.perf_counter()
     running, counted = 0.0, 0
     for step in range(1, config.max_steps + 1):
