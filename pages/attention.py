@@ -384,7 +384,7 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
                     x_title=t("att.key", lang),
                     hovertemplate=t("att.steps.pair_hover", lang),
                     masked_hover=t("att.steps.masked_hover", lang),
-                    text=figures.number_text(values) if view.annotate else None,
+                    text=figures.number_text(values, digits=1 if key == "scores" else 2) if view.annotate else None,
                     zmin=0.0 if scale else None,
                     zmax=1.0 if scale else None,
                     colorscale=scale,
@@ -392,7 +392,7 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
                 )
                 ui.chart(fig, key=f"att_step_{key}", lang=lang)
         st.caption(t("att.steps.squares", lang, d_k=s.d_k, root=view.root))
-        left, right = st.columns([1, 2])
+        left, right = st.columns([2, 3])
         with left:
             fig = figures.matrix(
                 view.columns(st_.z),
@@ -454,7 +454,9 @@ def word_order(tokens: tuple[str, ...]) -> None:
     if len(tokens) < 2:
         st.info(t("att.order.need", lang))
         return
-    shuffle = int(st.number_input(t("att.order.seed", lang), 0, 9999, value=0, step=1, key="att_order_seed"))
+    shuffle = int(
+        st.columns(3)[0].number_input(t("att.order.seed", lang), 0, 9999, value=0, step=1, key="att_order_seed")
+    )
     with ui.guard(lang):
         with_pe = ui.order_test(config, tokens, shuffle)
         without = ui.order_test(config, tokens, shuffle, use_position=False)  # the same weights
