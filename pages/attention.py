@@ -375,6 +375,7 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
             ("weights", st_.weights, t("att.steps.weights", lang), "Blues"),
         )
         for col, (key, values, title, scale) in zip(square_cols, squares, strict=True):
+            digits = 1 if key == "scores" else 2  # unscaled scores reach two-digit sizes
             with col:
                 fig = figures.matrix(
                     values,
@@ -384,7 +385,7 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
                     x_title=t("att.key", lang),
                     hovertemplate=t("att.steps.pair_hover", lang),
                     masked_hover=t("att.steps.masked_hover", lang),
-                    text=figures.number_text(values, digits=1 if key == "scores" else 2) if view.annotate else None,
+                    text=figures.number_text(values, digits=digits) if view.annotate else None,
                     zmin=0.0 if scale else None,
                     zmax=1.0 if scale else None,
                     colorscale=scale,
@@ -454,9 +455,8 @@ def word_order(tokens: tuple[str, ...]) -> None:
     if len(tokens) < 2:
         st.info(t("att.order.need", lang))
         return
-    shuffle = int(
-        st.columns(3)[0].number_input(t("att.order.seed", lang), 0, 9999, value=0, step=1, key="att_order_seed")
-    )
+    box = st.columns(3)[0]
+    shuffle = int(box.number_input(t("att.order.seed", lang), 0, 9999, value=0, step=1, key="att_order_seed"))
     with ui.guard(lang):
         with_pe = ui.order_test(config, tokens, shuffle)
         without = ui.order_test(config, tokens, shuffle, use_position=False)  # the same weights
