@@ -162,12 +162,22 @@ else:
     st.caption(t(f"att.task.{task}.about", lang, n=train.SEQ_LEN))
     tcfg = train.TrainConfig(train.task_model_config(task, config), task)
     done = ui.trained_model(tcfg)
+    can_train = train.trainable(tcfg.model)
     b1, b2 = st.columns([1, 3])
+    if not can_train:
+        b2.info(
+            t(
+                "att.too_big",
+                lang,
+                params=f"{train.param_count(tcfg.model):,}",
+                limit=f"{train.TRAIN_PARAM_LIMIT:,}",
+            )
+        )
     if b1.button(
         t("att.train", lang) if done is None else t("att.trained_already", lang),
         key="att_train",
         type="primary",
-        disabled=done is not None,
+        disabled=done is not None or not can_train,
         icon=":material/model_training:",
     ):
         bar = b2.progress(0.0, text=t("att.training", lang))

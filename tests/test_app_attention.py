@@ -273,3 +273,16 @@ def test_training_without_position_says_why_it_fails() -> None:
     warned = [w.value for w in at.warning]
     start = t("att.not_reached", "en", acc="", steps=train.MAX_STEPS, target="99%")[:12]  # "After 800 st"
     assert any(w.startswith(start) for w in warned), warned
+
+
+def test_a_model_too_big_to_train_says_so_and_still_shows_its_maps() -> None:
+    at = open_page(ATT, d_model="1024", heads="16")
+    ok(at.slider(key="att_layers").set_value(4).run())
+    ok(at.radio(key="att_source__en").set_value("task").run())
+    config = train.task_model_config("reverse", model.ModelConfig(1024, 16, 4, "sinusoidal", 10000.0, 0))
+    said = t(
+        "att.too_big", "en", params=f"{train.param_count(config):,}", limit=f"{train.TRAIN_PARAM_LIMIT:,}"
+    )
+    assert said in texts(at)
+    assert at.button(key="att_train").disabled
+    assert len(grid_maps(spec(at, "att_task_maps_grid"))) == 16

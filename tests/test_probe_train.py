@@ -385,3 +385,36 @@ def test_progress_is_called_at_every_evaluation() -> None:
     assert h.steps == [0, *steps] and h.reached_at is None
     # Step 0 is the untrained model on the held-out batch: about chance (1 in VOCAB) for "previous".
     assert h.accuracy[0] < 0.35
+
+
+@pytest.mark.parametrize(
+    ("d_model", "layers", "encoding", "task"),
+    [
+        (128, 1, "sinusoidal", "reverse"),
+        (512, 1, "learned", "match"),
+        (256, 4, "rope", "previous"),
+        (1024, 4, "none", "match"),
+    ],
+)
+def test_param_count_matches_the_built_model(d_model: int, layers: int, encoding: str, task: str) -> None:
+    config = task_model_config(
+        task, ModelConfig(d_model=d_model, n_heads=8, n_layers=layers, encoding=encoding)
+    )
+    built = sum(p.numel() for p in build(config).parameters())
+    assert train.param_count(config) == built
+    assert train.trainable(config) is (built <= train.TRAIN_PARAM_LIMIT)
+
+
+def test_the_largest_trainable_sizes_are_the_stated_ones() -> None:
+    sized = lambda d, n: task_model_config("reverse", ModelConfig(d_model=d, n_heads=8, n_layers=n))  # noqa: E731
+    assert train.trainable(sized(512, 1)) and train.trainable(sized(256, 4))
+    assert not train.trainable(sized(512, 2)) and not train.trainable(sized(1024, 1))
+    assert train.learning_rate(sized(128, 1)) == train.LEARNING_RATE
+    assert train.learning_rate(sized(512, 1)) < train.LEARNING_RATE
+
+
+def test_the_widest_trainable_model_reaches_the_target() -> None:
+    """d_model 512 trains with its smaller step size (at 3e-3 it stays at chance, about 0.1-0.3)."""
+    config = TrainConfig(task_model_config("reverse", ModelConfig(d_model=512, n_heads=8)), "reverse")
+    h = train.train(config).history
+    assert h.reached_at is not None and h.final_accuracy >= train.TARGET_ACCURACY

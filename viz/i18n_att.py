@@ -104,6 +104,10 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
     "att.example_seed": {"en": "Example", "ko": "예제 번호"},
     "att.train": {"en": "Train", "ko": "학습"},
     "att.trained_already": {"en": "Trained", "ko": "학습 완료"},
+    "att.too_big": {
+        "en": "This model has {params} parameters. The page trains models up to {limit} (d_model 512 with one layer, or 256 with four), which take seconds; this one would take minutes on this server. Lower d_model in the sidebar or the layers above to train. Its untrained maps are shown below.",
+        "ko": "이 모델의 매개변수는 {params}개입니다. 이 페이지는 {limit}개까지(d_model 512에 1층, 또는 256에 4층) 학습하며, 그러면 몇 초면 끝납니다. 이 크기는 이 서버에서 몇 분이 걸립니다. 학습하려면 사이드바의 d_model이나 위의 층 수를 줄이세요. 아래에는 학습 전 지도가 보입니다.",
+    },
     "att.training": {"en": "Training…", "ko": "학습 중…"},
     "att.progress": {
         "en": "step {step} of at most {total} · loss {loss} · held-out accuracy {acc}",
