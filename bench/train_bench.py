@@ -2,14 +2,16 @@
 
 Run from the repository root (CPU only, no browser or server needed):
 
-    .venv/bin/python -m bench.train_bench [--repeats 3] [--forward-runs 20] [--out bench/results/train.md]
+    .venv/bin/python -m bench.train_bench [--repeats 3] [--forward-runs 20] [--threads N]
+        [--out bench/results/train.md]
 
 At the default settings (``ModelConfig()``: d_model 128, 8 heads, 1 layer, sinusoidal encoding, seed 0)
 each task of :data:`viz.train.TASKS` is trained with ``viz.train.train`` exactly as the app does it,
 ``--repeats`` times. Training is deterministic, so the step at which the held-out accuracy first reaches
 ``TARGET_ACCURACY`` (``History.reached_at``) is the same every time; the wall time to get there
-(``History.seconds``: the training loop, evaluations every ``EVAL_EVERY`` steps included, model build
-not) varies, so its median and min-max are reported. Steps per second are steps run / ``History.seconds``.
+(``History.seconds``: the training loop, evaluations every ``EVAL_EVERY`` steps included, what
+``train`` does before the loop not) varies, so its median and min-max are reported. Steps per second
+are steps run / ``History.seconds``.
 
 The "reverse" task is also trained with 2 layers at the defaults and at larger sizes a class might pick
 (d_model 512 with 2 layers, d_model 1024 with 4 layers), there capped with ``max_steps`` so the run stays
@@ -18,7 +20,10 @@ short. For every size the table also gives the parameter count, the growth of th
 forward pass without gradients of a 48-token sentence (``model.run(x)``, x of shape (1, 48, d_model)),
 which is what every page rerun costs: the median and min-max of ``--forward-runs`` runs after one warm-up.
 
-Not a test: numbers depend on the machine (and on whatever else runs on it). Results go to a Markdown table.
+Not a test: numbers depend on the machine and on whatever else runs on it (the load average is recorded).
+Importing :mod:`viz.model` pins torch to one thread, as the app runs; ``--threads N`` overrides that, but
+with more than one thread training slows down many times over when other processes keep the cores busy
+(the threads wait for each other). Results go to a Markdown table.
 """
 
 from __future__ import annotations
@@ -43,7 +48,6 @@ from viz.train import EVAL_EVERY, MAX_STEPS, TARGET_ACCURACY, TASKS, TrainConfig
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = REPO_ROOT / "bench" / "results" / "train.md"
-COMMAND = ".venv/bin/python -m bench.train_bench"
 SENTENCE_LEN = 48  # sentences are cut to 48 tokens on the pages
 
 
@@ -61,8 +65,11 @@ class Size:
 SIZES: tuple[Size, ...] = (
     Size("defaults: d_model 128, 8 heads, 1 layer", ModelConfig(), TASKS),
     Size("d_model 128, 8 heads, 2 layers", ModelConfig(n_layers=2), ("reverse",)),
-    Size("d_model 512, 8 heads, 2 layers", ModelConfig(d_model=512, n_layers=2), ("reverse",), 200, False),
-    # About a second or more per step on 2 cores: one evaluation's worth of steps.
+    # The largest sizes the page trains (viz.train.TRAIN_PARAM_LIMIT), each with its own step size.
+    Size("d_model 256, 8 heads, 4 layers", ModelConfig(d_model=256, n_layers=4), ("reverse",), repeat=False),
+    Size("d_model 512, 8 heads, 1 layer", ModelConfig(d_model=512), ("reverse", "match"), repeat=False),
+    # Beyond the limit the page does not train: about a second per step on 2 cores. One evaluation's
+    # worth of steps shows the rate.
     Size("d_model 1024, 8 heads, 4 layers", ModelConfig(d_model=1024, n_layers=4), ("reverse",), 25, False),
 )
 
@@ -177,16 +184,21 @@ def measure_size(
     return srow, rows
 
 
+def load_average() -> str:
+    """The 1, 5 and 15 minute load averages: other work on the machine slows every row."""
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "n/a"
+
+
 def environment() -> str:
-    load = ", ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "n/a"
     return (
         f"{dt.date.today().isoformat()}, {platform.node() or 'host'}: {os.cpu_count()} CPU cores, "
         f"Python {platform.python_version()}, torch {torch.__version__} with "
-        f"torch.get_num_threads() = {torch.get_num_threads()}, load average at start {load}"
+        f"torch.get_num_threads() = {torch.get_num_threads()}, load average at start {load_average()}"
     )
 
 
 def markdown(
+    command: str,
     sizes: list[SizeRow],
     rows: list[TrainRow],
     env: str,
@@ -204,16 +216,19 @@ def markdown(
     lines = [
         "# Training benchmark: steps per second and time to the stated accuracy",
         "",
-        f"Measured {env}. Produced by `{COMMAND}` in {elapsed_s:.0f} s.",
+        f"Measured {env}. Produced by `{command}` in {elapsed_s:.0f} s; load average at the end "
+        f"{load_average()}.",
         "",
         f"Each run is `viz.train.train(TrainConfig(task_model_config(task, model), task))`, as the app "
         f"trains its live model: Adam, batch 64, held-out accuracy on 512 sequences every {EVAL_EVERY} "
         f"steps, stopping at {TARGET_ACCURACY:.0%} or at the step cap. *Time to target* is "
         "`History.seconds` of a run that reached the target (the training loop with its evaluations; "
-        "building the model is not in it, see *setup*). *Steps/s* is steps run / `History.seconds`, "
-        f"evaluations included. Rows marked ×{repeats} were run {repeats} times: training is "
-        "deterministic, so the step is the same each time, and times are the median (min–max). The "
-        "larger sizes were run once, with a step cap.",
+        "what `train()` does before the loop, such as building the model, is not in it: see *setup*). "
+        f"*Steps/s* is steps run / `History.seconds`, evaluations included. Rows marked ×{repeats} were "
+        f"run {repeats} times: training is deterministic, so the step is the same each time, and times "
+        "are the median (min–max). The "
+        f"larger sizes were run once, with a step cap below the app's {MAX_STEPS}: a row that did not "
+        "reach the target there may still reach it later.",
         "",
         "## Training",
         "",
@@ -254,10 +269,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--repeats", type=int, default=3, help="runs per task at the small sizes (default 3)")
     parser.add_argument("--forward-runs", type=int, default=20, help="timed forward passes (default 20)")
+    parser.add_argument(
+        "--threads", type=int, default=None, help="torch.set_num_threads (default: as viz.model sets it)"
+    )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="Markdown file to write")
     args = parser.parse_args(argv)
     if args.repeats < 1 or args.forward_runs < 1:
         parser.error("--repeats and --forward-runs must be at least 1")
+    if args.threads is not None:
+        if args.threads < 1:
+            parser.error("--threads must be at least 1")
+        torch.set_num_threads(args.threads)
 
     began = time.perf_counter()
     env = environment()
@@ -271,7 +293,9 @@ def main(argv: list[str] | None = None) -> int:
         rows += trows
 
     elapsed = time.perf_counter() - began
-    text = markdown(sizes, rows, env, args.repeats, args.forward_runs, resettable, elapsed)
+    given = sys.argv[1:] if argv is None else argv
+    command = " ".join([".venv/bin/python -m bench.train_bench", *given])
+    text = markdown(command, sizes, rows, env, args.repeats, args.forward_runs, resettable, elapsed)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text, encoding="utf-8")
     print()
