@@ -13,9 +13,10 @@ each task of :data:`viz.train.TASKS` is trained with ``viz.train.train`` exactly
 ``train`` does before the loop not) varies, so its median and min-max are reported. Steps per second
 are steps run / ``History.seconds``.
 
-The "reverse" task is also trained with 2 layers at the defaults and at larger sizes a class might pick
-(d_model 512 with 2 layers, d_model 1024 with 4 layers), there capped with ``max_steps`` so the run stays
-short. For every size the table also gives the parameter count, the growth of the process's peak RSS
+The "reverse" task is also trained with 2 layers at the defaults, and at the largest sizes the page
+trains (d_model 256 with 4 layers; d_model 512 with 1 layer, also on "match"), once each. d_model 1024
+with 4 layers, which the page does not train, runs 25 steps to show its rate.
+For every size the table also gives the parameter count, the growth of the process's peak RSS
 (``ru_maxrss``) during its first training run (the peak is reset first where Linux allows it), and one
 forward pass without gradients of a 48-token sentence (``model.run(x)``, x of shape (1, 48, d_model)),
 which is what every page rerun costs: the median and min-max of ``--forward-runs`` runs after one warm-up.

@@ -57,6 +57,8 @@ with c2:
 seed = int(c3.number_input(t("att.seed", lang), 0, 9999, value=0, step=1, key="att_seed"))
 config = model.ModelConfig(s.d_model, s.heads, n_layers, encoding, float(s.base), seed)
 st.info(t("att.dk", lang, heads=s.heads, d_model=s.d_model, d_k=s.d_k, layers=n_layers))
+if encoding == "rope" and s.d_k < 2:
+    st.warning(t("att.rope_dk1", lang, d_k=s.d_k))
 
 source = ui.choice(
     t("att.source", lang),
@@ -106,8 +108,8 @@ if source == "sentence":
     )
     text = c2.text_input(
         t("att.sentence", lang),
-        value=EXAMPLES[0],
         key="att_text",
+        **ui.initial("att_text", value=EXAMPLES[0]),
         max_chars=embedding.MAX_CHARS,
         help=t("att.sentence.help", lang, n=embedding.MAX_TOKENS),
     )
@@ -212,6 +214,7 @@ else:
                 )
             )
         else:
+            why = encoding if encoding in (model.NO_ENCODING, "rope") else "other"
             b2.warning(
                 t(
                     "att.not_reached",
@@ -220,6 +223,8 @@ else:
                     steps=h.steps[-1],
                     target=f"{train.TARGET_ACCURACY:.0%}",
                 )
+                + " "
+                + t(f"att.why.{why}", lang)
             )
     show_trained = done is not None and (
         st.toggle(t("att.show_trained", lang), value=True, key="att_show_trained")
@@ -333,7 +338,13 @@ def masks(first: tuple[str, ...]) -> None:
             maps[layer][which],
             rows[which],
             "att_mask_maps",
-            t("att.mask.maps", lang, i=which + 1, layer=layer + 1, mode=t(f"att.mask.{mode}", lang)),
+            t(
+                "att.mask.maps" if len(first) != len(second) else "att.mask.maps_equal",
+                lang,
+                i=which + 1,
+                layer=layer + 1,
+                mode=t(f"att.mask.{mode}", lang),
+            ),
         )
         st.markdown(t("att.mask.maps.explain", lang, pad=heads.PAD))
 
@@ -495,15 +506,16 @@ def word_order(tokens: tuple[str, ...]) -> None:
             )
             ui.chart(fig, key="att_order", lang=lang)
         with note:
+            moved = heads.order_moves(with_pe.relative)
             st.markdown(
                 t(
-                    "att.order.measured",
+                    "att.order.measured" if moved else "att.order.measured_same",
                     lang,
                     none=f"{without.largest:.1e}",
                     none_w=f"{without.weights_difference:.1e}",
                     with_=f"{with_pe.largest:.3g}",
                     with_w=f"{with_pe.weights_difference:.3g}",
-                    enc=names["with"],
+                    enc=enc_name(encoding),
                 )
             )
             st.markdown(t("att.order.explain", lang))

@@ -272,7 +272,18 @@ def test_training_without_position_says_why_it_fails() -> None:
     ok(at.button(key="att_train").click().run())
     warned = [w.value for w in at.warning]
     start = t("att.not_reached", "en", acc="", steps=train.MAX_STEPS, target="99%")[:12]  # "After 800 st"
-    assert any(w.startswith(start) for w in warned), warned
+    assert any(w.startswith(start) and w.endswith(t("att.why.none", "en")) for w in warned), warned
+
+
+def test_rope_with_one_dimension_per_head_is_flagged() -> None:
+    at = open_page(ATT, d_model="8", heads="8")
+    ok(at.selectbox(key="att_encoding__en").set_value("rope").run())
+    assert t("att.rope_dk1", "en", d_k=1) in texts(at)
+    # ... and the word-order test finds no difference, and says so instead of claiming one.
+    assert "Measured" in texts(at) and t("att.order.explain", "en") in texts(at)
+    fig = spec(at, "att_order")
+    bars = {d["name"]: decode(d["y"]) for d in fig["data"]}
+    assert max(float(b.max()) for b in bars.values()) < 1e-4
 
 
 def test_a_model_too_big_to_train_says_so_and_still_shows_its_maps() -> None:

@@ -22,6 +22,11 @@ def fraction(step: int, total: int) -> float:
     return min(max(step / total, 0.0), 1.0) if total > 0 else 1.0
 
 
+def order_moves(relative: float) -> bool:
+    """Whether shuffling changed the outputs by more than float rounding (relative to their size)."""
+    return relative > 1e-4
+
+
 def share(d_model: int, heads: int) -> str:
     """d_model / heads written out, e.g. "42.67": what each head would get when heads do not divide."""
     return f"{d_model / heads:.2f}"
@@ -101,7 +106,10 @@ def step_view(
     idx = np.arange(0, d_model, step)
     labels = [str(int(i)) for i in idx]
     start, stop = columns
-    block = (int(np.searchsorted(idx, start)), int(np.searchsorted(idx, stop)))
+    lo = int(np.searchsorted(idx, start))
+    # A head narrower than the stride may hold no shown column: outline the nearest one.
+    lo = min(lo, idx.size - 1)
+    block = (lo, max(int(np.searchsorted(idx, stop)), lo + 1))
     shown = min(d_k, SHOWN_COLUMNS)
     root = np.sqrt(d_k)
     return StepView(

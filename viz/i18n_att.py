@@ -10,11 +10,11 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
     },
     "att.intro": {
         "en": "A real PyTorch encoder runs on this page: its size comes from the sidebar (d_model and heads) and the controls below. Each head compares every query with every key and spreads its attention over the tokens; the maps show those weights. An untrained model has random weights, so its maps show the mechanics, not meaning. Pick a toy task and press Train to watch heads learn a job.",
-        "ko": "이 페이지에서는 실제 PyTorch 인코더가 돌아갑니다. 크기는 사이드바(d_model, heads)와 아래 설정에서 정해집니다. 헤드마다 모든 쿼리를 모든 키와 비교해 토큰들에 주의를 나눠 주고, 지도는 그 가중치를 보여 줍니다. 학습 전 모델은 가중치가 무작위라서 의미가 아니라 계산 과정만 보여 줍니다. 장난감 과제를 고르고 '학습'을 누르면 헤드가 일을 배우는 모습을 볼 수 있습니다.",
+        "ko": "이 페이지에서는 실제 PyTorch 인코더가 돌아갑니다. 크기는 사이드바(d_model, heads)와 아래 설정에서 정해집니다. 헤드마다 모든 쿼리를 모든 키와 비교해 토큰들에 주의를 나눠 주고, 맵은 그 가중치를 보여 줍니다. 학습 전 모델은 가중치가 무작위라서 의미가 아니라 계산 과정만 보여 줍니다. 토이 과제를 고르고 '학습'을 누르면 헤드가 일을 배우는 모습을 볼 수 있습니다.",
     },
     "att.heads_bad": {
         "en": "{asked} heads do not divide d_model = {d_model}: each head would get {share} dimensions, and a head needs a whole number. This page uses {used} heads (d_k = {d_k}) instead. Head counts that work for d_model = {d_model}: {options}.",
-        "ko": "헤드 {asked}개로는 d_model = {d_model}을 나눌 수 없습니다. 헤드 하나가 {share}차원을 받아야 하는데, 차원은 정수여야 합니다. 그래서 이 페이지는 헤드 {used}개(d_k = {d_k})를 씁니다. d_model = {d_model}에 맞는 헤드 수: {options}.",
+        "ko": "헤드 {asked}개로는 d_model({d_model})을 나눌 수 없습니다. 헤드 하나가 {share}차원을 받아야 하는데, 차원은 정수여야 합니다. 그래서 이 페이지는 헤드 {used}개(d_k = {d_k})를 씁니다. d_model = {d_model}에 맞는 헤드 수: {options}.",
     },
     "att.layers": {"en": "Layers", "ko": "층 수"},
     "att.layers.help": {
@@ -26,12 +26,12 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
     "att.seed": {"en": "Model seed", "ko": "모델 시드"},
     "att.dk": {
         "en": "{heads} heads × d_k = {d_k} dimensions = d_model {d_model}, in {layers} layer(s). Change the head count in the sidebar: every map below is redrawn with d_k = d_model / heads.",
-        "ko": "헤드 {heads}개 × d_k = {d_k}차원 = d_model {d_model}, {layers}개 층. 헤드 수는 사이드바에서 바꿉니다. 바꾸면 아래 지도가 모두 d_k = d_model / heads로 다시 그려집니다.",
+        "ko": "헤드 {heads}개 × d_k = {d_k}차원 = d_model {d_model}, {layers}개 층. 헤드 수는 사이드바에서 바꿉니다. 바꾸면 아래 맵이 모두 d_k = d_model / heads로 다시 그려집니다.",
     },
     "att.source": {"en": "Input", "ko": "입력"},
     "att.source.sentence": {"en": "A sentence", "ko": "문장"},
-    "att.source.task": {"en": "A toy task (trainable)", "ko": "장난감 과제 (학습 가능)"},
-    "att.maps.title": {"en": "1. Every head's attention map", "ko": "1. 헤드별 어텐션 지도"},
+    "att.source.task": {"en": "A toy task (trainable)", "ko": "토이 과제 (학습 가능)"},
+    "att.maps.title": {"en": "1. Every head's attention map", "ko": "1. 헤드별 어텐션 맵"},
     "att.example": {"en": "Example", "ko": "예문"},
     "att.example.help": {
         "en": "Sentences from the lecture notes; picking one copies it into the box.",
@@ -85,7 +85,7 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
         "ko": "**헤드 평균**은 흔히 쓰는 요약이지만, 헤드가 따로 하는 일을 가립니다. 서로 반대쪽을 보는 두 헤드를 평균하면 흐릿해집니다. 모델 자체는 평균을 내지 않고, 헤드들을 이어 붙인 다음 W_O로 섞습니다(아래 3단계).",
     },
     # ---- toy tasks and training ---------------------------------------------------------------------------
-    "att.task": {"en": "Toy task", "ko": "장난감 과제"},
+    "att.task": {"en": "Toy task", "ko": "토이 과제"},
     "att.task.reverse": {"en": "Reverse the sequence", "ko": "순서 뒤집기"},
     "att.task.previous": {"en": "Copy the previous token", "ko": "바로 앞 토큰 복사"},
     "att.task.match": {"en": "Find the matching token", "ko": "짝 토큰 찾기"},
@@ -106,7 +106,7 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
     "att.trained_already": {"en": "Trained", "ko": "학습 완료"},
     "att.too_big": {
         "en": "This model has {params} parameters. The page trains models up to {limit} (d_model 512 with one layer, or 256 with four), which take seconds; this one would take minutes on this server. Lower d_model in the sidebar or the layers above to train. Its untrained maps are shown below.",
-        "ko": "이 모델의 매개변수는 {params}개입니다. 이 페이지는 {limit}개까지(d_model 512에 1층, 또는 256에 4층) 학습하며, 그러면 몇 초면 끝납니다. 이 크기는 이 서버에서 몇 분이 걸립니다. 학습하려면 사이드바의 d_model이나 위의 층 수를 줄이세요. 아래에는 학습 전 지도가 보입니다.",
+        "ko": "이 모델의 매개변수는 {params}개입니다. 이 페이지는 {limit}개까지(d_model 512에 1층, 또는 256에 4층) 학습하며, 그러면 몇 초면 끝납니다. 이 크기는 이 서버에서 몇 분이 걸립니다. 학습하려면 사이드바의 d_model이나 위의 층 수를 줄이세요. 아래에는 학습 전 맵이 보입니다.",
     },
     "att.training": {"en": "Training…", "ko": "학습 중…"},
     "att.progress": {
@@ -114,12 +114,28 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
         "ko": "{step} / 최대 {total} 단계 · 손실 {loss} · 검증 정확도 {acc}",
     },
     "att.reached": {
-        "en": "Trained: {acc} of held-out positions right after {steps} steps ({sec} s). This model is kept: any settings you come back to show it at once.",
+        "en": "Trained: {acc} of held-out positions right after {steps} steps ({sec} s). This model is kept: come back to these settings and it is shown at once.",
         "ko": "학습 완료: {steps}단계 만에 검증 위치의 {acc}를 맞혔습니다({sec}초). 이 모델은 보관되므로 같은 설정으로 돌아오면 바로 보입니다.",
     },
     "att.not_reached": {
-        "en": "After {steps} steps the model gets only {acc} of held-out positions right (the goal is {target}). With no position signal the tokens form an unordered set, so a task that depends on position cannot be learned; pick an encoding and train again.",
-        "ko": "{steps}단계 뒤에도 검증 위치의 {acc}만 맞힙니다(목표 {target}). 위치 신호가 없으면 토큰은 순서 없는 집합이 되므로, 위치에 달린 과제는 배울 수 없습니다. 인코딩을 고르고 다시 학습해 보세요.",
+        "en": "After {steps} steps the model gets only {acc} of held-out positions right (the goal is {target}).",
+        "ko": "{steps}단계 뒤에도 검증 위치의 {acc}만 맞힙니다(목표 {target}).",
+    },
+    "att.why.none": {
+        "en": "With no position signal the tokens form an unordered set, so a task that depends on position cannot be learned: pick an encoding and train again.",
+        "ko": "위치 신호가 없으면 토큰은 순서 없는 집합이 되므로, 위치에 달린 과제는 배울 수 없습니다. 인코딩을 고르고 다시 학습해 보세요.",
+    },
+    "att.why.rope": {
+        "en": "RoPE tells a head only how far apart two tokens are, not where they stand, while reversing (and spotting the first token) needs the absolute position. Try the sinusoidal encoding.",
+        "ko": "RoPE는 두 토큰이 얼마나 떨어져 있는지만 알려 줄 뿐 어디에 있는지는 알려 주지 않습니다. 그런데 뒤집기(그리고 첫 토큰 알아보기)에는 절대 위치가 필요합니다. 사인파 인코딩으로 해 보세요.",
+    },
+    "att.why.other": {
+        "en": "This encoding makes the task hard to learn in so few steps (the Positional encoding page shows why: values that grow without bound, or rows that are hard to tell apart). Try the sinusoidal encoding.",
+        "ko": "이 인코딩으로는 이 정도 단계 안에 과제를 배우기 어렵습니다(이유는 위치 인코딩 페이지에 있습니다. 값이 한없이 커지거나, 행끼리 구별하기 어렵습니다). 사인파 인코딩으로 해 보세요.",
+    },
+    "att.rope_dk1": {
+        "en": "With d_k = {d_k} a head has no pair of dimensions to rotate, so RoPE changes nothing here: the model is blind to position. Use fewer heads (a larger d_k).",
+        "ko": "d_k = {d_k}이면 헤드에 회전시킬 차원 쌍이 없어서 RoPE가 아무것도 바꾸지 못합니다. 모델이 위치를 볼 수 없습니다. 헤드 수를 줄여(d_k를 키워) 보세요.",
     },
     "att.show_trained": {"en": "Show the trained model", "ko": "학습된 모델 보기"},
     "att.col.position": {"en": "position", "ko": "위치"},
@@ -135,15 +151,15 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
     "att.task.chart": {"en": "Layer {layer}, {state}", "ko": "{layer}층, {state}"},
     "att.task.reverse.explain": {
         "en": "**What to look for.** Before training the maps are blotchy. After training, some heads light up along the anti-diagonal (top-right to bottom-left): position i looks at position T − 1 − i, exactly the letter it must output. Untrained, the model gets about one position in ten right, which is guessing.",
-        "ko": "**볼 점.** 학습 전 지도는 얼룩덜룩합니다. 학습 후에는 일부 헤드가 반대 대각선(오른쪽 위에서 왼쪽 아래)을 따라 밝아집니다. 위치 i가 위치 T − 1 − i, 곧 내보내야 할 글자를 봅니다. 학습 전에는 10개 중 1개 정도만 맞히는데, 이는 찍기 수준입니다.",
+        "ko": "**볼 점.** 학습 전 맵은 얼룩덜룩합니다. 학습 후에는 일부 헤드가 반대 대각선(오른쪽 위에서 왼쪽 아래)을 따라 밝아집니다. 위치 i가 위치 T − 1 − i, 곧 내보내야 할 글자를 봅니다. 학습 전에는 10개 중 1개 정도만 맞히는데, 이는 찍기 수준입니다.",
     },
     "att.task.previous.explain": {
         "en": "**What to look for.** After training, heads concentrate on the cells just below the main diagonal: each position looks one step back. That is a pure position pattern; it does not depend on which letters are in the sequence.",
         "ko": "**볼 점.** 학습 후 헤드는 주대각선 바로 아래 칸에 모입니다. 각 위치가 한 칸 앞을 봅니다. 이것은 순수한 위치 패턴이라, 어떤 글자가 들어 있는지와 상관없습니다.",
     },
     "att.task.match.explain": {
-        "en": "**What to look for.** After training, a head points each letter at its twin. The pattern is not a diagonal: it changes with every example (try another example number), because it is found by content. The cell on the diagonal stays pale, because the model also uses position to skip the query itself.",
-        "ko": "**볼 점.** 학습 후 헤드는 각 글자를 그 짝으로 향하게 합니다. 이 패턴은 대각선이 아니고 예제마다 바뀝니다(다른 예제 번호를 넣어 보세요). 내용으로 찾기 때문입니다. 대각선 칸은 옅게 남는데, 모델이 위치를 써서 쿼리 자신을 건너뛰기 때문입니다.",
+        "en": "**What to look for.** After training, some heads point each letter at its twin. The pattern is not a diagonal: it changes with every example (try another example number), because it is found by content. The twin gets more weight than the query's own cell on the diagonal: position is what tells the two copies apart.",
+        "ko": "**볼 점.** 학습 후 일부 헤드는 각 글자를 그 짝으로 향하게 합니다. 이 패턴은 대각선이 아니고 예제마다 바뀝니다(다른 예제 번호를 넣어 보세요). 내용으로 찾기 때문입니다. 짝은 대각선에 있는 쿼리 자신의 칸보다 더 큰 가중치를 받습니다. 두 복사본을 구별해 주는 것은 위치입니다.",
     },
     "att.curve.chart": {"en": "Training on “{task}”", "ko": "“{task}” 학습 곡선"},
     "att.curve.acc": {"en": "held-out accuracy", "ko": "검증 정확도"},
@@ -154,8 +170,8 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
         "ko": "%{fullData.name}<br>단계 %{x}: %{y:.3f}<extra></extra>",
     },
     "att.curve.explain": {
-        "en": "**The curve.** Accuracy is measured before training (step 0, about one in ten: guessing) and then every {every} steps, on a fixed batch the model never trains on; training stops at {target}. Loss (dotted, right axis) is the cross-entropy of the training batches. Training uses a fixed seed, so the same settings always give the same curve and the same model.",
-        "ko": "**곡선.** 정확도는 모델이 학습에 쓰지 않는 고정 배치로, 학습 전(0단계, 10개 중 1개 정도: 찍기 수준)과 그 뒤 {every}단계마다 잽니다. {target}에 닿으면 학습을 멈춥니다. 손실(점선, 오른쪽 축)은 학습 배치의 교차 엔트로피입니다. 시드가 고정되어 있어 같은 설정이면 언제나 같은 곡선과 같은 모델이 나옵니다.",
+        "en": "**The curve.** Accuracy is measured before training (step 0: near chance, one in ten symbols or one in eight positions) and then every {every} steps, on a fixed batch the model never trains on; training stops at {target}. Loss (dotted, right axis) is the cross-entropy: of that held-out batch at step 0, of the training batches since the last point after that. Training uses a fixed seed, so the same settings always give the same curve and the same model.",
+        "ko": "**곡선.** 정확도는 모델이 학습에 쓰지 않는 고정 배치로, 학습 전(0단계: 찍기 수준, 글자는 10개 중 1개, 위치는 8개 중 1개)과 그 뒤 {every}단계마다 잽니다. {target}에 닿으면 학습을 멈춥니다. 손실(점선, 오른쪽 축)은 교차 엔트로피입니다. 0단계는 그 검증 배치의 손실이고, 그 뒤는 직전 점 이후 학습 배치들의 손실입니다. 시드가 고정되어 있어 같은 설정이면 언제나 같은 곡선과 같은 모델이 나옵니다.",
     },
     "att.sentence_only": {
         "en": "Masks, the step-by-step view and the word-order test work on sentences: switch the input to “A sentence” to see them.",
@@ -185,7 +201,6 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
         "en": "sentence {i}: {n} tokens + {pad} [PAD]",
         "ko": "문장 {i}: 토큰 {n}개 + [PAD] {pad}개",
     },
-    "att.mask.allowed": {"en": "allowed", "ko": "허용"},
     "att.mask.hover": {
         "en": "query %{y}<br>key %{x}<br>allowed: %{z}<extra>1 = yes, 0 = no</extra>",
         "ko": "쿼리 %{y}<br>키 %{x}<br>허용: %{z}<extra>1 = 예, 0 = 아니오</extra>",
@@ -209,6 +224,10 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
     "att.mask.maps": {
         "en": "Sentence {i} (padded), layer {layer}, mask: {mode}",
         "ko": "문장 {i}(패딩됨), {layer}층, 마스크: {mode}",
+    },
+    "att.mask.maps_equal": {
+        "en": "Sentence {i} (as long as the other: no [PAD] needed), layer {layer}, mask: {mode}",
+        "ko": "문장 {i}(다른 문장과 길이가 같아 [PAD]가 필요 없음), {layer}층, 마스크: {mode}",
     },
     "att.mask.maps.explain": {
         "en": "**Check it.** Switch between the masks and watch the {pad} columns: without a padding mask they take weight, with it they are exactly 0. With the causal mask everything above the diagonal is 0, and the first token can only attend to itself.",
@@ -271,7 +290,7 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
     "att.steps.out": {"en": "⑦ output = concat · W_O + b_O", "ko": "⑦ 출력 = concat · W_O + b_O"},
     "att.steps.strided": {
         "en": "d_model = {d_model} is wide: the concatenation, W_O and the output show every k-th column ({shown} of them) so the charts stay light.",
-        "ko": "d_model = {d_model}은 넓어서, 이어 붙인 행렬과 W_O, 출력은 k번째 열마다 하나씩({shown}개) 보여 줘 차트를 가볍게 유지합니다.",
+        "ko": "d_model({d_model})은 넓어서, 이어 붙인 행렬과 W_O, 출력은 k번째 열마다 하나씩({shown}개) 보여 줘 차트를 가볍게 유지합니다.",
     },
     "att.steps.explain": {
         "en": "**Putting heads back together.** Each head returns a T × d_k block. The blocks are laid side by side into a T × d_model matrix, and W_O mixes all of them: every output dimension can draw on every head. That is why the head count changes how the work is split, but not the size of what comes out.",
@@ -304,8 +323,12 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
         "ko": "%{fullData.name}<br>%{x}: %{y:.2e}<extra></extra>",
     },
     "att.order.measured": {
-        "en": "**Measured.** Without position, the largest change is {none} (weights: {none_w}): float rounding, so shuffling the words only shuffles the outputs. With {enc} it is {with_} (weights: {with_w}): the same word now gets a different vector in a different place.",
-        "ko": "**측정값.** 위치 정보가 없으면 가장 큰 차이는 {none}(가중치: {none_w})입니다. 부동소수점 반올림 수준이라, 단어를 섞으면 출력도 똑같이 섞일 뿐입니다. {enc}에서는 {with_}(가중치: {with_w})입니다. 같은 단어라도 자리가 바뀌면 다른 벡터를 얻습니다.",
+        "en": "**Measured.** With the position signal switched off (the same weights), the largest change is {none} (weights: {none_w}): float rounding, so shuffling the words only shuffles the outputs. With {enc} it is {with_} (weights: {with_w}): the same word now gets a different vector in a different place.",
+        "ko": "**측정값.** 같은 가중치에서 위치 신호만 끄면 가장 큰 차이는 {none}(가중치: {none_w})입니다. 부동소수점 반올림 수준이라, 단어를 섞으면 출력도 똑같이 섞일 뿐입니다. 위치 신호({enc})를 켜면 {with_}(가중치: {with_w})입니다. 같은 단어라도 자리가 바뀌면 다른 벡터를 얻습니다.",
+    },
+    "att.order.measured_same": {
+        "en": "**Measured.** With the position signal switched off the largest change is {none} (weights: {none_w}), and with {enc} it is {with_} (weights: {with_w}): both are float rounding, so here the model cannot tell the orders apart.",
+        "ko": "**측정값.** 위치 신호를 끄면 가장 큰 차이는 {none}(가중치: {none_w}), 위치 신호({enc})를 켜도 {with_}(가중치: {with_w})입니다. 둘 다 부동소수점 반올림 수준이라, 지금 설정에서는 모델이 어순을 구별하지 못합니다.",
     },
     "att.order.explain": {
         "en": "**Why.** Attention compares tokens with each other and never asks where they are, so on its own it treats a sentence as a bag of words: “The cat chased the mouse” and “The mouse chased the cat” would give the same vectors, merely in another order. Adding a position signal is what lets the model tell them apart. The log scale shows both sizes at once.",

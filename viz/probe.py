@@ -20,7 +20,8 @@ MASK_MODES: tuple[str, ...] = ("none", "padding", "causal", "both")
 
 
 def _np(t: Tensor) -> np.ndarray:
-    return t.detach().float().numpy()
+    # A copy: .numpy() shares memory with the tensor, and some of these are the shared model's weights.
+    return t.detach().float().numpy().copy()
 
 
 def attention_maps(model: Encoder, x: Tensor, mask: Tensor | None = None) -> np.ndarray:

@@ -107,6 +107,12 @@ def _default_kwargs(key: str, **defaults: Any) -> dict[str, Any]:
     return {} if key in st.session_state else defaults
 
 
+def initial(key: str, **defaults: Any) -> dict[str, Any]:
+    """Keyword arguments giving widget ``key`` its default, left out once Session State holds a value
+    (a callback may set it; Streamlit warns when a widget gets both)."""
+    return _default_kwargs(key, **defaults)
+
+
 def _main_script_scope() -> contextlib.AbstractContextManager[None]:
     """Create widgets under the main script's identity, whichever page this run started from.
 
@@ -689,7 +695,7 @@ def heads_requested(d_model: int) -> int | None:
     return None
 
 
-@st.cache_resource(max_entries=16, show_spinner=False)
+@st.cache_resource(max_entries=6, show_spinner=False)  # up to 134 MB each (d_model 1024, 4 layers)
 def live_model(config: ModelConfig) -> Encoder:
     """The untrained model for ``config``: built once per server, shared by every session, never changed."""
     from viz import model
@@ -706,7 +712,7 @@ def _sentence_x(tokens: tuple[str, ...], d_model: int) -> Any:
     return model.sentence_input(embedding.token_vectors(tokens, d_model, SENTENCE_SEED))
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@st.cache_data(max_entries=16, ttl=3600, show_spinner=False)  # up to 38 MB each (1024 heads, 48 tokens)
 def sentence_maps(config: ModelConfig, tokens: tuple[str, ...]) -> np.ndarray:
     """Every head's weights for a sentence: (layers, heads, T, T)."""
     from viz import probe
@@ -714,7 +720,7 @@ def sentence_maps(config: ModelConfig, tokens: tuple[str, ...]) -> np.ndarray:
     return probe.attention_maps(live_model(config), _sentence_x(tokens, config.d_model))[:, 0]
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@st.cache_data(max_entries=16, ttl=3600, show_spinner=False)
 def padded_maps(
     config: ModelConfig, first: tuple[str, ...], second: tuple[str, ...], mode: str
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -773,21 +779,27 @@ class _TrainedStore:
             return found
 
     def train(self, config: TrainConfig, progress: Progress | None) -> Trained:
+        """Train ``config`` once; a second caller waits for the first. A rerun raised from ``progress``
+        (the user moved a control) abandons the run: nothing half-trained is stored."""
         from viz import train
 
         with self.lock:
             key_lock = self.training.setdefault(config, threading.Lock())
-        with key_lock:
-            found = self.get(config)
-            if found is not None:
-                return found
-            result = train.train(config, progress)
+        try:
+            with key_lock:
+                found = self.get(config)
+                if found is not None:
+                    return found
+                result = train.train(config, progress)
+                with self.lock:
+                    self.done[config] = result
+                    while len(self.done) > self.LIMIT:
+                        self.done.popitem(last=False)
+                return result
+        finally:
             with self.lock:
-                self.done[config] = result
-                while len(self.done) > self.LIMIT:
-                    self.done.popitem(last=False)
-                self.training.pop(config, None)
-            return result
+                if not key_lock.locked():
+                    self.training.pop(config, None)
 
 
 @st.cache_resource(show_spinner=False)
