@@ -386,6 +386,8 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
                 )
                 ui.chart(fig, key=f"att_step_{name[0]}", lang=lang)
         cells[3].markdown(t("att.steps.qkv_note", lang, d_k=s.d_k))
+        if encoding == "rope":
+            cells[3].caption(t("att.steps.rope", lang))
         if view.cut:
             st.caption(t("att.steps.cut", lang, shown=len(view.dims), d_k=s.d_k))
         square_cols = [*st.columns(2), *st.columns(2)]

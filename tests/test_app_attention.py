@@ -139,6 +139,7 @@ def test_layers_and_encodings() -> None:
     at = open_page(ATT)
     ok(at.slider(key="att_layers").set_value(3).run())
     ok(at.selectbox(key="att_encoding__en").set_value("rope").run())
+    assert t("att.steps.rope", "en") in texts(at)  # the step-by-step says Q and K are rotated
     expected = expected_maps(128, 8, 3, "rope", DOG)
     first = grid_maps(spec(at, "att_maps_grid"))
     np.testing.assert_allclose(first[0], expected[0][0], atol=1e-5)

@@ -108,7 +108,14 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
         "en": "This model has {params} parameters. The page trains models up to {limit} (d_model 512 with one layer, or 256 with four), which take seconds; this one would take minutes on this server. Lower d_model in the sidebar or the layers above to train. Its untrained maps are shown below.",
         "ko": "이 모델의 매개변수는 {params}개입니다. 이 페이지는 {limit}개까지(d_model 512에 1층, 또는 256에 4층) 학습하며, 그러면 몇 초면 끝납니다. 이 크기는 이 서버에서 몇 분이 걸립니다. 학습하려면 사이드바의 d_model이나 위의 층 수를 줄이세요. 아래에는 학습 전 맵이 보입니다.",
     },
-    "att.training": {"en": "Training…", "ko": "학습 중…"},
+    "att.training": {
+        "en": "Training… (changing any control stops it)",
+        "ko": "학습 중… (다른 설정을 바꾸면 멈춥니다)",
+    },
+    "att.steps.rope": {
+        "en": "With RoPE, Q and K are shown after each token's pair of dimensions has been rotated by its position.",
+        "ko": "RoPE에서는 Q와 K를 각 토큰의 차원 쌍을 위치만큼 회전시킨 뒤의 값으로 보여 줍니다.",
+    },
     "att.progress": {
         "en": "step {step} of at most {total} · loss {loss} · held-out accuracy {acc}",
         "ko": "{step} / 최대 {total} 단계 · 손실 {loss} · 검증 정확도 {acc}",
