@@ -434,3 +434,14 @@ def screenshot(page: Page, name: str, *, full_page: bool = True) -> Path:
     finally:
         page.set_viewport_size(viewport)
     return path
+
+
+def assert_no_exception(page: Page) -> None:
+    """Fail when the page shows a traceback box (the user must never see one)."""
+    count = page.locator(EXCEPTION).count()
+    assert count == 0, f"{count} exception box(es): {page.locator(EXCEPTION).all_inner_texts()}"
+
+
+def heading(page: Page) -> str:
+    """The page's title (its first h1)."""
+    return page.locator(HEADING).first.inner_text()

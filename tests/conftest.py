@@ -8,7 +8,7 @@ or Playwright is missing.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -73,3 +73,16 @@ def fresh_caches() -> Iterator[None]:
     st.cache_data.clear()
     st.cache_resource.clear()
     yield
+
+
+@pytest.fixture
+def dialogs(page: Page) -> list[str]:
+    """Messages of every alert/confirm/prompt the page opens (each is dismissed)."""
+    seen: list[str] = []
+
+    def record(dialog: Any) -> None:
+        seen.append(f"{dialog.type}: {dialog.message}")
+        dialog.dismiss()
+
+    page.on("dialog", record)
+    return seen

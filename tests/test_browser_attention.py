@@ -15,16 +15,16 @@ from __future__ import annotations
 import json
 import re
 import string
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.browser_support import (
     ALERT,
-    EXCEPTION,
     HANGUL,
-    HEADING,
     StreamlitServer,
+    assert_no_exception,
+    heading,
     plot_eval,
     screenshot,
     wait_for_rerun,
@@ -95,30 +95,7 @@ ABOVE_DIAGONAL_JS = (
 GREY_CELLS_JS = "Array.from(el._fullData[0].z, (row) => Array.from(row, (v) => (Number.isNaN(v) ? 0 : 1)))"
 
 
-# ---- fixtures -----------------------------------------------------------------------------------------
-@pytest.fixture
-def dialogs(page: Page) -> list[str]:
-    """Messages of every alert/confirm/prompt the page opens (each is dismissed)."""
-    seen: list[str] = []
-
-    def record(dialog: Any) -> None:
-        seen.append(f"{dialog.type}: {dialog.message}")
-        dialog.dismiss()
-
-    page.on("dialog", record)
-    return seen
-
-
 # ---- helpers ------------------------------------------------------------------------------------------
-def assert_no_exception(page: Page) -> None:
-    count = page.locator(EXCEPTION).count()
-    assert count == 0, f"{count} exception box(es): {page.locator(EXCEPTION).all_inner_texts()}"
-
-
-def heading(page: Page) -> str:
-    return page.locator(HEADING).first.inner_text()
-
-
 def js_str(text: str) -> str:
     """``text`` as a JS string literal."""
     return json.dumps(text, ensure_ascii=False)

@@ -15,16 +15,16 @@ from __future__ import annotations
 
 import json
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.browser_support import (
     ALERT,
-    EXCEPTION,
     HANGUL,
-    HEADING,
     StreamlitServer,
+    assert_no_exception,
+    heading,
     plot_eval,
     screenshot,
     slider_value,
@@ -60,30 +60,7 @@ MARK_X_JS = "Array.from(el._fullData.find((t) => t.line && t.line.dash === 'dash
 ROWS_JS = "el._fullData.map((t) => Array.from(t.y, String))"
 
 
-# ---- fixtures -----------------------------------------------------------------------------------------
-@pytest.fixture
-def dialogs(page: Page) -> list[str]:
-    """Messages of every alert/confirm/prompt the page opens (each is dismissed)."""
-    seen: list[str] = []
-
-    def record(dialog: Any) -> None:
-        seen.append(f"{dialog.type}: {dialog.message}")
-        dialog.dismiss()
-
-    page.on("dialog", record)
-    return seen
-
-
 # ---- helpers ------------------------------------------------------------------------------------------
-def assert_no_exception(page: Page) -> None:
-    count = page.locator(EXCEPTION).count()
-    assert count == 0, f"{count} exception box(es): {page.locator(EXCEPTION).all_inner_texts()}"
-
-
-def heading(page: Page) -> str:
-    return page.locator(HEADING).first.inner_text()
-
-
 def sim_slider(page: Page) -> Locator:
     """The focusable range input of the ``sim_p`` slider (in the page body, not the sidebar)."""
     return page.locator(SIM_SLIDER).locator('input[type="range"], [role="slider"]').first
