@@ -165,6 +165,11 @@ class Trained:
 Progress = Callable[[int, int, History], None]
 
 
+def _loss(loss_fn: nn.CrossEntropyLoss, logits: Tensor, y: Tensor) -> Tensor:
+    """Cross-entropy over every position: logits (B, T, classes), y (B, T)."""
+    return loss_fn(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
+
+
 def accuracy(model: Encoder, x: Tensor, y: Tensor) -> float:
     """Share of positions whose highest-scoring answer is right."""
     with torch.no_grad():
@@ -185,16 +190,15 @@ def train(config: TrainConfig, progress: Progress | None = None) -> Trained:
     loss_fn = nn.CrossEntropyLoss()
     history = History()
     with torch.no_grad():  # the starting point of the curve: the untrained model on the held-out batch
-        logits, _ = model(x_eval)
         history.steps.append(0)
-        history.loss.append(float(loss_fn(logits.reshape(-1, logits.shape[-1]), y_eval.reshape(-1))))
-        history.accuracy.append(float((logits.argmax(-1) == y_eval).float().mean()))
+        history.loss.append(float(_loss(loss_fn, model(x_eval)[0], y_eval)))
+        history.accuracy.append(accuracy(model, x_eval, y_eval))
     start = time.perf_counter()
     running, counted = 0.0, 0
     for step in range(1, config.max_steps + 1):
         x, y = (torch.from_numpy(a) for a in make_batch(config.task, config.batch, rng))
         logits, _ = model(x)  # (B, T, classes)
-        loss = loss_fn(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
+        loss = _loss(loss_fn, logits, y)
         opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()

@@ -102,15 +102,10 @@ def _sync_heads_url(heads: int, d_model: int) -> None:
             st.query_params["heads"] = value
 
 
-def _default_kwargs(key: str, **defaults: Any) -> dict[str, Any]:
-    # A widget whose value Session State already holds must not also be given a default.
-    return {} if key in st.session_state else defaults
-
-
 def initial(key: str, **defaults: Any) -> dict[str, Any]:
     """Keyword arguments giving widget ``key`` its default, left out once Session State holds a value
     (a callback may set it; Streamlit warns when a widget gets both)."""
-    return _default_kwargs(key, **defaults)
+    return {} if key in st.session_state else defaults
 
 
 def _main_script_scope() -> contextlib.AbstractContextManager[None]:
@@ -324,7 +319,7 @@ def int_multiselect(
         list(range(n)),
         key=key,
         max_selections=max_selections,
-        **_default_kwargs(key, default=[v for v in default if 0 <= v < n]),
+        **initial(key, default=[v for v in default if 0 <= v < n]),
     )
     return [int(v) for v in picked]
 
@@ -479,7 +474,7 @@ def index_range(label: str, n: int, span: int, key: str) -> tuple[int, int]:
         lo, hi = st.session_state[key]
         lo, hi = min(max(int(lo), 0), n - 1), min(max(int(hi), 0), n - 1)
         st.session_state[key] = (min(lo, hi), max(lo, hi))
-    picked = st.slider(label, 0, n - 1, key=key, **_default_kwargs(key, value=(0, min(span, n) - 1)))
+    picked = st.slider(label, 0, n - 1, key=key, **initial(key, value=(0, min(span, n) - 1)))
     lo, hi = cast(tuple[int, int], picked)
     return int(lo), int(hi)
 
@@ -530,9 +525,7 @@ def bounded_slider(label: str, lo: int, hi: int, default: int, key: str, help: s
         return lo
     if key in st.session_state:
         st.session_state[key] = min(max(int(st.session_state[key]), lo), hi)
-    picked = st.slider(
-        label, lo, hi, key=key, help=help, **_default_kwargs(key, value=min(max(default, lo), hi))
-    )
+    picked = st.slider(label, lo, hi, key=key, help=help, **initial(key, value=min(max(default, lo), hi)))
     return int(cast(int, picked))
 
 
@@ -540,7 +533,7 @@ def option_slider(label: str, options: Sequence[int], default: int, key: str, he
     """A select-slider over ``options``; a stored value that is not an option falls back to ``default``."""
     if key in st.session_state and st.session_state[key] not in options:
         st.session_state[key] = default
-    picked = st.select_slider(label, options, key=key, help=help, **_default_kwargs(key, value=default))
+    picked = st.select_slider(label, options, key=key, help=help, **initial(key, value=default))
     return int(cast(int, picked))
 
 
@@ -844,6 +837,6 @@ def layer_choice(n_layers: int, lang: str, key: str) -> int:
     if st.session_state.get(key) not in options:
         st.session_state.pop(key, None)  # the stack got shallower than the layer last shown
     picked = st.segmented_control(
-        t("att.layer", lang), options, key=key, required=True, **_default_kwargs(key, default=1)
+        t("att.layer", lang), options, key=key, required=True, **initial(key, default=1)
     )
     return int(picked or 1) - 1
