@@ -17,6 +17,7 @@ PE_PAGE = st.Page("pages/positional_encoding.py", title=t("nav.pe", lang), icon=
 SIM_PAGE = st.Page("pages/similarity.py", title=t("nav.sim", lang), icon=":material/compare_arrows:")
 SM_PAGE = st.Page("pages/softmax.py", title=t("nav.sm", lang), icon=":material/functions:")
 ATT_PAGE = st.Page("pages/attention.py", title=t("nav.att", lang), icon=":material/grid_view:")
+ENC_PAGE = st.Page("pages/encoder.py", title=t("nav.enc", lang), icon=":material/stacks:")
 
 # The path a token takes, each step with the pages that show it (none yet: "coming soon").
 PIPELINE: list[tuple[str, list[st.Page]]] = [
@@ -29,6 +30,9 @@ PIPELINE: list[tuple[str, list[st.Page]]] = [
     ("values", [SM_PAGE]),
     ("heads", [ATT_PAGE]),
     ("wo", [ATT_PAGE]),
+    ("addnorm", [ENC_PAGE]),
+    ("ffn", [ENC_PAGE]),
+    ("decoder", [ENC_PAGE]),
 ]
 
 
@@ -67,4 +71,4 @@ def home() -> None:
 
 
 HOME_PAGE = st.Page(home, title=t("nav.home", lang), icon=":material/home:", default=True, url_path="home")
-ui.run_page(st.navigation([HOME_PAGE, EMB_PAGE, PE_PAGE, SIM_PAGE, SM_PAGE, ATT_PAGE]))
+ui.run_page(st.navigation([HOME_PAGE, EMB_PAGE, PE_PAGE, SIM_PAGE, SM_PAGE, ATT_PAGE, ENC_PAGE]))

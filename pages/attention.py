@@ -40,10 +40,11 @@ def enc_name(kind: str) -> str:
     return t("att.enc.none", lang) if kind == model.NO_ENCODING else t(f"pe.kind.{kind}", lang)
 
 
+ATT_LAYERS = (1, 4)  # training time grows with depth; the Encoder block page stacks up to 6
 c1, c2, c3 = st.columns([2, 2, 1])
 with c1:
     n_layers = ui.bounded_slider(
-        t("att.layers", lang), *model.LAYERS_RANGE, 1, key="att_layers", help=t("att.layers.help", lang)
+        t("att.layers", lang), *ATT_LAYERS, 1, key="att_layers", help=t("att.layers.help", lang)
     )
 with c2:
     encoding = ui.choice(

@@ -10,9 +10,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 CORE = [
     *("encodings", "criteria", "figures", "i18n", "settings", "export"),
-    *("embedding", "similarity", "softmax", "heads", "i18n_att"),
+    *("embedding", "similarity", "softmax", "heads", "i18n_att", "stack", "i18n_enc"),
 ]
-TORCH_ALLOWED = {"attention", "model", "train", "probe"}
+TORCH_ALLOWED = {"attention", "model", "train", "probe", "block"}
 
 
 def imported_roots(path: Path) -> set[str]:

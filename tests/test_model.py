@@ -50,8 +50,8 @@ def test_heads_that_do_not_divide_d_model_are_rejected_by_name() -> None:
     assert len(problems) == 1 and "7" in problems[0] and "100" in problems[0]
 
 
-@pytest.mark.parametrize("n_layers", [0, -1, 5, 12])
-def test_layers_outside_one_to_four_are_rejected(n_layers: int) -> None:
+@pytest.mark.parametrize("n_layers", [0, -1, 7, 12])
+def test_layers_outside_one_to_six_are_rejected(n_layers: int) -> None:
     with pytest.raises(ValueError, match="layers"):
         ModelConfig(n_layers=n_layers)
     assert check(128, 8, n_layers)
@@ -73,7 +73,7 @@ def test_unknown_encoding_is_rejected(encoding: str) -> None:
 def test_valid_sizes_have_no_problems() -> None:
     for d_model in (1, 6, 8, 128, 96):
         for n_heads in (h for h in range(1, d_model + 1) if d_model % h == 0):
-            for n_layers in range(1, 5):
+            for n_layers in range(1, 7):
                 assert check(d_model, n_heads, n_layers) == []
                 assert ModelConfig(d_model=d_model, n_heads=n_heads, n_layers=n_layers).d_k == (
                     d_model // n_heads
@@ -142,7 +142,7 @@ def test_building_leaves_the_global_rng_alone() -> None:
     for name, p in model.named_parameters():
         assert torch.isfinite(p).all(), name
     norms = [m for m in model.modules() if isinstance(m, nn.LayerNorm)]
-    assert len(norms) == 2
+    assert len(norms) == 3  # the layer's two, and the final one a pre-norm stack uses
     for norm in norms:
         assert torch.equal(norm.weight, torch.ones_like(norm.weight))
         assert torch.equal(norm.bias, torch.zeros_like(norm.bias))

@@ -806,3 +806,123 @@ def matrix(
         yaxis={"title": {"text": y_title}, "type": "category", "autorange": "reversed"},
     )
     return fig
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One heatmap of :func:`panel_grid`: its title, (rows, cols) values and column labels."""
+
+    title: str
+    z: np.ndarray
+    x_labels: Sequence[str]
+
+
+def panel_grid(
+    panels: Sequence[Panel],
+    *,
+    y_labels: Sequence[str],
+    cols: int = 3,
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    colorbar_title: str = "",
+    hovertemplate: str | None = None,
+    zmax: float | None = None,
+    panel_height: int = 260,
+) -> go.Figure:
+    """Heatmaps of different widths in a grid of ``cols`` columns, rows shared (``y_labels``, escaped),
+    one diverging colour scale symmetric about 0 (to ``zmax``, or the largest |value| of any panel),
+    so the same colour means the same number in every panel."""
+    mats = [np.asarray(p.z, dtype=np.float32) for p in panels]
+    found = [float(np.abs(m[np.isfinite(m)]).max()) for m in mats if np.isfinite(m).any()]
+    top = zmax if zmax is not None else (max(found, default=1.0) or 1.0)
+    n = max(len(mats), 1)
+    cols = max(1, min(cols, n))
+    rows = -(-n // cols)
+    fig = make_subplots(
+        rows=rows,
+        cols=cols,
+        subplot_titles=[escape_label(p.title) for p in panels],
+        horizontal_spacing=0.04 if cols > 1 else 0.0,
+        vertical_spacing=min(0.35 / rows, 0.12) if rows > 1 else 0.0,
+        shared_yaxes=True,
+    )
+    ys = [escape_label(v) for v in y_labels]
+    for i, (p, m) in enumerate(zip(panels, mats, strict=True)):
+        r, c = divmod(i, cols)
+        fig.add_trace(
+            go.Heatmap(
+                z=m,
+                x=[escape_label(v) for v in p.x_labels],
+                y=ys,
+                coloraxis="coloraxis",
+                hovertemplate=hovertemplate,
+            ),
+            row=r + 1,
+            col=c + 1,
+        )
+        fig.update_xaxes(title={"text": x_title}, row=r + 1, col=c + 1)
+    fig.update_xaxes(type="category", nticks=8)
+    fig.update_yaxes(type="category", autorange="reversed")
+    for r in range(1, rows + 1):
+        fig.update_yaxes(title={"text": y_title}, row=r, col=1)
+    fig.update_layout(
+        title={"text": title},
+        height=120 + rows * panel_height,
+        margin={"l": 90, "r": 20, "t": 80, "b": 60},
+        coloraxis={
+            "colorscale": DIVERGING,
+            "cmin": -top,
+            "cmax": top,
+            "colorbar": {"title": {"text": colorbar_title, "side": "right"}},
+        },
+    )
+    return fig
+
+
+def stage_lines(
+    x_labels: Sequence[str],
+    ys: Mapping[str, np.ndarray | Sequence[float]],
+    *,
+    bold: Sequence[str] = (),
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    hovertemplate: str | None = None,
+    height: int = 380,
+    y_range: tuple[float, float] | None = None,
+    show_legend: bool = True,
+    shade: tuple[int, int] | None = None,
+) -> go.Figure:
+    """Lines with markers over categorical stages (``x_labels``, escaped), one per entry of ``ys``
+    (names escaped); the names in ``bold`` are drawn thick, the rest thin and faded. ``shade`` =
+    (first, last) shades those stages' columns."""
+    xs = [escape_label(v) for v in x_labels]
+    fig = go.Figure()
+    for name, values in ys.items():
+        thick = name in bold
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=np.asarray(values, dtype=np.float32),
+                mode="lines+markers",
+                name=escape_label(name),
+                line={"width": 4 if thick else 1.2},
+                marker={"size": 7 if thick else 4},
+                opacity=1.0 if thick else 0.55,
+                hovertemplate=_named(hovertemplate, escape_label(name)),
+            )
+        )
+    fig.update_layout(
+        title={"text": title},
+        height=height,
+        margin={"l": 60, "r": 20, "t": 50, "b": 80},
+        xaxis={"title": {"text": x_title}, "type": "category", "tickangle": -45},
+        yaxis={"title": {"text": y_title}, "range": list(y_range) if y_range else None},
+        legend={"orientation": "h", "y": -0.45},
+        showlegend=show_legend,
+    )
+    if shade is not None:
+        first, last = shade
+        fig.add_vrect(x0=first - 0.5, x1=last + 0.5, fillcolor="#ffd54f", opacity=0.25, line_width=0)
+    return fig

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Literal
 
 from viz.i18n_att import ATT_STRINGS
+from viz.i18n_enc import ENC_STRINGS
 
 Lang = Literal["en", "ko"]
 LANGS: tuple[Lang, ...] = ("en", "ko")
@@ -933,6 +934,7 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 STRINGS.update(ATT_STRINGS)
+STRINGS.update(ENC_STRINGS)
 
 
 def t(key: str, lang: str = "en", /, **values: object) -> str:

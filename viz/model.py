@@ -1,7 +1,11 @@
 """The small live Transformer encoder: every head's attention weights come back from forward.
 
 Post-norm blocks as in the paper: x = LayerNorm(x + MultiHead(x)); x = LayerNorm(x + FFN(x)).
+Pre-norm blocks (``norm="pre"``): x = x + MultiHead(LayerNorm(x)); x = x + FFN(LayerNorm(x)), and one
+more LayerNorm after the stack. The same weights run either way, and with the residual switched off.
 MultiHead(x) = concat(head_1, ..., head_h) W_O with head_i = attention(x W_Q^i, x W_K^i, x W_V^i).
+A decoder layer (masked self-attention, cross-attention to the encoder's output, FFN) is built from the
+same parts.
 The position signal is any encoding from :mod:`viz.encodings` (added to the input, or RoPE rotating
 queries and keys inside every head), or none at all.
 
@@ -12,6 +16,7 @@ by the config, so the same config always gives the same weights.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -29,7 +34,10 @@ torch.set_num_threads(1)
 NO_ENCODING = "none"
 #: The position signals the model can use: none, or any encoding of the Positional encoding page.
 MODEL_ENCODINGS: tuple[str, ...] = (NO_ENCODING, *ENCODING_KINDS)
-LAYERS_RANGE = (1, 4)
+#: Encoder layers: 1 to the paper's N = 6.
+LAYERS_RANGE = (1, 6)
+#: Where LayerNorm sits: after each residual sum (the paper) or before each sublayer.
+NORMS: tuple[str, ...] = ("post", "pre")
 #: Positions the model's tables cover (sentences are cut to 48 tokens, toy sequences are shorter).
 MODEL_MAX_LEN = 64
 
@@ -48,6 +56,7 @@ class ModelConfig:
     n_classes: int = 16
     max_len: int = MODEL_MAX_LEN
     ff_mult: int = 2  # d_ff = ff_mult * d_model (the paper's 4 is more than toy tasks need)
+    norm: str = "post"
 
     def __post_init__(self) -> None:
         problems = check(self.d_model, self.n_heads, self.n_layers)
@@ -55,11 +64,17 @@ class ModelConfig:
             raise ValueError("; ".join(problems))
         if self.encoding not in MODEL_ENCODINGS:
             raise ValueError(f"unknown encoding {self.encoding!r}; expected one of {MODEL_ENCODINGS}")
+        _check_norm(self.norm)
 
     @property
     def d_k(self) -> int:
         """Dimensions per head: d_model / n_heads."""
         return self.d_model // self.n_heads
+
+    @property
+    def d_ff(self) -> int:
+        """Width of the feed-forward network's hidden layer: ff_mult · d_model."""
+        return self.ff_mult * self.d_model
 
 
 def check(d_model: int, n_heads: int, n_layers: int = 1) -> list[str]:
@@ -78,6 +93,11 @@ def check(d_model: int, n_heads: int, n_layers: int = 1) -> list[str]:
     if not lo <= n_layers <= hi:
         problems.append(f"layers must be in {lo}..{hi}, got {n_layers}")
     return problems
+
+
+def _check_norm(norm: str) -> None:
+    if norm not in NORMS:
+        raise ValueError(f"unknown norm placement {norm!r}; expected one of {NORMS}")
 
 
 def rope_tables(t: int, d_k: int, base: float) -> tuple[Tensor, Tensor]:
@@ -129,26 +149,53 @@ class MultiHeadAttention(nn.Module):
         b, t, _ = x.shape
         return x.view(b, t, self.n_heads, self.d_k).transpose(1, 2)  # (B, H, T, d_k)
 
-    def parts(self, x: Tensor, mask: Tensor | None = None, use_position: bool = True) -> HeadParts:
-        """Every intermediate of the layer for x: (B, T, d_model); mask broadcastable to (B, H, T, T).
+    def parts(
+        self,
+        x: Tensor,
+        mask: Tensor | None = None,
+        use_position: bool = True,
+        memory: Tensor | None = None,
+    ) -> HeadParts:
+        """Every intermediate of the layer for x: (B, T, d_model); mask broadcastable to (B, H, T, S).
 
-        ``use_position=False`` skips RoPE's rotation (the same weights, blind to position).
+        Self-attention when ``memory`` is None (S = T); cross-attention otherwise: queries from x, keys
+        and values from memory (B, S, d_model). ``use_position=False`` skips RoPE's rotation (the same
+        weights, blind to position); cross-attention never rotates (its two sides have their own
+        positions).
         """
         b, t, _ = x.shape
-        q, k, v = self._split(self.w_q(x)), self._split(self.w_k(x)), self._split(self.w_v(x))
-        if self.rope_base is not None and use_position:
+        source = x if memory is None else memory
+        q, k, v = self._split(self.w_q(x)), self._split(self.w_k(source)), self._split(self.w_v(source))
+        if self.rope_base is not None and use_position and memory is None:
             cos, sin = rope_tables(t, self.d_k, self.rope_base)
             q, k = rope_apply(q, cos, sin), rope_apply(k, cos, sin)
-        z, weights = scaled_dot_product_attention(q, k, v, mask)  # (B, H, T, d_k), (B, H, T, T)
+        z, weights = scaled_dot_product_attention(q, k, v, mask)  # (B, H, T, d_k), (B, H, T, S)
         concat = z.transpose(1, 2).reshape(b, t, self.d_model)  # (B, T, d_model)
         return HeadParts(q, k, v, weights, z, concat, self.w_o(concat))
 
     def forward(
-        self, x: Tensor, mask: Tensor | None = None, use_position: bool = True
+        self,
+        x: Tensor,
+        mask: Tensor | None = None,
+        use_position: bool = True,
+        memory: Tensor | None = None,
     ) -> tuple[Tensor, Tensor]:
-        """(output (B, T, d_model), weights (B, H, T, T))."""
-        p = self.parts(x, mask, use_position)
+        """(output (B, T, d_model), weights (B, H, T, S))."""
+        p = self.parts(x, mask, use_position, memory)
         return p.out, p.weights
+
+
+@dataclass
+class LayerTrace:
+    """What one encoder layer computed, stage by stage (post-norm names; pre-norm in brackets)."""
+
+    x: Tensor  # (B, T, d_model): the layer's input
+    attn: Tensor  # (B, T, d_model): MultiHead(x)  [MultiHead(LayerNorm(x))]
+    mid: Tensor  # (B, T, d_model): LayerNorm(x + attn)  [x + attn]
+    hidden: Tensor  # (B, T, d_ff): ReLU(mid W_1 + b_1)  [ReLU(LayerNorm(mid) W_1 + b_1)]
+    ffn: Tensor  # (B, T, d_model): hidden W_2 + b_2
+    out: Tensor  # (B, T, d_model): LayerNorm(mid + ffn)  [mid + ffn]
+    weights: Tensor  # (B, H, T, T)
 
 
 class EncoderLayer(nn.Module):
@@ -161,12 +208,106 @@ class EncoderLayer(nn.Module):
         self.ff = nn.Sequential(nn.Linear(d_model, d_ff), nn.ReLU(), nn.Linear(d_ff, d_model))
         self.norm2 = nn.LayerNorm(d_model)
 
+    def trace(
+        self,
+        x: Tensor,
+        mask: Tensor | None = None,
+        use_position: bool = True,
+        residual: bool = True,
+        norm: str = "post",
+    ) -> LayerTrace:
+        """Every stage for x: (B, T, d_model). ``residual=False`` drops the skip connections (each sum
+        keeps only the sublayer's output); ``norm`` places LayerNorm after the sums or before the
+        sublayers."""
+        _check_norm(norm)
+        pre = norm == "pre"
+        a, weights = self.attn(self.norm1(x) if pre else x, mask, use_position)
+        mid = x + a if residual else a
+        if not pre:
+            mid = self.norm1(mid)
+        hidden = self.ff[1](self.ff[0](self.norm2(mid) if pre else mid))  # (B, T, d_ff)
+        f = self.ff[2](hidden)
+        out = mid + f if residual else f
+        if not pre:
+            out = self.norm2(out)
+        return LayerTrace(x, a, mid, hidden, f, out, weights)
+
     def forward(
-        self, x: Tensor, mask: Tensor | None = None, use_position: bool = True
+        self,
+        x: Tensor,
+        mask: Tensor | None = None,
+        use_position: bool = True,
+        residual: bool = True,
+        norm: str = "post",
     ) -> tuple[Tensor, Tensor]:
-        a, weights = self.attn(x, mask, use_position)
-        x = self.norm1(x + a)
-        return self.norm2(x + self.ff(x)), weights
+        """(output (B, T, d_model), weights (B, H, T, T))."""
+        tr = self.trace(x, mask, use_position, residual, norm)
+        return tr.out, tr.weights
+
+
+@dataclass
+class DecoderTrace:
+    """What one decoder layer computed (queries: the T target tokens; keys of the cross step: S)."""
+
+    self_weights: Tensor  # (B, H, T, T): masked self-attention
+    cross_weights: Tensor  # (B, H, T, S): target queries against the encoder's output
+    out: Tensor  # (B, T, d_model)
+
+
+class DecoderLayer(nn.Module):
+    """Masked self-attention, add & norm, cross-attention to the encoder's output, add & norm,
+    feed-forward, add & norm (the paper's decoder layer, with this model's parts)."""
+
+    def __init__(self, d_model: int, n_heads: int, d_ff: int, rope_base: float | None = None) -> None:
+        super().__init__()
+        self.self_attn = MultiHeadAttention(d_model, n_heads, rope_base)
+        self.norm1 = nn.LayerNorm(d_model)
+        self.cross_attn = MultiHeadAttention(d_model, n_heads)
+        self.norm2 = nn.LayerNorm(d_model)
+        self.ff = nn.Sequential(nn.Linear(d_model, d_ff), nn.ReLU(), nn.Linear(d_ff, d_model))
+        self.norm3 = nn.LayerNorm(d_model)
+
+    def trace(
+        self,
+        y: Tensor,
+        memory: Tensor,
+        self_mask: Tensor | None = None,
+        memory_mask: Tensor | None = None,
+        norm: str = "post",
+    ) -> DecoderTrace:
+        """y: (B, T, d_model) target vectors with their position signal; memory: (B, S, d_model), the
+        encoder's output. ``self_mask`` is usually the causal mask (True = allowed)."""
+        _check_norm(norm)
+        pre = norm == "pre"
+
+        def sublayer(h: Tensor, ln: nn.Module, f: Callable[[Tensor], Tensor]) -> Tensor:
+            return h + f(ln(h)) if pre else ln(h + f(h))
+
+        weights: dict[str, Tensor] = {}
+
+        def self_step(h: Tensor) -> Tensor:
+            out, weights["self"] = self.self_attn(h, self_mask)
+            return out
+
+        def cross_step(h: Tensor) -> Tensor:
+            out, weights["cross"] = self.cross_attn(h, memory_mask, memory=memory)
+            return out
+
+        h = sublayer(y, self.norm1, self_step)
+        h = sublayer(h, self.norm2, cross_step)
+        h = sublayer(h, self.norm3, self.ff)
+        return DecoderTrace(weights["self"], weights["cross"], h)
+
+    def forward(
+        self,
+        y: Tensor,
+        memory: Tensor,
+        self_mask: Tensor | None = None,
+        memory_mask: Tensor | None = None,
+        norm: str = "post",
+    ) -> Tensor:
+        """The layer's output (B, T, d_model)."""
+        return self.trace(y, memory, self_mask, memory_mask, norm).out
 
 
 @dataclass
@@ -193,12 +334,14 @@ class Encoder(nn.Module):
         # session's thread shares), then given storage; _init_weights sets every value from the seed.
         with torch.device("meta"):
             self.embed = nn.Embedding(c.vocab_size, c.d_model)
-            d_ff = c.ff_mult * c.d_model
             self.layers = nn.ModuleList(
-                [EncoderLayer(c.d_model, c.n_heads, d_ff, rope_base) for _ in range(c.n_layers)]
+                [EncoderLayer(c.d_model, c.n_heads, c.d_ff, rope_base) for _ in range(c.n_layers)]
             )
             self.head = nn.Linear(c.d_model, c.n_classes)
-        for part in (self.embed, self.layers, self.head):
+            # A pre-norm stack never normalises its residual stream, so one LayerNorm follows it (as in
+            # GPT-2 and nn.TransformerEncoder(norm=...)). Post-norm models leave it unused.
+            self.final_norm = nn.LayerNorm(c.d_model)
+        for part in (self.embed, self.layers, self.head, self.final_norm):
             part.to_empty(device="cpu")
         self.pe: Tensor | None
         self.learned_pe: nn.Parameter | None = None
@@ -223,18 +366,10 @@ class Encoder(nn.Module):
         nn.init.normal_(self.embed.weight, 0.0, 1.0, generator=g)
         for layer in self.layers:
             assert isinstance(layer, EncoderLayer)
-            for norm in (layer.norm1, layer.norm2):
-                nn.init.ones_(norm.weight)
-                nn.init.zeros_(norm.bias)
-            for lin in (layer.attn.w_q, layer.attn.w_k, layer.attn.w_v, layer.attn.w_o):
-                nn.init.xavier_uniform_(lin.weight, generator=g)
-                nn.init.zeros_(lin.bias)
-            for ff in (layer.ff[0], layer.ff[2]):
-                assert isinstance(ff, nn.Linear)
-                nn.init.xavier_uniform_(ff.weight, generator=g)
-                nn.init.zeros_(ff.bias)
+            _init_parts(layer, g)
         nn.init.xavier_uniform_(self.head.weight, generator=g)
         nn.init.zeros_(self.head.bias)
+        _init_parts(self.final_norm, g)
 
     def attention(self, layer: int) -> MultiHeadAttention:
         """The multi-head attention of ``layer`` (0-based)."""
@@ -249,30 +384,84 @@ class Encoder(nn.Module):
         table = self.learned_pe if self.learned_pe is not None else self.pe
         return None if table is None else table[:t]
 
-    def run(self, x: Tensor, mask: Tensor | None = None, use_position: bool = True) -> Run:
-        """Encode input vectors x: (B, T, d_model), before the position signal is added.
+    def traces(
+        self,
+        x: Tensor,
+        mask: Tensor | None = None,
+        use_position: bool = True,
+        residual: bool = True,
+        norm: str | None = None,
+    ) -> list[LayerTrace]:
+        """Every layer's stages for input vectors x: (B, T, d_model), before the position signal.
 
         ``use_position=False`` runs the same weights with no position signal at all (no table added,
-        no RoPE rotation): the model as it would be without an encoding.
+        no RoPE rotation). ``residual=False`` drops every skip connection; ``norm`` ("post" or "pre",
+        default the config's) places the LayerNorms, so both placements run on the same weights.
         """
         pe = self.position_table(x.shape[1]) if use_position else None
         h = x if pe is None else x + pe  # (B, T, d_model)
-        run = Run(hidden=[h])
+        out = []
         for layer in self.layers:
-            h, w = layer(h, mask, use_position)
-            run.hidden.append(h)
-            run.weights.append(w)
-        return run
+            assert isinstance(layer, EncoderLayer)
+            tr = layer.trace(h, mask, use_position, residual, norm or self.config.norm)
+            out.append(tr)
+            h = tr.out
+        return out
+
+    def run(
+        self,
+        x: Tensor,
+        mask: Tensor | None = None,
+        use_position: bool = True,
+        residual: bool = True,
+        norm: str | None = None,
+    ) -> Run:
+        """Encode input vectors x: (B, T, d_model): every layer's input, the last layer's output (the
+        residual stream, before a pre-norm stack's final LayerNorm) and the weights. Arguments as in
+        :meth:`traces`."""
+        layers = self.traces(x, mask, use_position, residual, norm)
+        return Run(hidden=[layers[0].x, *(tr.out for tr in layers)], weights=[tr.weights for tr in layers])
+
+    def finish(self, h: Tensor, norm: str | None = None) -> Tensor:
+        """The stack's output from the last residual stream: LayerNorm'd for pre-norm, as is for post."""
+        return self.final_norm(h) if (norm or self.config.norm) == "pre" else h
 
     def forward(self, ids: Tensor, mask: Tensor | None = None) -> tuple[Tensor, list[Tensor]]:
         """ids: (B, T) token ids -> (logits (B, T, n_classes), weights: one (B, H, T, T) per layer)."""
         run = self.run(self.embed(ids), mask)
-        return self.head(run.output), run.weights
+        return self.head(self.finish(run.output)), run.weights
+
+
+@torch.no_grad()
+def _init_parts(module: nn.Module, g: torch.Generator) -> None:
+    """LayerNorms to 1 and 0; every Linear Xavier-uniform from ``g`` with zero bias, in module order."""
+    for part in module.modules():
+        if isinstance(part, nn.LayerNorm):
+            nn.init.ones_(part.weight)
+            nn.init.zeros_(part.bias)
+        elif isinstance(part, nn.Linear):
+            nn.init.xavier_uniform_(part.weight, generator=g)
+            nn.init.zeros_(part.bias)
+
+
+#: Added to the config's seed for the decoder's weights, so they are not a copy of the encoder's.
+DECODER_SEED_OFFSET = 1_000_003
 
 
 def build(config: ModelConfig) -> Encoder:
     """A fresh model for ``config`` in eval mode (there is no dropout, so modes only matter for clarity)."""
     return Encoder(config).eval()
+
+
+def build_decoder(config: ModelConfig) -> DecoderLayer:
+    """One decoder layer with the config's sizes (RoPE in its self-attention when the config uses it),
+    its weights drawn like the encoder's from seed + DECODER_SEED_OFFSET; eval mode."""
+    rope_base = float(config.base) if config.encoding == "rope" else None
+    with torch.device("meta"):
+        layer = DecoderLayer(config.d_model, config.n_heads, config.d_ff, rope_base)
+    layer.to_empty(device="cpu")
+    _init_parts(layer, torch.Generator().manual_seed(config.seed + DECODER_SEED_OFFSET))
+    return layer.eval()
 
 
 def sentence_input(vectors: np.ndarray) -> Tensor:

@@ -42,12 +42,14 @@ TRAIN_PARAM_LIMIT = 2_200_000
 
 
 def param_count(config: ModelConfig) -> int:
-    """Parameters of :func:`viz.model.build` (config): embedding, layers, answer layer, learned table."""
+    """Parameters of :func:`viz.model.build` (config): embedding, layers, final norm, answer layer,
+    learned table."""
     d, ff = config.d_model, config.ff_mult * config.d_model
     per_layer = 4 * (d * d + d) + 2 * (2 * d) + (d * ff + ff) + (ff * d + d)
     learned = config.max_len * d if config.encoding == "learned" else 0
     answers = d * config.n_classes + config.n_classes
-    return config.vocab_size * d + config.n_layers * per_layer + answers + learned
+    final_norm = 2 * d
+    return config.vocab_size * d + config.n_layers * per_layer + final_norm + answers + learned
 
 
 def trainable(config: ModelConfig) -> bool:

@@ -17,15 +17,15 @@ import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from viz import criteria, embedding, encodings, export, figures, heads, settings, similarity, softmax
+from viz import criteria, embedding, encodings, export, figures, heads, settings, similarity, softmax, stack
 from viz.encodings import ENCODING_KINDS, EncodingSpec, encode
 from viz.figures import PLOTLY_CONFIG
 from viz.i18n import LANGS, t
 from viz.settings import Settings, UrlProblem
 
 if TYPE_CHECKING:  # torch costs ~2 s to import: only the live-model page loads it (see live_model)
-    from viz import probe
-    from viz.model import Encoder, ModelConfig
+    from viz import block, probe
+    from viz.model import DecoderLayer, Encoder, ModelConfig
     from viz.train import Progress, TrainConfig, Trained
 
 _URL_NOTES = "_url_notes"
@@ -749,6 +749,52 @@ def order_test(
     return probe.order_test(live_model(config), x, perm, use_position)
 
 
+@st.cache_resource(max_entries=6, show_spinner=False)
+def live_decoder(config: ModelConfig) -> DecoderLayer:
+    """One untrained decoder layer for ``config``'s sizes: shared by every session, never changed."""
+    from viz import model
+
+    built = model.build_decoder(config)
+    for p in built.parameters():
+        p.requires_grad_(False)
+    return built
+
+
+@st.cache_data(max_entries=32, ttl=3600, show_spinner=False)  # up to 3.5 MB (6 layers of 48 x 1024)
+def encoder_path(config: ModelConfig, tokens: tuple[str, ...], norm: str, residual: bool) -> block.Path:
+    """Cached :func:`viz.block.path`: a sentence through every stage of the stack."""
+    from viz import block
+
+    return block.path(live_model(config), _sentence_x(tokens, config.d_model), norm, residual)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def stack_norms(config: ModelConfig, tokens: tuple[str, ...]) -> block.StackNorms:
+    """Cached :func:`viz.block.stack_norms` on a sentence."""
+    from viz import block
+
+    return block.stack_norms(live_model(config), _sentence_x(tokens, config.d_model))
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def gradient_steps(config: ModelConfig) -> dict[str, block.GradientStep]:
+    """One training step's per-layer gradient norms, for each norm placement (cached: ~1 s when big)."""
+    from viz import block, model
+
+    return {norm: block.gradient_step(config, norm) for norm in model.NORMS}
+
+
+@st.cache_data(max_entries=32, ttl=3600, show_spinner=False)
+def decoder_maps(
+    config: ModelConfig, source: tuple[str, ...], target: tuple[str, ...], norm: str
+) -> block.DecoderMaps:
+    """Cached :func:`viz.block.decoder_maps`: ``target`` starts with [BOS] (the caller adds it)."""
+    from viz import block
+
+    x_src, y_tgt = (_sentence_x(tokens, config.d_model) for tokens in (source, target))
+    return block.decoder_maps(live_model(config), live_decoder(config), x_src, y_tgt, norm)
+
+
 class _TrainedStore:
     """Trained models by :class:`~viz.train.TrainConfig`, shared by every session of the server.
 
@@ -840,3 +886,38 @@ def layer_choice(n_layers: int, lang: str, key: str) -> int:
         t("att.layer", lang), options, key=key, required=True, **initial(key, default=1)
     )
     return int(picked or 1) - 1
+
+
+def _stage_title(name: str, layer: int, norm: str, d_ff: int, lang: str) -> str:
+    if name == "x":
+        return t("enc.stage.x.first", lang) if layer == 0 else t("enc.stage.x.later", lang, k=layer)
+    if name in ("attn", "mid", "out"):
+        return t(f"enc.stage.{name}.{norm}", lang)
+    return t(f"enc.stage.{name}", lang, d_ff=d_ff)
+
+
+def stage_grid(p: block.Path, layer: int, labels: list[str], lang: str, *, key: str) -> None:
+    """One block's six stages (0-based ``layer``) as heatmaps on one colour scale, wide ones strided."""
+    d_model, d_ff = p.x.shape[-1], p.hidden.shape[-1]
+    panels = []
+    for name in ("x", "attn", "mid", "hidden", "ffn", "out"):
+        m = p.stage(name)[layer]  # (T, width)
+        shown = stack.columns(m.shape[1])
+        panels.append(
+            figures.Panel(_stage_title(name, layer, p.norm, d_ff, lang), m[:, shown.idx], shown.labels)
+        )
+    fig = figures.panel_grid(
+        panels,
+        y_labels=labels,
+        cols=3,
+        title=t("enc.path.chart", lang, layer=layer + 1, layers=p.n_layers),
+        x_title=t("enc.dim", lang),
+        y_title=t("enc.token", lang),
+        colorbar_title=t("enc.value", lang),
+        hovertemplate=t("enc.act.hover", lang),
+        panel_height=figures.rows_height(len(labels), base=150, per_row=14),
+    )
+    chart(fig, key=key, lang=lang)
+    narrow, wide = stack.columns(d_model), stack.columns(d_ff)
+    if wide.strided:
+        st.caption(t("enc.strided", lang, width=d_model, d_ff=d_ff, step=narrow.step, step_ff=wide.step))

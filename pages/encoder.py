@@ -1,0 +1,310 @@
+"""Encoder block: one sentence through attention, add & norm and the feed-forward network; the residual;
+post-norm against pre-norm; and the decoder's masked self-attention and cross-attention."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from viz import block, embedding, figures, heads, model, stack, ui
+from viz.i18n import t
+
+s = ui.page_shell()
+lang = s.lang
+
+st.title(t("enc.title", lang))
+st.write(t("enc.intro", lang))
+
+EXAMPLES = tuple(stack.TRANSLATIONS)
+
+asked = ui.heads_requested(s.d_model)
+if asked is not None:
+    st.warning(
+        t(
+            "att.heads_bad",
+            lang,
+            asked=asked,
+            d_model=s.d_model,
+            share=heads.share(s.d_model, asked),
+            used=s.heads,
+            d_k=s.d_k,
+            options=", ".join(str(d) for d in ui.settings.divisors(s.d_model)),
+        )
+    )
+
+
+def enc_name(kind: str) -> str:
+    return t("att.enc.none", lang) if kind == model.NO_ENCODING else t(f"pe.kind.{kind}", lang)
+
+
+c1, c2, c3, c4 = st.columns([2, 2, 2, 1])
+with c1:
+    n_layers = ui.bounded_slider(
+        t("enc.layers", lang), *model.LAYERS_RANGE, 6, key="enc_layers", help=t("enc.layers.help", lang)
+    )
+with c2:
+    norm = ui.choice(
+        t("enc.norm", lang),
+        model.NORMS,
+        key="enc_norm",
+        lang=lang,
+        format_func=lambda k: t(f"enc.norm.{k}", lang),
+        radio=True,
+    )
+    st.caption(t("enc.norm.help", lang))
+with c3:
+    encoding = ui.choice(
+        t("att.encoding", lang),
+        model.MODEL_ENCODINGS,
+        key="enc_encoding",
+        lang=lang,
+        format_func=enc_name,
+        default=str(st.session_state.get("pe_kind", "sinusoidal")),
+    )
+seed = int(c4.number_input(t("att.seed", lang), 0, 9999, value=0, step=1, key="enc_seed"))
+config = model.ModelConfig(s.d_model, s.heads, n_layers, encoding, float(s.base), seed)
+st.info(t("enc.sizes", lang, d_model=s.d_model, heads=s.heads, d_k=s.d_k, d_ff=config.d_ff, layers=n_layers))
+if encoding == "rope" and s.d_k < 2:
+    st.warning(t("att.rope_dk1", lang, d_k=s.d_k))
+
+
+def _use_example() -> None:
+    picked = st.session_state.get("enc_example") or EXAMPLES[0]
+    st.session_state["enc_text"] = picked
+    st.session_state["enc_target"] = stack.TRANSLATIONS.get(picked, "")
+
+
+c1, c2 = st.columns([2, 3])
+c1.selectbox(
+    t("att.example", lang),
+    EXAMPLES,
+    key="enc_example",
+    on_change=_use_example,
+    help=t("enc.example.help", lang),
+)
+text = c2.text_input(
+    t("att.sentence", lang),
+    key="enc_text",
+    **ui.initial("enc_text", value=EXAMPLES[0]),
+    max_chars=embedding.MAX_CHARS,
+    help=t("enc.sentence.help", lang, n=embedding.MAX_TOKENS),
+)
+found = embedding.tokenize(text)
+if found.cut:
+    st.warning(t("att.cut", lang, n=embedding.MAX_TOKENS, chars=embedding.MAX_CHARS))
+tokens = found.tokens
+labels = embedding.row_labels(tokens)
+root = embedding.paper_scale(s.d_model)  # √d_model: a LayerNorm'd token's length
+
+
+def short_names() -> dict[str, str]:
+    names = {name: t(f"enc.short.{name}", lang) for name in ("x", "attn", "hidden", "ffn")}
+    names.update({name: t(f"enc.short.{name}.{norm}", lang) for name in ("mid", "out")})
+    return names
+
+
+# ---- 1. the path through one block and the stack -------------------------------------------------------
+@st.fragment
+def path_section() -> None:
+    st.subheader(t("enc.path.title", lang))
+    layer = ui.layer_choice(n_layers, lang, "enc_layer")
+    with ui.guard(lang):
+        p = ui.encoder_path(config, tokens, norm, True)
+        ui.stage_grid(p, layer, labels, lang, key="enc_stages")
+        zeros = stack.zero_share(p.hidden[layer])
+        st.markdown(t(f"enc.path.explain.{norm}", lang, root=root, zeros=zeros))
+    with ui.guard(lang):
+        steps = p.flow()
+        where = [(at, name) for at, name, _ in steps]
+        norms = block.flow_norms(p)
+        fig = figures.stage_lines(
+            stack.flow_labels(where, short_names()),
+            {t("enc.mean", lang): stack.column_mean(norms), **stack.token_series(labels, norms)},
+            bold=[t("enc.mean", lang)],
+            title=t("enc.norms.chart", lang, layer=layer + 1),
+            x_title=t("enc.stage", lang),
+            y_title=t("enc.norm_axis", lang),
+            hovertemplate=t("enc.norms.hover", lang),
+            shade=stack.layer_span(where, layer + 1),
+            height=440,
+        )
+        ui.chart(fig, key="enc_norms", lang=lang)
+        st.caption(t("enc.norms.explain", lang, root=root))
+
+
+# ---- 2. what the residual keeps -----------------------------------------------------------------------
+def residual_section() -> None:
+    st.subheader(t("enc.res.title", lang))
+    with ui.guard(lang):
+        on, off = (ui.encoder_path(config, tokens, norm, keep) for keep in (True, False))
+        where, sim_on = block.similarity_to_input(on)
+        _, sim_off = block.similarity_to_input(off)
+        x_labels = stack.flow_labels(where, short_names())
+        panels = [
+            figures.Panel(t("enc.res.on", lang), sim_on.T, x_labels),
+            figures.Panel(t("enc.res.off", lang), sim_off.T, x_labels),
+        ]
+        fig = figures.panel_grid(
+            panels,
+            y_labels=labels,
+            cols=1,
+            title=t("enc.res.chart", lang),
+            x_title=t("enc.stage", lang),
+            y_title=t("enc.token", lang),
+            colorbar_title=t("enc.cos", lang),
+            hovertemplate=t("enc.res.hover", lang),
+            zmax=1.0,
+            panel_height=figures.rows_height(len(labels), base=170, per_row=16),
+        )
+        ui.chart(fig, key="enc_residual", lang=lang)
+        left, right = st.columns([3, 2])
+        with left:
+            fig = figures.stage_lines(
+                x_labels,
+                {
+                    t("enc.res.on", lang): stack.column_mean(sim_on),
+                    t("enc.res.off", lang): stack.column_mean(sim_off),
+                },
+                bold=[t("enc.res.on", lang), t("enc.res.off", lang)],
+                title=t("enc.res.lines", lang),
+                x_title=t("enc.stage", lang),
+                y_title=t("enc.cos", lang),
+                hovertemplate=t("enc.res.lines.hover", lang),
+                y_range=(-0.3, 1.05),
+            )
+            ui.chart(fig, key="enc_residual_mean", lang=lang)
+        with right:
+            last_on, last_off = stack.column_mean(sim_on)[-1], stack.column_mean(sim_off)[-1]
+            st.markdown(t("enc.res.explain", lang, on=last_on, off=last_off))
+            if len(tokens) > 1:
+                alike_on, alike_off = (block.mean_pairwise_cosine(p.out[-1]) for p in (on, off))
+                st.markdown(t("enc.res.collapse", lang, on=alike_on, off=alike_off))
+            else:
+                st.caption(t("enc.res.one_token", lang))
+
+
+# ---- 3. post-norm against pre-norm --------------------------------------------------------------------
+def norm_section() -> None:
+    st.subheader(t("enc.pp.title", lang))
+    st.write(t("enc.pp.intro", lang))
+    left, right = st.columns(2)
+    with left, ui.guard(lang):
+        sn = ui.stack_norms(config, tokens)
+        fig = figures.stage_lines(
+            stack.boundary_labels(n_layers, t("enc.pp.input", lang), t("enc.pp.after", lang)),
+            {t("enc.norm.post", lang): sn.post, t("enc.norm.pre", lang): sn.pre},
+            bold=[t("enc.norm.post", lang), t("enc.norm.pre", lang)],
+            title=t("enc.pp.act.chart", lang),
+            x_title=t("enc.pp.stream", lang),
+            y_title=t("enc.norm_axis", lang),
+            hovertemplate=t("enc.norms.hover", lang),
+        )
+        ui.chart(fig, key="enc_pp_act", lang=lang)
+        growth = stack.ratio(sn.pre[-1], sn.pre[0])
+        st.caption(
+            t(
+                "enc.pp.act.explain",
+                lang,
+                root=root,
+                first=sn.pre[0],
+                last=sn.pre[-1],
+                layers=n_layers,
+                growth=growth,
+                final=sn.pre_final,
+            )
+        )
+    with right, ui.guard(lang):
+        if not block.gradient_ok(config):
+            st.info(
+                t(
+                    "enc.pp.too_big",
+                    lang,
+                    params=block.gradient_params(config),
+                    limit=block.GRADIENT_PARAM_LIMIT,
+                )
+            )
+        else:
+            steps = ui.gradient_steps(config)
+            fig = figures.grouped_bars(
+                stack.layer_labels(n_layers, t("enc.pp.block", lang)),
+                {t(f"enc.norm.{k}", lang): steps[k].norms for k in model.NORMS},
+                title=t("enc.pp.grad.chart", lang),
+                x_title=t("enc.pp.block", lang),
+                y_title=t("enc.pp.grad_axis", lang),
+                hovertemplate=t("enc.pp.grad.hover", lang),
+            )
+            ui.chart(fig, key="enc_pp_grad", lang=lang)
+            if n_layers > 1:
+                post, pre = (stack.ratio(steps[k].norms[-1], steps[k].norms[0]) for k in model.NORMS)
+                st.caption(
+                    t(
+                        "enc.pp.grad.explain",
+                        lang,
+                        post=post,
+                        pre=pre,
+                        loss_post=steps["post"].loss,
+                        loss_pre=steps["pre"].loss,
+                    )
+                )
+            else:
+                st.caption(t("enc.pp.one_layer", lang))
+
+
+# ---- 4. the decoder -----------------------------------------------------------------------------------
+@st.fragment
+def decoder_section() -> None:
+    st.subheader(t("enc.dec.title", lang))
+    st.write(t("enc.dec.intro", lang))
+    target_text = st.text_input(
+        t("enc.dec.target", lang),
+        key="enc_target",
+        **ui.initial("enc_target", value=stack.TRANSLATIONS[EXAMPLES[0]]),
+        max_chars=embedding.MAX_CHARS,
+        help=t("enc.dec.target.help", lang),
+    )
+    got = embedding.tokenize(target_text)
+    if got.cut:
+        st.warning(t("att.cut", lang, n=embedding.MAX_TOKENS, chars=embedding.MAX_CHARS))
+    if not got.tokens:
+        st.caption(t("enc.dec.empty", lang))
+    target = stack.decoder_tokens(block.BOS, got.tokens, embedding.MAX_TOKENS)
+    target_labels = embedding.row_labels(target)
+    with ui.guard(lang):
+        maps = ui.decoder_maps(config, tokens, target, norm)
+        shown = ui.heads_window(s.heads, lang, key="enc_dec_first")
+        size = figures.rows_height(len(target), base=120, per_row=14)
+        for kind, keys, x_title in (
+            ("self", target_labels, t("enc.dec.key_target", lang)),
+            ("cross", labels, t("enc.dec.key_source", lang)),
+        ):
+            per_head = maps.self_weights if kind == "self" else maps.cross_weights
+            fig = figures.heads_grid(
+                [per_head[h] for h in shown],
+                titles=[t("att.head_title", lang, h=h + 1) for h in shown],
+                x_labels=keys,
+                y_labels=target_labels,
+                cols=4,
+                title=t(f"enc.dec.{kind}.chart", lang, heads=s.heads),
+                x_title=x_title,
+                y_title=t("enc.dec.query", lang),
+                colorbar_title=t("att.weight", lang),
+                hovertemplate=t("att.hover", lang),
+                panel_height=size,
+            )
+            ui.chart(fig, key=f"enc_dec_{kind}", lang=lang)
+            if kind == "self":
+                first = float(maps.self_weights[:, 0, 0].min())
+                st.markdown(
+                    t("enc.dec.self.explain", lang, leak=stack.above_diagonal(maps.self_weights), first=first)
+                )
+            else:
+                st.markdown(t("enc.dec.cross.explain", lang, t=len(target), s=len(tokens)))
+        st.caption(t("enc.dec.untrained", lang))
+
+
+if not tokens:
+    st.warning(t("att.empty", lang))
+else:
+    path_section()
+    residual_section()
+    norm_section()
+    decoder_section()

@@ -1,0 +1,217 @@
+"""Strings of the Encoder block page, English and Korean (merged into :data:`viz.i18n.STRINGS`)."""
+
+from __future__ import annotations
+
+ENC_STRINGS: dict[str, dict[str, str]] = {
+    "nav.enc": {"en": "Encoder block", "ko": "인코더 블록"},
+    "step.addnorm": {"en": "Add & norm", "ko": "Add & Norm"},
+    "step.addnorm.desc": {
+        "en": "keep the input, rescale each token",
+        "ko": "입력을 더해 두고 토큰마다 크기를 맞춤",
+    },
+    "step.ffn": {"en": "Feed-forward", "ko": "피드포워드"},
+    "step.ffn.desc": {"en": "two layers with ReLU, per token", "ko": "토큰마다 ReLU를 낀 두 층"},
+    "step.decoder": {"en": "Decoder", "ko": "디코더"},
+    "step.decoder.desc": {
+        "en": "causal mask and cross-attention",
+        "ko": "인과 마스크와 크로스 어텐션",
+    },
+    "enc.title": {
+        "en": "Encoder block: attention, add & norm, feed-forward",
+        "ko": "인코더 블록: 어텐션, Add & Norm, 피드포워드",
+    },
+    "enc.intro": {
+        "en": "An encoder block does four things to every token: multi-head attention mixes in information from the other tokens; add & norm adds the block's input back (the residual connection) and rescales each token with LayerNorm; a small two-layer network with ReLU (the feed-forward network) transforms each token on its own; and a second add & norm. The paper stacks N = 6 such blocks. This page follows one sentence through a live PyTorch stack (untrained, seeded weights) and shows what each stage does to the numbers.",
+        "ko": "인코더 블록은 토큰마다 네 가지 일을 합니다. 멀티헤드 어텐션이 다른 토큰들의 정보를 섞어 넣고, Add & Norm이 블록의 입력을 다시 더한 뒤(잔차 연결) LayerNorm으로 토큰마다 크기를 맞춥니다. 이어서 ReLU를 낀 작은 두 층 신경망(피드포워드 네트워크)이 토큰 하나하나를 따로 변환하고, 다시 Add & Norm을 거칩니다. 논문은 이런 블록을 N = 6개 쌓습니다. 이 페이지는 실제 PyTorch 스택(학습 전, 시드로 정한 가중치)에 문장 하나를 통과시키며 단계마다 숫자가 어떻게 바뀌는지 보여 줍니다.",
+    },
+    "enc.layers": {"en": "Blocks in the stack (N)", "ko": "쌓은 블록 수 (N)"},
+    "enc.layers.help": {
+        "en": "How many encoder blocks the sentence passes through, one after the other (the paper uses 6).",
+        "ko": "문장이 차례로 통과하는 인코더 블록의 수입니다(논문은 6개).",
+    },
+    "enc.norm": {"en": "LayerNorm placement", "ko": "LayerNorm 위치"},
+    "enc.norm.post": {"en": "post-norm (the paper)", "ko": "Post-norm (논문)"},
+    "enc.norm.pre": {"en": "pre-norm", "ko": "Pre-norm"},
+    "enc.norm.help": {
+        "en": "Post-norm: LayerNorm(x + sublayer(x)), as in the paper. Pre-norm: x + sublayer(LayerNorm(x)), used by most large models today. Both run on the same weights.",
+        "ko": "Post-norm: LayerNorm(x + sublayer(x)), 논문의 방식입니다. Pre-norm: x + sublayer(LayerNorm(x)), 요즘 큰 모델 대부분이 씁니다. 두 방식 모두 같은 가중치로 돌아갑니다.",
+    },
+    "enc.sizes": {
+        "en": "d_model = {d_model}, {heads} heads of d_k = {d_k}, feed-forward hidden width d_ff = {d_ff} (2 × d_model; the paper uses 4 ×), {layers} block(s). d_model and heads come from the sidebar.",
+        "ko": "d_model = {d_model}, 헤드 {heads}개(d_k = {d_k}), 피드포워드 은닉층 너비 d_ff = {d_ff}(2 × d_model, 논문은 4 ×), 블록 {layers}개. d_model과 헤드 수는 사이드바에서 정합니다.",
+    },
+    "enc.sentence.help": {
+        "en": "The sentence the encoder reads (up to {n} tokens). Each word gets a fixed toy vector; the position signal is added to it.",
+        "ko": "인코더가 읽는 문장입니다(최대 {n}개 토큰). 단어마다 고정된 토이 벡터가 정해지고 여기에 위치 신호가 더해집니다.",
+    },
+    "enc.example.help": {
+        "en": "Sentences from the lecture notes; picking one copies it into the box, and its Korean translation into the decoder's box below.",
+        "ko": "강의 노트의 문장입니다. 고르면 입력칸에 복사되고, 아래 디코더 입력칸에는 그 한국어 번역이 들어갑니다.",
+    },
+    # ---- 1. the path --------------------------------------------------------------------------------
+    "enc.path.title": {"en": "1. One sentence through the block", "ko": "1. 블록을 지나는 문장 하나"},
+    "enc.stage.x.first": {"en": "input x = E + PE", "ko": "입력 x = E + PE"},
+    "enc.stage.x.later": {"en": "input x = output of block {k}", "ko": "입력 x = 블록 {k}의 출력"},
+    "enc.stage.attn.post": {"en": "multi-head attention(x)", "ko": "멀티헤드 어텐션(x)"},
+    "enc.stage.attn.pre": {"en": "multi-head attention(norm(x))", "ko": "멀티헤드 어텐션(norm(x))"},
+    "enc.stage.attn.off": {"en": "multi-head attention", "ko": "멀티헤드 어텐션"},
+    "enc.stage.mid.post": {"en": "add & norm: norm(x + attention)", "ko": "Add & Norm: norm(x + 어텐션)"},
+    "enc.stage.mid.pre": {"en": "add: x + attention", "ko": "Add: x + 어텐션"},
+    "enc.stage.hidden": {
+        "en": "FFN hidden: ReLU(· W₁ + b₁), {d_ff} wide",
+        "ko": "FFN 은닉층: ReLU(· W₁ + b₁), 너비 {d_ff}",
+    },
+    "enc.stage.ffn": {"en": "FFN output: · W₂ + b₂", "ko": "FFN 출력: · W₂ + b₂"},
+    "enc.stage.out.post": {"en": "add & norm: block output", "ko": "Add & Norm: 블록 출력"},
+    "enc.stage.out.pre": {"en": "add: block output", "ko": "Add: 블록 출력"},
+    "enc.short.x": {"en": "input", "ko": "입력"},
+    "enc.short.attn": {"en": "attn", "ko": "어텐션"},
+    "enc.short.mid.post": {"en": "add&norm", "ko": "add&norm"},
+    "enc.short.mid.pre": {"en": "add", "ko": "add"},
+    "enc.short.hidden": {"en": "ReLU", "ko": "ReLU"},
+    "enc.short.ffn": {"en": "FFN", "ko": "FFN"},
+    "enc.short.out.post": {"en": "add&norm", "ko": "add&norm"},
+    "enc.short.out.pre": {"en": "add", "ko": "add"},
+    "enc.path.chart": {
+        "en": "Block {layer} of {layers}: the activations at each stage (rows: tokens, columns: dimensions)",
+        "ko": "블록 {layer} / {layers}: 단계별 활성값 (행: 토큰, 열: 차원)",
+    },
+    "enc.token": {"en": "token", "ko": "토큰"},
+    "enc.dim": {"en": "dimension", "ko": "차원"},
+    "enc.value": {"en": "value", "ko": "값"},
+    "enc.act.hover": {
+        "en": "token %{y}<br>dimension %{x}<br>value %{z:.3f}",
+        "ko": "토큰 %{y}<br>차원 %{x}<br>값 %{z:.3f}",
+    },
+    "enc.strided": {
+        "en": "The panels are {width} dimensions wide ({d_ff} for the FFN's hidden layer), more than a panel can show: every {step}th column is drawn (every {step_ff}th in the hidden layer). Hover shows each column's real dimension.",
+        "ko": "패널 너비가 {width}차원(FFN 은닉층은 {d_ff}차원)이라 한 패널에 다 담을 수 없습니다. 그래서 {step}번째 열마다(은닉층은 {step_ff}번째 열마다) 하나씩 그렸습니다. 마우스를 올리면 각 열의 실제 차원 번호가 보입니다.",
+    },
+    "enc.path.explain.post": {
+        "en": "**What to notice.** The attention output is a fresh mixture of the tokens, unlike its input. Add & norm puts the input back and LayerNorm rescales every token to mean 0 and variance 1, so its length becomes √d_model = {root:.2f}. In the FFN's hidden layer ReLU switched off {zeros:.0%} of the units (the white cells); the second linear layer maps the rest back to d_model, token by token, with the same weights for every position.",
+        "ko": "**눈여겨볼 점.** 어텐션 출력은 입력과 닮지 않은, 토큰들을 새로 섞은 값입니다. Add & Norm이 입력을 다시 더하고 LayerNorm이 토큰마다 평균 0, 분산 1로 맞추므로 토큰 벡터의 길이는 √d_model = {root:.2f}가 됩니다. FFN 은닉층에서는 ReLU가 유닛의 {zeros:.0%}를 꺼 버렸습니다(흰 칸). 두 번째 선형층이 남은 값을 다시 d_model 차원으로 돌려놓는데, 모든 위치에 같은 가중치를 토큰마다 따로 적용합니다.",
+    },
+    "enc.path.explain.pre": {
+        "en": "**What to notice.** In pre-norm the sublayers read a LayerNorm'd copy of x, and the sum x + sublayer is left as it is: the block's output is not rescaled, so its length can grow from block to block (section 3). In the FFN's hidden layer ReLU switched off {zeros:.0%} of the units (the white cells).",
+        "ko": "**눈여겨볼 점.** Pre-norm에서는 서브층이 LayerNorm을 거친 x의 사본을 읽고, 합 x + 서브층은 그대로 둡니다. 블록 출력의 크기를 다시 맞추지 않으므로 블록을 지날수록 길이가 커질 수 있습니다(3절). FFN 은닉층에서는 ReLU가 유닛의 {zeros:.0%}를 꺼 버렸습니다(흰 칸).",
+    },
+    "enc.norms.chart": {
+        "en": "Each token's length ‖x‖ at every stage of the stack (block {layer} shaded)",
+        "ko": "스택의 모든 단계에서 토큰별 길이 ‖x‖ (블록 {layer} 음영)",
+    },
+    "enc.stage": {"en": "stage", "ko": "단계"},
+    "enc.norm_axis": {"en": "length ‖x‖", "ko": "길이 ‖x‖"},
+    "enc.mean": {"en": "mean over tokens", "ko": "토큰 평균"},
+    "enc.norms.hover": {"en": "%{x}<br>‖x‖ = %{y:.2f}", "ko": "%{x}<br>‖x‖ = %{y:.2f}"},
+    "enc.norms.explain": {
+        "en": "One thin line per token, the thick line is their mean. Pick a block above to see its stages in the heatmaps; the shaded band marks it here. With post-norm every add & norm point sits at √d_model = {root:.2f}: LayerNorm resets each token's length, whatever the sublayer added.",
+        "ko": "가는 선 하나가 토큰 하나이고, 굵은 선은 그 평균입니다. 위에서 블록을 고르면 히트맵에 그 블록의 단계가 나오고 여기서는 음영으로 표시됩니다. Post-norm에서는 Add & Norm 지점이 모두 √d_model = {root:.2f}에 놓입니다. 서브층이 무엇을 더했든 LayerNorm이 토큰마다 길이를 다시 맞추기 때문입니다.",
+    },
+    # ---- 2. the residual ------------------------------------------------------------------------------
+    "enc.res.title": {"en": "2. What the residual connection keeps", "ko": "2. 잔차 연결이 지켜 주는 것"},
+    "enc.res.on": {"en": "with the residual (x + sublayer)", "ko": "잔차 연결 있음 (x + 서브층)"},
+    "enc.res.off": {"en": "residual switched off (sublayer only)", "ko": "잔차 연결 끔 (서브층만)"},
+    "enc.res.chart": {
+        "en": "Cosine similarity of each stage's output to the input E + PE, token by token",
+        "ko": "단계별 출력과 입력 E + PE의 코사인 유사도 (토큰별)",
+    },
+    "enc.cos": {"en": "cosine", "ko": "코사인"},
+    "enc.res.hover": {
+        "en": "token %{y}<br>%{x}<br>cosine %{z:.3f}",
+        "ko": "토큰 %{y}<br>%{x}<br>코사인 %{z:.3f}",
+    },
+    "enc.res.lines": {
+        "en": "Mean similarity to the input, with and without the residual",
+        "ko": "입력과의 평균 유사도: 잔차 연결 있음과 없음",
+    },
+    "enc.res.lines.hover": {"en": "%{x}<br>cosine %{y:.3f}", "ko": "%{x}<br>코사인 %{y:.3f}"},
+    "enc.res.explain": {
+        "en": "**What to notice.** Each cell asks: does this stage's vector still point the way the token's input did (1 = same direction, 0 = unrelated)? The attention and FFN outputs alone are near 0 even with the residual: a sublayer computes something new. With the residual, the sum carries the input along, and after the last block the mean similarity is still {on:.2f}. Switched off, it is {off:.2f} from the first sublayer on: the token's own embedding and position are gone.",
+        "ko": "**눈여겨볼 점.** 칸마다 '이 단계의 벡터가 아직 토큰의 입력과 같은 방향을 가리키는가'를 묻습니다(1 = 같은 방향, 0 = 무관). 잔차 연결이 있어도 어텐션과 FFN의 출력만 보면 0에 가깝습니다. 서브층은 새로운 것을 계산하기 때문입니다. 잔차 연결이 있으면 합이 입력을 계속 실어 나르므로 마지막 블록 뒤에도 평균 유사도가 {on:.2f}입니다. 끄면 첫 서브층부터 {off:.2f}가 되어, 토큰 자신의 임베딩과 위치 정보가 사라집니다.",
+    },
+    "enc.res.collapse": {
+        "en": "What else is lost: how alike the tokens' outputs are to each other (mean cosine between different tokens after the last block) is {on:.2f} with the residual and {off:.2f} without. Near 1 means every token has ended up with almost the same vector, so the next layer could no longer tell them apart.",
+        "ko": "잃는 것이 하나 더 있습니다. 마지막 블록 뒤 서로 다른 토큰끼리의 평균 코사인(토큰들이 얼마나 닮았는지)은 잔차 연결이 있을 때 {on:.2f}, 없을 때 {off:.2f}입니다. 1에 가까우면 모든 토큰이 거의 같은 벡터가 되어 다음 층이 토큰들을 더는 구별할 수 없다는 뜻입니다.",
+    },
+    "enc.res.one_token": {
+        "en": "With one token there is no pair of tokens to compare.",
+        "ko": "토큰이 하나뿐이라 비교할 토큰 쌍이 없습니다.",
+    },
+    # ---- 3. post vs pre ---------------------------------------------------------------------------------
+    "enc.pp.title": {
+        "en": "3. Post-norm (the paper) against pre-norm",
+        "ko": "3. Post-norm(논문)과 Pre-norm 비교",
+    },
+    "enc.pp.intro": {
+        "en": "The same weights, with LayerNorm moved: after each sum (post-norm, the paper) or in front of each sublayer (pre-norm). A pre-norm stack ends with one more LayerNorm.",
+        "ko": "같은 가중치에서 LayerNorm의 위치만 옮깁니다. 합 다음에 두면 Post-norm(논문), 서브층 앞에 두면 Pre-norm입니다. Pre-norm 스택은 맨 끝에 LayerNorm을 하나 더 둡니다.",
+    },
+    "enc.pp.act.chart": {
+        "en": "Activation norms: mean ‖x‖ of the residual stream between blocks",
+        "ko": "활성값 크기: 블록 사이 잔차 흐름의 평균 ‖x‖",
+    },
+    "enc.pp.stream": {"en": "position in the stack", "ko": "스택 안의 위치"},
+    "enc.pp.input": {"en": "input", "ko": "입력"},
+    "enc.pp.after": {"en": "after block {k}", "ko": "블록 {k} 뒤"},
+    "enc.pp.grad.chart": {
+        "en": "Gradient norms of one training step, per block",
+        "ko": "학습 한 스텝의 블록별 그래디언트 크기",
+    },
+    "enc.pp.block": {"en": "block", "ko": "블록"},
+    "enc.pp.grad_axis": {"en": "‖∂loss/∂θ‖ over the block", "ko": "블록 전체의 ‖∂loss/∂θ‖"},
+    "enc.pp.grad.hover": {"en": "%{x}<br>‖grad‖ = %{y:.3f}", "ko": "%{x}<br>‖grad‖ = %{y:.3f}"},
+    "enc.pp.act.explain": {
+        "en": "Post-norm ends every block with LayerNorm, so the stream stays at √d_model = {root:.2f}. Pre-norm only ever adds to it: here the mean length grows from {first:.1f} to {last:.1f} over {layers} block(s) (× {growth:.2f}), and the final LayerNorm brings it back to {final:.2f}.",
+        "ko": "Post-norm은 블록마다 LayerNorm으로 끝나므로 흐름의 길이가 √d_model = {root:.2f}로 유지됩니다. Pre-norm은 흐름에 더하기만 합니다. 여기서는 블록 {layers}개를 지나며 평균 길이가 {first:.1f}에서 {last:.1f}로 커지고(× {growth:.2f}), 마지막 LayerNorm이 {final:.2f}로 되돌립니다.",
+    },
+    "enc.pp.grad.explain": {
+        "en": "One step of training on a toy task (reverse 8 letters; one seeded batch of 64) from these starting weights, then the length of each block's gradient. Last block ÷ first block: post-norm {post:.2f}, pre-norm {pre:.2f} (loss {loss_post:.3f} and {loss_pre:.3f}). In post-norm the gradient reaching an early block has passed through every LayerNorm above it, and the blocks near the output tend to get the larger gradients; pre-norm's plain x + ... path carries the gradient to every block directly, so it does not favour the top. That is why post-norm usually needs a learning-rate warm-up and pre-norm trains deep stacks more easily. Untrained weights, one step: a tendency to look at, not a law.",
+        "ko": "이 초기 가중치에서 토이 과제(8글자 뒤집기, 시드로 고정한 배치 64개)로 학습을 한 스텝 하고 블록마다 그래디언트의 길이를 쟀습니다. 마지막 블록 ÷ 첫 블록: Post-norm {post:.2f}, Pre-norm {pre:.2f}(손실 {loss_post:.3f}, {loss_pre:.3f}). Post-norm에서는 앞쪽 블록에 닿는 그래디언트가 그 위의 LayerNorm을 모두 거쳐 오고, 출력에 가까운 블록이 더 큰 그래디언트를 받기 쉽습니다. Pre-norm은 x + ... 로 곧게 이어진 길로 그래디언트가 모든 블록에 바로 전해지므로 위쪽 블록에 몰리지 않습니다. 그래서 Post-norm은 보통 학습률 워밍업이 필요하고 Pre-norm은 깊은 스택도 쉽게 학습합니다. 학습 전 가중치에서 한 스텝만 본 것이니 법칙이 아니라 경향으로 보세요.",
+    },
+    "enc.pp.one_layer": {
+        "en": "With one block there is no first and last block to compare: set N to 2 or more.",
+        "ko": "블록이 하나뿐이라 첫 블록과 마지막 블록을 비교할 수 없습니다. N을 2 이상으로 두세요.",
+    },
+    "enc.pp.too_big": {
+        "en": "A training step at this size would build two models of {params:,} parameters each; this page stops at {limit:,}. Lower d_model or N to see the gradients (the activation norms on the left are still live).",
+        "ko": "이 크기에서 학습 스텝을 하려면 매개변수 {params:,}개짜리 모델을 두 개 만들어야 합니다. 이 페이지의 한도는 {limit:,}개입니다. 그래디언트를 보려면 d_model이나 N을 줄이세요(왼쪽 활성값 크기는 계속 계산됩니다).",
+    },
+    # ---- 4. the decoder -------------------------------------------------------------------------------
+    "enc.dec.title": {"en": "4. The decoder's difference", "ko": "4. 디코더는 무엇이 다른가"},
+    "enc.dec.intro": {
+        "en": "A decoder layer is built from the same parts, in this order: masked self-attention → add & norm → cross-attention → add & norm → feed-forward → add & norm (and, after the last layer, a linear layer and softmax over the vocabulary). Below, one decoder layer with this page's sizes reads the target sentence while the encoder stack above reads the source.",
+        "ko": "디코더 층은 같은 부품을 이 순서로 씁니다: 마스크드 셀프 어텐션 → Add & Norm → 크로스 어텐션 → Add & Norm → 피드포워드 → Add & Norm(마지막 층 뒤에는 선형층과 어휘 전체에 대한 softmax). 아래에서는 이 페이지와 같은 크기의 디코더 층 하나가 목표 문장을 읽고, 위의 인코더 스택이 원문을 읽습니다.",
+    },
+    "enc.dec.target": {"en": "Target sentence (the decoder's side)", "ko": "목표 문장 (디코더 쪽)"},
+    "enc.dec.target.help": {
+        "en": "For translation: the sentence being written. The decoder reads [BOS] and then these tokens, each predicting the next.",
+        "ko": "번역이라면 지금 써 나가는 문장입니다. 디코더는 [BOS]와 그 뒤의 토큰들을 읽고, 각 자리에서 다음 토큰을 예측합니다.",
+    },
+    "enc.dec.self.chart": {
+        "en": "Masked self-attention over the target ({heads} heads): a query sees only itself and earlier tokens",
+        "ko": "목표 문장의 마스크드 셀프 어텐션 (헤드 {heads}개): 쿼리는 자기 자신과 앞 토큰만 봅니다",
+    },
+    "enc.dec.cross.chart": {
+        "en": "Cross-attention ({heads} heads): queries from the decoder, keys and values from the encoder's output",
+        "ko": "크로스 어텐션 (헤드 {heads}개): 쿼리는 디코더에서, 키와 값은 인코더 출력에서",
+    },
+    "enc.dec.query": {"en": "query (target token)", "ko": "쿼리 (목표 토큰)"},
+    "enc.dec.key_target": {"en": "key (target token)", "ko": "키 (목표 토큰)"},
+    "enc.dec.key_source": {"en": "key (source token)", "ko": "키 (원문 토큰)"},
+    "enc.dec.self.explain": {
+        "en": "**Masked self-attention.** While writing word t the decoder must not peek at words it has not written yet, so the causal mask sets every score above the diagonal to −∞ before softmax: the largest weight any query gives to a later token here is {leak:.1g}. The first row, [BOS], can only look at itself (weight {first:.2f}). During training this lets all positions be computed at once without cheating.",
+        "ko": "**마스크드 셀프 어텐션.** t번째 단어를 쓰는 동안 디코더는 아직 쓰지 않은 단어를 미리 보면 안 됩니다. 그래서 인과 마스크가 softmax 전에 대각선 위의 점수를 모두 −∞로 바꿉니다. 여기서 어떤 쿼리가 뒤 토큰에 준 가중치의 최댓값은 {leak:.1g}입니다. 첫 행인 [BOS]는 자기 자신만 볼 수 있습니다(가중치 {first:.2f}). 덕분에 학습할 때 모든 위치를 한꺼번에 계산해도 답을 훔쳐보지 않습니다.",
+    },
+    "enc.dec.cross.explain": {
+        "en": "**Cross-attention.** The queries come from the decoder (one row per target token), the keys and values from the encoder's final output (one column per source token), so the map is {t} × {s}, not square, and no mask is needed: the whole source is known. Each row sums to 1. Some notes describe this the other way round; in the paper, and here, the decoder asks (queries) and the encoded source answers (keys and values).",
+        "ko": "**크로스 어텐션.** 쿼리는 디코더에서(목표 토큰마다 한 행), 키와 값은 인코더의 최종 출력에서(원문 토큰마다 한 열) 옵니다. 그래서 맵은 정사각형이 아닌 {t} × {s}이고, 원문 전체를 이미 알고 있으므로 마스크가 필요 없습니다. 행마다 합은 1입니다. 어떤 노트는 이를 반대로 설명하지만, 논문과 이 페이지에서는 디코더가 묻고(쿼리) 인코딩된 원문이 답합니다(키와 값).",
+    },
+    "enc.dec.untrained": {
+        "en": "The decoder's weights are untrained (seeded), like the encoder's: the maps show the wiring (which query may see which key), not a learned alignment between the languages.",
+        "ko": "디코더 가중치도 인코더처럼 학습 전(시드로 고정)입니다. 맵은 어떤 쿼리가 어떤 키를 볼 수 있는지라는 연결 구조를 보여 줄 뿐, 두 언어 사이에 학습된 대응을 보여 주지는 않습니다.",
+    },
+    "enc.dec.empty": {
+        "en": "The target sentence is empty: the decoder reads [BOS] alone.",
+        "ko": "목표 문장이 비어 있어서 디코더는 [BOS] 하나만 읽습니다.",
+    },
+}

@@ -1,0 +1,105 @@
+"""Small sums and labels the Encoder block page shows, in NumPy (pages hold no arithmetic of their own)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+#: Columns an activation panel shows at most; wider matrices show every k-th column.
+PANEL_COLUMNS = 128
+#: The notes' examples, each with a Korean translation for the decoder's side.
+TRANSLATIONS: dict[str, str] = {
+    "I am good": "나는 잘 지내",
+    "A dog ate the food because it was hungry": "개는 배가 고파서 음식을 먹었다",
+    "The cat chased the mouse": "고양이가 쥐를 쫓았다",
+}
+
+
+@dataclass(frozen=True)
+class Columns:
+    """Which columns of a (T, width) matrix a panel shows."""
+
+    idx: np.ndarray
+    labels: list[str]
+    strided: bool
+    step: int
+
+
+def columns(width: int, limit: int = PANEL_COLUMNS) -> Columns:
+    """Every column when ``width`` <= ``limit``, else every k-th one with k = ceil(width / limit)."""
+    step = max(1, -(-int(width) // int(limit)))
+    idx = np.arange(0, int(width), step)
+    return Columns(idx, [str(int(i)) for i in idx], step > 1, step)
+
+
+def flow_labels(stages: Sequence[tuple[int, str]], short: Mapping[str, str]) -> list[str]:
+    """Unique axis labels for a stack's stages [(layer, stage)]: "input", then "L1.1 attn", "L1.2 ...".
+
+    The number after the dot counts the stages within a layer, so two "add & norm" stages stay apart.
+    """
+    out: list[str] = []
+    seen: dict[int, int] = {}
+    for layer, stage in stages:
+        if layer == 0:
+            out.append(short[stage])
+            continue
+        seen[layer] = seen.get(layer, 0) + 1
+        out.append(f"L{layer}.{seen[layer]} {short[stage]}")
+    return out
+
+
+def layer_span(stages: Sequence[tuple[int, str]], layer: int) -> tuple[int, int]:
+    """The first and last index in ``stages`` of 1-based ``layer``'s stages."""
+    found = [i for i, (at, _) in enumerate(stages) if at == layer]
+    if not found:
+        raise ValueError(f"layer {layer} is not in the stack")
+    return found[0], found[-1]
+
+
+def zero_share(a: np.ndarray) -> float:
+    """The share of exact zeros (what ReLU switched off), in [0, 1]."""
+    arr = np.asarray(a)
+    return float(np.mean(arr == 0)) if arr.size else 0.0
+
+
+def ratio(a: float, b: float) -> float:
+    """a / b, or nan when b is 0."""
+    return float(a) / float(b) if b else float("nan")
+
+
+def above_diagonal(maps: np.ndarray) -> float:
+    """The largest weight a query gives to a later key: (..., T, T) -> max over the strict upper triangle
+    (0 for a causal map; 0 for one token)."""
+    m = np.asarray(maps, dtype=np.float64)
+    t = m.shape[-1]
+    upper = np.triu(np.ones((t, t), dtype=bool), k=1)
+    return float(m[..., upper].max()) if upper.any() else 0.0
+
+
+def layer_labels(n_layers: int, word: str) -> list[str]:
+    """ "word 1", ..., "word n" (one label per layer)."""
+    return [f"{word} {i}" for i in range(1, n_layers + 1)]
+
+
+def boundary_labels(n_layers: int, first: str, after: str) -> list[str]:
+    """Labels for the residual stream between layers: ``first``, then ``after`` formatted with k."""
+    return [first, *(after.format(k=k) for k in range(1, n_layers + 1))]
+
+
+def token_series(tokens: Sequence[str], per_stage: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-token values over stages, (stages, T), as {token label: (stages,)}; labels must be unique."""
+    values = np.asarray(per_stage)
+    return {label: values[:, i] for i, label in enumerate(tokens)}
+
+
+def column_mean(per_stage: np.ndarray) -> np.ndarray:
+    """The mean over tokens at each stage: (stages, T) -> (stages,)."""
+    return np.asarray(per_stage, dtype=np.float64).mean(axis=-1)
+
+
+def decoder_tokens(bos: str, tokens: Sequence[str], limit: int) -> tuple[str, ...]:
+    """The decoder's input: [BOS] and then the answer so far (the target shifted right by one), at
+    most ``limit`` tokens in all."""
+    return (bos, *tokens)[: max(int(limit), 1)]
