@@ -153,18 +153,17 @@ def residual_section() -> None:
             colorbar_title=t("enc.cos", lang),
             hovertemplate=t("enc.res.hover", lang),
             zmax=1.0,
-            panel_height=figures.rows_height(len(labels), base=170, per_row=16),
+            panel_height=figures.rows_height(len(labels), base=190, per_row=16),
+            nticks=64,
         )
         ui.chart(fig, key="enc_residual", lang=lang)
-        left, right = st.columns([3, 2])
+        on_name, off_name = t("enc.res.on", lang), t("enc.res.off", lang)
+        left, right = st.columns(2)
         with left:
             fig = figures.stage_lines(
                 x_labels,
-                {
-                    t("enc.res.on", lang): stack.column_mean(sim_on),
-                    t("enc.res.off", lang): stack.column_mean(sim_off),
-                },
-                bold=[t("enc.res.on", lang), t("enc.res.off", lang)],
+                {on_name: stack.column_mean(sim_on), off_name: stack.column_mean(sim_off)},
+                bold=[on_name, off_name],
                 title=t("enc.res.lines", lang),
                 x_title=t("enc.stage", lang),
                 y_title=t("enc.cos", lang),
@@ -172,14 +171,35 @@ def residual_section() -> None:
                 y_range=(-0.3, 1.05),
             )
             ui.chart(fig, key="enc_residual_mean", lang=lang)
-        with right:
-            last_on, last_off = stack.column_mean(sim_on)[-1], stack.column_mean(sim_off)[-1]
-            st.markdown(t("enc.res.explain", lang, on=last_on, off=last_off))
-            if len(tokens) > 1:
-                alike_on, alike_off = (block.mean_pairwise_cosine(p.out[-1]) for p in (on, off))
-                st.markdown(t("enc.res.collapse", lang, on=alike_on, off=alike_off))
-            else:
-                st.caption(t("enc.res.one_token", lang))
+        last_on, last_off = stack.column_mean(sim_on)[-1], stack.column_mean(sim_off)[-1]
+        st.markdown(t("enc.res.explain", lang, on=last_on, off=last_off))
+        if len(tokens) > 1:
+            alike_on, alike_off = block.token_alikeness(on), block.token_alikeness(off)
+            with right:
+                fig = figures.stage_lines(
+                    stack.boundary_labels(n_layers, t("enc.pp.input", lang), t("enc.pp.after", lang)),
+                    {on_name: alike_on, off_name: alike_off},
+                    bold=[on_name, off_name],
+                    title=t("enc.res.alike.chart", lang),
+                    x_title=t("enc.pp.stream", lang),
+                    y_title=t("enc.cos", lang),
+                    hovertemplate=t("enc.res.lines.hover", lang),
+                    y_range=(-0.3, 1.05),
+                )
+                ui.chart(fig, key="enc_residual_alike", lang=lang)
+            st.markdown(
+                t(
+                    "enc.res.collapse",
+                    lang,
+                    start=alike_on[0],
+                    off_first=alike_off[1],
+                    off_last=alike_off[-1],
+                    on_first=alike_on[1],
+                    on_last=alike_on[-1],
+                )
+            )
+        else:
+            right.caption(t("enc.res.one_token", lang))
 
 
 # ---- 3. post-norm against pre-norm --------------------------------------------------------------------

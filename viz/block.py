@@ -119,6 +119,11 @@ def mean_pairwise_cosine(a: np.ndarray) -> float:
     return float((g.sum() - np.trace(g)) / (n * (n - 1)))
 
 
+def token_alikeness(p: Path) -> np.ndarray:
+    """:func:`mean_pairwise_cosine` of the stack's input and of every block's output: (L + 1,)."""
+    return np.array([mean_pairwise_cosine(a) for a in (p.x[0], *p.out)])
+
+
 @dataclass(frozen=True)
 class StackNorms:
     """Mean per-token norm of the residual stream entering each layer and leaving the last, (L + 1,),

@@ -829,6 +829,7 @@ def panel_grid(
     hovertemplate: str | None = None,
     zmax: float | None = None,
     panel_height: int = 260,
+    nticks: int = 8,
 ) -> go.Figure:
     """Heatmaps of different widths in a grid of ``cols`` columns, rows shared (``y_labels``, escaped),
     one diverging colour scale symmetric about 0 (to ``zmax``, or the largest |value| of any panel),
@@ -844,7 +845,7 @@ def panel_grid(
         cols=cols,
         subplot_titles=[escape_label(p.title) for p in panels],
         horizontal_spacing=0.04 if cols > 1 else 0.0,
-        vertical_spacing=min(0.35 / rows, 0.12) if rows > 1 else 0.0,
+        vertical_spacing=min(0.45 / rows, 0.2) if rows > 1 else 0.0,
         shared_yaxes=True,
     )
     ys = [escape_label(v) for v in y_labels]
@@ -861,8 +862,9 @@ def panel_grid(
             row=r + 1,
             col=c + 1,
         )
-        fig.update_xaxes(title={"text": x_title}, row=r + 1, col=c + 1)
-    fig.update_xaxes(type="category", nticks=8)
+        if i + cols >= n:  # the last panel of its column
+            fig.update_xaxes(title={"text": x_title}, row=r + 1, col=c + 1)
+    fig.update_xaxes(type="category", nticks=nticks)
     fig.update_yaxes(type="category", autorange="reversed")
     for r in range(1, rows + 1):
         fig.update_yaxes(title={"text": y_title}, row=r, col=1)

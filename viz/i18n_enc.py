@@ -84,8 +84,12 @@ ENC_STRINGS: dict[str, dict[str, str]] = {
         "ko": "토큰 %{y}<br>차원 %{x}<br>값 %{z:.3f}",
     },
     "enc.strided": {
-        "en": "The panels are {width} dimensions wide ({d_ff} for the FFN's hidden layer), more than a panel can show: every {step}th column is drawn (every {step_ff}th in the hidden layer). Hover shows each column's real dimension.",
-        "ko": "패널 너비가 {width}차원(FFN 은닉층은 {d_ff}차원)이라 한 패널에 다 담을 수 없습니다. 그래서 {step}번째 열마다(은닉층은 {step_ff}번째 열마다) 하나씩 그렸습니다. 마우스를 올리면 각 열의 실제 차원 번호가 보입니다.",
+        "en": "A panel shows at most {limit} columns: here one dimension in {step} of d_model = {width} is drawn, and one in {step_ff} of the hidden layer's {d_ff}. Hover gives each column's real dimension.",
+        "ko": "패널 하나에는 열을 최대 {limit}개까지 그립니다. 그래서 d_model = {width}차원은 {step}개마다 하나씩, 은닉층 {d_ff}차원은 {step_ff}개마다 하나씩 그렸습니다. 마우스를 올리면 각 열의 실제 차원 번호가 보입니다.",
+    },
+    "enc.strided.hidden": {
+        "en": "A panel shows at most {limit} columns: the FFN's hidden layer is {d_ff} wide, so one dimension in {step_ff} is drawn (hover gives the real dimension). The other panels show every dimension.",
+        "ko": "패널 하나에는 열을 최대 {limit}개까지 그립니다. FFN 은닉층은 {d_ff}차원이라 {step_ff}개마다 하나씩 그렸습니다(마우스를 올리면 실제 차원 번호가 보입니다). 나머지 패널은 모든 차원을 보여 줍니다.",
     },
     "enc.path.explain.post": {
         "en": "**What to notice.** The attention output is a fresh mixture of the tokens, unlike its input. Add & norm puts the input back and LayerNorm rescales every token to mean 0 and variance 1, so its length becomes √d_model = {root:.2f}. In the FFN's hidden layer ReLU switched off {zeros:.0%} of the units (the white cells); the second linear layer maps the rest back to d_model, token by token, with the same weights for every position.",
@@ -129,9 +133,13 @@ ENC_STRINGS: dict[str, dict[str, str]] = {
         "en": "**What to notice.** Each cell asks: does this stage's vector still point the way the token's input did (1 = same direction, 0 = unrelated)? The attention and FFN outputs alone are near 0 even with the residual: a sublayer computes something new. With the residual, the sum carries the input along, and after the last block the mean similarity is still {on:.2f}. Switched off, it is {off:.2f} from the first sublayer on: the token's own embedding and position are gone.",
         "ko": "**눈여겨볼 점.** 칸마다 '이 단계의 벡터가 아직 토큰의 입력과 같은 방향을 가리키는가'를 묻습니다(1 = 같은 방향, 0 = 무관). 잔차 연결이 있어도 어텐션과 FFN의 출력만 보면 0에 가깝습니다. 서브층은 새로운 것을 계산하기 때문입니다. 잔차 연결이 있으면 합이 입력을 계속 실어 나르므로 마지막 블록 뒤에도 평균 유사도가 {on:.2f}입니다. 끄면 첫 서브층부터 {off:.2f}가 되어, 토큰 자신의 임베딩과 위치 정보가 사라집니다.",
     },
+    "enc.res.alike.chart": {
+        "en": "How alike the tokens become: mean cosine between different tokens",
+        "ko": "토큰들이 얼마나 닮아 가는가: 서로 다른 토큰 사이의 평균 코사인",
+    },
     "enc.res.collapse": {
-        "en": "What else is lost: how alike the tokens' outputs are to each other (mean cosine between different tokens after the last block) is {on:.2f} with the residual and {off:.2f} without. Near 1 means every token has ended up with almost the same vector, so the next layer could no longer tell them apart.",
-        "ko": "잃는 것이 하나 더 있습니다. 마지막 블록 뒤 서로 다른 토큰끼리의 평균 코사인(토큰들이 얼마나 닮았는지)은 잔차 연결이 있을 때 {on:.2f}, 없을 때 {off:.2f}입니다. 1에 가까우면 모든 토큰이 거의 같은 벡터가 되어 다음 층이 토큰들을 더는 구별할 수 없다는 뜻입니다.",
+        "en": "**What else is lost.** The right-hand chart compares the tokens with each other. At the input they are {start:.2f} alike. Without the residual they are {off_first:.2f} alike after the first block and {off_last:.2f} after the last; with it, {on_first:.2f} and {on_last:.2f}. Near 1, every token carries almost the same vector and the layers above can no longer tell the words apart: the residual slows this collapse down.",
+        "ko": "**잃는 것이 하나 더 있습니다.** 오른쪽 차트는 토큰들을 서로 비교합니다. 입력에서 토큰들은 {start:.2f}만큼 닮았습니다. 잔차 연결이 없으면 첫 블록 뒤 {off_first:.2f}, 마지막 블록 뒤 {off_last:.2f}이고, 있으면 {on_first:.2f}, {on_last:.2f}입니다. 1에 가까우면 모든 토큰이 거의 같은 벡터를 갖게 되어 위층이 단어들을 더는 구별하지 못합니다. 잔차 연결은 이 붕괴를 늦춰 줍니다.",
     },
     "enc.res.one_token": {
         "en": "With one token there is no pair of tokens to compare.",

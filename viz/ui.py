@@ -920,4 +920,6 @@ def stage_grid(p: block.Path, layer: int, labels: list[str], lang: str, *, key: 
     chart(fig, key=key, lang=lang)
     narrow, wide = stack.columns(d_model), stack.columns(d_ff)
     if wide.strided:
-        st.caption(t("enc.strided", lang, width=d_model, d_ff=d_ff, step=narrow.step, step_ff=wide.step))
+        key = "enc.strided" if narrow.strided else "enc.strided.hidden"
+        limit = stack.PANEL_COLUMNS
+        st.caption(t(key, lang, limit=limit, width=d_model, d_ff=d_ff, step=narrow.step, step_ff=wide.step))
