@@ -147,3 +147,41 @@ def test_grouped_bars_colour_lines_like_their_bars() -> None:
     )
     colours = [(d.type, d.marker.color if d.type == "bar" else d.line.color) for d in fig.data]
     assert colours == [("bar", "#111111"), ("bar", "#222222"), ("scatter", "#111111"), ("scatter", "#222222")]
+
+
+def test_panel_grid_shares_one_symmetric_scale_over_panels_of_different_widths() -> None:
+    a = np.array([[1.0, -2.0], [0.5, 0.0]])
+    b = np.array([[4.0, 0.0, 1.0], [-1.0, 2.0, 3.0]])
+    panels = [figures.Panel("<b>in</b>", a, ["0", "1"]), figures.Panel("hidden", b, ["0", "2", "4"])]
+    fig = figures.panel_grid(panels, y_labels=["<i>x</i>", "y"], cols=2, x_title="dim")
+    spec = json.loads(fig.to_json())
+    z = [decode(tr["z"]) for tr in spec["data"]]
+    np.testing.assert_array_equal(z[0], a.astype(np.float32))
+    np.testing.assert_array_equal(z[1], b.astype(np.float32))
+    assert all(decode(tr["z"]).dtype == np.float32 for tr in spec["data"])
+    assert spec["layout"]["coloraxis"]["cmin"] == -4.0 and spec["layout"]["coloraxis"]["cmax"] == 4.0
+    assert spec["data"][1]["x"] == ["0", "2", "4"] and spec["data"][0]["y"][0] == "&lt;i&gt;x&lt;/i&gt;"
+    titles = [ann["text"] for ann in spec["layout"]["annotations"]]
+    assert "&lt;b&gt;in&lt;/b&gt;" in titles
+    fixed = figures.panel_grid(panels, y_labels=["x", "y"], cols=1, zmax=1.0)
+    assert fixed.layout.coloraxis.cmax == 1.0 and fixed.layout.coloraxis.cmin == -1.0
+    # one column: both panels stacked, the x title only under the last one
+    one = figures.panel_grid(panels, y_labels=["x", "y"], cols=1, x_title="stage")
+    assert one.layout.xaxis.title.text is None and one.layout.xaxis2.title.text == "stage"
+
+
+def test_stage_lines_bold_names_escape_and_shade() -> None:
+    fig = figures.stage_lines(
+        ["input", "L1.1 <attn>"],
+        {"mean": [1.0, 2.0], "<img src=x>": np.array([0.5, 3.0])},
+        bold=["mean"],
+        shade=(1, 1),
+    )
+    spec = json.loads(fig.to_json())
+    assert [tr["name"] for tr in spec["data"]] == ["mean", "&lt;img src=x&gt;"]
+    assert spec["data"][0]["x"] == ["input", "L1.1 &lt;attn&gt;"]
+    assert spec["data"][0]["line"]["width"] > spec["data"][1]["line"]["width"]
+    np.testing.assert_array_equal(decode(spec["data"][1]["y"]), np.array([0.5, 3.0], dtype=np.float32))
+    (rect,) = spec["layout"]["shapes"]
+    assert rect["x0"] == 0.5 and rect["x1"] == 1.5
+    assert "shapes" not in json.loads(figures.stage_lines(["a"], {"m": [1.0]}).to_json())["layout"]
