@@ -1,7 +1,8 @@
 # One command to set up and run the app, one to set up and run the tests.
 #   make run    create .venv, install the app, start Streamlit on http://localhost:8501
 #   make test   create .venv, install the app + test tools + Chromium, then lint, type-check and test
-#   make bench  the benchmarks (not tests): page latency and payload in a browser, live-model training;
+#   make bench  the benchmarks (not tests): page latency and payload in a browser, live-model training,
+#               the encoder page's server-side rerun cost;
 #               results in bench/results/
 SHELL := /bin/bash
 VENV ?= .venv
@@ -39,6 +40,7 @@ test: setup browser-deps lint
 bench: setup browser-deps
 	$(PY) -m bench.browser_bench
 	$(PY) -m bench.train_bench
+	$(PY) -m bench.encoder_bench
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
