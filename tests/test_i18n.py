@@ -14,6 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # Strings that are the same in both languages on purpose (symbols and names).
 SAME_IN_BOTH = {"step.qkv", "step.scores", "step.softmax", "step.values", "step.wo", "pe.wave.max_len"}
+# Short technical axis labels, written the same way in Korean lectures.
+SAME_IN_BOTH |= {"enc.short.hidden", "enc.short.mid.post", "enc.short.out.post", "enc.pp.grad.hover"}
 
 
 def fields(text: str) -> set[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 ENC_STRINGS: dict[str, dict[str, str]] = {
     "nav.enc": {"en": "Encoder block", "ko": "인코더 블록"},
-    "step.addnorm": {"en": "Add & norm", "ko": "Add & Norm"},
+    "step.addnorm": {"en": "Add & norm", "ko": "Add & Norm (더하기와 정규화)"},
     "step.addnorm.desc": {
         "en": "keep the input, rescale each token",
         "ko": "입력을 더해 두고 토큰마다 크기를 맞춤",
@@ -31,7 +31,7 @@ ENC_STRINGS: dict[str, dict[str, str]] = {
     },
     "enc.norm": {"en": "LayerNorm placement", "ko": "LayerNorm 위치"},
     "enc.norm.post": {"en": "post-norm (the paper)", "ko": "Post-norm (논문)"},
-    "enc.norm.pre": {"en": "pre-norm", "ko": "Pre-norm"},
+    "enc.norm.pre": {"en": "pre-norm", "ko": "Pre-norm (서브층 앞 정규화)"},
     "enc.norm.help": {
         "en": "Post-norm: LayerNorm(x + sublayer(x)), as in the paper. Pre-norm: x + sublayer(LayerNorm(x)), used by most large models today. Both run on the same weights.",
         "ko": "Post-norm: LayerNorm(x + sublayer(x)), 논문의 방식입니다. Pre-norm: x + sublayer(LayerNorm(x)), 요즘 큰 모델 대부분이 씁니다. 두 방식 모두 같은 가중치로 돌아갑니다.",
