@@ -281,9 +281,9 @@ def decoder_section() -> None:
         max_chars=embedding.MAX_CHARS,
         help=t("enc.dec.target.help", lang),
     )
-    got = embedding.tokenize(target_text)
+    got = embedding.tokenize(target_text, stack.TARGET_TOKENS)  # [BOS] takes the 48th place
     if got.cut:
-        st.warning(t("att.cut", lang, n=embedding.MAX_TOKENS, chars=embedding.MAX_CHARS))
+        st.warning(t("att.cut", lang, n=stack.TARGET_TOKENS, chars=embedding.MAX_CHARS))
     if not got.tokens:
         st.caption(t("enc.dec.empty", lang))
     target = stack.decoder_tokens(block.BOS, got.tokens, embedding.MAX_TOKENS)

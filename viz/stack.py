@@ -7,6 +7,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from viz.embedding import MAX_TOKENS
+
+#: Target words the decoder reads after [BOS], so [BOS] and the target fit the sentences' 48 tokens.
+TARGET_TOKENS = MAX_TOKENS - 1
 #: Columns an activation panel shows at most; wider matrices show every k-th column.
 PANEL_COLUMNS = 128
 #: The notes' examples, each with a Korean translation for the decoder's side.
