@@ -153,29 +153,29 @@ def residual_section() -> None:
             colorbar_title=t("enc.cos", lang),
             hovertemplate=t("enc.res.hover", lang),
             zmax=1.0,
-            panel_height=figures.rows_height(len(labels), base=190, per_row=16),
+            panel_height=figures.rows_height(len(labels), base=150, per_row=16),
             nticks=64,
+            shared_x=True,
         )
         ui.chart(fig, key="enc_residual", lang=lang)
         on_name, off_name = t("enc.res.on", lang), t("enc.res.off", lang)
-        left, right = st.columns(2)
-        with left:
-            fig = figures.stage_lines(
-                x_labels,
-                {on_name: stack.column_mean(sim_on), off_name: stack.column_mean(sim_off)},
-                bold=[on_name, off_name],
-                title=t("enc.res.lines", lang),
-                x_title=t("enc.stage", lang),
-                y_title=t("enc.cos", lang),
-                hovertemplate=t("enc.res.lines.hover", lang),
-                y_range=(-0.3, 1.05),
-            )
-            ui.chart(fig, key="enc_residual_mean", lang=lang)
+        fig = figures.stage_lines(
+            x_labels,
+            {on_name: stack.column_mean(sim_on), off_name: stack.column_mean(sim_off)},
+            bold=[on_name, off_name],
+            title=t("enc.res.lines", lang),
+            x_title=t("enc.stage", lang),
+            y_title=t("enc.cos", lang),
+            hovertemplate=t("enc.res.lines.hover", lang),
+            y_range=(-0.3, 1.05),
+        )
+        ui.chart(fig, key="enc_residual_mean", lang=lang)
         last_on, last_off = stack.column_mean(sim_on)[-1], stack.column_mean(sim_off)[-1]
         st.markdown(t("enc.res.explain", lang, on=last_on, off=last_off))
         if len(tokens) > 1:
             alike_on, alike_off = block.token_alikeness(on), block.token_alikeness(off)
-            with right:
+            left, right = st.columns([3, 2])
+            with left:
                 fig = figures.stage_lines(
                     stack.boundary_labels(n_layers, t("enc.pp.input", lang), t("enc.pp.after", lang)),
                     {on_name: alike_on, off_name: alike_off},
@@ -187,7 +187,7 @@ def residual_section() -> None:
                     y_range=(-0.3, 1.05),
                 )
                 ui.chart(fig, key="enc_residual_alike", lang=lang)
-            st.markdown(
+            right.markdown(
                 t(
                     "enc.res.collapse",
                     lang,
@@ -199,7 +199,7 @@ def residual_section() -> None:
                 )
             )
         else:
-            right.caption(t("enc.res.one_token", lang))
+            st.caption(t("enc.res.one_token", lang))
 
 
 # ---- 3. post-norm against pre-norm --------------------------------------------------------------------

@@ -14,14 +14,14 @@ import numpy as np
 import torch
 from torch import Tensor, nn
 
-from viz import train
+from viz import stack, train
 from viz.attention import causal_mask
 from viz.model import NORMS, DecoderLayer, Encoder, EncoderLayer, ModelConfig, build
 
 #: The stages of one layer, in order (LayerTrace's fields).
 STAGES: tuple[str, ...] = ("x", "attn", "mid", "hidden", "ffn", "out")
 #: The stages a stack's flow lists per layer after its input (the FFN's wider hidden layer included).
-FLOW_STAGES: tuple[str, ...] = ("attn", "mid", "hidden", "ffn", "out")
+FLOW_STAGES: tuple[str, ...] = stack.FLOW_STAGES
 #: The stages compared with the input (same width as the input, so a cosine is defined).
 SIMILARITY_STAGES: tuple[str, ...] = ("attn", "mid", "ffn", "out")
 #: The decoder's first input token: the answer so far starts here.

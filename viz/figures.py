@@ -830,10 +830,12 @@ def panel_grid(
     zmax: float | None = None,
     panel_height: int = 260,
     nticks: int = 8,
+    shared_x: bool = False,
 ) -> go.Figure:
     """Heatmaps of different widths in a grid of ``cols`` columns, rows shared (``y_labels``, escaped),
     one diverging colour scale symmetric about 0 (to ``zmax``, or the largest |value| of any panel),
-    so the same colour means the same number in every panel."""
+    so the same colour means the same number in every panel. ``shared_x``: the panels have the same
+    columns, labelled under the bottom row only."""
     mats = [np.asarray(p.z, dtype=np.float32) for p in panels]
     found = [float(np.abs(m[np.isfinite(m)]).max()) for m in mats if np.isfinite(m).any()]
     top = zmax if zmax is not None else (max(found, default=1.0) or 1.0)
@@ -847,6 +849,7 @@ def panel_grid(
         horizontal_spacing=0.04 if cols > 1 else 0.0,
         vertical_spacing=min(0.45 / rows, 0.2) if rows > 1 else 0.0,
         shared_yaxes=True,
+        shared_xaxes=shared_x,
     )
     ys = [escape_label(v) for v in y_labels]
     for i, (p, m) in enumerate(zip(panels, mats, strict=True)):

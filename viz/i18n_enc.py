@@ -31,7 +31,7 @@ ENC_STRINGS: dict[str, dict[str, str]] = {
     },
     "enc.norm": {"en": "LayerNorm placement", "ko": "LayerNorm 위치"},
     "enc.norm.post": {"en": "post-norm (the paper)", "ko": "Post-norm (논문)"},
-    "enc.norm.pre": {"en": "pre-norm", "ko": "Pre-norm (서브층 앞 정규화)"},
+    "enc.norm.pre": {"en": "pre-norm", "ko": "Pre-norm (사전 정규화)"},
     "enc.norm.help": {
         "en": "Post-norm: LayerNorm(x + sublayer(x)), as in the paper. Pre-norm: x + sublayer(LayerNorm(x)), used by most large models today. Both run on the same weights.",
         "ko": "Post-norm: LayerNorm(x + sublayer(x)), 논문의 방식입니다. Pre-norm: x + sublayer(LayerNorm(x)), 요즘 큰 모델 대부분이 씁니다. 두 방식 모두 같은 가중치로 돌아갑니다.",
@@ -138,8 +138,8 @@ ENC_STRINGS: dict[str, dict[str, str]] = {
         "ko": "토큰들이 얼마나 닮아 가는가: 서로 다른 토큰 사이의 평균 코사인",
     },
     "enc.res.collapse": {
-        "en": "**What else is lost.** The right-hand chart compares the tokens with each other. At the input they are {start:.2f} alike. Without the residual they are {off_first:.2f} alike after the first block and {off_last:.2f} after the last; with it, {on_first:.2f} and {on_last:.2f}. Near 1, every token carries almost the same vector and the layers above can no longer tell the words apart: the residual slows this collapse down.",
-        "ko": "**잃는 것이 하나 더 있습니다.** 오른쪽 차트는 토큰들을 서로 비교합니다. 입력에서 토큰들은 {start:.2f}만큼 닮았습니다. 잔차 연결이 없으면 첫 블록 뒤 {off_first:.2f}, 마지막 블록 뒤 {off_last:.2f}이고, 있으면 {on_first:.2f}, {on_last:.2f}입니다. 1에 가까우면 모든 토큰이 거의 같은 벡터를 갖게 되어 위층이 단어들을 더는 구별하지 못합니다. 잔차 연결은 이 붕괴를 늦춰 줍니다.",
+        "en": "**What else is lost.** The chart on the left compares the tokens with each other. At the input they are {start:.2f} alike. Without the residual they are {off_first:.2f} alike after the first block and {off_last:.2f} after the last; with it, {on_first:.2f} and {on_last:.2f}. Near 1, every token carries almost the same vector and the layers above can no longer tell the words apart: the residual slows this collapse down.",
+        "ko": "**잃는 것이 하나 더 있습니다.** 왼쪽 차트는 토큰들을 서로 비교합니다. 입력에서 토큰들은 {start:.2f}만큼 닮았습니다. 잔차 연결이 없으면 첫 블록 뒤 {off_first:.2f}, 마지막 블록 뒤 {off_last:.2f}이고, 있으면 {on_first:.2f}, {on_last:.2f}입니다. 1에 가까우면 모든 토큰이 거의 같은 벡터를 갖게 되어 위층이 단어들을 더는 구별하지 못합니다. 잔차 연결은 이 붕괴를 늦춰 줍니다.",
     },
     "enc.res.one_token": {
         "en": "With one token there is no pair of tokens to compare.",

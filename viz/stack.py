@@ -9,6 +9,8 @@ import numpy as np
 
 from viz.embedding import MAX_TOKENS
 
+#: The stages of one block after its input, in order (numbered 1-5 in the charts' labels).
+FLOW_STAGES: tuple[str, ...] = ("attn", "mid", "hidden", "ffn", "out")
 #: Target words the decoder reads after [BOS], so [BOS] and the target fit the sentences' 48 tokens.
 TARGET_TOKENS = MAX_TOKENS - 1
 #: Columns an activation panel shows at most; wider matrices show every k-th column.
@@ -41,17 +43,13 @@ def columns(width: int, limit: int = PANEL_COLUMNS) -> Columns:
 def flow_labels(stages: Sequence[tuple[int, str]], short: Mapping[str, str]) -> list[str]:
     """Unique axis labels for a stack's stages [(layer, stage)]: "input", then "L1.1 attn", "L1.2 ...".
 
-    The number after the dot counts the stages within a layer, so two "add & norm" stages stay apart.
+    The number after the dot is the stage's place in :data:`FLOW_STAGES`, so two "add & norm" stages
+    stay apart and a stage keeps its label in charts that leave some stages out.
     """
-    out: list[str] = []
-    seen: dict[int, int] = {}
-    for layer, stage in stages:
-        if layer == 0:
-            out.append(short[stage])
-            continue
-        seen[layer] = seen.get(layer, 0) + 1
-        out.append(f"L{layer}.{seen[layer]} {short[stage]}")
-    return out
+    return [
+        short[stage] if layer == 0 else f"L{layer}.{FLOW_STAGES.index(stage) + 1} {short[stage]}"
+        for layer, stage in stages
+    ]
 
 
 def layer_span(stages: Sequence[tuple[int, str]], layer: int) -> tuple[int, int]:

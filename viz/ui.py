@@ -524,7 +524,11 @@ def bounded_slider(label: str, lo: int, hi: int, default: int, key: str, help: s
     if hi <= lo:
         return lo
     if key in st.session_state:
-        st.session_state[key] = min(max(int(st.session_state[key]), lo), hi)
+        # Written only when clamping changes it: a write sends the value back to the browser on every
+        # rerun, and a late reply could then undo a key press made in the meantime.
+        clamped = min(max(int(st.session_state[key]), lo), hi)
+        if clamped != st.session_state[key]:
+            st.session_state[key] = clamped
     picked = st.slider(label, lo, hi, key=key, help=help, **initial(key, value=min(max(default, lo), hi)))
     return int(cast(int, picked))
 
