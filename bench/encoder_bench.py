@@ -4,16 +4,18 @@ Run from the repository root (no browser or server needed):
 
     .venv/bin/python -m bench.encoder_bench [--repeats 5] [--out bench/results/encoder.md]
 
-For each size (the defaults: d_model 128, 8 heads, N = 6; and the largest: d_model 1024 with 16 heads
-and with 1024 heads, N = 6) the page runs under Streamlit's AppTest, which executes the real page script
-in-process (``pages/encoder.py`` with app.py around it), and we time:
+For each size (the defaults: d_model 128, 8 heads, N = 6; d_model 512 with N = 6, the largest size whose
+gradient chart is drawn; and the largest: d_model 1024 with 16 heads and with 1024 heads, N = 6)
+the page runs under Streamlit's AppTest, which executes the real page script in-process
+(``pages/encoder.py`` with app.py around it), and we time:
 
 - the first run of the page at that size with empty caches ("cold": builds the model, runs the stack,
   the decoder and, within its limit, two training steps);
 - a rerun with nothing changed ("warm": every computation comes from the caches, so this is the cost of
   building and serialising the charts);
-- a change of N (6 -> 5, new cache entries), a switch to pre-norm and a new decoder target (the
-  decoder section is a fragment, but AppTest reruns the whole script, so this is an upper bound).
+- a change of N (6 -> 5, new cache entries), a switch to pre-norm, a new decoder target (the
+  decoder section is a fragment, but AppTest reruns the whole script, so this is an upper bound) and a
+  new model seed (a new model: everything is computed again, the gradient steps included).
 
 Each is the median (and max) of ``--repeats`` runs; "cold" clears Streamlit's caches before each run.
 Bytes are the sum of the page's Plotly specs (what the websocket carries for the charts, before
@@ -59,6 +61,7 @@ class Size:
 
 SIZES = (
     Size("defaults: d_model 128, 8 heads, N 6, 3 tokens", 128, 8),
+    Size("d_model 512, 8 heads, N 6, 48 tokens (largest with the gradient chart)", 512, 8, LONG),
     Size("d_model 128, 8 heads, N 6, 48 tokens", 128, 8, LONG),
     Size("largest: d_model 1024, 16 heads, N 6, 48 tokens", 1024, 16, LONG),
     Size("largest: d_model 1024, 1024 heads, N 6, 48 tokens", 1024, 1024, LONG),
@@ -108,7 +111,7 @@ class Row:
 
 
 def measure(size: Size, repeats: int) -> Row:
-    clock = Clock(("cold", "warm", "N 6 → 5", "pre-norm", "new target"))
+    clock = Clock(("cold", "warm", "N 6 → 5", "pre-norm", "new target", "new seed"))
     rss_before = rss_mib()
     n_bytes = charts = 0
     for _ in range(repeats):
@@ -135,6 +138,9 @@ def measure(size: Size, repeats: int) -> Row:
         with clock:
             at.text_input(key="enc_target").input("고양이가 쥐를 쫓았다").run()
         clock.add("new target", at)
+        with clock:
+            at.number_input(key="enc_seed").set_value(1).run()
+        clock.add("new seed", at)
     return Row(size.label, clock.times, n_bytes, charts, rss_mib() - rss_before)
 
 

@@ -128,7 +128,7 @@ def path_section() -> None:
             height=440,
         )
         ui.chart(fig, key="enc_norms", lang=lang)
-        st.caption(t("enc.norms.explain", lang, root=root))
+        st.caption(t("enc.norms.explain" if norm == "post" else "enc.norms.explain.pre", lang, root=root))
 
 
 # ---- 2. what the residual keeps -----------------------------------------------------------------------
@@ -167,11 +167,19 @@ def residual_section() -> None:
             x_title=t("enc.stage", lang),
             y_title=t("enc.cos", lang),
             hovertemplate=t("enc.res.lines.hover", lang),
-            y_range=(-0.3, 1.05),
         )
         ui.chart(fig, key="enc_residual_mean", lang=lang)
-        last_on, last_off = stack.column_mean(sim_on)[-1], stack.column_mean(sim_off)[-1]
-        st.markdown(t("enc.res.explain", lang, on=last_on, off=last_off))
+        sums, sublayers = ("mid", "out"), ("attn", "ffn")
+        kept_on, kept_off = block.stage_mean(where, sim_on, sums), block.stage_mean(where, sim_off, sums)
+        st.markdown(
+            t(
+                "enc.res.explain",
+                lang,
+                on=kept_on,
+                off=kept_off,
+                sub=block.stage_mean(where, sim_on, sublayers),
+            )
+        )
         if len(tokens) > 1:
             alike_on, alike_off = block.token_alikeness(on), block.token_alikeness(off)
             left, right = st.columns([3, 2])
@@ -184,10 +192,9 @@ def residual_section() -> None:
                     x_title=t("enc.pp.stream", lang),
                     y_title=t("enc.cos", lang),
                     hovertemplate=t("enc.res.lines.hover", lang),
-                    y_range=(-0.3, 1.05),
                 )
                 ui.chart(fig, key="enc_residual_alike", lang=lang)
-            right.markdown(
+            notes = [
                 t(
                     "enc.res.collapse",
                     lang,
@@ -197,7 +204,14 @@ def residual_section() -> None:
                     on_first=alike_on[1],
                     on_last=alike_on[-1],
                 )
-            )
+            ]
+            if stack.converges(alike_on[-1]):
+                notes.append(t("enc.res.collapse.both", lang))
+            if norm == "post":
+                pre_last = block.token_alikeness(ui.encoder_path(config, tokens, "pre", True))[-1]
+                if stack.clearly_below(pre_last, alike_on[-1]):
+                    notes.append(t("enc.res.collapse.pre", lang, pre=pre_last))
+            right.markdown(" ".join(notes))
         else:
             st.caption(t("enc.res.one_token", lang))
 
@@ -255,16 +269,23 @@ def norm_section() -> None:
             ui.chart(fig, key="enc_pp_grad", lang=lang)
             if n_layers > 1:
                 post, pre = (stack.ratio(steps[k].norms[-1], steps[k].norms[0]) for k in model.NORMS)
-                st.caption(
+                notes = [
                     t(
                         "enc.pp.grad.explain",
                         lang,
-                        post=post,
-                        pre=pre,
+                        post=stack.ratio_text(post),
+                        pre=stack.ratio_text(pre),
                         loss_post=steps["post"].loss,
                         loss_pre=steps["pre"].loss,
                     )
-                )
+                ]
+                if stack.has_nan(post, pre):
+                    notes.append(t("enc.pp.no_first", lang))
+                elif stack.clearly_below(pre, post):
+                    notes.append(t("enc.pp.grad.agrees", lang))
+                else:
+                    notes.append(t("enc.pp.grad.differs", lang))
+                st.caption(" ".join(notes))
             else:
                 st.caption(t("enc.pp.one_layer", lang))
 
@@ -312,7 +333,7 @@ def decoder_section() -> None:
             )
             ui.chart(fig, key=f"enc_dec_{kind}", lang=lang)
             if kind == "self":
-                first = float(maps.self_weights[:, 0, 0].min())
+                first = stack.first_self_weight(maps.self_weights)
                 st.markdown(
                     t("enc.dec.self.explain", lang, leak=stack.above_diagonal(maps.self_weights), first=first)
                 )

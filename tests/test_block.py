@@ -241,17 +241,18 @@ def test_decoder_layer_matches_torch(norm: str, d_model: int, n_heads: int) -> N
     with torch.no_grad():
         tr = ours.trace(y, memory, causal_mask(t)[None, None], None, norm)
         expected = ref(y, memory, tgt_mask=~causal_mask(t))
-        # torch's cross-attention weights for the same queries: our cross step, rebuilt with torch's module
-        h = ours.norm1(y + ours.self_attn(y, causal_mask(t))[0]) if norm == "post" else None
+        # The cross step's queries: what the first sublayer handed on (normalised first under pre-norm).
+        if norm == "post":
+            queries = ours.norm1(y + ours.self_attn(y, causal_mask(t))[0])
+        else:
+            queries = ours.norm2(y + ours.self_attn(ours.norm1(y), causal_mask(t))[0])
+        _, ref_w = ref.multihead_attn(queries, memory, memory, need_weights=True, average_attn_weights=False)
     np.testing.assert_allclose(tr.out.numpy(), expected.numpy(), atol=1e-10, rtol=0)
     assert tr.self_weights.shape == (2, n_heads, t, t) and tr.cross_weights.shape == (2, n_heads, t, s)
     assert float(tr.self_weights.triu(1).abs().max()) == 0.0
     np.testing.assert_allclose(tr.cross_weights.sum(-1).numpy(), 1.0, atol=1e-12)
-    if h is not None:
-        with torch.no_grad():
-            _, ref_w = ref.multihead_attn(h, memory, memory, need_weights=True, average_attn_weights=False)
-        assert ref_w is not None
-        np.testing.assert_allclose(tr.cross_weights.numpy(), ref_w.numpy(), atol=1e-12)
+    assert ref_w is not None
+    np.testing.assert_allclose(tr.cross_weights.numpy(), ref_w.numpy(), atol=1e-12)
 
 
 def test_cross_attention_takes_keys_and_values_from_memory() -> None:
@@ -347,6 +348,12 @@ def test_similarity_to_input_and_what_the_residual_keeps() -> None:
     assert where[0] == (0, "x") and len(where) == 1 + 4 * 6 and sim_on.shape == (25, 9)
     np.testing.assert_allclose(sim_on[0], 1.0, atol=1e-6)
     np.testing.assert_allclose(sim_on[2], block.cosine(on.mid[0], on.x[0]))
+    np.testing.assert_allclose(sim_on[6], block.cosine(on.mid[1], on.x[1]))  # block 2 against its own input
+    np.testing.assert_allclose(sim_on[8], block.cosine(on.out[1], on.out[0]))
+    kept = block.stage_mean(where, sim_on, ("mid", "out"))
+    rows = [i for i, (layer, name) in enumerate(where) if layer and name in ("mid", "out")]
+    assert kept == pytest.approx(sim_on[rows].mean()) and len(rows) == 12
+    assert math.isnan(block.stage_mean(where, sim_on, ("hidden",)))
     # Without the residual nothing of the input survives past the first sublayer; with it, the sums keep
     # much of it.
     assert np.abs(sim_off[1:]).mean() < 0.1
@@ -429,13 +436,30 @@ def test_decoder_maps(norm: str, encoding: str) -> None:
     np.testing.assert_allclose(maps.self_weights[:, 0, 0], 1.0)
     np.testing.assert_allclose(maps.self_weights.sum(-1), 1.0, atol=1e-6)
     np.testing.assert_allclose(maps.cross_weights.sum(-1), 1.0, atol=1e-6)
-    # By hand: the encoder's output as memory, the target with the same position signal.
+    # Against torch: the encoder's output (the final LayerNorm under pre-norm) as memory, fed to
+    # nn.TransformerDecoderLayer with the decoder's weights; its cross-attention weights for the same
+    # queries must be ours.
     with torch.no_grad():
-        memory = encoder.finish(encoder.run(src, norm=norm).output, norm)
-        pe = encoder.position_table(4)
-        y = tgt if pe is None else tgt + pe
-        tr = decoder.trace(y, memory, causal_mask(4)[None, None], None, norm)
-    np.testing.assert_allclose(maps.cross_weights, tr.cross_weights[0].numpy(), atol=1e-7)
+        h = src
+        pe = encoder.position_table(3)
+        h = h + pe if pe is not None else h
+        for layer in encoder.layers:
+            assert isinstance(layer, EncoderLayer)
+            h = layer(h, norm=norm)[0]
+        memory = nn.functional.layer_norm(h, (32,)) if norm == "pre" else h
+        if encoding != "rope":  # torch's decoder layer has no RoPE
+            twin = copy.deepcopy(decoder).double()
+            ref = decoder_twin(twin, norm)
+            pe_target = encoder.position_table(4)
+            y = tgt.double() if pe_target is None else tgt.double() + pe_target.double()
+            if norm == "post":
+                q = twin.norm1(y + twin.self_attn(y, causal_mask(4))[0])
+            else:
+                q = twin.norm2(y + twin.self_attn(twin.norm1(y), causal_mask(4))[0])
+            m = memory.double()
+            _, w = ref.multihead_attn(q, m, m, average_attn_weights=False)
+            assert w is not None
+            np.testing.assert_allclose(maps.cross_weights, w[0].numpy(), atol=1e-5)
 
 
 # ---- viz.stack ---------------------------------------------------------------------------------------------
@@ -470,6 +494,13 @@ def test_flow_labels_are_unique_and_layer_span() -> None:
 def test_small_helpers() -> None:
     assert stack.zero_share(np.array([0.0, 1.0, 0.0, 2.0])) == 0.5 and stack.zero_share(np.array([])) == 0.0
     assert stack.ratio(3.0, 2.0) == 1.5 and math.isnan(stack.ratio(1.0, 0.0))
+    assert math.isnan(stack.ratio(5.0, 1e-12)) and stack.ratio(1e-12, 2e-12) == 0.5  # relative, not absolute
+    assert stack.ratio_text(1.234) == "1.23" and stack.ratio_text(float("nan")) == "—"
+    assert stack.has_nan(1.0, float("nan")) and not stack.has_nan(1.0, 2.0)
+    assert stack.clearly_below(0.6, 1.2) and not stack.clearly_below(0.88, 0.88)
+    assert not stack.clearly_below(float("nan"), 1.0) and stack.converges(0.95) and not stack.converges(0.5)
+    maps = np.array([np.eye(3), np.full((3, 3), 1 / 3)])
+    assert stack.first_self_weight(maps) == pytest.approx(1 / 3)
     causal = np.tril(np.ones((3, 3))) / np.arange(1, 4)[:, None]
     assert stack.above_diagonal(causal) == 0.0
     leaky = causal.copy()

@@ -201,9 +201,8 @@ def test_layers_slider_redraws_the_stack(page: Page, server: StreamlitServer, pa
 
     for presses, n_layers in ((3, 3), (2, 1)):
         for _ in range(presses):
-            # One press, then its rerun. Every rerun sends the slider's value back to the browser
-            # (ui.bounded_slider writes it to Session State each run), so presses made faster than
-            # the reruns can be undone by a stale one: three quick presses from 6 sometimes end at 4.
+            # One press, then its rerun: the test checks each N's charts. (ui.bounded_slider used to write
+            # the value to Session State on every run, and then a late rerun could undo a quick press.)
             before = slider_value(thumb)
             thumb.focus()
             thumb.press("ArrowLeft")  # one block per press

@@ -30,7 +30,7 @@ BOS = "[BOS]"
 GRADIENT_TASK = "reverse"
 GRADIENT_SEED = 0
 #: Above this many parameters per model the page does not run a gradient step (memory and time).
-GRADIENT_PARAM_LIMIT = 26_000_000
+GRADIENT_PARAM_LIMIT = 13_000_000  # d_model 512 with N 6, 1024 with N 1: about 1 s for both steps
 
 
 def _np(t: Tensor) -> np.ndarray:
@@ -99,11 +99,18 @@ def cosine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def similarity_to_input(p: Path) -> tuple[list[tuple[int, str]], np.ndarray]:
-    """cos(stage output, stack input) per token for the input and every same-width stage:
-    ([(layer, stage)], (stages, T)). The input's own row is all 1."""
+    """cos(stage output, its block's input) per token, for the stack's input and every same-width stage:
+    ([(layer, stage)], (stages, T)). The input's own row is all 1; block k's stages are compared with
+    x[k - 1], what block k received."""
     steps = p.flow(SIMILARITY_STAGES)
-    x0 = p.x[0]
-    return [(layer, name) for layer, name, _ in steps], np.stack([cosine(a, x0) for _, _, a in steps])
+    rows = [cosine(a, p.x[max(layer - 1, 0)]) for layer, _, a in steps]
+    return [(layer, name) for layer, name, _ in steps], np.stack(rows)
+
+
+def stage_mean(where: list[tuple[int, str]], values: np.ndarray, stages: tuple[str, ...]) -> float:
+    """The mean of ``values`` (stages, T) over the rows of the named stages (all blocks, all tokens)."""
+    rows = [i for i, (layer, name) in enumerate(where) if layer > 0 and name in stages]
+    return float(np.asarray(values)[rows].mean()) if rows else float("nan")
 
 
 def mean_pairwise_cosine(a: np.ndarray) -> float:

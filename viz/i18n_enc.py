@@ -7,10 +7,10 @@ ENC_STRINGS: dict[str, dict[str, str]] = {
     "step.addnorm": {"en": "Add & norm", "ko": "Add & Norm (더하기와 정규화)"},
     "step.addnorm.desc": {
         "en": "keep the input, rescale each token",
-        "ko": "입력을 더해 두고 토큰마다 크기를 맞춤",
+        "ko": "입력을 다시 더하고 토큰마다 크기를 맞춤",
     },
     "step.ffn": {"en": "Feed-forward", "ko": "피드포워드"},
-    "step.ffn.desc": {"en": "two layers with ReLU, per token", "ko": "토큰마다 ReLU를 낀 두 층"},
+    "step.ffn.desc": {"en": "two layers with ReLU, per token", "ko": "토큰마다 ReLU를 사이에 둔 두 층"},
     "step.decoder": {"en": "Decoder", "ko": "디코더"},
     "step.decoder.desc": {
         "en": "causal mask and cross-attention",
@@ -22,7 +22,7 @@ ENC_STRINGS: dict[str, dict[str, str]] = {
     },
     "enc.intro": {
         "en": "An encoder block does four things to every token: multi-head attention mixes in information from the other tokens; add & norm adds the block's input back (the residual connection) and rescales each token with LayerNorm; a small two-layer network with ReLU (the feed-forward network) transforms each token on its own; and a second add & norm. The paper stacks N = 6 such blocks. This page follows one sentence through a live PyTorch stack (untrained, seeded weights) and shows what each stage does to the numbers.",
-        "ko": "인코더 블록은 토큰마다 네 가지 일을 합니다. 멀티헤드 어텐션이 다른 토큰들의 정보를 섞어 넣고, Add & Norm이 블록의 입력을 다시 더한 뒤(잔차 연결) LayerNorm으로 토큰마다 크기를 맞춥니다. 이어서 ReLU를 낀 작은 두 층 신경망(피드포워드 네트워크)이 토큰 하나하나를 따로 변환하고, 다시 Add & Norm을 거칩니다. 논문은 이런 블록을 N = 6개 쌓습니다. 이 페이지는 실제 PyTorch 스택(학습 전, 시드로 정한 가중치)에 문장 하나를 통과시키며 단계마다 숫자가 어떻게 바뀌는지 보여 줍니다.",
+        "ko": "인코더 블록은 토큰마다 네 가지 일을 합니다. 멀티헤드 어텐션이 다른 토큰들의 정보를 섞어 넣고, Add & Norm이 블록의 입력을 다시 더한 뒤(잔차 연결) LayerNorm으로 토큰마다 크기를 맞춥니다. 이어서 ReLU를 사이에 둔 작은 두 층 신경망(피드포워드 네트워크)이 토큰 하나하나를 따로 변환하고, 다시 Add & Norm을 거칩니다. 논문은 이런 블록을 N = 6개 쌓습니다. 이 페이지는 실제 PyTorch 스택(학습 전, 시드로 정한 가중치)에 문장 하나를 통과시키며 단계마다 숫자가 어떻게 바뀌는지 보여 줍니다.",
     },
     "enc.layers": {"en": "Blocks in the stack (N)", "ko": "쌓은 블록 수 (N)"},
     "enc.layers.help": {
@@ -54,7 +54,6 @@ ENC_STRINGS: dict[str, dict[str, str]] = {
     "enc.stage.x.later": {"en": "input x = output of block {k}", "ko": "입력 x = 블록 {k}의 출력"},
     "enc.stage.attn.post": {"en": "multi-head attention(x)", "ko": "멀티헤드 어텐션(x)"},
     "enc.stage.attn.pre": {"en": "multi-head attention(norm(x))", "ko": "멀티헤드 어텐션(norm(x))"},
-    "enc.stage.attn.off": {"en": "multi-head attention", "ko": "멀티헤드 어텐션"},
     "enc.stage.mid.post": {"en": "add & norm: norm(x + attention)", "ko": "Add & Norm: norm(x + 어텐션)"},
     "enc.stage.mid.pre": {"en": "add: x + attention", "ko": "Add: x + 어텐션"},
     "enc.stage.hidden": {
@@ -93,15 +92,19 @@ ENC_STRINGS: dict[str, dict[str, str]] = {
     },
     "enc.path.explain.post": {
         "en": "**What to notice.** The attention output is a fresh mixture of the tokens, unlike its input. Add & norm puts the input back and LayerNorm rescales every token to mean 0 and variance 1, so its length becomes √d_model = {root:.2f}. In the FFN's hidden layer ReLU switched off {zeros:.0%} of the units (the white cells); the second linear layer maps the rest back to d_model, token by token, with the same weights for every position.",
-        "ko": "**눈여겨볼 점.** 어텐션 출력은 입력과 닮지 않은, 토큰들을 새로 섞은 값입니다. Add & Norm이 입력을 다시 더하고 LayerNorm이 토큰마다 평균 0, 분산 1로 맞추므로 토큰 벡터의 길이는 √d_model = {root:.2f}가 됩니다. FFN 은닉층에서는 ReLU가 유닛의 {zeros:.0%}를 꺼 버렸습니다(흰 칸). 두 번째 선형층이 남은 값을 다시 d_model 차원으로 돌려놓는데, 모든 위치에 같은 가중치를 토큰마다 따로 적용합니다.",
+        "ko": "**눈여겨볼 점.** 어텐션 출력은 입력과 닮지 않은, 토큰들을 새로 섞은 값입니다. Add & Norm이 입력을 다시 더하고 LayerNorm이 토큰마다 평균 0, 분산 1로 맞추므로 토큰 벡터의 길이는 √d_model(= {root:.2f})이 됩니다. FFN 은닉층에서는 ReLU가 유닛의 {zeros:.0%}를 껐습니다(흰 칸). 두 번째 선형층이 남은 값을 다시 d_model 차원으로 돌려놓는데, 모든 위치에 같은 가중치를 토큰마다 따로 적용합니다.",
     },
     "enc.path.explain.pre": {
         "en": "**What to notice.** In pre-norm the sublayers read a LayerNorm'd copy of x, and the sum x + sublayer is left as it is: the block's output is not rescaled, so its length can grow from block to block (section 3). In the FFN's hidden layer ReLU switched off {zeros:.0%} of the units (the white cells).",
-        "ko": "**눈여겨볼 점.** Pre-norm에서는 서브층이 LayerNorm을 거친 x의 사본을 읽고, 합 x + 서브층은 그대로 둡니다. 블록 출력의 크기를 다시 맞추지 않으므로 블록을 지날수록 길이가 커질 수 있습니다(3절). FFN 은닉층에서는 ReLU가 유닛의 {zeros:.0%}를 꺼 버렸습니다(흰 칸).",
+        "ko": "**눈여겨볼 점.** Pre-norm에서는 서브층이 LayerNorm을 거친 x의 사본을 읽고, 합 x + 서브층은 그대로 둡니다. 블록 출력의 크기를 다시 맞추지 않으므로 블록을 지날수록 길이가 커질 수 있습니다(3절). FFN 은닉층에서는 ReLU가 유닛의 {zeros:.0%}를 껐습니다(흰 칸).",
     },
     "enc.norms.chart": {
         "en": "Each token's length ‖x‖ at every stage of the stack (block {layer} shaded)",
         "ko": "스택의 모든 단계에서 토큰별 길이 ‖x‖ (블록 {layer} 음영)",
+    },
+    "enc.norms.explain.pre": {
+        "en": "One thin line per token, the thick line is their mean. Pick a block above to see its stages in the heatmaps; the shaded band marks it here. With pre-norm nothing resets the stream: each add makes the tokens a little longer, block after block (the final LayerNorm after the stack is not drawn here).",
+        "ko": "가는 선 하나가 토큰 하나이고, 굵은 선은 그 평균입니다. 위에서 블록을 고르면 히트맵에 그 블록의 단계가 나오고 여기서는 음영으로 표시됩니다. Pre-norm에서는 흐름의 길이를 다시 맞추는 단계가 없어서, Add를 거칠 때마다 토큰이 블록마다 조금씩 길어집니다(스택 뒤의 마지막 LayerNorm은 여기 그리지 않았습니다).",
     },
     "enc.stage": {"en": "stage", "ko": "단계"},
     "enc.norm_axis": {"en": "length ‖x‖", "ko": "길이 ‖x‖"},
@@ -109,15 +112,18 @@ ENC_STRINGS: dict[str, dict[str, str]] = {
     "enc.norms.hover": {"en": "%{x}<br>‖x‖ = %{y:.2f}", "ko": "%{x}<br>‖x‖ = %{y:.2f}"},
     "enc.norms.explain": {
         "en": "One thin line per token, the thick line is their mean. Pick a block above to see its stages in the heatmaps; the shaded band marks it here. With post-norm every add & norm point sits at √d_model = {root:.2f}: LayerNorm resets each token's length, whatever the sublayer added.",
-        "ko": "가는 선 하나가 토큰 하나이고, 굵은 선은 그 평균입니다. 위에서 블록을 고르면 히트맵에 그 블록의 단계가 나오고 여기서는 음영으로 표시됩니다. Post-norm에서는 Add & Norm 지점이 모두 √d_model = {root:.2f}에 놓입니다. 서브층이 무엇을 더했든 LayerNorm이 토큰마다 길이를 다시 맞추기 때문입니다.",
+        "ko": "가는 선 하나가 토큰 하나이고, 굵은 선은 그 평균입니다. 위에서 블록을 고르면 히트맵에 그 블록의 단계가 나오고 여기서는 음영으로 표시됩니다. Post-norm에서는 Add & Norm 지점이 모두 √d_model(= {root:.2f})에 놓입니다. 서브층이 무엇을 더했든 LayerNorm이 토큰마다 길이를 다시 맞추기 때문입니다.",
     },
     # ---- 2. the residual ------------------------------------------------------------------------------
     "enc.res.title": {"en": "2. What the residual connection keeps", "ko": "2. 잔차 연결이 지켜 주는 것"},
     "enc.res.on": {"en": "with the residual (x + sublayer)", "ko": "잔차 연결 있음 (x + 서브층)"},
-    "enc.res.off": {"en": "residual switched off (sublayer only)", "ko": "잔차 연결 끔 (서브층만)"},
+    "enc.res.off": {
+        "en": "residual switched off: each add keeps only the sublayer",
+        "ko": "잔차 연결 끔: 각 Add가 서브층 출력만 남김",
+    },
     "enc.res.chart": {
-        "en": "Cosine similarity of each stage's output to the input E + PE, token by token",
-        "ko": "단계별 출력과 입력 E + PE의 코사인 유사도 (토큰별)",
+        "en": "Cosine similarity of each stage's output to its block's input, token by token",
+        "ko": "단계별 출력과 그 블록 입력의 코사인 유사도 (토큰별)",
     },
     "enc.cos": {"en": "cosine", "ko": "코사인"},
     "enc.res.hover": {
@@ -125,21 +131,29 @@ ENC_STRINGS: dict[str, dict[str, str]] = {
         "ko": "토큰 %{y}<br>%{x}<br>코사인 %{z:.3f}",
     },
     "enc.res.lines": {
-        "en": "Mean similarity to the input, with and without the residual",
-        "ko": "입력과의 평균 유사도: 잔차 연결 있음과 없음",
+        "en": "Mean similarity to the block's input, with and without the residual",
+        "ko": "블록 입력과의 평균 유사도: 잔차 연결 있음과 없음",
     },
     "enc.res.lines.hover": {"en": "%{x}<br>cosine %{y:.3f}", "ko": "%{x}<br>코사인 %{y:.3f}"},
     "enc.res.explain": {
-        "en": "**What to notice.** Each cell asks: does this stage's vector still point the way the token's input did (1 = same direction, 0 = unrelated)? The attention and FFN outputs alone are near 0 even with the residual: a sublayer computes something new. With the residual, the sum carries the input along, and after the last block the mean similarity is still {on:.2f}. Switched off, it is {off:.2f} from the first sublayer on: the token's own embedding and position are gone.",
-        "ko": "**눈여겨볼 점.** 칸마다 '이 단계의 벡터가 아직 토큰의 입력과 같은 방향을 가리키는가'를 묻습니다(1 = 같은 방향, 0 = 무관). 잔차 연결이 있어도 어텐션과 FFN의 출력만 보면 0에 가깝습니다. 서브층은 새로운 것을 계산하기 때문입니다. 잔차 연결이 있으면 합이 입력을 계속 실어 나르므로 마지막 블록 뒤에도 평균 유사도가 {on:.2f}입니다. 끄면 첫 서브층부터 {off:.2f}가 되어, 토큰 자신의 임베딩과 위치 정보가 사라집니다.",
+        "en": "**What to notice.** Each cell asks whether a stage's vector still points the way its block's input did (1 = same direction, 0 = unrelated). Averaged over blocks and tokens, the sums (add & norm, or add) keep {on:.2f} of that direction with the residual, and {off:.2f} with it switched off. The sublayer outputs on their own (attention, FFN) give {sub:.2f}: a sublayer computes something new, and the sum x + sublayer carries the block's input past it, so each block adjusts its input instead of replacing it.",
+        "ko": "**눈여겨볼 점.** 칸마다 '이 단계의 벡터가 아직 블록 입력과 같은 방향을 가리키는가'를 묻습니다(1 = 같은 방향, 0 = 무관). 블록과 토큰 전체의 평균으로 보면, 합(Add & Norm 또는 Add)이 입력의 방향을 지키는 정도는 잔차 연결이 있을 때 {on:.2f}, 끄면 {off:.2f}입니다. 서브층(어텐션, FFN)의 출력만 보면 {sub:.2f}입니다. 서브층은 새로운 것을 계산하고, 합 x + 서브층이 블록의 입력을 그 옆으로 실어 나릅니다. 그래서 블록은 입력을 갈아 치우지 않고 조금씩 고쳐 나갑니다.",
     },
     "enc.res.alike.chart": {
         "en": "How alike the tokens become: mean cosine between different tokens",
         "ko": "토큰들이 얼마나 닮아 가는가: 서로 다른 토큰 사이의 평균 코사인",
     },
     "enc.res.collapse": {
-        "en": "**What else is lost.** The chart on the left compares the tokens with each other. At the input they are {start:.2f} alike. Without the residual they are {off_first:.2f} alike after the first block and {off_last:.2f} after the last; with it, {on_first:.2f} and {on_last:.2f}. Near 1, every token carries almost the same vector and the layers above can no longer tell the words apart: the residual slows this collapse down.",
-        "ko": "**잃는 것이 하나 더 있습니다.** 왼쪽 차트는 토큰들을 서로 비교합니다. 입력에서 토큰들은 {start:.2f}만큼 닮았습니다. 잔차 연결이 없으면 첫 블록 뒤 {off_first:.2f}, 마지막 블록 뒤 {off_last:.2f}이고, 있으면 {on_first:.2f}, {on_last:.2f}입니다. 1에 가까우면 모든 토큰이 거의 같은 벡터를 갖게 되어 위층이 단어들을 더는 구별하지 못합니다. 잔차 연결은 이 붕괴를 늦춰 줍니다.",
+        "en": "**What else is lost.** The chart on the left compares the tokens with each other (mean cosine between different tokens). At the input: {start:.2f}. After the first block: {on_first:.2f} with the residual, {off_first:.2f} without; after the last: {on_last:.2f} and {off_last:.2f}. Near 1, every token carries almost the same vector and the blocks above can no longer tell the words apart.",
+        "ko": "**잃는 것이 하나 더 있습니다.** 왼쪽 차트는 토큰들을 서로 비교합니다(서로 다른 토큰 사이의 평균 코사인). 입력: {start:.2f}. 첫 블록 뒤: 잔차 연결이 있으면 {on_first:.2f}, 없으면 {off_first:.2f}. 마지막 블록 뒤: {on_last:.2f}, {off_last:.2f}. 1에 가까우면 모든 토큰이 거의 같은 벡터를 갖게 되어 위의 블록들이 단어들을 더는 구별하지 못합니다.",
+    },
+    "enc.res.collapse.both": {
+        "en": "In this untrained stack the tokens drift together even with the residual, only more slowly: untrained attention mostly averages them.",
+        "ko": "학습 전인 이 스택에서는 잔차 연결이 있어도 토큰들이 서로 닮아 갑니다. 다만 더 천천히 닮아 갑니다. 학습 전 어텐션은 토큰들을 대체로 평균 내기 때문입니다.",
+    },
+    "enc.res.collapse.pre": {
+        "en": "Pre-norm, on the same weights, keeps them further apart: {pre:.2f} after the last block (try the switch above).",
+        "ko": "같은 가중치의 Pre-norm은 토큰들을 더 떨어뜨려 둡니다. 마지막 블록 뒤 값은 {pre:.2f}입니다(위의 선택지로 바꿔 보세요).",
     },
     "enc.res.one_token": {
         "en": "With one token there is no pair of tokens to compare.",
@@ -169,12 +183,24 @@ ENC_STRINGS: dict[str, dict[str, str]] = {
     "enc.pp.grad_axis": {"en": "‖∂loss/∂θ‖ over the block", "ko": "블록 전체의 ‖∂loss/∂θ‖"},
     "enc.pp.grad.hover": {"en": "%{x}<br>‖grad‖ = %{y:.3f}", "ko": "%{x}<br>‖grad‖ = %{y:.3f}"},
     "enc.pp.act.explain": {
-        "en": "Post-norm ends every block with LayerNorm, so the stream stays at √d_model = {root:.2f}. Pre-norm only ever adds to it: here the mean length grows from {first:.1f} to {last:.1f} over {layers} block(s) (× {growth:.2f}), and the final LayerNorm brings it back to {final:.2f}.",
-        "ko": "Post-norm은 블록마다 LayerNorm으로 끝나므로 흐름의 길이가 √d_model = {root:.2f}로 유지됩니다. Pre-norm은 흐름에 더하기만 합니다. 여기서는 블록 {layers}개를 지나며 평균 길이가 {first:.1f}에서 {last:.1f}로 커지고(× {growth:.2f}), 마지막 LayerNorm이 {final:.2f}로 되돌립니다.",
+        "en": "Post-norm ends every block with LayerNorm, so after every block the stream's length is √d_model = {root:.2f}. Pre-norm only ever adds to the stream: here its mean length goes {first:.1f} → {last:.1f} over {layers} block(s) (× {growth:.2f}), and the final LayerNorm brings it back to {final:.2f}.",
+        "ko": "Post-norm은 블록마다 LayerNorm으로 끝나므로 블록을 지날 때마다 흐름의 길이가 √d_model(= {root:.2f})입니다. Pre-norm은 흐름에 더하기만 합니다. 여기서는 블록 {layers}개를 지나며 평균 길이가 {first:.1f}에서 {last:.1f}까지 커지고(× {growth:.2f}), 마지막 LayerNorm을 거치면 다시 {final:.2f}입니다.",
     },
     "enc.pp.grad.explain": {
-        "en": "One step of training on a toy task (reverse 8 letters; one seeded batch of 64) from these starting weights, then the length of each block's gradient. Last block ÷ first block: post-norm {post:.2f}, pre-norm {pre:.2f} (loss {loss_post:.3f} and {loss_pre:.3f}). In post-norm the gradient reaching an early block has passed through every LayerNorm above it, and the blocks near the output tend to get the larger gradients; pre-norm's plain x + ... path carries the gradient to every block directly, so it does not favour the top. That is why post-norm usually needs a learning-rate warm-up and pre-norm trains deep stacks more easily. Untrained weights, one step: a tendency to look at, not a law.",
-        "ko": "이 초기 가중치에서 토이 과제(8글자 뒤집기, 시드로 고정한 배치 64개)로 학습을 한 스텝 하고 블록마다 그래디언트의 길이를 쟀습니다. 마지막 블록 ÷ 첫 블록: Post-norm {post:.2f}, Pre-norm {pre:.2f}(손실 {loss_post:.3f}, {loss_pre:.3f}). Post-norm에서는 앞쪽 블록에 닿는 그래디언트가 그 위의 LayerNorm을 모두 거쳐 오고, 출력에 가까운 블록이 더 큰 그래디언트를 받기 쉽습니다. Pre-norm은 x + ... 로 곧게 이어진 길로 그래디언트가 모든 블록에 바로 전해지므로 위쪽 블록에 몰리지 않습니다. 그래서 Post-norm은 보통 학습률 워밍업이 필요하고 Pre-norm은 깊은 스택도 쉽게 학습합니다. 학습 전 가중치에서 한 스텝만 본 것이니 법칙이 아니라 경향으로 보세요.",
+        "en": "One step of training on a toy task (reverse 8 letters; one seeded batch of 64) from these starting weights, then the length of each block's gradient. Last block ÷ first block: post-norm {post}, pre-norm {pre} (loss {loss_post:.3f} and {loss_pre:.3f}). What is known about deep stacks at initialisation (Xiong et al., 2020): in post-norm the blocks near the output get the largest gradients, which is why post-norm needs a learning-rate warm-up; in pre-norm the plain x + … path reaches every block directly, and the gradients stay level or shrink toward the output (each later block's LayerNorm divides by a longer stream). One untrained step of a small model shows this only as a tendency, clearest with more blocks.",
+        "ko": "이 초기 가중치에서 토이 과제(8글자 뒤집기, 시드로 고정한 배치 64개)로 학습을 한 스텝 하고 블록마다 그래디언트의 길이를 쟀습니다. 마지막 블록 ÷ 첫 블록: Post-norm {post}, Pre-norm {pre}(손실 {loss_post:.3f}, {loss_pre:.3f}). 깊은 스택의 초기 상태에 대해 알려진 사실(Xiong 외, 2020): Post-norm에서는 출력에 가까운 블록이 가장 큰 그래디언트를 받고, 그래서 학습률 워밍업이 필요합니다. Pre-norm에서는 곧게 이어진 x + … 길로 그래디언트가 모든 블록에 바로 닿아, 크기가 고르거나 출력 쪽으로 갈수록 작아집니다(뒤쪽 블록의 LayerNorm은 더 길어진 흐름으로 나누기 때문입니다). 학습 전 작은 모델의 한 스텝이라 경향으로만 보이며, 블록이 많을수록 잘 드러납니다.",
+    },
+    "enc.pp.grad.agrees": {
+        "en": "Here post-norm's profile leans toward the output more than pre-norm's, as expected.",
+        "ko": "여기서도 예상대로 Post-norm의 그래디언트가 Pre-norm보다 출력 쪽으로 더 쏠려 있습니다.",
+    },
+    "enc.pp.grad.differs": {
+        "en": "Here the two profiles do not show that difference: at this size one step is too small a sample (try N = 6).",
+        "ko": "여기서는 두 방식의 차이가 드러나지 않습니다. 이 크기에서는 한 스텝이 너무 작은 표본입니다(N = 6으로 해 보세요).",
+    },
+    "enc.pp.no_first": {
+        "en": "— means almost no gradient reaches the first block at this size (with very few dimensions, LayerNorm's output barely depends on its input).",
+        "ko": "—는 이 크기에서 첫 블록까지 그래디언트가 거의 닿지 않는다는 뜻입니다(차원이 아주 적으면 LayerNorm의 출력이 입력에 거의 좌우되지 않습니다).",
     },
     "enc.pp.one_layer": {
         "en": "With one block there is no first and last block to compare: set N to 2 or more.",

@@ -67,8 +67,20 @@ def zero_share(a: np.ndarray) -> float:
 
 
 def ratio(a: float, b: float) -> float:
-    """a / b, or nan when b is 0."""
-    return float(a) / float(b) if b else float("nan")
+    """a / b, or nan when b is 0 or negligible next to a (below 1e-9 of it): no meaningful ratio."""
+    a, b = float(a), float(b)
+    return a / b if abs(b) > 1e-9 * abs(a) and b != 0 else float("nan")
+
+
+def ratio_text(value: float) -> str:
+    """A ratio for the page: two decimals, or "—" when there is none (nan)."""
+    return "—" if np.isnan(value) else f"{value:.2f}"
+
+
+def first_self_weight(maps: np.ndarray) -> float:
+    """The weight the first query gives itself, smallest over heads: (heads, T, T) -> float (1 under a
+    causal mask, where the first token can see only itself)."""
+    return float(np.asarray(maps)[:, 0, 0].min())
 
 
 def above_diagonal(maps: np.ndarray) -> float:
@@ -105,3 +117,18 @@ def decoder_tokens(bos: str, tokens: Sequence[str], limit: int) -> tuple[str, ..
     """The decoder's input: [BOS] and then the answer so far (the target shifted right by one), at
     most ``limit`` tokens in all."""
     return (bos, *tokens)[: max(int(limit), 1)]
+
+
+def converges(alikeness: float) -> bool:
+    """Whether tokens this alike (mean cosine between different tokens) have nearly become one vector."""
+    return bool(alikeness > 0.9)
+
+
+def clearly_below(a: float, b: float, margin: float = 0.1) -> bool:
+    """Whether a is below b by more than ``margin`` (False when either is nan)."""
+    return bool(a < b - margin)
+
+
+def has_nan(*values: float) -> bool:
+    """Whether any value is nan (a ratio that does not exist)."""
+    return any(np.isnan(v) for v in values)
