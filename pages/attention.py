@@ -20,24 +20,11 @@ EXAMPLES = ("A dog ate the food because it was hungry", "I am good", "The cat ch
 WEIGHT_HOVER = t("att.hover", lang)
 
 # ---- the model's settings ------------------------------------------------------------------------------
-asked = ui.heads_requested(s.d_model)
-if asked is not None:
-    st.warning(
-        t(
-            "att.heads_bad",
-            lang,
-            asked=asked,
-            d_model=s.d_model,
-            share=heads.share(s.d_model, asked),
-            used=s.heads,
-            d_k=s.d_k,
-            options=", ".join(str(d) for d in ui.settings.divisors(s.d_model)),
-        )
-    )
+ui.heads_warning(s, lang)
 
 
 def enc_name(kind: str) -> str:
-    return t("att.enc.none", lang) if kind == model.NO_ENCODING else t(f"pe.kind.{kind}", lang)
+    return ui.encoding_name(kind, lang)
 
 
 ATT_LAYERS = (1, 4)  # training time grows with depth; the Encoder block page stacks up to 6
@@ -71,10 +58,6 @@ source = ui.choice(
 )
 
 
-def _use_example() -> None:
-    st.session_state["att_text"] = st.session_state.get("att_example") or EXAMPLES[0]
-
-
 def draw_maps(per_head: Sequence[Any], labels: list[str], key: str, title: str) -> None:
     """One heatmap per head (per_head: heads x (T, T)) in a grid with one colour scale."""
     shown = ui.heads_window(len(per_head), lang, key=f"{key}_first")
@@ -99,25 +82,13 @@ labels: list[str] = []
 # ---- 1. every head's map -------------------------------------------------------------------------------
 st.subheader(t("att.maps.title", lang))
 if source == "sentence":
-    c1, c2 = st.columns([2, 3])
-    c1.selectbox(
-        t("att.example", lang),
-        EXAMPLES,
-        key="att_example",
-        on_change=_use_example,
-        help=t("att.example.help", lang),
+    tokens = ui.sentence_box(
+        lang,
+        prefix="att",
+        examples=EXAMPLES,
+        example_help=t("att.example.help", lang),
+        sentence_help=t("att.sentence.help", lang, n=embedding.MAX_TOKENS),
     )
-    text = c2.text_input(
-        t("att.sentence", lang),
-        key="att_text",
-        **ui.initial("att_text", value=EXAMPLES[0]),
-        max_chars=embedding.MAX_CHARS,
-        help=t("att.sentence.help", lang, n=embedding.MAX_TOKENS),
-    )
-    found = embedding.tokenize(text)
-    if found.cut:
-        st.warning(t("att.cut", lang, n=embedding.MAX_TOKENS, chars=embedding.MAX_CHARS))
-    tokens = found.tokens
     if not tokens:
         st.warning(t("att.empty", lang))
     else:

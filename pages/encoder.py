@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from viz import block, embedding, figures, heads, model, stack, ui
+from viz import block, embedding, figures, model, stack, ui
 from viz.i18n import t
 
 s = ui.page_shell()
@@ -16,24 +16,11 @@ st.write(t("enc.intro", lang))
 
 EXAMPLES = tuple(stack.TRANSLATIONS)
 
-asked = ui.heads_requested(s.d_model)
-if asked is not None:
-    st.warning(
-        t(
-            "att.heads_bad",
-            lang,
-            asked=asked,
-            d_model=s.d_model,
-            share=heads.share(s.d_model, asked),
-            used=s.heads,
-            d_k=s.d_k,
-            options=", ".join(str(d) for d in ui.settings.divisors(s.d_model)),
-        )
-    )
+ui.heads_warning(s, lang)
 
 
 def enc_name(kind: str) -> str:
-    return t("att.enc.none", lang) if kind == model.NO_ENCODING else t(f"pe.kind.{kind}", lang)
+    return ui.encoding_name(kind, lang)
 
 
 c1, c2, c3, c4 = st.columns([2, 2, 2, 1])
@@ -67,31 +54,14 @@ if encoding == "rope" and s.d_k < 2:
     st.warning(t("att.rope_dk1", lang, d_k=s.d_k))
 
 
-def _use_example() -> None:
-    picked = st.session_state.get("enc_example") or EXAMPLES[0]
-    st.session_state["enc_text"] = picked
-    st.session_state["enc_target"] = stack.TRANSLATIONS.get(picked, "")
-
-
-c1, c2 = st.columns([2, 3])
-c1.selectbox(
-    t("att.example", lang),
-    EXAMPLES,
-    key="enc_example",
-    on_change=_use_example,
-    help=t("enc.example.help", lang),
+tokens = ui.sentence_box(
+    lang,
+    prefix="enc",
+    examples=EXAMPLES,
+    example_help=t("enc.example.help", lang),
+    sentence_help=t("enc.sentence.help", lang, n=embedding.MAX_TOKENS),
+    also={"enc_target": stack.TRANSLATIONS},
 )
-text = c2.text_input(
-    t("att.sentence", lang),
-    key="enc_text",
-    **ui.initial("enc_text", value=EXAMPLES[0]),
-    max_chars=embedding.MAX_CHARS,
-    help=t("enc.sentence.help", lang, n=embedding.MAX_TOKENS),
-)
-found = embedding.tokenize(text)
-if found.cut:
-    st.warning(t("att.cut", lang, n=embedding.MAX_TOKENS, chars=embedding.MAX_CHARS))
-tokens = found.tokens
 labels = embedding.row_labels(tokens)
 root = embedding.paper_scale(s.d_model)  # √d_model: a LayerNorm'd token's length
 

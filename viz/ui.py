@@ -692,6 +692,72 @@ def heads_requested(d_model: int) -> int | None:
     return None
 
 
+def heads_warning(s: Settings, lang: str) -> None:
+    """On the live-model pages: say so when the head count asked for (a link, or kept from another
+    d_model) does not divide d_model, which count is used instead and which counts work."""
+    asked = heads_requested(s.d_model)
+    if asked is None:
+        return
+    st.warning(
+        t(
+            "att.heads_bad",
+            lang,
+            asked=asked,
+            d_model=s.d_model,
+            share=heads.share(s.d_model, asked),
+            used=s.heads,
+            d_k=s.d_k,
+            options=", ".join(str(d) for d in settings.divisors(s.d_model)),
+        )
+    )
+
+
+def encoding_name(kind: str, lang: str) -> str:
+    """The live model's position signal by name: "none", or the PE page's name for the encoding."""
+    return t("att.enc.none", lang) if kind == "none" else t(f"pe.kind.{kind}", lang)
+
+
+def _copy_example(prefix: str, examples: tuple[str, ...], also: dict[str, dict[str, str]] | None) -> None:
+    picked = st.session_state.get(f"{prefix}_example") or examples[0]
+    st.session_state[f"{prefix}_text"] = picked
+    for key, values in (also or {}).items():
+        st.session_state[key] = values.get(picked, "")
+
+
+def sentence_box(
+    lang: str,
+    *,
+    prefix: str,
+    examples: tuple[str, ...],
+    example_help: str,
+    sentence_help: str,
+    also: dict[str, dict[str, str]] | None = None,
+) -> tuple[str, ...]:
+    """The examples list and the sentence box of the live-model pages (keys ``<prefix>_example`` and
+    ``<prefix>_text``); picking an example copies it into the box, and ``also`` maps other widget keys
+    to the text each example puts there. Returns the sentence's tokens, with a warning when it was cut."""
+    c1, c2 = st.columns([2, 3])
+    c1.selectbox(
+        t("att.example", lang),
+        examples,
+        key=f"{prefix}_example",
+        on_change=_copy_example,
+        args=(prefix, examples, also),
+        help=example_help,
+    )
+    text = c2.text_input(
+        t("att.sentence", lang),
+        key=f"{prefix}_text",
+        **initial(f"{prefix}_text", value=examples[0]),
+        max_chars=embedding.MAX_CHARS,
+        help=sentence_help,
+    )
+    found = embedding.tokenize(text)
+    if found.cut:
+        st.warning(t("att.cut", lang, n=embedding.MAX_TOKENS, chars=embedding.MAX_CHARS))
+    return found.tokens
+
+
 @st.cache_resource(max_entries=6, show_spinner=False)  # up to 134 MB each (d_model 1024, 4 layers)
 def live_model(config: ModelConfig) -> Encoder:
     """The untrained model for ``config``: built once per server, shared by every session, never changed."""
