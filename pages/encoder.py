@@ -83,8 +83,7 @@ def path_section() -> None:
         zeros = stack.zero_share(p.hidden[layer])
         st.markdown(t(f"enc.path.explain.{norm}", lang, root=root, zeros=zeros))
     with ui.guard(lang):
-        steps = p.flow()
-        where = [(at, name) for at, name, _ in steps]
+        where = p.stages()
         norms = block.flow_norms(p)
         fig = figures.stage_lines(
             stack.flow_labels(where, short_names()),

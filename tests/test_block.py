@@ -475,6 +475,7 @@ def test_columns() -> None:
 def test_flow_labels_are_unique_and_layer_span() -> None:
     p = block.path(build(CONFIG), sentence(), "post", True)
     where = [(layer, name) for layer, name, _ in p.flow()]
+    assert p.stages() == where
     short = {
         "x": "input",
         "attn": "attn",

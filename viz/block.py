@@ -68,6 +68,10 @@ class Path:
             steps.extend((layer + 1, name, self.stage(name)[layer]) for name in stages)
         return steps
 
+    def stages(self, stages: tuple[str, ...] = FLOW_STAGES) -> list[tuple[int, str]]:
+        """Which (layer, stage) each entry of :meth:`flow` is, without the arrays."""
+        return [(layer, name) for layer, name, _ in self.flow(stages)]
+
 
 def path(
     model: Encoder, x: Tensor, norm: str = "post", residual: bool = True, use_position: bool = True
@@ -181,7 +185,7 @@ def gradient_step(config: ModelConfig, norm: str) -> GradientStep:
     model = build(cfg).train()
     xs, ys = train.make_batch(GRADIENT_TASK, train.BATCH, np.random.default_rng(GRADIENT_SEED))
     logits, _ = model(torch.from_numpy(xs))
-    loss = train._loss(nn.CrossEntropyLoss(), logits, torch.from_numpy(ys))
+    loss = train.sequence_loss(nn.CrossEntropyLoss(), logits, torch.from_numpy(ys))
     loss.backward()
     return GradientStep(layer_gradient_norms(model), float(loss.detach()))
 

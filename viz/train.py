@@ -167,7 +167,7 @@ class Trained:
 Progress = Callable[[int, int, History], None]
 
 
-def _loss(loss_fn: nn.CrossEntropyLoss, logits: Tensor, y: Tensor) -> Tensor:
+def sequence_loss(loss_fn: nn.CrossEntropyLoss, logits: Tensor, y: Tensor) -> Tensor:
     """Cross-entropy over every position: logits (B, T, classes), y (B, T)."""
     return loss_fn(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
 
@@ -193,14 +193,14 @@ def train(config: TrainConfig, progress: Progress | None = None) -> Trained:
     history = History()
     with torch.no_grad():  # the starting point of the curve: the untrained model on the held-out batch
         history.steps.append(0)
-        history.loss.append(float(_loss(loss_fn, model(x_eval)[0], y_eval)))
+        history.loss.append(float(sequence_loss(loss_fn, model(x_eval)[0], y_eval)))
         history.accuracy.append(accuracy(model, x_eval, y_eval))
     start = time.perf_counter()
     running, counted = 0.0, 0
     for step in range(1, config.max_steps + 1):
         x, y = (torch.from_numpy(a) for a in make_batch(config.task, config.batch, rng))
         logits, _ = model(x)  # (B, T, classes)
-        loss = _loss(loss_fn, logits, y)
+        loss = sequence_loss(loss_fn, logits, y)
         opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()
