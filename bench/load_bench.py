@@ -1,0 +1,314 @@
+"""Load benchmark: many concurrent sessions on one Streamlit server, each moving a slider every few seconds.
+
+Run from the repository root:
+
+    .venv/bin/python -m bench.load_bench [--sessions 40] [--seconds 60] [--interval 3]
+        [--pages encoder attention ...] [--single encoder] [--out bench/results/load.md]
+
+Scenario 1 spreads the sessions round-robin over ``--pages`` (the heaviest pages); scenario 2 puts them
+all on ``--single`` (``--single ''`` skips it). Each scenario gets a fresh ``streamlit run app.py``
+(``tests.browser_support.StreamlitServer``); a warm-up opens every page once so first-run imports are
+not measured. Then every session (an asyncio coroutine speaking the websocket protocol through
+``bench/st_client.py``) opens its page (the first load), and for ``--seconds`` waits ``--interval``
+± 20 % (seeded), sets its page's slider to the next value of a cycle and times the rerun until
+``script_finished``. An error is a rerun that raised (timeout, closed socket), drew an exception or
+did not finish normally. Server memory comes from /proc/PID/status (VmRSS sampled every 0.5 s, VmHWM)
+and its CPU time from /proc/PID/stat. Not a test: it always exits 0 once the run itself worked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import datetime as dt
+import os
+import platform
+import random
+import shlex
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import streamlit
+
+from bench.st_client import Session, open_session, set_slider, summary
+from tests.browser_support import REPO_ROOT, ServerError, StreamlitServer
+
+Step = tuple[str, float | str]
+_HEADS = [("att_step_head", h) for h in (2, 3, 4, 5, 6, 7, 8, 1)]
+_LAYERS = [("att_layers", n) for n in (2, 3, 4, 3, 2, 1, 2, 1)]
+#: The setting each page's sessions change: (widget key, value) in a cycle; every value is valid.
+STEPS: dict[str, list[Step]] = {
+    "encoder": [("enc_layers", n) for n in (5, 4, 3, 2, 1, 2, 3, 4, 5, 6)],
+    "attention": [step for pair in zip(_HEADS, _LAYERS, strict=True) for step in pair],
+    "softmax": [("sm_dk", str(d)) for d in (48, 32, 24, 16, 12, 8, 12, 16, 24, 32, 48, 64, 96, 128, 96, 64)],
+    "positional_encoding": [("d_model", d) for d in (*range(126, 110, -2), *range(112, 130, 2))],
+    "similarity": [("sim_p", p) for p in (0, 10, 25, 50, 75, 99, 60, 30)],
+}
+TARGET_P95_S = 1.0
+TARGET_MEMORY_MB = 1500.0  # 1.5 GB
+MB = 1_000_000
+
+
+@dataclass
+class PageStats:
+    """What the sessions of one page saw in one scenario."""
+
+    sessions: int = 0
+    first: list[float] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)
+    bytes: list[float] = field(default_factory=list)
+    errors: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    def error(self, note: str) -> None:
+        self.errors += 1
+        if len(self.notes) < 3:
+            self.notes.append(note[:300].replace("\n", " ").replace("|", "/"))
+
+
+def proc_status_kib(pid: int, key: str) -> int:
+    """A field of /proc/PID/status (VmRSS, VmHWM) in KiB."""
+    for line in Path(f"/proc/{pid}/status").read_text(encoding="ascii", errors="replace").splitlines():
+        if line.startswith(key + ":"):
+            return int(line.split()[1])
+    raise ServerError(f"no {key} in /proc/{pid}/status")
+
+
+def proc_cpu_seconds(pid: int) -> float:
+    """User + system CPU time of the process, from /proc/PID/stat."""
+    fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def busy_cpu_seconds() -> float:
+    """CPU time all processes on the machine have used (non-idle jiffies in /proc/stat)."""
+    user, nice, system, _idle, _iowait, irq, softirq, steal = map(
+        int, Path("/proc/stat").read_text(encoding="ascii").split()[1:9]
+    )
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+def _mb(kib: float) -> str:
+    return f"{kib * 1024 / MB:,.0f} MB"
+
+
+async def _sample_rss(pid: int, peak: list[int], stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        peak[0] = max(peak[0], proc_status_kib(pid, "VmRSS"))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), 0.5)
+
+
+async def _open(
+    url: str, page: str, stats: PageStats, args: argparse.Namespace, rng: random.Random
+) -> Session | None:
+    """A session's first load of its page (students do not all arrive at the same instant)."""
+    await asyncio.sleep(rng.uniform(0, args.interval))
+    stats.sessions += 1
+    try:
+        session, first = await asyncio.wait_for(open_session(url, page), args.timeout)
+    except Exception as exc:
+        stats.error(f"first load: {type(exc).__name__}: {exc}")
+        return None
+    stats.first.append(first.seconds)
+    if first.exception or first.status != 0:
+        stats.error(f"first load: exception={first.exception} status={first.status}")
+    return session
+
+
+async def _drive(
+    session: Session | None,
+    url: str,
+    page: str,
+    stats: PageStats,
+    args: argparse.Namespace,
+    position: int,
+    rng: random.Random,
+) -> None:
+    """Change the page's setting every interval (± 20 %) until ``--seconds`` have passed."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + args.seconds
+    steps = STEPS[page]
+    await asyncio.sleep(rng.uniform(0, args.interval))
+    while session is not None and loop.time() < deadline:
+        key, value = steps[position % len(steps)]
+        position += 1
+        try:
+            set_slider(session, key, value)
+            result = await asyncio.wait_for(session.rerun(args.timeout), args.timeout)
+        except Exception as exc:
+            stats.error(f"{key}={value}: {type(exc).__name__}: {exc}")
+            await session.close()
+            try:  # the socket may still hold the late rerun's messages: start over on a new one
+                session, _ = await asyncio.wait_for(open_session(url, page), args.timeout)
+            except Exception as again:
+                stats.error(f"reconnect: {type(again).__name__}: {again}")
+                session = None
+            continue
+        stats.seconds.append(result.seconds)
+        stats.bytes.append(result.bytes)
+        if result.exception or result.status != 0:
+            stats.error(f"{key}={value}: exception={result.exception} status={result.status}")
+        pause = args.interval * rng.uniform(0.8, 1.2)
+        await asyncio.sleep(min(pause, max(0.0, deadline - loop.time())))
+    if session is not None:
+        await session.close()
+
+
+async def _scenario(server: StreamlitServer, pages: list[str], args: argparse.Namespace) -> list[str]:
+    """Warm up, run the sessions, return the scenario's report lines."""
+    pid, lines = server.pid, []
+    warm, warm0 = [], time.perf_counter()
+    for page in dict.fromkeys(pages):
+        session, first = await asyncio.wait_for(open_session(server.url, page), args.timeout)
+        warm.append(f"{page} {first.seconds:.2f} s" + (" (EXCEPTION)" if first.exception else ""))
+        await session.close()
+    warm_total, rss_start = time.perf_counter() - warm0, proc_status_kib(pid, "VmRSS")
+    peak, stop = [rss_start], asyncio.Event()
+    sampler = asyncio.create_task(_sample_rss(pid, peak, stop))
+    stats = {page: PageStats() for page in dict.fromkeys(pages)}
+    assigned = [pages[i % len(pages)] for i in range(args.sessions)]
+    rngs = [random.Random(args.seed * 1000 + i) for i in range(args.sessions)]
+    sessions = await asyncio.gather(
+        *(_open(server.url, page, stats[page], args, rng) for page, rng in zip(assigned, rngs, strict=True))
+    )
+    cpu0, client0, busy0 = proc_cpu_seconds(pid), time.process_time(), busy_cpu_seconds()
+    wall0 = time.perf_counter()
+    # Sessions on one page start at different points of its cycle, so they do not all ask for one value.
+    await asyncio.gather(
+        *(
+            _drive(session, server.url, page, stats[page], args, i // len(pages), rng)
+            for i, (session, page, rng) in enumerate(zip(sessions, assigned, rngs, strict=True))
+        )
+    )
+    wall = time.perf_counter() - wall0
+    cpu, client = proc_cpu_seconds(pid) - cpu0, time.process_time() - client0
+    others = busy_cpu_seconds() - busy0 - cpu - client
+    rss_end, hwm = proc_status_kib(pid, "VmRSS"), proc_status_kib(pid, "VmHWM")
+    stop.set()
+    await sampler
+    lines += [
+        f"Fresh server, PID {pid}. Warm-up, one session per page one after another (first-run imports, "
+        f"not measured below): {', '.join(warm)}; {warm_total:.1f} s in all.",
+        "",
+        "| page | sessions | reruns | first load median (s) | rerun median (s) | p95 (s) | max (s) "
+        "| errors | median bytes / rerun |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    total = PageStats()
+    for page, s in [*stats.items(), ("**all**", total)]:
+        if s is not total:
+            for name in ("first", "seconds", "bytes"):
+                getattr(total, name).extend(getattr(s, name))
+            total.notes += [f"{page}: {note}" for note in s.notes]
+            total.sessions, total.errors = total.sessions + s.sessions, total.errors + s.errors
+        (med, p95), slowest = summary(s.seconds), max(s.seconds, default=float("nan"))
+        lines.append(
+            f"| {page} | {s.sessions} | {len(s.seconds)} | {summary(s.first)[0]:.2f} | {med:.2f} | {p95:.2f} "
+            f"| {slowest:.2f} | {s.errors} | {summary(s.bytes)[0] / 1000:,.0f} KB |"
+        )
+    p95 = summary(total.seconds)[1]
+    peak_mb = max(peak[0], hwm) * 1024 / MB
+    lines += [
+        "",
+        f"{len(total.seconds)} reruns in {wall:.0f} s ({len(total.seconds) / wall:.1f} per second).",
+        f"Server memory: {_mb(rss_start)} RSS after warm-up, peak {_mb(peak[0])} (sampled every 0.5 s "
+        "from the first loads to the end), "
+        f"{_mb(rss_end)} at the end (sessions still open), VmHWM {_mb(hwm)}.",
+        f"Server CPU: {cpu:.1f} s in the measured {wall:.0f} s ({100 * cpu / wall:.0f} % of one core). "
+        f"Client (this process, all sessions): {client:.1f} s ({100 * client / wall:.0f} % of one core)"
+        + (" — high: the client may be part of the latency." if client / wall > 0.5 else ".")
+        + f" Other processes on the machine: {others:.1f} s ({100 * others / wall:.0f} % of one core)"
+        + (" — they competed with the server for the cores." if others / wall > 0.2 else "."),
+        "",
+        f"Targets: no errors — {total.errors} ({'met' if not total.errors else 'NOT met'}); "
+        f"p95 rerun <= {TARGET_P95_S:.0f} s — {p95:.2f} s ({'met' if p95 <= TARGET_P95_S else 'NOT met'}); "
+        f"server memory <= 1.5 GB — peak {peak_mb * MB / 1e9:.2f} GB "
+        f"({'met' if peak_mb <= TARGET_MEMORY_MB else 'NOT met'}).",
+    ]
+    tracebacks = server.output().count("Traceback (most recent call last)")
+    if tracebacks:
+        lines += ["", f"The server log holds {tracebacks} traceback(s)."]
+    if total.notes:
+        lines += ["", "First errors: " + "; ".join(f"`{note}`" for note in total.notes[:5])]
+    return lines
+
+
+def _cycle_text(steps: list[Step]) -> str:
+    keys = {key for key, _ in steps}
+    if len(keys) == 1:
+        return f"`{keys.pop()}` " + ", ".join(str(value) for _, value in steps)
+    return ", ".join(f"`{key}` {value}" for key, value in steps)
+
+
+def _header(args: argparse.Namespace, argv: list[str]) -> list[str]:
+    exe = Path(sys.executable)
+    exe_text = str(exe.relative_to(REPO_ROOT)) if exe.is_relative_to(REPO_ROOT) else str(exe)
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return [
+        "# Load benchmark: concurrent sessions on one Streamlit server",
+        "",
+        f"Measured {dt.datetime.now():%Y-%m-%d %H:%M}, {platform.node()}: {os.cpu_count()} CPU cores, "
+        f"Python {platform.python_version()}, Streamlit {streamlit.__version__}, load average {load} "
+        f"at the start. Command: `{shlex.join([exe_text, '-m', 'bench.load_bench', *argv])}`.",
+        "",
+        f"Each session opens its page (the first loads start at random within the first {args.interval:g} s, "
+        f"so they overlap), then every {args.interval:g} s ± 20 % (seed {args.seed}) sets the page's slider "
+        f"to the next value of a cycle and reruns, for {args.seconds:g} s. Latency is the "
+        "server's time to `script_finished` as seen by a websocket client on the same machine "
+        "(bench/st_client.py, no browser drawing). An error is a rerun that raised (timeout "
+        f"{args.timeout:g} s, closed socket), drew an exception, or did not finish normally. p95 is "
+        "nearest-rank. Targets from the issue: 40 sessions with no errors, p95 rerun <= 1 s, server "
+        "memory <= 1.5 GB. MB = 10^6 bytes. The cycles (the i-th session of a page starts at its i-th "
+        "step; all other settings at their defaults):",
+        "",
+        *(
+            f"- {page}: {_cycle_text(STEPS[page])}"
+            for page in dict.fromkeys([*args.pages, args.single])
+            if page
+        ),
+    ]
+
+
+async def _main(args: argparse.Namespace, argv: list[str]) -> list[str]:
+    lines = _header(args, argv)
+    scenarios = [(f"{args.sessions} sessions over {len(args.pages)} pages, round-robin", list(args.pages))]
+    if args.single:
+        scenarios.append((f"{args.sessions} sessions all on {args.single}", [args.single]))
+    for number, (title, pages) in enumerate(scenarios, start=1):
+        print(f"scenario {number}: {title} ...", file=sys.stderr, flush=True)
+        with StreamlitServer() as server:
+            lines += ["", f"## Scenario {number}: {title}", "", *await _scenario(server, pages, args)]
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the scenarios, print the report and write it to ``--out``; 1 when the run itself failed."""
+    argv = sys.argv[1:] if argv is None else argv
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--sessions", type=int, default=40)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--interval", type=float, default=3.0)
+    parser.add_argument("--pages", nargs="+", choices=sorted(STEPS), default=list(STEPS))
+    parser.add_argument("--single", choices=["", *sorted(STEPS)], default="encoder")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per rerun")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=REPO_ROOT / "bench" / "results" / "load.md")
+    args = parser.parse_args(argv)
+    try:
+        lines = asyncio.run(_main(args, argv))
+    except Exception as exc:  # the server did not start, a page is missing, ...
+        print(f"load benchmark could not run: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    report = "\n".join(lines) + "\n"
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(report, encoding="utf-8")
+    print(report)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

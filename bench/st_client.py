@@ -1,0 +1,226 @@
+"""A Streamlit client that speaks the websocket protocol directly, without a browser.
+
+It does what the browser's first connection and every widget change do: it opens
+``/_stcore/stream``, sends a ``rerun_script`` BackMsg (the page, the query string and the widget
+states), and reads ForwardMsgs until ``script_finished``. Like the browser it keeps the hashes of the
+messages it was sent and declares them in the next rerun, so the server sends a message it already
+holds as a small reference instead of the whole message (``global.minCachedMessageSize``).
+
+Used by ``bench/load_bench.py`` (40 sessions on one server) and ``bench/server_bench.py`` (where the
+time goes per page). Not a test: it measures, it does not assert.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qsl, urlencode
+
+import websockets
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+#: A rerun's end: ``script_finished`` carries one of these (FINISHED_SUCCESSFULLY = 0, ...).
+_FINISHED_FRAGMENT = 3  # FINISHED_FRAGMENT_RUN_SUCCESSFULLY
+
+
+@dataclass
+class Rerun:
+    """One rerun as the client saw it."""
+
+    seconds: float  # from sending the BackMsg to receiving script_finished
+    bytes: int  # websocket payload received in that time
+    messages: int
+    exception: bool  # the page showed a traceback (an st.exception element)
+    status: int  # script_finished's value
+    first_delta: float | None  # seconds to the first element (the page starts to draw)
+
+
+@dataclass
+class Widget:
+    """A widget the page drew: its id, kind and current value (as the browser would send it)."""
+
+    id: str
+    kind: str
+    value: Any = None
+    query_param: str = ""  # the URL key of a widget bound with bind="query-params"
+
+
+@dataclass
+class Session:
+    """One browser tab's worth of state: the socket, the page, the widgets it knows, cached hashes."""
+
+    url: str
+    page_script_hash: str = ""
+    page_name: str = ""
+    query_string: str = ""
+    widgets: dict[str, Widget] = field(default_factory=dict)
+    cached: set[str] = field(default_factory=set)
+    ws: Any = None
+    script_hashes: dict[str, str] = field(default_factory=dict)  # page name -> script hash
+    last_exception: str = ""
+
+    async def connect(self) -> None:
+        self.ws = await websockets.connect(
+            self.url, subprotocols=[websockets.Subprotocol("streamlit")], max_size=None
+        )
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+    def widget_by_key(self, key: str) -> Widget:
+        """The widget whose user key is ``key`` (Streamlit ids end in ``-<key>``)."""
+        for wid, widget in self.widgets.items():
+            if wid.endswith("-" + key):
+                return widget
+        raise KeyError(f"no widget with key {key!r}; have {sorted(self.widgets)}")
+
+    def _states(self) -> list[WidgetState]:
+        states = []
+        for widget in self.widgets.values():
+            if widget.value is None:
+                continue
+            state = WidgetState(id=widget.id)
+            if widget.kind == "double_array_value":
+                state.double_array_value.data.extend(widget.value)
+            elif widget.kind == "int_array_value":
+                state.int_array_value.data.extend(widget.value)
+            elif widget.kind == "string_array_value":
+                state.string_array_value.data.extend(widget.value)
+            else:
+                setattr(state, widget.kind, widget.value)
+            states.append(state)
+        return states
+
+    async def rerun(self, timeout: float = 120.0) -> Rerun:
+        """Send a rerun with the current widget states and read until the script finishes."""
+        msg = BackMsg()
+        client = msg.rerun_script
+        client.query_string = self.query_string
+        client.page_script_hash = self.page_script_hash
+        client.page_name = self.page_name
+        client.widget_states.widgets.extend(self._states())
+        client.cached_message_hashes.extend(sorted(self.cached))
+        started = time.perf_counter()
+        await self.ws.send(msg.SerializeToString())
+        received = 0
+        count = 0
+        exception = False
+        first_delta: float | None = None
+        while True:
+            data = await asyncio.wait_for(self.ws.recv(), timeout)
+            received += len(data)
+            count += 1
+            fwd = ForwardMsg()
+            fwd.ParseFromString(data)
+            if fwd.hash and not fwd.HasField("ref_hash"):
+                self.cached.add(fwd.hash)
+            kind = fwd.WhichOneof("type")
+            if kind == "new_session":
+                self._learn_pages(fwd.new_session.app_pages)
+            elif kind == "navigation":
+                self._learn_pages(fwd.navigation.app_pages)
+            elif kind == "page_info_changed":
+                self.query_string = fwd.page_info_changed.query_string
+            elif kind == "delta":
+                if first_delta is None:
+                    first_delta = time.perf_counter() - started
+                exception |= self._learn_delta(fwd)
+            elif kind == "script_finished":
+                return Rerun(
+                    seconds=time.perf_counter() - started,
+                    bytes=received,
+                    messages=count,
+                    exception=exception,
+                    status=int(fwd.script_finished),
+                    first_delta=first_delta,
+                )
+
+    def _learn_pages(self, pages: Iterable[Any]) -> None:
+        for page in pages:
+            self.script_hashes[page.page_name] = page.page_script_hash
+            if getattr(page, "url_pathname", ""):
+                self.script_hashes[page.url_pathname] = page.page_script_hash
+
+    def _learn_delta(self, fwd: ForwardMsg) -> bool:
+        delta = fwd.delta
+        if delta.WhichOneof("type") != "new_element":
+            return False
+        element = delta.new_element
+        kind = element.WhichOneof("type")
+        if kind == "exception":
+            self.last_exception = element.exception.message + "\n" + "\n".join(element.exception.stack_trace)
+            return True
+        proto = getattr(element, kind) if kind else None
+        wid = getattr(proto, "id", "") if proto is not None else ""
+        if not wid or not isinstance(wid, str) or not wid.startswith("$$ID"):
+            return False
+        if wid in self.widgets:
+            return False
+        value_kind, value = _default_value(kind or "", proto)
+        self.widgets[wid] = Widget(wid, value_kind, value, str(getattr(proto, "query_param_key", "") or ""))
+        return False
+
+
+def _default_value(kind: str, proto: Any) -> tuple[str, Any]:
+    """How the browser reports a widget: sliders and select-sliders carry a value from the start; the
+    other widgets are sent only once this client sets them (the server keeps their defaults)."""
+    if kind == "slider" and proto.type == proto.SELECT_SLIDER:
+        return "string_array_value", None  # formatted option labels, sent once set
+    if kind == "slider":
+        return "double_array_value", list(proto.value or proto.default)
+    if kind in {"radio", "selectbox", "text_area", "text_input", "segmented_control", "pills"}:
+        return "string_value", None
+    if kind == "checkbox":
+        return "bool_value", None
+    if kind == "button":
+        return "trigger_value", None
+    return "", None
+
+
+async def open_session(base: str, page: str = "", query: str = "") -> tuple[Session, Rerun]:
+    """Connect, run the app's main page (and then ``page``, by its URL path), return the first rerun."""
+    session = Session(url=base.rstrip("/").replace("http", "ws", 1) + "/_stcore/stream")
+    session.query_string = query
+    await session.connect()
+    first = await session.rerun()
+    if page:
+        if page not in session.script_hashes:
+            raise KeyError(f"no page {page!r}; have {sorted(session.script_hashes)}")
+        session.page_script_hash = session.script_hashes[page]
+        session.page_name = page
+        session.widgets.clear()
+        first = await session.rerun()
+    return session, first
+
+
+def set_slider(session: Session, key: str, value: float | str) -> None:
+    """Move a slider the way the browser reports it: a one-element array of the number, or of the
+    option's label for a select-slider."""
+    widget = session.widget_by_key(key)
+    if widget.kind == "string_array_value":
+        widget.value = [str(value)]
+    else:
+        widget.value = [float(value)]
+    if widget.query_param:  # the browser writes a bound widget's value into the URL it sends
+        number = float(value) if widget.kind != "string_array_value" else None
+        text = str(int(number)) if number is not None and number.is_integer() else str(value)
+        params = parse_qsl(session.query_string, keep_blank_values=True)
+        kept = [(k, v) for k, v in params if k != widget.query_param]
+        session.query_string = urlencode([*kept, (widget.query_param, text)])
+
+
+def summary(values: Iterable[float]) -> tuple[float, float]:
+    """Median and nearest-rank p95."""
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan"), float("nan")
+    n = len(ordered)
+    median = ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / 2
+    rank = max(1, -(-95 * n // 100))  # ceil(0.95 n)
+    return median, ordered[rank - 1]
