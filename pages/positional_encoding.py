@@ -60,8 +60,8 @@ if kind == "sinusoidal":
             x_title=t("pe.perm.x", lang),
             y_title=t("pe.perm.y", lang),
             height=300,
+            hovertemplate=t("pe.perm.hover", lang),
         )
-        fig.update_traces(hovertemplate=t("pe.perm.hover", lang), showlegend=False)
         ui.chart(
             fig,
             key="pe_perm",

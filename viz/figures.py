@@ -7,12 +7,15 @@ pixels to show.
 
 from __future__ import annotations
 
+import copy
 import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import plotly.graph_objects as go
+
+from viz.memo import memoized
 
 #: Passed to ``st.plotly_chart(config=...)``: the toolbar's camera button saves a PNG at twice the size.
 PLOTLY_CONFIG: dict[str, object] = {
@@ -80,7 +83,9 @@ def overview(
 
 def _named(hovertemplate: str | None, name: str) -> str | None:
     """``hovertemplate`` with the trace's name in the hover box's side label."""
-    return None if hovertemplate is None else hovertemplate + f"<extra>{name}</extra>"
+    if hovertemplate is None or "<extra>" in hovertemplate:  # a template that names its own side label
+        return hovertemplate
+    return hovertemplate + f"<extra>{name}</extra>"
 
 
 def _merge(base: dict[str, object], props: Mapping[str, object]) -> dict[str, object]:
@@ -102,9 +107,9 @@ def _relayout(fig: go.Figure, **props: object) -> None:
     callbacks (about 4 ms for a chart's usual dozen keys, and most of a page's server time once the
     charts are many); merging plain dicts and assigning the layout once validates it in one pass.
     """
-    current = fig.layout.to_plotly_json()
-    # The default template comes back by itself; passing it through a dict re-validates all of it.
-    current.pop("template", None)
+    # Everything but the template: copying and re-validating Plotly's default template (a few
+    # thousand values) would cost more than the rest; it is put back by itself.
+    current = copy.deepcopy({k: v for k, v in fig.layout._props.items() if k != "template"})
     fig.layout = _merge(current, props)
 
 
@@ -239,6 +244,7 @@ def _labels(idx: np.ndarray) -> list[str]:
     return [str(int(i)) for i in idx]
 
 
+@memoized
 def heatmap(
     z: np.ndarray,
     *,
@@ -294,6 +300,7 @@ def heatmap(
     return fig
 
 
+@memoized
 def lines(
     x: Sequence[float] | np.ndarray,
     ys: Mapping[str, np.ndarray | Sequence[float]],
@@ -365,6 +372,7 @@ def lines(
     return fig
 
 
+@memoized
 def log_markers(
     x: np.ndarray,
     y: np.ndarray,
@@ -415,6 +423,7 @@ def log_markers(
     return fig
 
 
+@memoized
 def grouped_bars(
     labels: Sequence[str],
     ys: Mapping[str, np.ndarray],
@@ -484,6 +493,7 @@ def grouped_bars(
     return fig
 
 
+@memoized
 def heatmap_panels(
     panels: Mapping[str, np.ndarray],
     *,
@@ -538,6 +548,7 @@ def heatmap_panels(
     return go.Figure(data=traces, layout=layout)
 
 
+@memoized
 def offset_scatter(
     offsets: np.ndarray,
     values: np.ndarray,
@@ -587,6 +598,7 @@ def offset_scatter(
     return fig
 
 
+@memoized
 def orbit(
     xs: np.ndarray,
     ys: np.ndarray,
@@ -641,6 +653,7 @@ def orbit(
     return fig
 
 
+@memoized
 def density_histogram(
     centers: np.ndarray,
     density: np.ndarray,
@@ -690,6 +703,7 @@ def density_histogram(
     return fig
 
 
+@memoized
 def measured_curves(
     x: np.ndarray,
     measured: Mapping[str, np.ndarray],
@@ -751,6 +765,7 @@ def measured_curves(
     return fig
 
 
+@memoized
 def heads_grid(
     maps: Sequence[np.ndarray] | np.ndarray,
     *,
@@ -832,6 +847,7 @@ def number_text(z: np.ndarray, digits: int = 2) -> np.ndarray:
     return out
 
 
+@memoized
 def matrix(
     z: np.ndarray,
     *,
@@ -925,6 +941,7 @@ class Panel:
     x_labels: Sequence[str]
 
 
+@memoized
 def panel_grid(
     panels: Sequence[Panel],
     *,
@@ -990,6 +1007,7 @@ def panel_grid(
     return go.Figure(data=traces, layout=layout)
 
 
+@memoized
 def stage_lines(
     x_labels: Sequence[str],
     ys: Mapping[str, np.ndarray | Sequence[float]],
