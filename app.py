@@ -10,6 +10,7 @@ from viz.i18n import t
 st.set_page_config(page_title="Attention Lab", page_icon=":material/visibility:", layout="wide")
 
 settings = ui.sidebar()
+ui.warm_live_model()
 lang = settings.lang
 
 EMB_PAGE = st.Page("pages/embedding.py", title=t("nav.emb", lang), icon=":material/text_fields:")

@@ -171,7 +171,9 @@ def test_similarity_at_the_largest_size(lang: str) -> None:
     ok(at)
     for c in at.get("plotly_chart"):
         assert len(c.proto.spec) < 1_500_000
-    assert t("sim.strided", lang, shown=similarity.grid_positions(4096, similarity.MATRIX_GRID).size, max_len=4096) in texts(at)
+    assert t(
+        "sim.strided", lang, shown=similarity.grid_positions(4096, similarity.MATRIX_GRID).size, max_len=4096
+    ) in texts(at)
 
 
 # ---- embedding + PE ------------------------------------------------------------------------------------

@@ -141,3 +141,21 @@ def test_memoized_figures_are_the_same_figure_only_for_the_same_data() -> None:
     assert float(np.asarray(other.data[0].z)[2, 3]) == 5.0
     assert float(np.asarray(fig.data[0].z)[2, 3]) == pytest.approx(1.0)
     assert figures.heatmap(z, title="t ") is not fig  # any argument counts
+
+
+def test_the_live_model_is_imported_once_in_the_background(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    import threading
+
+    from viz import ui
+
+    monkeypatch.setattr(ui, "WARM_DELAY_S", 0.0)
+    monkeypatch.setattr(ui, "_warm_started", False)
+    before = {t.ident for t in threading.enumerate()}
+    ui.warm_live_model()
+    ui.warm_live_model()  # a second call starts nothing
+    started = [t for t in threading.enumerate() if t.ident not in before and t.name == "warm-live-model"]
+    assert len(started) <= 1
+    for thread in started:
+        thread.join(timeout=60)
+    assert {"viz.model", "viz.train", "viz.block", "viz.probe", "torch"} <= set(sys.modules)

@@ -221,6 +221,36 @@ def page_shell() -> Settings:
     return value if isinstance(value, Settings) else Settings()
 
 
+_warm_lock = threading.Lock()
+_warm_started = False
+#: Seconds the background import waits, so the first page a visitor opens is drawn before it starts.
+WARM_DELAY_S = 1.5
+
+
+def warm_live_model() -> None:
+    """Import PyTorch and the live-model modules once per server process, in a background thread.
+
+    Importing torch takes about 2 s here; without this, the first visitor of an attention page in a
+    server's life waits for it. The pages that do not use the model never import torch themselves:
+    the import starts after :data:`WARM_DELAY_S`, once the first page is on screen.
+    """
+    global _warm_started
+    with _warm_lock:
+        if _warm_started:
+            return
+        _warm_started = True
+
+    def _import() -> None:
+        import importlib
+        import time
+
+        time.sleep(WARM_DELAY_S)
+        for name in ("viz.model", "viz.train", "viz.block", "viz.probe"):
+            importlib.import_module(name)
+
+    threading.Thread(target=_import, name="warm-live-model", daemon=True).start()
+
+
 # ---- cached computations: keyed by parameters, never by arrays ---------------------------------------
 @st.cache_resource(max_entries=8, show_spinner=False)
 def encoding_table(spec: EncodingSpec) -> np.ndarray:
