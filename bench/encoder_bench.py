@@ -17,7 +17,8 @@ the page runs under Streamlit's AppTest, which executes the real page script in-
   decoder section is a fragment, but AppTest reruns the whole script, so this is an upper bound) and a
   new model seed (a new model: everything is computed again, the gradient steps included).
 
-Each is the median (and max) of ``--repeats`` runs; "cold" clears Streamlit's caches before each run.
+Each is the median (and max) of ``--repeats`` runs; "cold" clears Streamlit's caches and the shared
+figure cache (``viz.memo``) before each run.
 Bytes are the sum of the page's Plotly specs (what the websocket carries for the charts, before
 compression). The process's peak RSS growth (ru_maxrss) is reported per size. This measures the server
 only: the browser's drawing time comes on top (see bench/browser_bench.py).
@@ -41,6 +42,7 @@ from pathlib import Path
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
+from viz import memo
 from viz.ui import choice_key
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -117,6 +119,7 @@ def measure(size: Size, repeats: int) -> Row:
     for _ in range(repeats):
         st.cache_data.clear()
         st.cache_resource.clear()
+        memo.memo_clear()  # the figures too: a cold run builds every one
         at = AppTest.from_file(str(REPO_ROOT / "app.py"), default_timeout=600)
         at.query_params["d_model"] = str(size.d_model)
         at.query_params["heads"] = str(size.heads)

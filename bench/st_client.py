@@ -6,8 +6,8 @@ states), and reads ForwardMsgs until ``script_finished``. Like the browser it ke
 messages it was sent and declares them in the next rerun, so the server sends a message it already
 holds as a small reference instead of the whole message (``global.minCachedMessageSize``).
 
-Used by ``bench/load_bench.py`` (40 sessions on one server) and ``bench/server_bench.py`` (where the
-time goes per page). Not a test: it measures, it does not assert.
+Used by ``bench/load_bench.py`` (40 sessions on one server); handy for timing a page's server side on
+its own. Not a test: it measures, it does not assert.
 """
 
 from __future__ import annotations

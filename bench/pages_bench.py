@@ -1,0 +1,469 @@
+"""Per-page browser benchmark: first load and slider moves on every page, in headless Chromium.
+
+Run from the repository root (needs Chromium, see DESIGN.md):
+
+    .venv/bin/python -m bench.pages_bench [--presses 9] [--out bench/results/pages.md]
+        [--pages positional_encoding,embedding,...,minimal] [--sizes default,largest]
+
+Every page of app.py (and ``bench/minimal_app.py``, the floor, on its own server) is opened at the
+defaults and the largest size, each in a new browser context, and measured generically: first load
+(``goto`` to the first Plotly chart drawn, and to all drawn with the app idle), ``--presses`` arrow keys on
+each of the page's sliders (keydown to the first chart redrawn, to the last one, to the app idle), the
+websocket bytes of each, and the server's VmRSS / VmHWM after each page and size.
+
+A redraw is seen by a script injected into every page: on each animation frame it records the time
+whenever a ``.js-plotly-plot``'s ``_fullData`` changes or a new drawn one appears (Streamlit remounts a
+chart whose data changed). Writes a Markdown report and the raw samples as JSON next to it; exits 0
+whenever it could run, 2 when it could not (no Chromium, a server that did not start).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import math
+import os
+import platform
+import shlex
+import statistics
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import plotly
+import streamlit
+
+from bench.browser_bench import ByteCounter, human_bytes, percentile
+from tests.browser_support import (
+    APP_SELECTOR,
+    EXCEPTION,
+    PLOT_SELECTOR,
+    REPO_ROOT,
+    ServerError,
+    StreamlitServer,
+    launch_browser,
+    missing_browser_reason,
+    wait_for_idle,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Locator, Page
+
+DEFAULT_OUT = REPO_ROOT / "bench" / "results" / "pages.md"
+SIZES: dict[str, str] = {"default": "", "largest": "?max_len=4096&d_model=1024&heads=1024"}
+TARGET_S = {"default": 0.3, "largest": 0.8}  # the issue's target for the median redraw time
+TIMEOUT_MS = 120_000
+QUIET_MS = 300  # no chart redrawn for this long (and the app idle): the rerun is over
+HUGE_PRESS_BYTES = 5_000_000
+MINIMAL = "minimal"
+
+
+#: The sliders pressed on each page, by widget key (the container's class is ``st-key-KEY``).
+PAGES: dict[str, tuple[str, ...]] = {
+    "positional_encoding": ("d_model",),
+    "embedding": ("d_model",),
+    "similarity": ("sim_p", "d_model"),
+    "softmax": ("sm_dk",),
+    "attention": ("att_step_head", "att_layers"),
+    "encoder": ("enc_layers", "d_model"),
+    MINIMAL: ("d_model",),
+}
+#: At the largest size these start from their last option (End key, untimed), not the default.
+END_FIRST_WHEN_LARGEST = frozenset({"sm_dk"})
+
+# Injected before any page script: records every chart redraw and every script-state change, and the
+# time of the last keydown (capture phase, so before Streamlit's own handlers).
+_PROBE_JS = """(() => {
+  const b = window.__pb = {key: null, redraws: [], states: [], state: null, idleSince: null};
+  const seen = new WeakMap();
+  const check = (now) => {
+    const app = document.querySelector('APP');
+    const state = app ? app.getAttribute('data-test-script-state') : null;
+    if (state !== b.state) {
+      b.state = state;
+      b.states.push([now, state]);
+      if (state === 'notRunning') b.idleSince = now;
+    }
+  };
+  document.addEventListener('keydown', () => { b.key = performance.now(); }, true);
+  new MutationObserver(() => check(performance.now())).observe(document, {
+    subtree: true, attributes: true, attributeFilter: ['data-test-script-state']});
+  const tick = () => {
+    const now = performance.now();
+    check(now);
+    for (const el of document.querySelectorAll('PLOT')) {
+      const data = el._fullData;
+      if (data && seen.get(el) !== data) { seen.set(el, data); b.redraws.push(now); }
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})();""".replace("'APP'", json.dumps(APP_SELECTOR)).replace("'PLOT'", json.dumps(PLOT_SELECTOR))
+
+# Once the app is idle and no chart was redrawn for ``quiet`` ms: the redraw times and the switch to idle,
+# in ms since the keydown (or the navigation start); false until then. After a keydown the state must
+# first have left notRunning (or a chart been redrawn): right after a press it still says notRunning.
+_SETTLED_JS = """(quiet) => {
+  const b = window.__pb, now = performance.now(), t0 = b && b.key !== null ? b.key : 0;
+  if (!b || b.state !== 'notRunning' || b.idleSince === null) return false;
+  const app = document.querySelector('APP');
+  if (app && app.getAttribute('data-test-connection-state') === 'DISCONNECTED') return false;
+  const redraws = b.redraws.filter((t) => t > t0);
+  if (redraws.length === 0 && (b.key === null || !b.states.some(([t, s]) => t > t0 && s !== 'notRunning')))
+    return false;
+  if (now - Math.max(b.idleSince, redraws.length ? redraws[redraws.length - 1] : 0) < quiet) return false;
+  return {redraws: redraws.map((t) => t - t0), idle: b.idleSince > t0 ? b.idleSince - t0 : null};
+}""".replace("'APP'", json.dumps(APP_SELECTOR))
+_RESET_JS = "() => Object.assign(window.__pb, {key: null, redraws: [], states: []})"
+
+
+@dataclass
+class Sample:
+    """One load or one key press: milliseconds from the goto / keydown, and websocket bytes."""
+
+    first_ms: float
+    redraw_ms: float  # the last chart redrawn before the app settled
+    idle_ms: float  # the script state last became notRunning
+    bytes: int
+    frames: int
+    redraws: int
+    value: str = ""  # the slider's shown value after the press
+
+    @property
+    def settled_ms(self) -> float:
+        """A load's *all drawn + idle*: the later of the last redraw and the switch to idle."""
+        return max(self.redraw_ms, self.idle_ms)
+
+
+@dataclass
+class Row:
+    """All presses of one slider on one page at one size."""
+
+    page: str
+    size: str
+    slider: str
+    key: str = ""  # ArrowLeft / ArrowRight
+    start: str = ""
+    samples: list[Sample] = field(default_factory=list)
+
+
+@dataclass
+class PageRun:
+    """One (page, size) in its own browser context."""
+
+    page: str
+    size: str
+    url: str
+    load: Sample | None = None
+    rows: list[Row] = field(default_factory=list)
+    rss_kib: int = 0
+    hwm_kib: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def wait_settled(page: Page) -> Sample:
+    """Wait until the app is idle and no chart redrew for QUIET_MS; the times since the keydown / goto."""
+    handle = page.wait_for_function(_SETTLED_JS, arg=QUIET_MS, timeout=TIMEOUT_MS, polling=50)
+    got: dict[str, Any] = handle.json_value()
+    redraws = [float(t) for t in got["redraws"]] or [math.nan]  # NaN: no chart redrawn
+    idle = math.nan if got["idle"] is None else float(got["idle"])  # NaN: the state never left notRunning
+    return Sample(redraws[0], redraws[-1], idle, 0, 0, len(got["redraws"]))
+
+
+def thumb_state(loc: Locator) -> dict[str, Any]:
+    """Value, bounds and shown text of the thumb: a range input (Streamlit 1.67) or a role=slider div. A
+    select-slider's value is an option index; its text is the option."""
+    state: dict[str, Any] = loc.evaluate(
+        """(e) => {
+          const a = (name, input) => (e instanceof HTMLInputElement ? e[input] : e.getAttribute(name));
+          return {value: Number(a('aria-valuenow', 'value')), min: Number(a('aria-valuemin', 'min')),
+                  max: Number(a('aria-valuemax', 'max')),
+                  text: e.getAttribute('aria-valuetext') ?? a('aria-valuenow', 'value')};
+        }"""
+    )
+    return state
+
+
+def press_slider(page: Page, counter: ByteCounter, run: PageRun, slider: str, presses: int) -> None:
+    """Press one slider ``presses`` times (ArrowLeft, or ArrowRight from its minimum), one rerun each."""
+    row = Row(run.page, run.size, slider)
+    run.rows.append(row)
+    loc = page.locator(f".st-key-{slider}").locator('input[type="range"], [role="slider"]').first
+    if loc.count() == 0:
+        run.notes.append(f"slider `{slider}` not found")
+        return
+    if slider in END_FIRST_WHEN_LARGEST and run.size == "largest":
+        page.evaluate(_RESET_JS)
+        loc.press("End")  # untimed: move to the last option first
+        wait_settled(page)
+    state = thumb_state(loc)
+    row.start = str(state["text"])
+    row.key = "ArrowRight" if state["value"] <= state["min"] else "ArrowLeft"
+    room = state["max"] - state["value"] if row.key == "ArrowRight" else state["value"] - state["min"]
+    count = int(min(presses, room))
+    if count < presses:
+        run.notes.append(f"`{slider}` from {row.start}: only {count} {row.key} presses possible")
+    for i in range(count):
+        page.evaluate(_RESET_JS)
+        counter.reset()
+        loc.press(row.key)
+        try:
+            sample = wait_settled(page)
+        except Exception as exc:  # a benchmark reports what it saw instead of stopping
+            run.notes.append(f"`{slider}` press {i + 1}: never settled ({type(exc).__name__})")
+            break
+        sample.bytes, sample.frames = counter.bytes, counter.frames
+        after = thumb_state(loc)
+        sample.value = str(after["text"])
+        if after["value"] == state["value"]:
+            run.notes.append(f"`{slider}` press {i + 1}: value stayed at {sample.value}")
+            break
+        state = after
+        row.samples.append(sample)
+        odd = {
+            f"{human_bytes(sample.bytes)} in one press": sample.bytes > HUGE_PRESS_BYTES,
+            "no chart redrawn": sample.redraws == 0,
+            "the script state never left `notRunning` (no idle time)": math.isnan(sample.idle_ms),
+        }
+        run.notes += [f"`{slider}` -> {sample.value}: {what}" for what, seen in odd.items() if seen]
+        print(
+            f"  {run.page} {run.size} {slider} -> {sample.value}: first {sample.first_ms:.0f} ms, "
+            f"redraw {sample.redraw_ms:.0f} ms, idle {sample.idle_ms:.0f} ms, "
+            f"{human_bytes(sample.bytes)}, {sample.redraws} redraws",
+            flush=True,
+        )
+
+
+def run_page(browser: Browser, server: StreamlitServer, name: str, size: str, presses: int) -> PageRun:
+    """First load, then every slider of ``name`` at ``size``, in a new browser context."""
+    path = "" if name == MINIMAL else name
+    run = PageRun(name, size, f"{server.url}/{path}{SIZES[size]}")
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
+    context.set_default_timeout(TIMEOUT_MS)
+    context.set_default_navigation_timeout(TIMEOUT_MS)
+    context.add_init_script(_PROBE_JS)
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda err: run.notes.append(f"page error: {str(err)[:200]}"))
+        counter = ByteCounter()
+        counter.attach(page)
+        page.goto(run.url)
+        try:
+            run.load = wait_settled(page)
+        except Exception as exc:
+            run.notes.append(f"first load never settled ({type(exc).__name__})")
+            return run
+        run.load.bytes, run.load.frames = counter.bytes, counter.frames
+        print(
+            f"{name} {size}: first chart {run.load.first_ms:.0f} ms, settled {run.load.settled_ms:.0f} ms, "
+            f"{human_bytes(run.load.bytes)}",
+            flush=True,
+        )
+        for slider in PAGES[name]:
+            try:
+                press_slider(page, counter, run, slider, presses)
+            except Exception as exc:  # a benchmark reports what it saw instead of stopping
+                run.notes.append(f"`{slider}`: {type(exc).__name__}: {str(exc)[:200]}")
+        if (boxes := page.locator(EXCEPTION).count()) > 0:
+            run.notes.append(f"{boxes} exception box(es) on the page")
+    finally:
+        context.close()
+        run.rss_kib, run.hwm_kib = server.rss_kib(), server.rss_kib("VmHWM")
+    return run
+
+
+# ---- the report ---------------------------------------------------------------------------------------
+def seconds(ms: float) -> str:
+    return "–" if math.isnan(ms) else f"{ms / 1000:.2f} s"  # NaN: nothing was redrawn
+
+
+def median(values: list[float]) -> float:
+    """The median of the values that are not NaN (a press that redrew no chart has no redraw time)."""
+    values = [v for v in values if not math.isnan(v)]
+    return statistics.median(values) if values else math.nan
+
+
+def load_table(runs: list[PageRun]) -> list[str]:
+    floor = {r.size: r.load.first_ms for r in runs if r.page == MINIMAL and r.load is not None}
+    lines = [
+        "| page | size | first chart | all drawn + idle | bytes received | first chart / minimal |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for r in runs:
+        if r.load is None:
+            lines.append(f"| {r.page} | {r.size} | never settled | | | |")
+            continue
+        ratio = f"{r.load.first_ms / floor[r.size]:.1f}x" if r.size in floor else "–"
+        lines.append(
+            f"| {r.page} | {r.size} | {seconds(r.load.first_ms)} | {seconds(r.load.settled_ms)} "
+            f"| {human_bytes(r.load.bytes)} | {ratio} |"
+        )
+    return lines
+
+
+def press_table(runs: list[PageRun]) -> list[str]:
+    lines = [
+        "| page | slider (from, key) | size | first chart median | redraw median | redraw p95 | target "
+        "| idle median | bytes median | bytes max | presses |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for row in (row for run in runs for row in run.rows):
+        s, name = row.samples, f"`{row.slider}` (from {row.start}, {row.key})"
+        if not s:
+            lines.append(f"| {row.page} | {name} | {row.size} | | | | | | | | 0 |")
+            continue
+        redraw = [x.redraw_ms for x in s if not math.isnan(x.redraw_ms)]
+        target = TARGET_S[row.size] * 1000
+        met = "met" if median(redraw) <= target else "**missed**"  # NaN (nothing redrawn): missed
+        lines.append(
+            f"| {row.page} | {name} | {row.size} | {seconds(median([x.first_ms for x in s]))} "
+            f"| **{seconds(median(redraw))}** | {seconds(percentile(redraw, 95) if redraw else math.nan)} "
+            f"| {met} (≤ {target / 1000:.1f} s) | {seconds(median([x.idle_ms for x in s]))} "
+            f"| {human_bytes(statistics.median(x.bytes for x in s))} "
+            f"| {human_bytes(max(x.bytes for x in s))} | {len(s)} |"
+        )
+    return lines
+
+
+def markdown(runs: list[PageRun], env: str, command: str, presses: int, elapsed_s: float) -> str:
+    lines = [
+        "# Per-page browser benchmark: first load and slider moves",
+        "",
+        f"{dt.datetime.now().isoformat(timespec='minutes')}, {env}. Run in {elapsed_s:.0f} s with:",
+        "",
+        f"    {command}",
+        "",
+        "Each page is opened in a new browser context (a new session, viewport 1400 x 1000) at the defaults "
+        f"(no query) and at the largest size (`{SIZES['largest']}`); all pages of the app share one server, "
+        "the minimal app (`bench/minimal_app.py`, one slider and one 16 x 32 heatmap, the floor; it ignores "
+        "the query) runs on its own. A script injected into the page records, on every animation frame, "
+        "the time at which any `.js-plotly-plot` got a new `_fullData` or appeared drawn (a redraw), and "
+        "every change of the app's script state. A chart whose figure did not change is not redrawn by "
+        "Streamlit, so it does not count.",
+        "",
+        "*First chart*: from the navigation start to the first chart drawn. *All drawn + idle*: until the "
+        f"app was idle (`notRunning`) with no chart redrawn for {QUIET_MS} ms, taken as the later of the "
+        "last redraw and the switch to idle. *Bytes*: websocket payloads received. *First chart / "
+        "minimal*: the first-chart time over the minimal app's at the same size. Each server first serves "
+        "one untimed visit to its root, so no row pays for the server's own start-up imports; but the "
+        "default row of each page is the server's first run of that page (its own imports, e.g. PyTorch "
+        "on the attention page, and cold caches), and every new context fetches the frontend's scripts.",
+        "",
+        f"Slider moves: up to {presses} arrow-key presses per slider (ArrowLeft, or ArrowRight from the "
+        "slider's minimum; each press a value this session has not seen; fewer when the slider runs out of "
+        "values), each rerun finished before the next press. Times run from the keydown, seen in the page: "
+        "*first chart* to the first redraw, *redraw* to the last redraw before the app settled (the headline "
+        "number; the target is a median ≤ 0.3 s at the defaults, ≤ 0.8 s at the largest size), *idle* to "
+        "the script state's last switch to `notRunning`. p95 is nearest-rank (with 20 samples or fewer: "
+        "the slowest). *Bytes*: websocket payloads from the keydown until the app settled. The same server "
+        "serves every page in turn, so a later page may find shared caches (e.g. the sidebar's d_model "
+        "values) warm.",
+        "",
+        "## First load",
+        "",
+        *load_table(runs),
+        "",
+        "## Slider moves",
+        "",
+        *press_table(runs),
+        "",
+        "## Server memory",
+        "",
+        "`/proc/PID/status` of the server after each page and size (VmHWM is the peak so far, so it only "
+        "grows along the run; pages run in the order shown).",
+        "",
+        "| server | page | size | VmRSS | VmHWM |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for r in runs:
+        server = "minimal_app.py" if r.page == MINIMAL else "app.py"
+        lines.append(f"| {server} | {r.page} | {r.size} | {r.rss_kib >> 10} MiB | {r.hwm_kib >> 10} MiB |")
+    notes = [f"- {r.page} {r.size}: {n}" for r in runs for n in r.notes]
+    lines += ["", "## Notes", "", *(notes or ["- none: every slider was found and every rerun settled."])]
+    return "\n".join(lines) + "\n"
+
+
+def warm_up(browser: Browser, url: str) -> None:
+    """One untimed visit to the server's root (its first run imports NumPy, Plotly, the app's modules)."""
+    with browser.new_context() as context:
+        page = context.new_page()
+        page.goto(url, timeout=TIMEOUT_MS)
+        page.wait_for_timeout(500)
+        wait_for_idle(page, timeout_ms=TIMEOUT_MS)
+
+
+def run_server(
+    browser: Browser, script: str, names: list[str], sizes: list[str], presses: int
+) -> list[PageRun]:
+    """All (page, size) runs of ``names`` on one server for ``script``; server tracebacks become notes."""
+    runs: list[PageRun] = []
+    with StreamlitServer(script) as server:
+        print(f"{script} on {server.url} (pid {server.pid})", flush=True)
+        warm_up(browser, server.url)
+        for name in names:
+            runs += [run_page(browser, server, name, size, presses) for size in sizes]
+        tracebacks = server.output().count("Traceback")
+        if tracebacks and runs:
+            runs[-1].notes.append(f"the server ({script}) printed {tracebacks} traceback(s)")
+    return runs
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--presses", type=int, default=9, help="arrow-key presses per slider (default 9)")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="Markdown report (JSON next to it)")
+    parser.add_argument("--pages", default=",".join(PAGES), help="comma-separated, of: " + ", ".join(PAGES))
+    parser.add_argument("--sizes", default=",".join(SIZES), help="comma-separated, of: default, largest")
+    args = parser.parse_args(argv)
+    names = [p for p in args.pages.split(",") if p]
+    sizes = [s for s in args.sizes.split(",") if s]
+    if bad := [x for x in names if x not in PAGES] + [x for x in sizes if x not in SIZES]:
+        parser.error(f"unknown page or size: {', '.join(bad)}")
+    if args.presses < 1:
+        parser.error("--presses must be at least 1")
+    if reason := missing_browser_reason():
+        print(f"cannot run the browser benchmark: {reason}", file=sys.stderr)
+        return 2
+
+    from playwright.sync_api import sync_playwright
+
+    command = shlex.join([".venv/bin/python", "-m", "bench.pages_bench", *argv])
+    began = time.perf_counter()
+    runs: list[PageRun] = []
+    with sync_playwright() as playwright:
+        browser = launch_browser(playwright)
+        try:
+            env = (
+                f"{os.cpu_count()} CPU cores, Python {platform.python_version()}, Streamlit "
+                f"{streamlit.__version__}, Plotly.py {plotly.__version__}, Chromium {browser.version}"
+            )
+            app_pages = [n for n in names if n != MINIMAL]
+            if MINIMAL in names:
+                runs += run_server(browser, "bench/minimal_app.py", [MINIMAL], sizes, args.presses)
+            if app_pages:
+                runs += run_server(browser, "app.py", app_pages, sizes, args.presses)
+        except ServerError as exc:
+            print(f"a server did not start: {exc}", file=sys.stderr)
+            return 2
+        finally:
+            browser.close()
+
+    elapsed = time.perf_counter() - began
+    text = markdown(runs, env, command, args.presses, elapsed)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(text, encoding="utf-8")
+    raw = {"command": command, "environment": env, "elapsed_s": elapsed, "runs": [asdict(r) for r in runs]}
+    dump = json.dumps(raw, indent=1).replace(": NaN", ": null")  # NaN: a press that redrew no chart
+    args.out.with_suffix(".json").write_text(dump + "\n", encoding="utf-8")
+    print()
+    print(text)
+    print(f"written to {args.out} and {args.out.with_suffix('.json')}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
