@@ -186,7 +186,7 @@ async def _scenario(server: StreamlitServer, pages: list[str], args: argparse.Na
     )
     wall = time.perf_counter() - wall0
     cpu, client = proc_cpu_seconds(pid) - cpu0, time.process_time() - client0
-    others = busy_cpu_seconds() - busy0 - cpu - client
+    others = max(busy_cpu_seconds() - busy0 - cpu - client, 0.0)  # rounding can make it slightly negative
     rss_end, hwm = proc_status_kib(pid, "VmRSS"), proc_status_kib(pid, "VmHWM")
     stop.set()
     await sampler

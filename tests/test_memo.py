@@ -149,13 +149,28 @@ def test_the_live_model_is_imported_once_in_the_background(monkeypatch: pytest.M
 
     from viz import ui
 
+    started: list[threading.Thread] = []
+
+    class Counting(threading.Thread):
+        def start(self) -> None:
+            started.append(self)
+            super().start()
+
     monkeypatch.setattr(ui, "WARM_DELAY_S", 0.0)
     monkeypatch.setattr(ui, "_warm_started", False)
-    before = {t.ident for t in threading.enumerate()}
+    monkeypatch.setattr(ui.threading, "Thread", Counting)
     ui.warm_live_model()
     ui.warm_live_model()  # a second call starts nothing
-    started = [t for t in threading.enumerate() if t.ident not in before and t.name == "warm-live-model"]
-    assert len(started) <= 1
-    for thread in started:
-        thread.join(timeout=60)
+    assert [t.name for t in started] == ["warm-live-model"]
+    started[0].join(timeout=60)
+    assert not started[0].is_alive()
     assert {"viz.model", "viz.train", "viz.block", "viz.probe", "torch"} <= set(sys.modules)
+
+
+def test_negative_zero_and_masked_arrays_are_handled() -> None:
+    calls, build = counting()
+    assert build(0.0) is not build(-0.0)
+    masked = np.ma.masked_array([1.0, 2.0], mask=[True, False])
+    build(masked)
+    build(masked)
+    assert len(calls) == 4  # two floats, and the masked array twice (not cached)

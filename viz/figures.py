@@ -106,6 +106,8 @@ def _relayout(fig: go.Figure, **props: object) -> None:
     Plotly's ``update_layout`` walks every key through its property-path machinery and change
     callbacks (about 4 ms for a chart's usual dozen keys, and most of a page's server time once the
     charts are many); merging plain dicts and assigning the layout once validates it in one pass.
+    Unlike ``update_layout`` it does not understand underscore paths (``xaxis_title_text``) or merge
+    Plotly objects given as values; nothing here passes either.
     """
     # Everything but the template: copying and re-validating Plotly's default template (a few
     # thousand values) would cost more than the rest; it is put back by itself.
@@ -200,7 +202,7 @@ def _grid_layout(
             yaxis.update(matches=f"y{first if first > 1 else ''}", showticklabels=False)
         layout[f"xaxis{suffix}"] = xaxis
         layout[f"yaxis{suffix}"] = yaxis
-        if i < len(titles):
+        if i < len(titles) and titles[i]:  # make_subplots skips empty titles too
             annotations.append(
                 {
                     "font": {"size": 16},
@@ -516,7 +518,9 @@ def heatmap_panels(
     finite = [float(np.abs(m[np.isfinite(m)]).max()) for m in mats.values() if np.isfinite(m).any()]
     top = max(finite, default=1.0) or 1.0
     n = max(len(mats), 1)
-    layout = _grid_layout(1, n, titles=list(mats), h_spacing=0.03, v_spacing=0.0, shared_y=True)
+    layout = _grid_layout(
+        1, n, titles=[escape_label(k) for k in mats], h_spacing=0.03, v_spacing=0.0, shared_y=True
+    )
     rows = [escape_label(v) for v in y_labels]
     cols = _labels(np.asarray(x))
     traces = [

@@ -21,7 +21,7 @@ import numpy as np
 P = ParamSpec("P")
 R = TypeVar("R")
 
-#: Built figures kept, and the most array bytes their arguments may add up to.
+#: Results kept, and about how many bytes of data they may hold together (see :func:`_array_bytes`).
 MEMO_ENTRIES = 256
 MEMO_BYTES = 96 * 2**20
 
@@ -32,12 +32,16 @@ class _Unkeyable(Exception):
 
 def _key(value: object) -> object:
     """A hashable key equal for equal arguments: arrays by dtype, shape and a digest of their bytes."""
-    if isinstance(value, np.ndarray) and value.dtype.hasobject:  # cell text: the strings, not pointers
-        return ("obj", value.shape, tuple(repr(v) for v in value.ravel()))
     if isinstance(value, np.ndarray):
+        if type(value) is not np.ndarray or value.dtype.names is not None:
+            raise _Unkeyable(type(value).__name__)  # masked or structured arrays: not worth the risk
+        if value.dtype.hasobject:  # cell text: the strings, not the pointers
+            return ("obj", value.shape, tuple(repr(v) for v in value.ravel()))
         data = np.ascontiguousarray(value)
         return ("nd", data.dtype.str, data.shape, hashlib.blake2b(data.tobytes()).digest())
-    if value is None or isinstance(value, str | bool | int | float | np.generic):
+    if isinstance(value, float | np.floating):
+        return (type(value).__name__, float(value).hex())  # -0.0 and 0.0 apart
+    if value is None or isinstance(value, str | bool | int | np.integer | np.bool_):
         return (type(value).__name__, value)
     if isinstance(value, Mapping):
         return ("map", tuple((_key(k), _key(v)) for k, v in value.items()))
@@ -49,12 +53,14 @@ def _key(value: object) -> object:
 
 
 def _array_bytes(value: object) -> int:
+    """About how many bytes a result built from ``value`` keeps: a figure holds its own copy of the
+    data it was given (arrays at their size, sequences at 8 bytes an item, cell text at 16)."""
     if isinstance(value, np.ndarray):
-        return int(value.nbytes)
+        return int(value.size * 16 if value.dtype.hasobject else value.nbytes)
     if isinstance(value, Mapping):
         return sum(_array_bytes(v) for v in value.values())
-    if isinstance(value, list | tuple):
-        return sum(_array_bytes(v) for v in value)
+    if isinstance(value, list | tuple | range):
+        return 8 * len(value) + sum(_array_bytes(v) for v in value if not isinstance(v, int | float | str))
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return sum(_array_bytes(getattr(value, f.name)) for f in dataclasses.fields(value))
     return 0
@@ -79,7 +85,7 @@ def memoized(builder: Callable[P, R]) -> Callable[P, R]:
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         global _memo_bytes
         try:
-            key = (builder.__name__, _key(args), _key(sorted(kwargs.items())))
+            key = (f"{builder.__module__}.{builder.__qualname__}", _key(args), _key(sorted(kwargs.items())))
         except _Unkeyable:
             return builder(*args, **kwargs)
         with _memo_lock:

@@ -231,8 +231,9 @@ def warm_live_model() -> None:
     """Import PyTorch and the live-model modules once per server process, in a background thread.
 
     Importing torch takes about 2 s here; without this, the first visitor of an attention page in a
-    server's life waits for it. The pages that do not use the model never import torch themselves:
-    the import starts after :data:`WARM_DELAY_S`, once the first page is on screen.
+    server's life waits for it. The pages that do not use the model never import torch themselves,
+    and the import waits :data:`WARM_DELAY_S` so it does not compete with the first page's run. A
+    failure here is ignored: the page that needs the model imports it again and reports the error.
     """
     global _warm_started
     with _warm_lock:
@@ -245,8 +246,9 @@ def warm_live_model() -> None:
         import time
 
         time.sleep(WARM_DELAY_S)
-        for name in ("viz.model", "viz.train", "viz.block", "viz.probe"):
-            importlib.import_module(name)
+        with contextlib.suppress(Exception):
+            for name in ("viz.model", "viz.train", "viz.block", "viz.probe"):
+                importlib.import_module(name)
 
     threading.Thread(target=_import, name="warm-live-model", daemon=True).start()
 
