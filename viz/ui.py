@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import runpy
+import shutil
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
@@ -12,7 +14,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import pandas as pd
+import plotly
 import plotly.graph_objects as go
+import plotly.io as pio
 import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 from streamlit.runtime.scriptrunner import get_script_run_ctx
@@ -356,6 +360,37 @@ def int_multiselect(
     return [int(v) for v in picked]
 
 
+# ---- charts: drawn in place ---------------------------------------------------------------------------
+#: Where Streamlit's static serving (``server.enableStaticServing``) finds plotly.js: ``static/`` next to
+#: app.py. The file is the one the installed plotly package ships, copied there when missing or stale.
+STATIC_DIR = APP_PATH.parent / "static"
+
+
+def _install_plotly_js() -> None:
+    source = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+    target = STATIC_DIR / "plotly.min.js"
+    with contextlib.suppress(OSError):  # a read-only checkout: the charts then say nothing is drawn
+        if not target.exists() or target.stat().st_size != source.stat().st_size:
+            STATIC_DIR.mkdir(exist_ok=True)
+            partial = target.with_suffix(".tmp")
+            shutil.copyfile(source, partial)
+            partial.replace(target)
+
+
+_install_plotly_js()
+
+
+def _script(path: Path) -> str:
+    """The component's JavaScript without its comments: Streamlit sends it with every chart."""
+    lines = (line.strip() for line in path.read_text(encoding="utf-8").splitlines())
+    return "\n".join(line for line in lines if line and not line.startswith("//"))
+
+
+_plot = st.components.v2.component(
+    "attention_lab_plot", js=_script(Path(__file__).parent / "plot.js"), isolate_styles=False
+)
+
+
 def chart(
     fig: go.Figure,
     *,
@@ -366,9 +401,11 @@ def chart(
 ) -> None:
     """Show a Plotly figure (its toolbar saves a PNG) with a button that downloads its data as CSV.
 
-    ``csv`` is called only when the button is clicked, so large tables cost nothing per rerun.
+    The chart is drawn by a small component (``viz/plot.js``) that updates the same Plotly chart in
+    place on every rerun; ``csv`` is called only when the button is clicked, so large tables cost
+    nothing per rerun.
     """
-    st.plotly_chart(fig, key=key, config=PLOTLY_CONFIG, width="stretch")
+    _plot(data={"figure": json.loads(pio.to_json(fig, validate=False)), "config": PLOTLY_CONFIG}, key=key)
     if csv is not None:
         st.download_button(
             t("chart.download_csv", lang),
