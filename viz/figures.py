@@ -21,7 +21,12 @@ from viz.memo import memoized
 #: The look of every chart: plotly.js's own defaults (white, light grid) in the app's font, Hangul
 #: falling back to a CJK font. Plotly.py's named templates are about 7 KB of JSON in every chart.
 pio.templates["attention_lab"] = go.layout.Template(
-    layout={"font": {"family": '"Source Sans Pro", "Source Sans", "Noto Sans CJK KR", sans-serif'}}
+    layout={
+        "font": {"family": '"Source Sans Pro", "Source Sans", "Noto Sans CJK KR", sans-serif'},
+        # Margins grow to fit rotated tick labels and axis titles (plotly.js's default is fixed margins).
+        "xaxis": {"automargin": True},
+        "yaxis": {"automargin": True},
+    }
 )
 pio.templates.default = "attention_lab"
 
