@@ -36,8 +36,9 @@ def charts(at: AppTest) -> list[Chart]:
     found = []
     for element in at.get("bidi_component"):
         proto = element.proto
-        if proto.component_name == "attention_lab_plot":
-            found.append(Chart(ChartProto(proto.id, json.dumps(json.loads(proto.json)["figure"]))))
+        data = json.loads(proto.json) if proto.component_name == "attention_lab_plot" and proto.json else None
+        if isinstance(data, dict) and "figure" in data:  # not the sidebar's plotly.js preloader
+            found.append(Chart(ChartProto(proto.id, json.dumps(data["figure"]))))
     return found
 
 

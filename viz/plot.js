@@ -18,6 +18,11 @@ function loadPlotly() {
 
 export default function (component) {
   const { data, parentElement } = component;
+  // Without a figure (the sidebar's instance): only start fetching plotly.js, early in the page.
+  if (!data || !data.figure) {
+    loadPlotly();
+    return;
+  }
   let el = parentElement.querySelector('.al-plot');
   if (!el) {
     el = document.createElement('div');

@@ -184,6 +184,7 @@ def _sidebar() -> Settings:
         if heads_note:
             st.info(heads_note)
         st.caption(t("sidebar.caption", lang))
+        _plot(data=None, key="plotly_preload")  # starts fetching plotly.js before the page's charts
 
     st.session_state["_settings"] = current
     if problems:
