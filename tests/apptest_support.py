@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import base64
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,9 +35,8 @@ def charts(at: AppTest) -> list[Chart]:
     found = []
     for element in at.get("bidi_component"):
         proto = element.proto
-        data = json.loads(proto.json) if proto.component_name == "attention_lab_plot" and proto.json else None
-        if isinstance(data, dict) and "figure" in data:  # not the sidebar's plotly.js preloader
-            found.append(Chart(ChartProto(proto.id, json.dumps(data["figure"]))))
+        if proto.component_name == "attention_lab_plot" and proto.bytes:  # not the sidebar's preloader
+            found.append(Chart(ChartProto(proto.id, proto.bytes.decode("utf-8"))))
     return found
 
 

@@ -202,3 +202,19 @@ def test_plotly_js_is_copied_next_to_the_app_when_missing_or_stale(
     copied.write_text("stale")
     ui._install_plotly_js()
     assert copied.stat().st_size == source.stat().st_size
+
+
+def test_a_figure_is_serialised_once_while_it_lives() -> None:
+    import json
+
+    import plotly.graph_objects as go
+    import plotly.io as pio
+
+    from viz import ui
+
+    fig = go.Figure(go.Scatter(x=[1, 2], y=[3, 4]))
+    first = ui._figure_bytes(fig)
+    assert ui._figure_bytes(fig) is first
+    assert json.loads(first) == json.loads(pio.to_json(fig, validate=False))
+    other = go.Figure(go.Scatter(x=[1, 2], y=[3, 5]))
+    assert json.loads(ui._figure_bytes(other))["data"][0]["y"] != json.loads(first)["data"][0]["y"]

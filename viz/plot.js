@@ -2,6 +2,9 @@
 // chart with Plotly.react, which redraws only what changed. (st.plotly_chart in Streamlit 1.67 unmounts
 // a chart whose figure changed and draws it from scratch: about twice the time, see bench/replay_bench.py.)
 // plotly.js is the copy the plotly package ships, served by Streamlit's static serving (viz/ui.py).
+// viz/ui.py puts figures.PLOTLY_CONFIG (plus responsive: true) in place of the line below.
+const CONFIG = { responsive: true };
+
 function loadPlotly() {
   if (window.Plotly) return Promise.resolve(window.Plotly);
   if (!window.__attentionLabPlotly) {
@@ -19,7 +22,7 @@ function loadPlotly() {
 export default function (component) {
   const { data, parentElement } = component;
   // Without a figure (the sidebar's instance): only start fetching plotly.js, early in the page.
-  if (!data || !data.figure) {
+  if (!data || (typeof data === 'object' && !data.byteLength && !data.buffer)) {
     loadPlotly();
     return;
   }
@@ -29,9 +32,10 @@ export default function (component) {
     el.className = 'al-plot';
     parentElement.appendChild(el);
   }
-  const figure = data.figure;
+  // The figure arrives as the bytes of its Plotly JSON (cheaper for the server than a dict).
+  const figure = JSON.parse(new TextDecoder().decode(data));
   el.style.minHeight = (figure.layout && figure.layout.height ? figure.layout.height : 450) + 'px';
   loadPlotly().then((Plotly) => {
-    Plotly.react(el, figure.data, figure.layout, Object.assign({ responsive: true }, data.config));
+    Plotly.react(el, figure.data, figure.layout, CONFIG);
   });
 }

@@ -7,6 +7,7 @@ import json
 import runpy
 import shutil
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -382,14 +383,50 @@ _install_plotly_js()
 
 
 def _script(path: Path) -> str:
-    """The component's JavaScript without its comments: Streamlit sends it with every chart."""
+    """The component's JavaScript without its comments (Streamlit sends it with every chart), with
+    :data:`viz.figures.PLOTLY_CONFIG` as the charts' Plotly config."""
+    config = "const CONFIG = " + json.dumps({"responsive": True, **PLOTLY_CONFIG}) + ";"
     lines = (line.strip() for line in path.read_text(encoding="utf-8").splitlines())
-    return "\n".join(line for line in lines if line and not line.startswith("//"))
+    return "\n".join(
+        config if line.startswith("const CONFIG =") else line
+        for line in lines
+        if line and not line.startswith("//")
+    )
 
 
 _plot = st.components.v2.component(
     "attention_lab_plot", js=_script(Path(__file__).parent / "plot.js"), isolate_styles=False
 )
+
+
+#: id(figure) -> (a weak reference to it, its JSON). Figures are unhashable, so not a WeakKeyDictionary.
+_json_cache: dict[int, tuple[weakref.ref[go.Figure], bytes]] = {}
+_json_lock = threading.Lock()
+
+
+def _forget(key: int) -> Callable[[object], None]:
+    def drop(_ref: object) -> None:
+        with _json_lock:
+            _json_cache.pop(key, None)
+
+    return drop
+
+
+def _figure_bytes(fig: go.Figure) -> bytes:
+    """The figure's Plotly JSON as UTF-8 bytes, kept as long as the (memoized) figure lives.
+
+    Bytes are the cheapest payload a component has: a dict would be walked for dataframes, dumped
+    to JSON and dumped again, sorted, for the element's identity on every rerun.
+    """
+    key = id(fig)
+    with _json_lock:
+        entry = _json_cache.get(key)
+    if entry is not None and entry[0]() is fig:
+        return entry[1]
+    encoded = pio.to_json(fig, validate=False).encode("utf-8")
+    with _json_lock:
+        _json_cache[key] = (weakref.ref(fig, _forget(key)), encoded)
+    return encoded
 
 
 def chart(
@@ -406,7 +443,7 @@ def chart(
     place on every rerun; ``csv`` is called only when the button is clicked, so large tables cost
     nothing per rerun.
     """
-    _plot(data={"figure": json.loads(pio.to_json(fig, validate=False)), "config": PLOTLY_CONFIG}, key=key)
+    _plot(data=_figure_bytes(fig), key=key)
     if csv is not None:
         st.download_button(
             t("chart.download_csv", lang),
