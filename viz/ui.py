@@ -423,7 +423,10 @@ def _figure_bytes(fig: go.Figure) -> bytes:
         entry = _json_cache.get(key)
     if entry is not None and entry[0]() is fig:
         return entry[1]
-    encoded = pio.to_json(fig, validate=False).encode("utf-8")
+    # Plotly's encoder writes every "/" as "\/", and base64 arrays are full of them: re-encoding
+    # compactly makes a heatmap's payload about a quarter smaller.
+    plain = json.loads(pio.to_json(fig, validate=False))
+    encoded = json.dumps(plain, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     with _json_lock:
         _json_cache[key] = (weakref.ref(fig, _forget(key)), encoded)
     return encoded
