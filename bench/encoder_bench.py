@@ -42,7 +42,6 @@ from pathlib import Path
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_support import charts
 from viz import memo
 from viz.ui import choice_key
 
@@ -77,7 +76,7 @@ def check(at: AppTest) -> None:
 
 
 def spec_bytes(at: AppTest) -> int:
-    return sum(len(el.proto.spec) for el in charts(at))
+    return sum(len(el.proto.spec) for el in at.get("plotly_chart"))
 
 
 def rss_mib() -> float:
@@ -116,7 +115,7 @@ class Row:
 def measure(size: Size, repeats: int) -> Row:
     clock = Clock(("cold", "warm", "N 6 → 5", "pre-norm", "new target", "new seed"))
     rss_before = rss_mib()
-    n_bytes = n_charts = 0
+    n_bytes = charts = 0
     for _ in range(repeats):
         st.cache_data.clear()
         st.cache_resource.clear()
@@ -132,7 +131,7 @@ def measure(size: Size, repeats: int) -> Row:
         with clock:
             at.run()
         clock.add("warm", at)
-        n_bytes, n_charts = spec_bytes(at), len(charts(at))
+        n_bytes, charts = spec_bytes(at), len(at.get("plotly_chart"))
         with clock:
             at.slider(key="enc_layers").set_value(5).run()
         clock.add("N 6 → 5", at)
@@ -145,7 +144,7 @@ def measure(size: Size, repeats: int) -> Row:
         with clock:
             at.number_input(key="enc_seed").set_value(1).run()
         clock.add("new seed", at)
-    return Row(size.label, clock.times, n_bytes, n_charts, rss_mib() - rss_before)
+    return Row(size.label, clock.times, n_bytes, charts, rss_mib() - rss_before)
 
 
 def markdown(rows: list[Row], repeats: int) -> str:
