@@ -191,7 +191,7 @@ def _grid_layout(
         r, c = divmod(i, cols)
         x0 = c * (width + h_spacing)
         y1 = 1.0 - r * (height + v_spacing)
-        suffix = "" if i == 0 else str(i + 1)
+        suffix = _suffix(i)
         xaxis: dict[str, object] = {"anchor": f"y{suffix}", "domain": [x0, x0 + width]}
         yaxis: dict[str, object] = {"anchor": f"x{suffix}", "domain": [max(y1 - height, 0.0), y1]}
         if shared_x and r < rows - 1:
@@ -220,16 +220,35 @@ def _grid_layout(
     return layout
 
 
+def _suffix(i: int) -> str:
+    """Plotly's axis number of grid cell ``i``: none for the first, then 2, 3, ..."""
+    return "" if i == 0 else str(i + 1)
+
+
 def _cell(i: int) -> tuple[str, str]:
     """The (xaxis, yaxis) layout keys of grid cell ``i`` (see :func:`_grid_layout`)."""
-    suffix = "" if i == 0 else str(i + 1)
-    return f"xaxis{suffix}", f"yaxis{suffix}"
+    return f"xaxis{_suffix(i)}", f"yaxis{_suffix(i)}"
 
 
 def _on_cell(i: int) -> dict[str, str]:
     """A trace's ``xaxis`` / ``yaxis`` references for grid cell ``i``."""
-    suffix = "" if i == 0 else str(i + 1)
-    return {"xaxis": f"x{suffix}", "yaxis": f"y{suffix}"}
+    return {"xaxis": f"x{_suffix(i)}", "yaxis": f"y{_suffix(i)}"}
+
+
+def _largest_magnitude(mats: Sequence[np.ndarray]) -> float:
+    """The largest finite |value| over ``mats`` (1 when there is none): a symmetric scale's end."""
+    found = [float(np.abs(m[np.isfinite(m)]).max()) for m in mats if np.isfinite(m).any()]
+    return max(found, default=1.0) or 1.0
+
+
+def _color_axis(colorscale: str, cmin: float, cmax: float, title: str) -> dict[str, object]:
+    """The one colour axis every panel of a grid shares, with its colour bar titled ``title``."""
+    return {
+        "colorscale": colorscale,
+        "cmin": cmin,
+        "cmax": cmax,
+        "colorbar": {"title": {"text": title, "side": "right"}},
+    }
 
 
 def _set_axes(layout: dict[str, object], cells: Sequence[int], axis: str, **props: object) -> None:
@@ -515,8 +534,7 @@ def heatmap_panels(
     ``cell_text`` (a texttemplate such as ``"%{z:.2f}"``) writes each value in its cell.
     """
     mats = {name: np.asarray(m, dtype=np.float32) for name, m in panels.items()}
-    finite = [float(np.abs(m[np.isfinite(m)]).max()) for m in mats.values() if np.isfinite(m).any()]
-    top = max(finite, default=1.0) or 1.0
+    top = _largest_magnitude(list(mats.values()))
     n = max(len(mats), 1)
     layout = _grid_layout(
         1, n, titles=[escape_label(k) for k in mats], h_spacing=0.03, v_spacing=0.0, shared_y=True
@@ -542,12 +560,7 @@ def heatmap_panels(
         title={"text": title},
         height=height,
         margin={"l": 60, "r": 20, "t": 80, "b": 50},
-        coloraxis={
-            "colorscale": DIVERGING,
-            "cmin": -top,
-            "cmax": top,
-            "colorbar": {"title": {"text": colorbar_title, "side": "right"}},
-        },
+        coloraxis=_color_axis(DIVERGING, -top, top, colorbar_title),
     )
     return go.Figure(data=traces, layout=layout)
 
@@ -831,12 +844,7 @@ def heads_grid(
         title={"text": title},
         height=140 + rows * panel_height,
         margin={"l": 90, "r": 20, "t": 80, "b": 90},
-        coloraxis={
-            "colorscale": colorscale,
-            "cmin": zmin,
-            "cmax": zmax,
-            "colorbar": {"title": {"text": colorbar_title, "side": "right"}},
-        },
+        coloraxis=_color_axis(colorscale, zmin, zmax, colorbar_title),
     )
     return go.Figure(data=traces, layout=layout)
 
@@ -966,8 +974,7 @@ def panel_grid(
     so the same colour means the same number in every panel. ``shared_x``: the panels have the same
     columns, labelled under the bottom row only."""
     mats = [np.asarray(p.z, dtype=np.float32) for p in panels]
-    found = [float(np.abs(m[np.isfinite(m)]).max()) for m in mats if np.isfinite(m).any()]
-    top = zmax if zmax is not None else (max(found, default=1.0) or 1.0)
+    top = zmax if zmax is not None else _largest_magnitude(mats)
     n = max(len(mats), 1)
     cols = max(1, min(cols, n))
     rows = -(-n // cols)
@@ -1001,12 +1008,7 @@ def panel_grid(
         title={"text": title},
         height=120 + rows * panel_height,
         margin={"l": 90, "r": 20, "t": 80, "b": 60},
-        coloraxis={
-            "colorscale": DIVERGING,
-            "cmin": -top,
-            "cmax": top,
-            "colorbar": {"title": {"text": colorbar_title, "side": "right"}},
-        },
+        coloraxis=_color_axis(DIVERGING, -top, top, colorbar_title),
     )
     return go.Figure(data=traces, layout=layout)
 
