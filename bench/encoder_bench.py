@@ -42,6 +42,7 @@ from pathlib import Path
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
+from tests.apptest_support import charts
 from viz import memo
 from viz.ui import choice_key
 
@@ -76,7 +77,7 @@ def check(at: AppTest) -> None:
 
 
 def spec_bytes(at: AppTest) -> int:
-    return sum(len(el.proto.spec) for el in at.get("plotly_chart"))
+    return sum(len(el.proto.spec) for el in charts(at))
 
 
 def rss_mib() -> float:
@@ -115,7 +116,7 @@ class Row:
 def measure(size: Size, repeats: int) -> Row:
     clock = Clock(("cold", "warm", "N 6 → 5", "pre-norm", "new target", "new seed"))
     rss_before = rss_mib()
-    n_bytes = charts = 0
+    n_bytes = n_charts = 0
     for _ in range(repeats):
         st.cache_data.clear()
         st.cache_resource.clear()
@@ -131,7 +132,7 @@ def measure(size: Size, repeats: int) -> Row:
         with clock:
             at.run()
         clock.add("warm", at)
-        n_bytes, charts = spec_bytes(at), len(at.get("plotly_chart"))
+        n_bytes, n_charts = spec_bytes(at), len(charts(at))
         with clock:
             at.slider(key="enc_layers").set_value(5).run()
         clock.add("N 6 → 5", at)
@@ -144,7 +145,7 @@ def measure(size: Size, repeats: int) -> Row:
         with clock:
             at.number_input(key="enc_seed").set_value(1).run()
         clock.add("new seed", at)
-    return Row(size.label, clock.times, n_bytes, charts, rss_mib() - rss_before)
+    return Row(size.label, clock.times, n_bytes, n_charts, rss_mib() - rss_before)
 
 
 def markdown(rows: list[Row], repeats: int) -> str:

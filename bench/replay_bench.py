@@ -32,6 +32,7 @@ import streamlit
 from streamlit.testing.v1 import AppTest
 
 from bench.browser_bench import percentile
+from tests.apptest_support import charts
 from tests.browser_support import (
     REPO_ROOT,
     StreamlitServer,
@@ -64,7 +65,7 @@ def capture(page: str) -> list[list[str]]:
     """(key, Plotly JSON) of every chart ``page`` draws at the default settings."""
     at = AppTest.from_file(str(REPO_ROOT / "app.py"), default_timeout=300)
     at.switch_page(f"pages/{page}.py").run()
-    return [[c.proto.id.rsplit("-", 1)[-1], c.proto.spec] for c in at.get("plotly_chart")]
+    return [[c.proto.id.rsplit("-", 1)[-1], c.proto.spec] for c in charts(at)]
 
 
 def time_presses(url: str, count: int, presses: int) -> list[float]:

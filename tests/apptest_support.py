@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -10,6 +11,33 @@ from streamlit.testing.v1 import AppTest
 
 #: Generous: the machines have two cores, and the largest sizes compute 4096 x 1024 tables.
 TIMEOUT_S = 180
+
+
+@dataclass(frozen=True)
+class ChartProto:
+    """What a test reads of a chart: its element id (ending in the key) and its Plotly JSON."""
+
+    id: str
+    spec: str
+
+
+@dataclass(frozen=True)
+class Chart:
+    proto: ChartProto
+
+
+def charts(at: AppTest) -> list[Chart]:
+    """Every chart of the last run, in page order: the ``viz.ui.chart`` component's figures.
+
+    The app draws Plotly through a component that updates each chart in place (``viz/plot.js``), so
+    AppTest sees ``bidi_component`` elements; this gives them the shape of ``st.plotly_chart``'s.
+    """
+    found = []
+    for element in at.get("bidi_component"):
+        proto = element.proto
+        if proto.component_name == "attention_lab_plot" and proto.bytes:  # not the sidebar's preloader
+            found.append(Chart(ChartProto(proto.id, proto.bytes.decode("utf-8"))))
+    return found
 
 
 def new_app(**query: str) -> AppTest:

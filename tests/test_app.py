@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_support import decode, new_app, ok, open_page
+from tests.apptest_support import charts, decode, new_app, ok, open_page
 from viz import figures, ui
 from viz.encodings import ENCODING_KINDS, EncodingSpec, encode
 from viz.i18n import t
@@ -24,7 +24,7 @@ def open_pe(**query: str) -> AppTest:
 
 
 def heatmap_z(at: AppTest, index: int = 0) -> np.ndarray:
-    spec = json.loads(at.get("plotly_chart")[index].proto.spec)
+    spec = json.loads(charts(at)[index].proto.spec)
     return decode(spec["data"][0]["z"])
 
 
@@ -51,7 +51,7 @@ def test_home_runs_and_links_the_pipeline(lang: str) -> None:
 def test_pe_page_runs_in_both_languages(lang: str) -> None:
     at = open_pe(lang=lang)
     assert at.title[0].value == t("pe.title", lang)
-    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    spec = json.loads(charts(at)[0].proto.spec)
     assert spec["layout"]["xaxis"]["title"]["text"] == t("chart.dimension", lang)
     assert spec["data"][0]["hovertemplate"] == t("pe.heatmap.hover", lang)
     assert at.sidebar.header[0].value == t("sidebar.header", lang)
@@ -136,7 +136,7 @@ def test_language_switch_changes_the_whole_page() -> None:
     at.sidebar.button_group[0].set_value("ko").run()
     ok(at)
     assert at.title[0].value == "위치 인코딩"
-    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    spec = json.loads(charts(at)[0].proto.spec)
     assert spec["layout"]["yaxis"]["title"]["text"] == "위치"
 
 
@@ -207,14 +207,14 @@ def test_largest_size_is_strided_and_says_so() -> None:
     at = open_pe(max_len="4096", d_model="1024")
     z = heatmap_z(at)
     assert z.shape[0] <= figures.MAX_ROWS and z.shape[1] <= figures.MAX_COLS
-    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    spec = json.loads(charts(at)[0].proto.spec)
     rows = [int(r) for r in spec["data"][0]["y"]]
     cols = [int(c) for c in spec["data"][0]["x"]]
     np.testing.assert_allclose(
         z, encode(EncodingSpec(max_len=4096, d_model=1024))[np.ix_(rows, cols)], atol=1e-6
     )
     assert any("4096 × 1024" in c.value for c in at.caption)
-    for chart in at.get("plotly_chart"):
+    for chart in charts(at):
         assert len(chart.proto.spec) < 1_000_000
 
 

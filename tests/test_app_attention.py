@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.apptest_support import charts as chart_elements
 from tests.apptest_support import decode, ok, open_page
 from viz import embedding, model, probe, train
 from viz.i18n import t
@@ -22,15 +23,15 @@ pytestmark = pytest.mark.usefixtures("fresh_caches")
 def charts(at: AppTest) -> dict[str, dict[str, Any]]:
     """Every chart of the run by the end of its widget key."""
     out = {}
-    for c in at.get("plotly_chart"):
+    for c in chart_elements(at):
         key = c.proto.id.split("-")[-1]
         out[key] = json.loads(c.proto.spec)
     return out
 
 
 def spec(at: AppTest, key: str) -> dict[str, Any]:
-    found = [json.loads(c.proto.spec) for c in at.get("plotly_chart") if c.proto.id.endswith(key)]
-    assert len(found) == 1, [c.proto.id for c in at.get("plotly_chart")]
+    found = [json.loads(c.proto.spec) for c in chart_elements(at) if c.proto.id.endswith(key)]
+    assert len(found) == 1, [c.proto.id for c in chart_elements(at)]
     return found[0]
 
 

@@ -13,6 +13,7 @@ import pytest
 import torch
 from streamlit.testing.v1 import AppTest
 
+from tests.apptest_support import charts as chart_elements
 from tests.apptest_support import decode, ok, open_page
 from viz import block, embedding, model, stack, train
 from viz.figures import escape_label
@@ -46,7 +47,7 @@ pytestmark = pytest.mark.usefixtures("fresh_caches")
 def charts(at: AppTest) -> dict[str, dict[str, Any]]:
     """Every chart of the run by its widget key (the part of the element ID after the last hyphen)."""
     out: dict[str, dict[str, Any]] = {}
-    for c in at.get("plotly_chart"):
+    for c in chart_elements(at):
         key = c.proto.id.split("-")[-1]
         assert key not in out, key
         out[key] = json.loads(c.proto.spec)
@@ -54,7 +55,7 @@ def charts(at: AppTest) -> dict[str, dict[str, Any]]:
 
 
 def chart_sizes(at: AppTest) -> dict[str, int]:
-    return {c.proto.id.split("-")[-1]: len(c.proto.spec) for c in at.get("plotly_chart")}
+    return {c.proto.id.split("-")[-1]: len(c.proto.spec) for c in chart_elements(at)}
 
 
 def texts(at: AppTest) -> str:

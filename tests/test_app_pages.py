@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_support import decode, ok, open_page
+from tests.apptest_support import charts, decode, ok, open_page
 from viz import embedding, similarity, ui
 from viz.encodings import ENCODING_KINDS, EncodingSpec, encode, rotation_error
 from viz.i18n import t
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.usefixtures("fresh_caches")
 
 
 def specs(at: AppTest) -> list[dict[str, Any]]:
-    return [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    return [json.loads(c.proto.spec) for c in charts(at)]
 
 
 def chart(at: AppTest, title: str) -> dict[str, Any]:
@@ -169,7 +169,7 @@ def test_similarity_at_the_largest_size(lang: str) -> None:
     at.slider(key="sim_p").set_value(4095).run()
     at.slider(key="sim_k").set_value(4095).run()
     ok(at)
-    for c in at.get("plotly_chart"):
+    for c in charts(at):
         assert len(c.proto.spec) < 1_500_000
     assert t(
         "sim.strided", lang, shown=similarity.grid_positions(4096, similarity.MATRIX_GRID).size, max_len=4096
@@ -303,7 +303,7 @@ def test_every_encoding_on_the_embedding_page(kind: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_embedding_page_at_the_edges(query: dict[str, str], lang: str) -> None:
     at = open_page(EMB, lang=lang, **query)
-    for c in at.get("plotly_chart"):
+    for c in charts(at):
         assert len(c.proto.spec) < 1_000_000
     if query.get("max_len") == "1":
         assert t("emb.cut.why_len", lang, max_len=1).strip() in texts(at)

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_support import decode, ok, open_page
+from tests.apptest_support import charts, decode, ok, open_page
 from viz import embedding
 from viz import softmax as sm
 from viz.i18n import t
@@ -22,8 +22,8 @@ pytestmark = pytest.mark.usefixtures("fresh_caches")
 
 def spec(at: AppTest, key: str) -> dict[str, Any]:
     """The Plotly figure of the chart with widget key ``key``."""
-    found = [c for c in at.get("plotly_chart") if c.proto.id.endswith(key) or key in c.proto.id]
-    assert len(found) == 1, [c.proto.id for c in at.get("plotly_chart")]
+    found = [c for c in charts(at) if c.proto.id.endswith(key) or key in c.proto.id]
+    assert len(found) == 1, [c.proto.id for c in charts(at)]
     return json.loads(found[0].proto.spec)
 
 
@@ -200,7 +200,7 @@ def test_empty_text_warns_and_the_rest_of_the_page_still_works() -> None:
     ok(at)
     assert t("sm.ex.empty", "en") in texts(at)
     assert spec(at, "sm_hist_raw") and spec(at, "sm_grad")
-    assert not [c for c in at.get("plotly_chart") if "sm_step" in c.proto.id]
+    assert not [c for c in charts(at) if "sm_step" in c.proto.id]
 
 
 def test_a_one_word_sentence_has_no_length_slider() -> None:

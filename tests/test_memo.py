@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -174,3 +175,46 @@ def test_negative_zero_and_masked_arrays_are_handled() -> None:
     build(masked)
     build(masked)
     assert len(calls) == 4  # two floats, and the masked array twice (not cached)
+
+
+def test_the_chart_script_is_sent_without_comments_and_updates_in_place() -> None:
+    from pathlib import Path
+
+    from viz import ui
+
+    source = Path(ui.__file__).parent / "plot.js"
+    script = ui._script(source)
+    assert "Plotly.react" in script and "export default function" in script
+    assert not [line for line in script.splitlines() if line.startswith("//")]
+    assert len(script) < len(source.read_text(encoding="utf-8"))
+
+
+def test_plotly_js_is_copied_next_to_the_app_when_missing_or_stale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from viz import ui
+
+    monkeypatch.setattr(ui, "STATIC_DIR", tmp_path / "static")
+    ui._install_plotly_js()
+    copied = tmp_path / "static" / "plotly.min.js"
+    source = Path(ui.plotly.__file__).parent / "package_data" / "plotly.min.js"
+    assert copied.read_bytes() == source.read_bytes()
+    copied.write_text("stale")
+    ui._install_plotly_js()
+    assert copied.stat().st_size == source.stat().st_size
+
+
+def test_a_figure_is_serialised_once_while_it_lives() -> None:
+    import json
+
+    import plotly.graph_objects as go
+    import plotly.io as pio
+
+    from viz import ui
+
+    fig = go.Figure(go.Scatter(x=[1, 2], y=[3, 4]))
+    first = ui._figure_bytes(fig)
+    assert ui._figure_bytes(fig) is first
+    assert json.loads(first) == json.loads(pio.to_json(fig, validate=False))
+    other = go.Figure(go.Scatter(x=[1, 2], y=[3, 5]))
+    assert json.loads(ui._figure_bytes(other))["data"][0]["y"] != json.loads(first)["data"][0]["y"]

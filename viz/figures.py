@@ -14,10 +14,23 @@ from dataclasses import dataclass
 
 import numpy as np
 import plotly.graph_objects as go
+import plotly.io as pio
 
 from viz.memo import memoized
 
-#: Passed to ``st.plotly_chart(config=...)``: the toolbar's camera button saves a PNG at twice the size.
+#: The look of every chart: plotly.js's own defaults (white, light grid) in the app's font, Hangul
+#: falling back to a CJK font. Plotly.py's named templates are about 7 KB of JSON in every chart.
+pio.templates["attention_lab"] = go.layout.Template(
+    layout={
+        "font": {"family": '"Source Sans Pro", "Source Sans", "Noto Sans CJK KR", sans-serif'},
+        # Margins grow to fit rotated tick labels and axis titles (plotly.js's default is fixed margins).
+        "xaxis": {"automargin": True},
+        "yaxis": {"automargin": True},
+    }
+)
+pio.templates.default = "attention_lab"
+
+#: Plotly's config for every chart: the toolbar's camera button saves a PNG at twice the size.
 PLOTLY_CONFIG: dict[str, object] = {
     "displaylogo": False,
     "toImageButtonOptions": {"format": "png", "scale": 2},

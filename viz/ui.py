@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import runpy
+import shutil
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -12,7 +15,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import pandas as pd
+import plotly
 import plotly.graph_objects as go
+import plotly.io as pio
 import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 from streamlit.runtime.scriptrunner import get_script_run_ctx
@@ -180,6 +185,7 @@ def _sidebar() -> Settings:
         if heads_note:
             st.info(heads_note)
         st.caption(t("sidebar.caption", lang))
+        _plot(data=None, key="plotly_preload")  # starts fetching plotly.js before the page's charts
 
     st.session_state["_settings"] = current
     if problems:
@@ -356,6 +362,76 @@ def int_multiselect(
     return [int(v) for v in picked]
 
 
+# ---- charts: drawn in place ---------------------------------------------------------------------------
+#: Where Streamlit's static serving (``server.enableStaticServing``) finds plotly.js: ``static/`` next to
+#: app.py. The file is the one the installed plotly package ships, copied there when missing or stale.
+STATIC_DIR = APP_PATH.parent / "static"
+
+
+def _install_plotly_js() -> None:
+    source = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+    target = STATIC_DIR / "plotly.min.js"
+    with contextlib.suppress(OSError):  # a read-only checkout: the charts then say nothing is drawn
+        if not target.exists() or target.stat().st_size != source.stat().st_size:
+            STATIC_DIR.mkdir(exist_ok=True)
+            partial = target.with_suffix(".tmp")
+            shutil.copyfile(source, partial)
+            partial.replace(target)
+
+
+_install_plotly_js()
+
+
+def _script(path: Path) -> str:
+    """The component's JavaScript without its comments (Streamlit sends it with every chart), with
+    :data:`viz.figures.PLOTLY_CONFIG` as the charts' Plotly config."""
+    config = "const CONFIG = " + json.dumps({"responsive": True, **PLOTLY_CONFIG}) + ";"
+    lines = (line.strip() for line in path.read_text(encoding="utf-8").splitlines())
+    return "\n".join(
+        config if line.startswith("const CONFIG =") else line
+        for line in lines
+        if line and not line.startswith("//")
+    )
+
+
+_plot = st.components.v2.component(
+    "attention_lab_plot", js=_script(Path(__file__).parent / "plot.js"), isolate_styles=False
+)
+
+
+#: id(figure) -> (a weak reference to it, its JSON). Figures are unhashable, so not a WeakKeyDictionary.
+_json_cache: dict[int, tuple[weakref.ref[go.Figure], bytes]] = {}
+_json_lock = threading.Lock()
+
+
+def _forget(key: int) -> Callable[[object], None]:
+    def drop(_ref: object) -> None:
+        with _json_lock:
+            _json_cache.pop(key, None)
+
+    return drop
+
+
+def _figure_bytes(fig: go.Figure) -> bytes:
+    """The figure's Plotly JSON as UTF-8 bytes, kept as long as the (memoized) figure lives.
+
+    Bytes are the cheapest payload a component has: a dict would be walked for dataframes, dumped
+    to JSON and dumped again, sorted, for the element's identity on every rerun.
+    """
+    key = id(fig)
+    with _json_lock:
+        entry = _json_cache.get(key)
+    if entry is not None and entry[0]() is fig:
+        return entry[1]
+    # Plotly's encoder writes every "/" as "\/", and base64 arrays are full of them: re-encoding
+    # compactly makes a heatmap's payload about a quarter smaller.
+    plain = json.loads(pio.to_json(fig, validate=False))
+    encoded = json.dumps(plain, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    with _json_lock:
+        _json_cache[key] = (weakref.ref(fig, _forget(key)), encoded)
+    return encoded
+
+
 def chart(
     fig: go.Figure,
     *,
@@ -366,9 +442,11 @@ def chart(
 ) -> None:
     """Show a Plotly figure (its toolbar saves a PNG) with a button that downloads its data as CSV.
 
-    ``csv`` is called only when the button is clicked, so large tables cost nothing per rerun.
+    The chart is drawn by a small component (``viz/plot.js``) that updates the same Plotly chart in
+    place on every rerun; ``csv`` is called only when the button is clicked, so large tables cost
+    nothing per rerun.
     """
-    st.plotly_chart(fig, key=key, config=PLOTLY_CONFIG, width="stretch")
+    _plot(data=_figure_bytes(fig), key=key)
     if csv is not None:
         st.download_button(
             t("chart.download_csv", lang),

@@ -1,0 +1,41 @@
+// Draws a Plotly figure in place: the first run creates the chart, every later run updates the same
+// chart with Plotly.react, which redraws only what changed. (st.plotly_chart in Streamlit 1.67 unmounts
+// a chart whose figure changed and draws it from scratch: about twice the time, see bench/replay_bench.py.)
+// plotly.js is the copy the plotly package ships, served by Streamlit's static serving (viz/ui.py).
+// viz/ui.py puts figures.PLOTLY_CONFIG (plus responsive: true) in place of the line below.
+const CONFIG = { responsive: true };
+
+function loadPlotly() {
+  if (window.Plotly) return Promise.resolve(window.Plotly);
+  if (!window.__attentionLabPlotly) {
+    window.__attentionLabPlotly = new Promise((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = new URL('app/static/plotly.min.js', document.baseURI.replace(/[^/]*$/, '')).href;
+      script.onload = () => resolve(window.Plotly);
+      script.onerror = () => reject(new Error('plotly.js could not be loaded'));
+      document.head.appendChild(script);
+    });
+  }
+  return window.__attentionLabPlotly;
+}
+
+export default function (component) {
+  const { data, parentElement } = component;
+  // Without a figure (the sidebar's instance): only start fetching plotly.js, early in the page.
+  if (!data || (typeof data === 'object' && !data.byteLength && !data.buffer)) {
+    loadPlotly();
+    return;
+  }
+  let el = parentElement.querySelector('.al-plot');
+  if (!el) {
+    el = document.createElement('div');
+    el.className = 'al-plot';
+    parentElement.appendChild(el);
+  }
+  // The figure arrives as the bytes of its Plotly JSON (cheaper for the server than a dict).
+  const figure = JSON.parse(new TextDecoder().decode(data));
+  el.style.minHeight = (figure.layout && figure.layout.height ? figure.layout.height : 450) + 'px';
+  loadPlotly().then((Plotly) => {
+    Plotly.react(el, figure.data, figure.layout, CONFIG);
+  });
+}
