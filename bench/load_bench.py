@@ -114,7 +114,7 @@ async def _open(
         stats.error(f"first load: {type(exc).__name__}: {exc}")
         return None
     stats.first.append(first.seconds)
-    if first.exception or first.status != 0:
+    if not first.ok:
         stats.error(f"first load: exception={first.exception} status={first.status}")
     return session
 
@@ -150,7 +150,7 @@ async def _drive(
             continue
         stats.seconds.append(result.seconds)
         stats.bytes.append(result.bytes)
-        if result.exception or result.status != 0:
+        if not result.ok:
             stats.error(f"{key}={value}: exception={result.exception} status={result.status}")
         pause = args.interval * rng.uniform(0.8, 1.2)
         await asyncio.sleep(min(pause, max(0.0, deadline - loop.time())))

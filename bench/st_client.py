@@ -2,7 +2,8 @@
 
 It does what the browser's first connection and every widget change do: it opens
 ``/_stcore/stream``, sends a ``rerun_script`` BackMsg (the page, the query string and the widget
-states), and reads ForwardMsgs until ``script_finished``. Like the browser it keeps the hashes of the
+states; for a widget drawn inside ``st.fragment``, that fragment's id, so the server reruns only the
+fragment), and reads ForwardMsgs until ``script_finished``. Like the browser it keeps the hashes of the
 messages it was sent and declares them in the next rerun, so the server sends a message it already
 holds as a small reference instead of the whole message (``global.minCachedMessageSize``).
 
@@ -25,6 +26,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 #: A rerun's end: ``script_finished`` carries one of these (FINISHED_SUCCESSFULLY = 0, ...).
+_FINISHED = 0  # FINISHED_SUCCESSFULLY
 _FINISHED_FRAGMENT = 3  # FINISHED_FRAGMENT_RUN_SUCCESSFULLY
 
 
@@ -39,6 +41,11 @@ class Rerun:
     status: int  # script_finished's value
     first_delta: float | None  # seconds to the first element (the page starts to draw)
 
+    @property
+    def ok(self) -> bool:
+        """The script (or, for a widget inside ``st.fragment``, the fragment) ran to its end."""
+        return not self.exception and self.status in (_FINISHED, _FINISHED_FRAGMENT)
+
 
 @dataclass
 class Widget:
@@ -48,6 +55,7 @@ class Widget:
     kind: str
     value: Any = None
     query_param: str = ""  # the URL key of a widget bound with bind="query-params"
+    fragment: str = ""  # the st.fragment the widget was drawn in ("" for the page itself)
 
 
 @dataclass
@@ -63,6 +71,9 @@ class Session:
     ws: Any = None
     script_hashes: dict[str, str] = field(default_factory=dict)  # page name -> script hash
     last_exception: str = ""
+    #: The next rerun runs only this fragment: a widget inside ``st.fragment`` was changed, and the
+    #: browser then asks for that fragment alone (set by :func:`set_slider`, used once).
+    fragment_id: str = ""
 
     async def connect(self) -> None:
         self.ws = await websockets.connect(
@@ -106,6 +117,7 @@ class Session:
         client.page_name = self.page_name
         client.widget_states.widgets.extend(self._states())
         client.cached_message_hashes.extend(sorted(self.cached))
+        client.fragment_id, self.fragment_id = self.fragment_id, ""
         started = time.perf_counter()
         await self.ws.send(msg.SerializeToString())
         received = 0
@@ -160,10 +172,13 @@ class Session:
         wid = getattr(proto, "id", "") if proto is not None else ""
         if not wid or not isinstance(wid, str) or not wid.startswith("$$ID"):
             return False
-        if wid in self.widgets:
+        if wid in self.widgets:  # keep its value; a full rerun may give its fragment a new id
+            self.widgets[wid].fragment = delta.fragment_id
             return False
         value_kind, value = _default_value(kind or "", proto)
-        self.widgets[wid] = Widget(wid, value_kind, value, str(getattr(proto, "query_param_key", "") or ""))
+        self.widgets[wid] = Widget(
+            wid, value_kind, value, str(getattr(proto, "query_param_key", "") or ""), delta.fragment_id
+        )
         return False
 
 
@@ -203,6 +218,7 @@ def set_slider(session: Session, key: str, value: float | str) -> None:
     """Move a slider the way the browser reports it: a one-element array of the number, or of the
     option's label for a select-slider."""
     widget = session.widget_by_key(key)
+    session.fragment_id = widget.fragment
     if widget.kind == "string_array_value":
         widget.value = [str(value)]
     else:

@@ -158,7 +158,7 @@ def scores_and_gradients(d_k: int, seed: int) -> None:
 
     left, note = st.columns([6, 2])
     with left, ui.guard(lang):
-        rows_sweep = softmax.row_sweep(ui.score_rows_by_dk(n_keys, seed), temperature)
+        rows_sweep = ui.row_sweep(n_keys, seed, temperature)
         grid = rows_sweep.d_k
         fig = figures.lines(
             grid,

@@ -234,6 +234,43 @@ def test_exact_window_and_curve_picks() -> None:
     ok(at)
 
 
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_scorecard_cells_are_the_measured_verdicts(lang: str) -> None:
+    """Each verdict cell is the measured value in a green (pass) or red (fail) badge, computed
+    independently here from viz.criteria; in comparison mode there is one column per encoding."""
+    from viz import criteria
+
+    def expected(check: criteria.Check) -> str:
+        if check.passed is None:
+            return t("pe.score.na", lang)
+        value = "∞" if np.isinf(check.value) else f"{check.value:.4g}"
+        text = t("pe.score.pass" if check.passed else "pe.score.fail", lang, value=value)
+        return f":green-badge[{text}]" if check.passed else f":red-badge[**{text}**]"
+
+    at = open_pe(lang=lang)  # small enough that every encoding is compared, without a toggle
+    table = at.table[0].value
+    assert table.shape[1] == 3 + len(ENCODING_KINDS)
+    for column, kind in enumerate(ENCODING_KINDS, start=3):
+        marker = " ◀" if kind == "sinusoidal" else ""
+        assert table.columns[column] == t(f"pe.kind.{kind}", lang) + marker
+        cards = criteria.scorecard(EncodingSpec(kind))
+        assert list(table.iloc[:, column]) == [expected(c) for c in cards]
+    assert table.iloc[:, 3:].map(lambda cell: cell.startswith(":red-badge")).to_numpy().any()
+    checks = criteria.scorecard(EncodingSpec("sinusoidal"))
+    # fixed text is escaped for Markdown: without the backslashes it is the translation
+    assert [cell.replace("\\", "") for cell in table.iloc[:, 1]] == [
+        t(f"pe.crit.{c.name}.measure", lang) for c in checks
+    ]
+    assert "\\|" in table.iloc[0, 1]  # "largest |value|": not read as Markdown
+    at = open_pe(lang=lang, max_len="1024", d_model="512")  # too large to compare by default
+    assert not ui.comparison_is_cheap(EncodingSpec("sinusoidal", 1024, 512))
+    table = at.table[0].value
+    checks = criteria.scorecard(EncodingSpec("sinusoidal", 1024, 512))
+    assert table.shape == (len(checks), 4)
+    assert table.columns[3] == t("pe.kind.sinusoidal", lang)
+    assert list(table.iloc[:, 3]) == [expected(c) for c in checks]
+
+
 def test_scorecard_compare_toggle_at_large_sizes() -> None:
     at = open_pe(max_len="2048", d_model="512")
     assert len(at.table) == 1

@@ -26,6 +26,7 @@ from viz import criteria, embedding, encodings, export, figures, heads, settings
 from viz.encodings import ENCODING_KINDS, EncodingSpec, encode
 from viz.figures import PLOTLY_CONFIG
 from viz.i18n import LANGS, t
+from viz.memo import memoized
 from viz.settings import Settings, UrlProblem
 
 if TYPE_CHECKING:  # torch costs ~2 s to import: only the live-model page loads it (see live_model)
@@ -521,42 +522,48 @@ def overview_heatmap(
 
 
 def _verdict(check: criteria.Check, lang: str) -> str:
+    """A cell of the scorecard: a green or red Markdown badge (``st.table`` renders cells as Markdown)."""
     if check.passed is None:
         return t("pe.score.na", lang)
     value = "∞" if np.isinf(check.value) else f"{check.value:.4g}"
-    return t("pe.score.pass" if check.passed else "pe.score.fail", lang, value=value)
+    text = t("pe.score.pass" if check.passed else "pe.score.fail", lang, value=value)
+    return f":green-badge[{text}]" if check.passed else f":red-badge[**{text}**]"
 
 
-_PASS_STYLE = "background-color: #e6f4ea; color: #0d652d"
-_FAIL_STYLE = "background-color: #fce8e6; color: #a50e0e; font-weight: 600"
+def _cell(text: str) -> str:
+    """Fixed text in a Markdown table cell: characters Markdown would read as markup are escaped."""
+    return "".join("\\" + ch if ch in "\\`*_[]<>|~$:" else ch for ch in text)
 
 
-def _verdict_style(check: criteria.Check) -> str:
-    return "" if check.passed is None else _PASS_STYLE if check.passed else _FAIL_STYLE
+@memoized
+def scorecard_frame(cards: dict[str, list[criteria.Check]], selected: str, lang: str) -> pd.DataFrame:
+    """The scorecard as a table: one row per condition, one column per encoding in ``cards``.
+
+    Built once per (measurements, language) and shared: it was a pandas Styler, whose rendering cost
+    about 20 ms on every rerun of the page, more than all of its charts.
+    """
+    compare = len(cards) > 1
+    rows = []
+    for i, check in enumerate(next(iter(cards.values()))):
+        row = {
+            t("pe.score.col.condition", lang): _cell(t(f"pe.crit.{check.name}", lang)),
+            t("pe.score.col.measure", lang): _cell(t(f"pe.crit.{check.name}.measure", lang)),
+            t("pe.score.col.threshold", lang): _cell(
+                t(f"pe.crit.{check.name}.rule", lang, threshold=check.threshold)
+            ),
+        }
+        for kind, card in cards.items():
+            label = t(f"pe.kind.{kind}", lang) + (" ◀" if kind == selected and compare else "")
+            row[label] = _verdict(card[i], lang)
+        rows.append(row)
+    return pd.DataFrame(rows)
 
 
 def scorecard_table(spec: EncodingSpec, lang: str, *, compare: bool) -> None:
     """The measured conditions as a table: one column for ``spec``'s encoding, or one per encoding."""
     cards = all_scorecards(spec) if compare else {spec.kind: scorecard(spec)}
     first = next(iter(cards.values()))
-    rows, styles = [], []
-    for i, check in enumerate(first):
-        row = {
-            t("pe.score.col.condition", lang): t(f"pe.crit.{check.name}", lang),
-            t("pe.score.col.measure", lang): t(f"pe.crit.{check.name}.measure", lang),
-            t("pe.score.col.threshold", lang): t(
-                f"pe.crit.{check.name}.rule", lang, threshold=check.threshold
-            ),
-        }
-        style = dict.fromkeys(row, "")
-        for kind, card in cards.items():
-            label = t(f"pe.kind.{kind}", lang) + (" ◀" if kind == spec.kind and compare else "")
-            row[label] = _verdict(card[i], lang)
-            style[label] = _verdict_style(card[i])
-        rows.append(row)
-        styles.append(style)
-    table = pd.DataFrame(rows)
-    st.table(table.style.apply(lambda _: pd.DataFrame(styles), axis=None).hide(axis="index"))
+    st.table(scorecard_frame(cards, spec.kind, lang), hide_index=True)
     header = ["condition", *cards]
     lines = [",".join(header)]
     for i, check in enumerate(first):
@@ -776,6 +783,13 @@ def score_rows_by_dk(n_keys: int, seed: int) -> dict[int, np.ndarray]:
     """Raw score rows at every d_k of the sweep grid (the temperature is applied afterwards), from the
     same cache as :func:`score_rows`, so the current d_k's rows are drawn once when it is on the grid."""
     return {d: score_rows(d, n_keys, seed) for d in softmax.DK_GRID}
+
+
+@memoized
+def row_sweep(n_keys: int, seed: int, temperature: float) -> softmax.RowSweep:
+    """:func:`viz.softmax.row_sweep` over :func:`score_rows_by_dk`, kept for every session: the softmax
+    page asks for it on every rerun, and its inputs are a few numbers."""
+    return softmax.row_sweep(score_rows_by_dk(n_keys, seed), temperature)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
