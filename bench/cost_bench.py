@@ -1,0 +1,123 @@
+"""Server CPU per rerun, page by page: what decides how many students one server can take.
+
+Run from the repository root:
+
+    .venv/bin/python -m bench.cost_bench [--cycles 5] [--out bench/results/cost.md]
+
+One fresh ``streamlit run app.py`` and one session at a time (``bench/st_client.py``, no browser): for
+each page of the load benchmark, the session opens the page, moves the page's slider once through the
+load benchmark's cycle (``bench.load_bench.STEPS``) so every figure is built and cached, then through
+it ``--cycles`` more times. For those reruns it reports the server's CPU time per rerun (user + system
+from /proc/PID/stat, all threads), the median time to ``script_finished``, the ForwardMsgs and bytes a
+rerun sends.
+
+With one change every 3 s, 40 sessions ask for 13.3 reruns a second; Streamlit runs every session's
+script in one process, under one GIL, so what they can have is about one core: the last column is the
+share of a core 40 sessions would need at that page's cost. Above about 70 % the load benchmark's queue
+grows and its p95 climbs (see bench/results/load.md). Not a test: numbers move with the machine's load
+by ±30 % between runs (the load average is recorded).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime as dt
+import os
+import platform
+import shlex
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import streamlit
+
+from bench.load_bench import STEPS, proc_cpu_seconds
+from bench.st_client import open_session, set_slider
+from tests.browser_support import REPO_ROOT, StreamlitServer
+
+SESSIONS = 40
+INTERVAL_S = 3.0
+
+
+async def _page(url: str, pid: int, page: str, cycles: int) -> str:
+    session, first = await open_session(url, page)
+    try:
+        steps = STEPS[page]
+        for key, value in steps:  # every figure of the cycle built and cached
+            set_slider(session, key, value)
+            await session.rerun()
+        cpu0, seconds, messages, sent = proc_cpu_seconds(pid), [], [], []
+        for _ in range(cycles):
+            for key, value in steps:
+                set_slider(session, key, value)
+                rerun = await session.rerun()
+                if not rerun.ok:
+                    raise RuntimeError(f"{page}: {key}={value} did not finish: {session.last_exception}")
+                seconds.append(rerun.seconds)
+                messages.append(rerun.messages)
+                sent.append(rerun.bytes)
+        cpu_ms = 1000 * (proc_cpu_seconds(pid) - cpu0) / len(seconds)
+    finally:
+        await session.close()
+    share = cpu_ms / 1000 * SESSIONS / INTERVAL_S
+    return (
+        f"| {page} | {len(seconds)} | {cpu_ms:.1f} | {1000 * statistics.median(seconds):.0f} "
+        f"| {statistics.median(messages):.0f} | {statistics.median(sent) / 1000:.0f} KB "
+        f"| {first.seconds:.2f} | {100 * share:.0f} % |"
+    )
+
+
+async def _main(args: argparse.Namespace) -> list[str]:
+    rows = []
+    with StreamlitServer() as server:
+        for page in args.pages:
+            print(f"{page} ...", file=sys.stderr, flush=True)
+            rows.append(await _page(server.url, server.pid, page, args.cycles))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure every page, print the table and write it to ``--out``; 1 when the run itself failed."""
+    argv = sys.argv[1:] if argv is None else argv
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--cycles", type=int, default=5)
+    parser.add_argument("--pages", nargs="+", choices=sorted(STEPS), default=list(STEPS))
+    parser.add_argument("--out", type=Path, default=REPO_ROOT / "bench" / "results" / "cost.md")
+    args = parser.parse_args(argv)
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    started = time.perf_counter()
+    try:
+        rows = asyncio.run(_main(args))
+    except Exception as exc:  # the server did not start, a page failed, ...
+        print(f"cost benchmark could not run: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    lines = [
+        "# Server CPU per rerun, page by page",
+        "",
+        f"Measured {dt.datetime.now():%Y-%m-%d %H:%M}, {platform.node()}: {os.cpu_count()} CPU cores, "
+        f"Python {platform.python_version()}, Streamlit {streamlit.__version__}, load average {load} at "
+        f"the start; {time.perf_counter() - started:.0f} s. Command: "
+        f"`{shlex.join(['.venv/bin/python', '-m', 'bench.cost_bench', *argv])}`.",
+        "",
+        "One session at a time on a fresh server, each page's slider moved through the load benchmark's "
+        f"cycle once to build its figures, then {args.cycles} more times (measured). CPU is the server "
+        "process's, all threads, per rerun. A widget inside `st.fragment` reruns only its fragment, as "
+        f"in the browser. Last column: the share of one core {SESSIONS} sessions would need at one "
+        f"change every {INTERVAL_S:g} s ({SESSIONS / INTERVAL_S:.1f} reruns a second).",
+        "",
+        "| page | reruns | server CPU (ms / rerun) | median rerun (ms) | messages / rerun "
+        f"| bytes / rerun | first load (s) | {SESSIONS} sessions need |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        *rows,
+    ]
+    report = "\n".join(lines) + "\n"
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(report, encoding="utf-8")
+    print(report)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
