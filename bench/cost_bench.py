@@ -13,8 +13,9 @@ rerun sends.
 
 With one change every 3 s, 40 sessions ask for 13.3 reruns a second; Streamlit runs every session's
 script in one process, under one GIL, so what they can have is about one core: the last column is the
-share of a core 40 sessions would need at that page's cost. Above about 70 % the load benchmark's queue
-grows and its p95 climbs (see bench/results/load.md). Not a test: numbers move with the machine's load
+share of a core 40 sessions would need at that page's cost, if nothing else cost anything (under load
+each rerun costs more: threads contend for the GIL, the garbage collector runs; compare the CPU per
+rerun in bench/results/load.md). Not a test: numbers move with the machine's load
 by ±30 % between runs (the load average is recorded).
 """
 
@@ -47,7 +48,8 @@ async def _page(url: str, pid: int, page: str, cycles: int) -> str:
         steps = STEPS[page]
         for key, value in steps:  # every figure of the cycle built and cached
             set_slider(session, key, value)
-            await session.rerun()
+            if not (await session.rerun()).ok:
+                raise RuntimeError(f"{page}: {key}={value} did not finish: {session.last_exception}")
         cpu0, seconds, messages, sent = proc_cpu_seconds(pid), [], [], []
         for _ in range(cycles):
             for key, value in steps:

@@ -40,11 +40,15 @@ class Rerun:
     exception: bool  # the page showed a traceback (an st.exception element)
     status: int  # script_finished's value
     first_delta: float | None  # seconds to the first element (the page starts to draw)
+    fragment: bool = False  # only a fragment was asked for (a widget inside st.fragment changed)
 
     @property
     def ok(self) -> bool:
-        """The script (or, for a widget inside ``st.fragment``, the fragment) ran to its end."""
-        return not self.exception and self.status in (_FINISHED, _FINISHED_FRAGMENT)
+        """The page (or the fragment asked for) ran to its end without an exception and drew something.
+
+        A fragment the server does not know (a stale id) also "finishes", having drawn nothing."""
+        status = _FINISHED_FRAGMENT if self.fragment else _FINISHED
+        return not self.exception and self.status == status and self.first_delta is not None
 
 
 @dataclass
@@ -151,6 +155,7 @@ class Session:
                     exception=exception,
                     status=int(fwd.script_finished),
                     first_delta=first_delta,
+                    fragment=bool(client.fragment_id),
                 )
 
     def _learn_pages(self, pages: Iterable[Any]) -> None:

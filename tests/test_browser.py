@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 PE_PATH = "/positional_encoding"
-HEATMAP = ".st-key-pe_heatmap"  # the element container of st.plotly_chart(..., key="pe_heatmap")
+HEATMAP = ".st-key-pe_heatmap"  # the container of the chart drawn with key="pe_heatmap" (viz.ui.chart)
 DEFAULT_D_MODEL, DEFAULT_MAX_LEN = 128, 100
 
 

@@ -39,7 +39,7 @@ pytestmark = pytest.mark.browser
 
 ATT_PATH = "/attention"
 MAIN = '[data-testid="stMain"]'
-GRID = ".st-key-att_maps_grid"  # st.plotly_chart(..., key="att_maps_grid")'s container
+GRID = ".st-key-att_maps_grid"  # the container of the chart with key="att_maps_grid"
 TASK_GRID = ".st-key-att_task_maps_grid"
 CURVE = ".st-key-att_curve"
 LAST = ".st-key-att_order"  # the page's last chart in sentence mode

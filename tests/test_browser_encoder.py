@@ -44,7 +44,7 @@ ROOT_D = math.sqrt(DEFAULT_D_MODEL)  # a LayerNorm'd token's length (gain 1, bia
 SOURCE_LABELS = ["0 · I", "1 · am", "2 · good"]  # the default sentence "I am good"
 TARGET_LABELS = ["0 · [BOS]", "1 · 나는", "2 · 잘", "3 · 지내"]  # [BOS] + the default "나는 잘 지내"
 
-STAGES = ".st-key-enc_stages"  # st.plotly_chart(..., key="enc_stages")'s container
+STAGES = ".st-key-enc_stages"  # the container of the chart with key="enc_stages"
 NORMS = ".st-key-enc_norms"
 PP_GRAD = ".st-key-enc_pp_grad"
 DEC_SELF = ".st-key-enc_dec_self"

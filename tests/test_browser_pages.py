@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 SIM_PATH, EMB_PATH = "/similarity", "/embedding"
-SIM_CURVE = ".st-key-sim_row_sinusoidal"  # st.plotly_chart(..., key="sim_row_sinusoidal")'s container
+SIM_CURVE = ".st-key-sim_row_sinusoidal"  # the container of the chart with key="sim_row_sinusoidal"
 SIM_SLIDER = ".st-key-sim_p"
 EMB_PANELS = ".st-key-emb_panels"
 EMB_TEXT = ".st-key-emb_text input"

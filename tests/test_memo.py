@@ -218,3 +218,24 @@ def test_a_figure_is_serialised_once_while_it_lives() -> None:
     assert json.loads(first) == json.loads(pio.to_json(fig, validate=False))
     other = go.Figure(go.Scatter(x=[1, 2], y=[3, 5]))
     assert json.loads(ui._figure_bytes(other))["data"][0]["y"] != json.loads(first)["data"][0]["y"]
+
+
+def test_a_dead_figures_json_is_dropped() -> None:
+    """The weak reference's callback only queues the entry; the next chart drops it under the lock."""
+    import gc
+
+    import plotly.graph_objects as go
+
+    from viz import ui
+
+    fig = go.Figure(go.Scatter(x=[1, 2], y=[3, 4]))
+    ui._figure_bytes(fig)
+    key = id(fig)
+    assert key in ui._json_cache
+    del fig
+    gc.collect()  # figures refer to themselves (trace._parent): only the collector frees them
+    assert any(dead_key == key for dead_key, _ in ui._json_dead)
+    keep = go.Figure(go.Bar(y=[1]))
+    ui._figure_bytes(keep)
+    assert not ui._json_dead
+    assert key not in ui._json_cache or ui._json_cache[key][0]() is keep

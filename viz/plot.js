@@ -5,6 +5,9 @@
 // viz/ui.py puts figures.PLOTLY_CONFIG (plus responsive: true) in place of the line below.
 const CONFIG = { responsive: true };
 
+// Shown in a chart's place when plotly.js cannot be fetched (both languages: the component has no lang).
+const LOAD_FAILED = 'The chart library could not be loaded: reload the page. / 차트 라이브러리를 불러오지 못했습니다. 페이지를 새로 고치세요.';
+
 function loadPlotly() {
   if (window.Plotly) return Promise.resolve(window.Plotly);
   if (!window.__attentionLabPlotly) {
@@ -12,18 +15,35 @@ function loadPlotly() {
       const script = document.createElement('script');
       script.src = new URL('app/static/plotly.min.js', document.baseURI.replace(/[^/]*$/, '')).href;
       script.onload = () => resolve(window.Plotly);
-      script.onerror = () => reject(new Error('plotly.js could not be loaded'));
+      script.onerror = () => {
+        script.remove();
+        window.__attentionLabPlotly = null; // the next chart tries again
+        reject(new Error('plotly.js could not be loaded'));
+      };
       document.head.appendChild(script);
     });
   }
   return window.__attentionLabPlotly;
 }
 
+// Redraw at the new width when the chart's column changes width (the sidebar opened or closed, the
+// window resized); a change of height alone (the chart itself drawing) is ignored.
+function followWidth(el, Plotly) {
+  if (el.__alResize || typeof ResizeObserver === 'undefined') return;
+  let width = el.clientWidth;
+  el.__alResize = new ResizeObserver(() => {
+    if (el.clientWidth === width || !el.isConnected) return;
+    width = el.clientWidth;
+    Plotly.Plots.resize(el);
+  });
+  el.__alResize.observe(el);
+}
+
 export default function (component) {
   const { data, parentElement } = component;
   // Without a figure (the sidebar's instance): only start fetching plotly.js, early in the page.
   if (!data || (typeof data === 'object' && !data.byteLength && !data.buffer)) {
-    loadPlotly();
+    loadPlotly().catch(() => {});
     return;
   }
   let el = parentElement.querySelector('.al-plot');
@@ -35,7 +55,22 @@ export default function (component) {
   // The figure arrives as the bytes of its Plotly JSON (cheaper for the server than a dict).
   const figure = JSON.parse(new TextDecoder().decode(data));
   el.style.minHeight = (figure.layout && figure.layout.height ? figure.layout.height : 450) + 'px';
-  loadPlotly().then((Plotly) => {
-    Plotly.react(el, figure.data, figure.layout, CONFIG);
-  });
+  loadPlotly().then(
+    (Plotly) => {
+      Plotly.react(el, figure.data, figure.layout, CONFIG);
+      followWidth(el, Plotly);
+    },
+    () => {
+      el.textContent = LOAD_FAILED;
+    },
+  );
+  // Streamlit calls this when the chart is re-rendered or removed; only a chart that has left the
+  // page gives its memory and listeners back.
+  return () => {
+    setTimeout(() => {
+      if (el.isConnected) return;
+      if (el.__alResize) el.__alResize.disconnect();
+      if (window.Plotly) window.Plotly.purge(el);
+    }, 0);
+  };
 }

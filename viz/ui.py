@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import filecmp
 import json
 import runpy
 import shutil
+import string
+import tempfile
 import threading
 import weakref
 from collections import OrderedDict
@@ -372,12 +375,16 @@ STATIC_DIR = APP_PATH.parent / "static"
 def _install_plotly_js() -> None:
     source = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
     target = STATIC_DIR / "plotly.min.js"
-    with contextlib.suppress(OSError):  # a read-only checkout: the charts then say nothing is drawn
-        if not target.exists() or target.stat().st_size != source.stat().st_size:
+    with contextlib.suppress(OSError):  # a read-only checkout: the charts then say they cannot draw
+        if not target.exists() or not filecmp.cmp(source, target, shallow=False):
             STATIC_DIR.mkdir(exist_ok=True)
-            partial = target.with_suffix(".tmp")
-            shutil.copyfile(source, partial)
-            partial.replace(target)
+            # a name of its own, so two processes starting at once (a server and a test) do not collide
+            with (
+                source.open("rb") as original,
+                tempfile.NamedTemporaryFile(dir=STATIC_DIR, suffix=".tmp", delete=False) as partial,
+            ):
+                shutil.copyfileobj(original, partial)
+            Path(partial.name).replace(target)
 
 
 _install_plotly_js()
@@ -403,12 +410,15 @@ _plot = st.components.v2.component(
 #: id(figure) -> (a weak reference to it, its JSON). Figures are unhashable, so not a WeakKeyDictionary.
 _json_cache: dict[int, tuple[weakref.ref[go.Figure], bytes]] = {}
 _json_lock = threading.Lock()
+#: Entries whose figure has died, as (id, the dead reference). A weak reference's callback may run in
+#: the middle of any allocation, on any thread, even one holding ``_json_lock``: it only appends here
+#: (atomic, no lock), and :func:`_figure_bytes` drops the entries under its lock.
+_json_dead: list[tuple[int, weakref.ref[go.Figure]]] = []
 
 
-def _forget(key: int) -> Callable[[object], None]:
-    def drop(_ref: object) -> None:
-        with _json_lock:
-            _json_cache.pop(key, None)
+def _forget(key: int) -> Callable[[weakref.ref[go.Figure]], None]:
+    def drop(ref: weakref.ref[go.Figure]) -> None:
+        _json_dead.append((key, ref))
 
     return drop
 
@@ -421,6 +431,10 @@ def _figure_bytes(fig: go.Figure) -> bytes:
     """
     key = id(fig)
     with _json_lock:
+        while _json_dead:
+            dead_key, dead_ref = _json_dead.pop()
+            if dead_key in _json_cache and _json_cache[dead_key][0] is dead_ref:
+                del _json_cache[dead_key]
         entry = _json_cache.get(key)
     if entry is not None and entry[0]() is fig:
         return entry[1]
@@ -428,8 +442,9 @@ def _figure_bytes(fig: go.Figure) -> bytes:
     # compactly makes a heatmap's payload about a quarter smaller.
     plain = json.loads(pio.to_json(fig, validate=False))
     encoded = json.dumps(plain, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    value = (weakref.ref(fig, _forget(key)), encoded)  # allocated before the lock is taken
     with _json_lock:
-        _json_cache[key] = (weakref.ref(fig, _forget(key)), encoded)
+        _json_cache[key] = value
     return encoded
 
 
@@ -531,8 +546,9 @@ def _verdict(check: criteria.Check, lang: str) -> str:
 
 
 def _cell(text: str) -> str:
-    """Fixed text in a Markdown table cell: characters Markdown would read as markup are escaped."""
-    return "".join("\\" + ch if ch in "\\`*_[]<>|~$:" else ch for ch in text)
+    """Fixed text in a Markdown table cell, shown as written: every ASCII punctuation character is
+    backslash-escaped (CommonMark shows an escaped punctuation character as itself)."""
+    return "".join("\\" + ch if ch in string.punctuation else ch for ch in text)
 
 
 @memoized
