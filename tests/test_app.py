@@ -241,10 +241,10 @@ def test_scorecard_cells_are_the_measured_verdicts(lang: str) -> None:
     from viz import criteria
 
     def verdict_matches(cell: str, check: criteria.Check) -> bool:
-        """A green badge for a pass, a red bold one for a fail, holding the measured value."""
+        """Highlighted green for a pass, red and bold for a fail, holding the measured value."""
         if check.passed is None:
             return cell == t("pe.score.na", lang)
-        prefix, suffix = (":green-badge[", "]") if check.passed else (":red-badge[**", "**]")
+        prefix, suffix = (":green-background[", "]") if check.passed else (":red-background[**", "**]")
         if not (cell.startswith(prefix) and cell.endswith(suffix)):
             return False
         word, number = cell[len(prefix) : -len(suffix)].split(" · ")
@@ -262,7 +262,7 @@ def test_scorecard_cells_are_the_measured_verdicts(lang: str) -> None:
         assert table.columns[column] == t(f"pe.kind.{kind}", lang) + marker
         cards = criteria.scorecard(EncodingSpec(kind))
         assert all(map(verdict_matches, table.iloc[:, column], cards))
-    assert table.iloc[:, 3:].map(lambda cell: cell.startswith(":red-badge")).to_numpy().any()
+    assert table.iloc[:, 3:].map(lambda cell: cell.startswith(":red-background")).to_numpy().any()
     checks = criteria.scorecard(EncodingSpec("sinusoidal"))
     # fixed text is escaped for Markdown: without the backslashes it is the translation
     assert [cell.replace("\\", "") for cell in table.iloc[:, 1]] == [

@@ -537,12 +537,13 @@ def overview_heatmap(
 
 
 def _verdict(check: criteria.Check, lang: str) -> str:
-    """A cell of the scorecard: a green or red Markdown badge (``st.table`` renders cells as Markdown)."""
+    """A cell of the scorecard, highlighted green or red in Markdown (``st.table`` renders cells as
+    Markdown); unlike a badge, a highlight wraps, so six encodings fit side by side."""
     if check.passed is None:
         return t("pe.score.na", lang)
     value = "∞" if np.isinf(check.value) else f"{check.value:.4g}"
     text = t("pe.score.pass" if check.passed else "pe.score.fail", lang, value=value)
-    return f":green-badge[{text}]" if check.passed else f":red-badge[**{text}**]"
+    return f":green-background[{text}]" if check.passed else f":red-background[**{text}**]"
 
 
 def _cell(text: str) -> str:
