@@ -11,6 +11,7 @@ st.set_page_config(page_title="Attention Lab", page_icon=":material/visibility:"
 
 settings = ui.sidebar()
 ui.warm_live_model()
+ui.tune_gc()
 lang = settings.lang
 
 EMB_PAGE = st.Page("pages/embedding.py", title=t("nav.emb", lang), icon=":material/text_fields:")

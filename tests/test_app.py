@@ -236,7 +236,7 @@ def test_exact_window_and_curve_picks() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_scorecard_cells_are_the_measured_verdicts(lang: str) -> None:
-    """Each verdict cell is the measured value in a green (pass) or red (fail) badge, computed
+    """Each verdict cell is the measured value in a green (pass) or red (fail) highlight, computed
     independently here from viz.criteria; in comparison mode there is one column per encoding."""
     from viz import criteria
 

@@ -239,3 +239,20 @@ def test_a_dead_figures_json_is_dropped() -> None:
     ui._figure_bytes(keep)
     assert not ui._json_dead
     assert key not in ui._json_cache or ui._json_cache[key][0]() is keep
+
+
+def test_the_app_makes_full_collections_rarer() -> None:
+    """Running the app sets the full-collection threshold; the young generations keep Python's."""
+    import gc
+
+    from tests.apptest_support import new_app
+    from viz import ui
+
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        new_app().run()
+        assert gc.get_threshold() == (700, 10, ui.GC_FULL_EVERY)
+        assert ui.GC_FULL_EVERY > 10
+    finally:
+        gc.set_threshold(*before)

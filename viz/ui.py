@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import filecmp
+import gc
 import json
 import runpy
 import shutil
@@ -235,6 +236,23 @@ _warm_lock = threading.Lock()
 _warm_started = False
 #: Seconds the background import waits, so the first page a visitor opens is drawn before it starts.
 WARM_DELAY_S = 1.5
+
+
+#: Middle-generation collections between two full ones (Python's default: 10). A full collection walks
+#: everything the server holds (Streamlit, Plotly, pandas, torch, every session's state and the cached
+#: figures) with the GIL held: under the 40-session load each took 0.44 s, about nine a minute, and
+#: every session's rerun waited for them. At 100 they come about once a minute (bench/results/load.md).
+GC_FULL_EVERY = 100
+
+
+def tune_gc() -> None:
+    """Make Python's full garbage collections rarer in this process (see :data:`GC_FULL_EVERY`).
+
+    The young generations are collected as often as before, so short-lived cycles are freed as
+    soon as they were; only the survivors wait longer for a full collection.
+    """
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, GC_FULL_EVERY)
 
 
 def warm_live_model() -> None:
