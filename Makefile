@@ -2,7 +2,8 @@
 #   make run    create .venv, install the app, start Streamlit on http://localhost:8501
 #   make test   create .venv, install the app + test tools + Chromium, then lint, type-check and test
 #   make bench  the benchmarks (not tests, about 20 minutes): every page in a browser (first chart,
-#               slider-to-redraw, bytes, memory), 40 sessions on one server, each page's charts replayed
+#               slider-to-redraw, bytes, memory), 40 sessions on one server, server CPU per rerun
+#               page by page, each page's charts replayed
 #               alone (drawing cost), the PE and Softmax pages'
 #               sliders in detail, live-model training, the encoder page's server-side rerun cost;
 #               results in bench/results/
@@ -42,6 +43,7 @@ test: setup browser-deps lint
 bench: setup browser-deps
 	$(PY) -m bench.pages_bench
 	$(PY) -m bench.load_bench
+	$(PY) -m bench.cost_bench
 	$(PY) -m bench.replay_bench
 	$(PY) -m bench.browser_bench
 	$(PY) -m bench.train_bench
