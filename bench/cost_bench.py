@@ -35,6 +35,7 @@ from pathlib import Path
 import streamlit
 
 from bench.load_bench import STEPS, proc_cpu_seconds
+from bench.report import write_report
 from bench.st_client import open_session, set_slider
 from tests.browser_support import REPO_ROOT, StreamlitServer
 
@@ -114,11 +115,7 @@ def main(argv: list[str] | None = None) -> int:
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
         *rows,
     ]
-    report = "\n".join(lines) + "\n"
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(report, encoding="utf-8")
-    print(report)
-    return 0
+    return write_report(lines, args.out)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ from pathlib import Path
 
 import streamlit
 
+from bench.report import write_report
 from bench.st_client import Session, open_session, set_slider, summary
 from tests.browser_support import REPO_ROOT, ServerError, StreamlitServer
 
@@ -314,11 +315,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # the server did not start, a page is missing, ...
         print(f"load benchmark could not run: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
-    report = "\n".join(lines) + "\n"
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(report, encoding="utf-8")
-    print(report)
-    return 0
+    return write_report(lines, args.out)
 
 
 if __name__ == "__main__":
