@@ -216,8 +216,8 @@ async def _scenario(server: StreamlitServer, pages: list[str], args: argparse.Na
             f"| {slowest:.2f} | {s.errors} | {summary(s.bytes)[0] / 1000:,.0f} KB |"
         )
     p95 = summary(total.seconds)[1]
-    # Every session starts at its own step of its page's cycle, so the first round asks for every
-    # figure at once; after it, most figures are cached (a class that keeps moving the same sliders).
+    # Every session starts at its own step of its page's cycle, so the first moves ask for many figures
+    # nobody has built yet; later, most moves ask for figures another session of the page asked for.
     early = [sec for sec, at in zip(total.seconds, total.started, strict=True) if at - wall0 < FIRST_ROUND_S]
     later = [sec for sec, at in zip(total.seconds, total.started, strict=True) if at - wall0 >= FIRST_ROUND_S]
     peak_mb = max(peak[0], hwm) * 1024 / MB

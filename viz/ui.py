@@ -241,7 +241,8 @@ WARM_DELAY_S = 1.5
 #: Middle-generation collections between two full ones (Python's default: 10). A full collection walks
 #: everything the server holds (Streamlit, Plotly, pandas, torch, every session's state and the cached
 #: figures) with the GIL held: under the 40-session load each took 0.44 s, about nine a minute, and
-#: every session's rerun waited for them. At 100 they come about once a minute (bench/results/load.md).
+#: every session's rerun waited for them. At 100 there were one to three a minute in the same runs,
+#: measured with ``gc.callbacks`` (README, Benchmarks).
 GC_FULL_EVERY = 100
 
 
