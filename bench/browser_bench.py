@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 import plotly
 import streamlit
 
+from bench.report import write_report
 from tests.browser_support import (
     REPO_ROOT,
     StreamlitServer,
@@ -585,12 +586,7 @@ def main(argv: list[str] | None = None) -> int:
             browser.close()
 
     text = markdown(rows, env, args.rounds, rss, time.perf_counter() - began)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(text, encoding="utf-8")
-    print()
-    print(text)
-    print(f"written to {args.out}")
-    return 0
+    return write_report(text, args.out)
 
 
 if __name__ == "__main__":

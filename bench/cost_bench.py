@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
         *rows,
     ]
-    return write_report(lines, args.out)
+    return write_report("\n".join(lines) + "\n", args.out)
 
 
 if __name__ == "__main__":

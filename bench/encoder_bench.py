@@ -42,6 +42,7 @@ from pathlib import Path
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
+from bench.report import write_report
 from tests.apptest_support import charts
 from viz import memo
 from viz.ui import choice_key
@@ -186,10 +187,7 @@ def main(argv: list[str] | None = None) -> int:
         print(row.label, {k: round(statistics.median(v), 2) for k, v in row.times.items()}, flush=True)
         rows.append(row)
     text = markdown(rows, args.repeats)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(text, encoding="utf-8")
-    print(text)
-    return 0
+    return write_report(text, args.out)
 
 
 if __name__ == "__main__":

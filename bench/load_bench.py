@@ -315,7 +315,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # the server did not start, a page is missing, ...
         print(f"load benchmark could not run: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
-    return write_report(lines, args.out)
+    return write_report("\n".join(lines) + "\n", args.out)
 
 
 if __name__ == "__main__":

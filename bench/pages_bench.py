@@ -37,6 +37,7 @@ import plotly
 import streamlit
 
 from bench.browser_bench import ByteCounter, human_bytes, percentile
+from bench.report import write_report
 from tests.browser_support import (
     APP_SELECTOR,
     EXCEPTION,
@@ -454,14 +455,11 @@ def main(argv: list[str] | None = None) -> int:
 
     elapsed = time.perf_counter() - began
     text = markdown(runs, env, command, args.presses, elapsed)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(text, encoding="utf-8")
+    write_report(text, args.out)
     raw = {"command": command, "environment": env, "elapsed_s": elapsed, "runs": [asdict(r) for r in runs]}
     dump = json.dumps(raw, indent=1).replace(": NaN", ": null")  # NaN: a press that redrew no chart
     args.out.with_suffix(".json").write_text(dump + "\n", encoding="utf-8")
-    print()
-    print(text)
-    print(f"written to {args.out} and {args.out.with_suffix('.json')}")
+    print(f"and the raw runs to {args.out.with_suffix('.json')}", file=sys.stderr)
     return 0
 
 

@@ -32,6 +32,7 @@ import streamlit
 from streamlit.testing.v1 import AppTest
 
 from bench.browser_bench import percentile
+from bench.report import write_report
 from tests.apptest_support import charts
 from tests.browser_support import (
     REPO_ROOT,
@@ -148,9 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         ),
         "",
     ]
-    args.out.write_text("\n".join(lines), encoding="utf-8")
-    print("\n".join(lines))
-    return 0
+    return write_report("\n".join(lines), args.out)
 
 
 if __name__ == "__main__":

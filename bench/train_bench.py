@@ -43,6 +43,7 @@ from pathlib import Path
 
 import torch
 
+from bench.report import write_report
 from viz import embedding
 from viz.model import Encoder, ModelConfig, sentence_input
 from viz.train import EVAL_EVERY, MAX_STEPS, TARGET_ACCURACY, TASKS, TrainConfig, task_model_config, train
@@ -297,12 +298,7 @@ def main(argv: list[str] | None = None) -> int:
     given = sys.argv[1:] if argv is None else argv
     command = " ".join([".venv/bin/python -m bench.train_bench", *given])
     text = markdown(command, sizes, rows, env, args.repeats, args.forward_runs, resettable, elapsed)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(text, encoding="utf-8")
-    print()
-    print(text)
-    print(f"written to {args.out}", file=sys.stderr)
-    return 0
+    return write_report(text, args.out)
 
 
 if __name__ == "__main__":
