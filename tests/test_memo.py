@@ -178,15 +178,21 @@ def test_negative_zero_and_masked_arrays_are_handled() -> None:
 
 
 def test_the_chart_script_is_sent_without_comments_and_updates_in_place() -> None:
+    import json
     from pathlib import Path
 
     from viz import ui
+    from viz.i18n import t
 
     source = Path(ui.__file__).parent / "plot.js"
     script = ui._script(source)
     assert "Plotly.react" in script and "export default function" in script
     assert not [line for line in script.splitlines() if line.startswith("//")]
     assert len(script) < len(source.read_text(encoding="utf-8"))
+    failed = next(line for line in script.splitlines() if line.startswith("const LOAD_FAILED ="))
+    for lang in ("en", "ko"):  # the component does not know the page's language: both are shown
+        assert json.dumps(t("chart.load_failed", lang))[1:-1] in failed
+    assert json.dumps(ui.PLOTLY_CONFIG)[1:-1] in script
 
 
 def test_plotly_js_is_copied_next_to_the_app_when_missing_or_stale(

@@ -113,6 +113,10 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # ---- common chart bits -----------------------------------------------------------------------------
     "chart.download_csv": {"en": "Download data (CSV)", "ko": "데이터 내려받기 (CSV)"},
+    "chart.load_failed": {
+        "en": "The chart library could not be loaded: reload the page.",
+        "ko": "차트 라이브러리를 불러오지 못했습니다. 페이지를 새로 고치세요.",
+    },
     "chart.position": {"en": "position", "ko": "위치"},
     "chart.dimension": {"en": "dimension", "ko": "차원"},
     "chart.value": {"en": "value", "ko": "값"},

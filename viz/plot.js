@@ -5,8 +5,9 @@
 // viz/ui.py puts figures.PLOTLY_CONFIG (plus responsive: true) in place of the line below.
 const CONFIG = { responsive: true };
 
-// Shown in a chart's place when plotly.js cannot be fetched (both languages: the component has no lang).
-const LOAD_FAILED = 'The chart library could not be loaded: reload the page. / 차트 라이브러리를 불러오지 못했습니다. 페이지를 새로 고치세요.';
+// Shown in a chart's place when plotly.js cannot be fetched. viz/ui.py puts i18n's "chart.load_failed"
+// in every language in place of the line below (the component does not know the page's language).
+const LOAD_FAILED = 'The chart library could not be loaded.';
 
 function loadPlotly() {
   if (window.Plotly) return Promise.resolve(window.Plotly);

@@ -411,14 +411,18 @@ _install_plotly_js()
 
 def _script(path: Path) -> str:
     """The component's JavaScript without its comments (Streamlit sends it with every chart), with
-    :data:`viz.figures.PLOTLY_CONFIG` as the charts' Plotly config."""
-    config = "const CONFIG = " + json.dumps({"responsive": True, **PLOTLY_CONFIG}) + ";"
-    lines = (line.strip() for line in path.read_text(encoding="utf-8").splitlines())
-    return "\n".join(
-        config if line.startswith("const CONFIG =") else line
-        for line in lines
-        if line and not line.startswith("//")
-    )
+    :data:`viz.figures.PLOTLY_CONFIG` as the charts' Plotly config and the load-failure message in
+    every language."""
+    constants = {
+        "const CONFIG =": json.dumps({"responsive": True, **PLOTLY_CONFIG}),
+        "const LOAD_FAILED =": json.dumps(" / ".join(t("chart.load_failed", lang) for lang in LANGS)),
+    }
+    lines = [line.strip() for line in path.read_text(encoding="utf-8").splitlines()]
+    for i, line in enumerate(lines):
+        for start, value in constants.items():
+            if line.startswith(start):
+                lines[i] = f"{start} {value};"
+    return "\n".join(line for line in lines if line and not line.startswith("//"))
 
 
 _plot = st.components.v2.component(
