@@ -109,8 +109,7 @@ for col, k in zip(cols, kinds, strict=True):
         if similarity.has_gaps(v.matrix):
             st.caption(t("sim.nan", lang))
         fig = figures.offset_scatter(
-            v.offsets.offsets,
-            v.offsets.values,
+            *v.drawn_pairs,
             curve_x=None if v.theory is None else v.theory[0],
             curve_y=None if v.theory is None else v.theory[1],
             points_name=t("sim.offset.points", lang),
@@ -127,7 +126,11 @@ for col, k in zip(cols, kinds, strict=True):
             csv=partial(export.columns_csv, {"offset": v.offsets.offsets, measure: v.offsets.values}),
             file_name=f"similarity_by_offset_{k}_{measure}.csv",
         )
-        st.caption(t("sim.offset.spread", lang, spread=f"{v.offsets.relative_spread:.2e}"))
+        st.caption(
+            t("sim.offset.spread", lang, spread=f"{v.offsets.relative_spread:.2e}")
+            + " "
+            + t("sim.offset.drawn", lang, pairs=f"{v.offsets.values.size:,}", points=f"{v.drawn.size:,}")
+        )
 note.markdown(t("sim.matrix.explain", lang))
 
 # ---- neighbour steps ---------------------------------------------------------------------------------

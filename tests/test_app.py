@@ -47,6 +47,18 @@ def test_home_runs_and_links_the_pipeline(lang: str) -> None:
     assert t("home.coming", lang) in text_of(at)
 
 
+@pytest.mark.parametrize("page", sorted(p.name for p in (ui.APP_PATH.parent / "pages").glob("*.py")))
+def test_every_chart_uses_traces_of_the_plotly_bundle_the_app_loads(page: str) -> None:
+    """The browser loads plotly.js's cartesian bundle (viz.ui.CARTESIAN_TRACES); a trace type outside it
+    would draw nothing there."""
+    at = open_page(f"pages/{page}")
+    found = charts(at)
+    assert found
+    for c in found:
+        types = {trace.get("type", "scatter") for trace in json.loads(c.proto.spec)["data"]}
+        assert types <= ui.CARTESIAN_TRACES, (page, types)
+
+
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_pe_page_runs_in_both_languages(lang: str) -> None:
     at = open_pe(lang=lang)

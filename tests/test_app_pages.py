@@ -114,6 +114,17 @@ def test_every_encoding_on_the_similarity_page(kind: str) -> None:
     for measure in ("cosine", "distance"):
         at.radio(key=ui.choice_key("sim_measure", "en")).set_value(measure).run()
         ok(at)
+        # the offset chart draws one point per occupied pixel of all the pairs, and says how many
+        name = t(f"pe.kind.{kind}", "en")
+        points = chart(at, t("sim.offset.chart", "en", name=name))["data"][0]
+        x, y = decode(points["x"]), decode(points["y"])
+        table = encode(EncodingSpec(kind=kind, max_len=100, d_model=128))
+        pairs = similarity.by_offset(table, similarity.grid_positions(100, similarity.OFFSET_GRID), measure)
+        kept = similarity.pixel_distinct(pairs.offsets, pairs.values)
+        np.testing.assert_array_equal(x, pairs.offsets[kept])
+        np.testing.assert_allclose(y, pairs.values[kept], rtol=1e-6)
+        drawn = t("sim.offset.drawn", "en", pairs=f"{pairs.values.size:,}", points=f"{kept.size:,}")
+        assert drawn in texts(at)
 
 
 def test_rotation_section_reports_the_live_error_and_the_block() -> None:

@@ -203,11 +203,30 @@ def test_plotly_js_is_copied_next_to_the_app_when_missing_or_stale(
     monkeypatch.setattr(ui, "STATIC_DIR", tmp_path / "static")
     ui._install_plotly_js()
     copied = tmp_path / "static" / "plotly.min.js"
-    source = Path(ui.plotly.__file__).parent / "package_data" / "plotly.min.js"
+    source = ui.plotly_js_source()
     assert copied.read_bytes() == source.read_bytes()
     copied.write_text("stale")
     ui._install_plotly_js()
-    assert copied.stat().st_size == source.stat().st_size
+    assert copied.read_bytes() == source.read_bytes()
+
+
+def test_the_cartesian_bundle_is_used_only_at_the_plotly_packages_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from viz import ui
+
+    full = Path(ui.plotly.__file__).parent / "package_data" / "plotly.min.js"
+    assert ui.bundle_version(full) == ui.plotly.offline.get_plotlyjs_version()
+    assert ui.bundle_version(ui.CARTESIAN_JS) is not None
+    if ui.bundle_version(ui.CARTESIAN_JS) == ui.bundle_version(full):
+        assert ui.plotly_js_source() == ui.CARTESIAN_JS
+    other = tmp_path / "plotly-cartesian.min.js"
+    other.write_text("/**\n* plotly.js (cartesian - minified) v0.0.1\n*/\n")
+    monkeypatch.setattr(ui, "CARTESIAN_JS", other)
+    assert ui.bundle_version(other) == "0.0.1"
+    assert ui.plotly_js_source() == full  # a different version: the package's full bundle
+    other.write_text("no version here")
+    assert ui.bundle_version(other) is None and ui.plotly_js_source() == full
 
 
 def test_a_figure_is_serialised_once_while_it_lives() -> None:

@@ -15,8 +15,10 @@ from viz.similarity import (
     by_offset,
     neighbour_steps,
     pairwise,
+    pixel_distinct,
     sinusoid_dot_by_offset,
     step_unevenness,
+    views,
 )
 
 
@@ -268,3 +270,43 @@ def test_step_unevenness_edge_cases() -> None:
     assert neighbour_steps(sinusoidal(1, 4)).shape == (0,)
     assert step_unevenness(sinusoidal(1, 4)) == 0.0
     assert step_unevenness(np.ones((5, 3))) == 0.0  # every step 0
+
+
+def cells(x: np.ndarray, y: np.ndarray, levels: int) -> list[tuple[int, int]]:
+    """Each point's (x, level) cell, by the rule pixel_distinct documents, written out point by point."""
+    low, span = float(np.min(y)), float(np.max(y) - np.min(y))
+    return [
+        (int(a), 0 if span == 0 else round((float(b) - low) / span * levels))
+        for a, b in zip(x, y, strict=True)
+    ]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("levels", [1, 7, 500])
+def test_pixel_distinct_keeps_one_point_per_occupied_cell(seed: int, levels: int) -> None:
+    rng = np.random.default_rng(seed)
+    x = rng.integers(-20, 20, size=3000)
+    y = np.round(rng.normal(size=3000), 2)  # many exact repeats, as pairs sharing an offset give
+    kept = pixel_distinct(x, y, levels)
+    all_cells = cells(x, y, levels)
+    kept_cells = [all_cells[i] for i in kept]
+    assert len(set(kept_cells)) == len(kept_cells)  # no two points drawn on one pixel
+    assert set(kept_cells) == set(all_cells)  # and every pixel that has a point still has one
+    assert list(kept) == sorted(kept)
+    firsts = {c: i for i, c in reversed(list(enumerate(all_cells)))}
+    assert sorted(firsts.values()) == list(kept)  # the first point of each cell
+
+
+def test_pixel_distinct_edge_cases() -> None:
+    assert pixel_distinct(np.zeros(0), np.zeros(0)).size == 0
+    assert list(pixel_distinct(np.array([3, 3, 4]), np.array([1.0, 1.0, 1.0]))) == [0, 2]  # flat values
+
+
+def test_sinusoidal_offset_chart_draws_one_point_per_offset() -> None:
+    pe = sinusoidal(100, 128)
+    v = views(pe, "sinusoidal", "dot", 128, 10000.0)
+    assert v.offsets.values.size == 100 * 100
+    drawn_offsets, drawn_values = v.drawn_pairs
+    # the value depends on the offset alone, so each of the 199 offsets -99..99 is drawn once
+    assert sorted(drawn_offsets.tolist()) == list(range(-99, 100))
+    np.testing.assert_allclose(drawn_values, sinusoid_dot_by_offset(drawn_offsets, 128), rtol=1e-4, atol=1e-3)

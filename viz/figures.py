@@ -593,9 +593,11 @@ def offset_scatter(
     hovertemplate: str | None = None,
     height: int = 380,
 ) -> go.Figure:
-    """Many (offset, value) points, drawn with WebGL, and an optional reference curve over them."""
+    """(offset, value) points and an optional reference curve over them. SVG, not WebGL: callers pass
+    one point per pixel (:func:`viz.similarity.pixel_distinct`), and plotly.js's cartesian bundle
+    (the one the app loads) has no WebGL traces."""
     fig = go.Figure(
-        go.Scattergl(
+        go.Scatter(
             x=np.asarray(offsets, dtype=np.float32),
             y=np.asarray(values, dtype=np.float32),
             mode="markers",

@@ -620,6 +620,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "공식: √(d_model − 2 Σᵢ cos(ωᵢ (p − j)))",
     },
     "sim.offset.hover": {"en": "p − j = %{x}: %{y:.4g}", "ko": "p − j = %{x}: %{y:.4g}"},
+    "sim.offset.drawn": {
+        "en": "Of its {pairs} pairs, those that would cover the same pixel are drawn once: {points} points.",
+        "ko": "쌍 {pairs}개 가운데 같은 픽셀에 겹칠 것은 한 번만 그려 점 {points}개입니다.",
+    },
     "sim.offset.spread": {
         "en": "Largest spread among pairs with the same offset: {spread} of the full range (0 = one curve).",
         "ko": "간격이 같은 쌍들 사이의 최대 차이: 전체 범위의 {spread} (0이면 곡선 하나).",

@@ -1,7 +1,8 @@
 // Draws a Plotly figure in place: the first run creates the chart, every later run updates the same
 // chart with Plotly.react, which redraws only what changed. (st.plotly_chart in Streamlit 1.67 unmounts
 // a chart whose figure changed and draws it from scratch: about twice the time, see bench/replay_bench.py.)
-// plotly.js is the copy the plotly package ships, served by Streamlit's static serving (viz/ui.py).
+// plotly.js is static/plotly.min.js, served by Streamlit's static serving: plotly.js's cartesian
+// bundle, or the plotly package's full one when their versions differ (viz/ui.py).
 // viz/ui.py puts figures.PLOTLY_CONFIG (plus responsive: true) in place of the line below.
 const CONFIG = { responsive: true };
 
@@ -40,6 +41,35 @@ function followWidth(el, Plotly) {
   el.__alResize.observe(el);
 }
 
+// Charts waiting to be drawn, in page order, one entry per chart (a newer figure replaces a waiting
+// one). They are drawn one per task, so the browser paints each chart as it is ready: drawn in one go, a
+// page of ten charts showed nothing until the last was done.
+const pending = new Map();
+let pumping = false;
+
+function pump() {
+  const next = pending.entries().next();
+  if (next.done) {
+    pumping = false;
+    return;
+  }
+  const [el, draw] = next.value;
+  pending.delete(el);
+  try {
+    if (el.isConnected) draw();
+  } finally {
+    setTimeout(pump, 0);
+  }
+}
+
+function schedule(el, draw) {
+  pending.set(el, draw);
+  if (!pumping) {
+    pumping = true;
+    setTimeout(pump, 0);
+  }
+}
+
 export default function (component) {
   const { data, parentElement } = component;
   // Without a figure (the sidebar's instance): only start fetching plotly.js, early in the page.
@@ -57,10 +87,11 @@ export default function (component) {
   const figure = JSON.parse(new TextDecoder().decode(data));
   el.style.minHeight = (figure.layout && figure.layout.height ? figure.layout.height : 450) + 'px';
   loadPlotly().then(
-    (Plotly) => {
-      Plotly.react(el, figure.data, figure.layout, CONFIG);
-      followWidth(el, Plotly);
-    },
+    (Plotly) =>
+      schedule(el, () => {
+        Plotly.react(el, figure.data, figure.layout, CONFIG);
+        followWidth(el, Plotly);
+      }),
     () => {
       el.textContent = LOAD_FAILED;
     },
@@ -70,6 +101,7 @@ export default function (component) {
   return () => {
     setTimeout(() => {
       if (el.isConnected) return;
+      pending.delete(el);
       if (el.__alResize) el.__alResize.disconnect();
       if (window.Plotly) window.Plotly.purge(el);
     }, 0);

@@ -103,6 +103,30 @@ def by_offset(pe: np.ndarray, positions: np.ndarray, measure: Measure) -> Offset
     return OffsetView(flat_o, flat_v, spread, float(flat_v.max() - flat_v.min()))
 
 
+#: Value levels across the offset chart's height: one level is under a pixel of its ~300-pixel plot area.
+PIXEL_LEVELS = 500
+
+
+def pixel_distinct(x: np.ndarray, y: np.ndarray, levels: int = PIXEL_LEVELS) -> np.ndarray:
+    """Indices of one point per occupied cell of the integer x values times ``levels`` equal bins of
+    y's range, in their original order: the points that draw something the others do not cover.
+
+    Pairs with the same offset and (nearly) the same value land on the same pixel of the offset chart;
+    drawing them once keeps the picture and makes an SVG scatter cheap (10,000 pairs of the sinusoidal
+    table become 199 points).
+    """
+    x = np.asarray(x, dtype=np.int64)
+    y = np.asarray(y, dtype=np.float64)
+    if y.size == 0:
+        return np.zeros(0, dtype=np.int64)
+    low, span = float(y.min()), float(y.max() - y.min())
+    scaled = np.zeros(y.size) if span == 0 else (y - low) / span * levels
+    level = np.rint(scaled).astype(np.int64)
+    cells = (x - x.min()) * (levels + 1) + level
+    _, first = np.unique(cells, return_index=True)
+    return np.sort(first)
+
+
 def neighbour_steps(pe: np.ndarray) -> np.ndarray:
     """||PE(p + 1) - PE(p)|| for p = 0 .. max_len - 2: even steps mean evenly spaced positions."""
     return _norms(np.diff(pe, axis=0))
@@ -237,9 +261,15 @@ class Views:
     grid: np.ndarray  # positions shown on each axis of the matrix
     matrix: np.ndarray  # measure between grid positions, float32
     offsets: OffsetView  # pairs of a coarser grid, by offset
+    drawn: np.ndarray  # indices of the pairs the offset chart draws: one per pixel (pixel_distinct)
     theory: tuple[np.ndarray, np.ndarray] | None  # the formula at the offsets shown, where one exists
     steps: np.ndarray  # neighbour steps
     unevenness: float
+
+    @property
+    def drawn_pairs(self) -> tuple[np.ndarray, np.ndarray]:
+        """(offsets, values) of the pairs the offset chart draws."""
+        return self.offsets.offsets[self.drawn], self.offsets.values[self.drawn]
 
 
 #: Positions per axis of the all-pairs matrix, and of the grid whose pairs the offset chart plots. The
@@ -264,4 +294,5 @@ def views(
     view = by_offset(pe, grid_positions(pe.shape[0], offset_grid), measure)
     steps = neighbour_steps(pe)
     theory = theory_by_offset(kind, measure, view.offsets, d_model, base)
-    return Views(positions, matrix, view, theory, steps, _unevenness(steps))
+    drawn = pixel_distinct(view.offsets, view.values)
+    return Views(positions, matrix, view, drawn, theory, steps, _unevenness(steps))

@@ -6,6 +6,7 @@ import contextlib
 import filecmp
 import gc
 import json
+import re
 import runpy
 import shutil
 import string
@@ -387,12 +388,37 @@ def int_multiselect(
 
 # ---- charts: drawn in place ---------------------------------------------------------------------------
 #: Where Streamlit's static serving (``server.enableStaticServing``) finds plotly.js: ``static/`` next to
-#: app.py. The file is the one the installed plotly package ships, copied there when missing or stale.
+#: app.py. ``static/plotly.min.js`` is copied there at startup when missing or stale (it is not in git).
 STATIC_DIR = APP_PATH.parent / "static"
+#: plotly.js's cartesian bundle (npm's plotly.js-cartesian-dist-min, MIT; its traces are in
+#: :data:`CARTESIAN_TRACES`): 1.5 MB against the full bundle's 4.8 MB, which took a fresh browser tab
+#: about a second longer to parse before the first chart (bench/results/pages.md). Used when it is the
+#: same plotly.js version as the installed plotly package's; otherwise the package's full bundle is.
+CARTESIAN_JS = Path(__file__).parent / "vendor" / "plotly-cartesian.min.js"
+CARTESIAN_TRACES = frozenset(
+    {"bar", "box", "contour", "heatmap", "histogram", "histogram2d", "histogram2dcontour", "image", "pie"}
+    | {"scatter", "scatterternary", "violin"}
+)
+
+
+def bundle_version(path: Path) -> str | None:
+    """The plotly.js version in a bundle's first lines (``plotly.js ... v4.1.1``), or None."""
+    with contextlib.suppress(OSError), path.open("rb") as f:
+        head = f.read(300).decode("ascii", "replace")
+        if (found := re.search(r"plotly\.js\b[^\n]*? v(\d+\.\d+\.\d+)", head)) is not None:
+            return found.group(1)
+    return None
+
+
+def plotly_js_source() -> Path:
+    """The plotly.js the charts load: the cartesian bundle when it matches the installed plotly's
+    plotly.js version, else the full bundle that the plotly package ships."""
+    full = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+    return CARTESIAN_JS if bundle_version(CARTESIAN_JS) == bundle_version(full) else full
 
 
 def _install_plotly_js() -> None:
-    source = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+    source = plotly_js_source()
     target = STATIC_DIR / "plotly.min.js"
     with contextlib.suppress(OSError):  # a read-only checkout: the charts then say they cannot draw
         if not target.exists() or not filecmp.cmp(source, target, shallow=False):
