@@ -79,8 +79,7 @@ def draw_maps(per_head: Sequence[Any], labels: list[str], key: str, title: str) 
 
 tokens: tuple[str, ...] = ()
 labels: list[str] = []
-# ---- 1. every head's map -------------------------------------------------------------------------------
-st.subheader(t("att.maps.title", lang))
+sec: dict[str, ui.Section] = {}
 if source == "sentence":
     tokens = ui.sentence_box(
         lang,
@@ -91,173 +90,195 @@ if source == "sentence":
     )
     if not tokens:
         st.warning(t("att.empty", lang))
-    else:
-        labels = embedding.row_labels(tokens)
-        layer = ui.layer_choice(n_layers, lang, "att_layer")
-        with ui.guard(lang):
-            maps = ui.sentence_maps(config, tokens)
-            draw_maps(
-                maps[layer],
-                labels,
-                "att_maps",
-                t("att.maps.chart", lang, layer=layer + 1, heads=s.heads, d_k=s.d_k),
-            )
-        st.markdown(t("att.maps.explain", lang))
-        left, note = st.columns([3, 2])
-        with left, ui.guard(lang):
-            avg = heads.average(maps[layer])
-            fig = figures.matrix(
-                avg,
-                x_labels=labels,
-                y_labels=labels,
-                title=t("att.avg.chart", lang, layer=layer + 1, heads=s.heads),
-                x_title=t("att.key", lang),
-                y_title=t("att.query", lang),
-                hovertemplate=WEIGHT_HOVER,
-                text=figures.number_text(avg) if len(tokens) <= 12 else None,
-                zmin=0.0,
-                zmax=1.0,
-                colorscale="Blues",
-                height=figures.rows_height(len(tokens), base=200),
-            )
-            ui.chart(fig, key="att_avg", lang=lang)
-        note.markdown(t("att.avg.explain", lang))
-else:
-    c1, c2 = st.columns([3, 1])
-    with c1:
-        task = ui.choice(
-            t("att.task", lang),
-            train.TASKS,
-            key="att_task",
-            lang=lang,
-            format_func=lambda k: t(f"att.task.{k}", lang),
-        )
-    example_seed = int(c2.number_input(t("att.example_seed", lang), 0, 9999, value=0, step=1, key="att_ex"))
-    st.caption(t(f"att.task.{task}.about", lang, n=train.SEQ_LEN))
-    tcfg = train.TrainConfig(train.task_model_config(task, config), task)
-    done = ui.trained_model(tcfg)
-    can_train = train.trainable(tcfg.model)
-    b1, b2 = st.columns([1, 3])
-    if not can_train:
-        b2.info(
-            t(
-                "att.too_big",
-                lang,
-                params=f"{train.param_count(tcfg.model):,}",
-                limit=f"{train.TRAIN_PARAM_LIMIT:,}",
-            )
-        )
-    if b1.button(
-        t("att.train", lang) if done is None else t("att.trained_already", lang),
-        key="att_train",
-        type="primary",
-        disabled=done is not None or not can_train,
-        icon=":material/model_training:",
-    ):
-        bar = b2.progress(0.0, text=t("att.training", lang))
-
-        def report(step: int, total: int, history: train.History) -> None:
-            bar.progress(
-                heads.fraction(step, total),
-                text=t(
-                    "att.progress",
-                    lang,
-                    step=step,
-                    total=total,
-                    loss=f"{history.loss[-1]:.3f}",
-                    acc=f"{history.accuracy[-1]:.1%}",
-                ),
-            )
-
-        with ui.guard(lang):
-            ui.train_model(tcfg, report)
-            st.rerun()  # draw the page again with the trained model (and the button as "Trained")
-        bar.empty()
-    if done is not None:
-        h = done.history
-        if h.reached_at is not None:
-            b2.success(
-                t(
-                    "att.reached",
-                    lang,
-                    acc=f"{h.final_accuracy:.1%}",
-                    steps=h.reached_at,
-                    sec=f"{h.seconds:.1f}",
-                )
-            )
-        else:
-            why = encoding if encoding in (model.NO_ENCODING, "rope") else "other"
-            b2.warning(
-                t(
-                    "att.not_reached",
-                    lang,
-                    acc=f"{h.final_accuracy:.1%}",
-                    steps=h.steps[-1],
-                    target=f"{train.TARGET_ACCURACY:.0%}",
-                )
-                + " "
-                + t(f"att.why.{why}", lang)
-            )
-    show_trained = done is not None and (
-        st.toggle(t("att.show_trained", lang), value=True, key="att_show_trained")
+    labels = embedding.row_labels(tokens) if tokens else []
+    # Sections as tabs: only the open one runs and draws (viz.ui.sections).
+    sec = ui.sections(
+        "att_section",
+        {k: t(f"att.{k}.title", lang) for k in ("maps", "mask", "steps", "order")},
+        lang=lang,
     )
-    net = done.model if (show_trained and done is not None) else ui.live_model(tcfg.model)
-    ids, answers = train.example(task, example_seed)
-    tokens = tuple(train.symbols(ids))
-    labels = embedding.row_labels(tokens)
-    layer = ui.layer_choice(n_layers, lang, "att_task_layer")
-    with ui.guard(lang):
-        maps, predicted = probe.token_maps(net, ids)
-        st.dataframe(
-            {
-                t("att.col.position", lang): list(range(len(tokens))),
-                t("att.col.input", lang): list(tokens),
-                t("att.col.answer", lang): train.answer_labels(task, answers),
-                t("att.col.model", lang): train.answer_labels(task, predicted),
-            },
-            hide_index=True,
-            width="stretch",
-        )
-        st.caption(t("att.right", lang, right=heads.correct(predicted, answers), n=len(answers)))
-        draw_maps(
-            maps[layer],
-            labels,
-            "att_task_maps",
-            t(
-                "att.task.chart",
-                lang,
-                layer=layer + 1,
-                state=t("att.state.trained" if show_trained else "att.state.untrained", lang),
-            ),
-        )
-        st.markdown(t(f"att.task.{task}.explain", lang))
-    if done is not None:
-        h = done.history
-        left, note = st.columns([5, 2])
-        with left:
-            fig = figures.lines(
-                h.steps,
-                {t("att.curve.acc", lang): h.accuracy},
-                y2={t("att.curve.loss", lang): h.loss},
-                y2_title=t("att.curve.loss", lang),
-                title=t("att.curve.chart", lang, task=t(f"att.task.{task}", lang)),
-                x_title=t("att.curve.step", lang),
-                y_title=t("att.curve.acc", lang),
-                mode="lines+markers",
-                hovertemplate=t("att.curve.hover", lang),
-                height=340,
+    first = sec["maps"]
+else:
+    st.subheader(t("att.maps.title", lang))
+    first = ui.Section(st.container(), True)
+
+# ---- 1. every head's map -------------------------------------------------------------------------------
+if first.open:
+    with first:
+        if source == "sentence" and not tokens:
+            st.info(t("att.maps.need", lang))
+        elif source == "sentence":
+            layer = ui.layer_choice(n_layers, lang, "att_layer")
+            with ui.guard(lang):
+                maps = ui.sentence_maps(config, tokens)
+                draw_maps(
+                    maps[layer],
+                    labels,
+                    "att_maps",
+                    t("att.maps.chart", lang, layer=layer + 1, heads=s.heads, d_k=s.d_k),
+                )
+            st.markdown(t("att.maps.explain", lang))
+            left, note = st.columns([3, 2])
+            with left, ui.guard(lang):
+                avg = heads.average(maps[layer])
+                fig = figures.matrix(
+                    avg,
+                    x_labels=labels,
+                    y_labels=labels,
+                    title=t("att.avg.chart", lang, layer=layer + 1, heads=s.heads),
+                    x_title=t("att.key", lang),
+                    y_title=t("att.query", lang),
+                    hovertemplate=WEIGHT_HOVER,
+                    text=figures.number_text(avg) if len(tokens) <= 12 else None,
+                    zmin=0.0,
+                    zmax=1.0,
+                    colorscale="Blues",
+                    height=figures.rows_height(len(tokens), base=200),
+                )
+                ui.chart(fig, key="att_avg", lang=lang)
+            note.markdown(t("att.avg.explain", lang))
+        else:
+            c1, c2 = st.columns([3, 1])
+            with c1:
+                task = ui.choice(
+                    t("att.task", lang),
+                    train.TASKS,
+                    key="att_task",
+                    lang=lang,
+                    format_func=lambda k: t(f"att.task.{k}", lang),
+                )
+            example_seed = int(
+                c2.number_input(t("att.example_seed", lang), 0, 9999, value=0, step=1, key="att_ex")
             )
-            ui.chart(fig, key="att_curve", lang=lang)
-        note.markdown(
-            t("att.curve.explain", lang, target=f"{train.TARGET_ACCURACY:.0%}", every=train.EVAL_EVERY)
-        )
+            st.caption(t(f"att.task.{task}.about", lang, n=train.SEQ_LEN))
+            tcfg = train.TrainConfig(train.task_model_config(task, config), task)
+            done = ui.trained_model(tcfg)
+            can_train = train.trainable(tcfg.model)
+            b1, b2 = st.columns([1, 3])
+            if not can_train:
+                b2.info(
+                    t(
+                        "att.too_big",
+                        lang,
+                        params=f"{train.param_count(tcfg.model):,}",
+                        limit=f"{train.TRAIN_PARAM_LIMIT:,}",
+                    )
+                )
+            if b1.button(
+                t("att.train", lang) if done is None else t("att.trained_already", lang),
+                key="att_train",
+                type="primary",
+                disabled=done is not None or not can_train,
+                icon=":material/model_training:",
+            ):
+                bar = b2.progress(0.0, text=t("att.training", lang))
+
+                def report(step: int, total: int, history: train.History) -> None:
+                    bar.progress(
+                        heads.fraction(step, total),
+                        text=t(
+                            "att.progress",
+                            lang,
+                            step=step,
+                            total=total,
+                            loss=f"{history.loss[-1]:.3f}",
+                            acc=f"{history.accuracy[-1]:.1%}",
+                        ),
+                    )
+
+                with ui.guard(lang):
+                    ui.train_model(tcfg, report)
+                    st.rerun()  # draw the page again with the trained model (and the button as "Trained")
+                bar.empty()
+            if done is not None:
+                h = done.history
+                if h.reached_at is not None:
+                    b2.success(
+                        t(
+                            "att.reached",
+                            lang,
+                            acc=f"{h.final_accuracy:.1%}",
+                            steps=h.reached_at,
+                            sec=f"{h.seconds:.1f}",
+                        )
+                    )
+                else:
+                    why = encoding if encoding in (model.NO_ENCODING, "rope") else "other"
+                    b2.warning(
+                        t(
+                            "att.not_reached",
+                            lang,
+                            acc=f"{h.final_accuracy:.1%}",
+                            steps=h.steps[-1],
+                            target=f"{train.TARGET_ACCURACY:.0%}",
+                        )
+                        + " "
+                        + t(f"att.why.{why}", lang)
+                    )
+            show_trained = done is not None and (
+                st.toggle(t("att.show_trained", lang), value=True, key="att_show_trained")
+            )
+            net = done.model if (show_trained and done is not None) else ui.live_model(tcfg.model)
+            ids, answers = train.example(task, example_seed)
+            tokens = tuple(train.symbols(ids))
+            labels = embedding.row_labels(tokens)
+            layer = ui.layer_choice(n_layers, lang, "att_task_layer")
+            with ui.guard(lang):
+                maps, predicted = probe.token_maps(net, ids)
+                st.dataframe(
+                    {
+                        t("att.col.position", lang): list(range(len(tokens))),
+                        t("att.col.input", lang): list(tokens),
+                        t("att.col.answer", lang): train.answer_labels(task, answers),
+                        t("att.col.model", lang): train.answer_labels(task, predicted),
+                    },
+                    hide_index=True,
+                    width="stretch",
+                )
+                st.caption(t("att.right", lang, right=heads.correct(predicted, answers), n=len(answers)))
+                draw_maps(
+                    maps[layer],
+                    labels,
+                    "att_task_maps",
+                    t(
+                        "att.task.chart",
+                        lang,
+                        layer=layer + 1,
+                        state=t("att.state.trained" if show_trained else "att.state.untrained", lang),
+                    ),
+                )
+                st.markdown(t(f"att.task.{task}.explain", lang))
+            if done is not None:
+                h = done.history
+                left, note = st.columns([5, 2])
+                with left:
+                    fig = figures.lines(
+                        h.steps,
+                        {t("att.curve.acc", lang): h.accuracy},
+                        y2={t("att.curve.loss", lang): h.loss},
+                        y2_title=t("att.curve.loss", lang),
+                        title=t("att.curve.chart", lang, task=t(f"att.task.{task}", lang)),
+                        x_title=t("att.curve.step", lang),
+                        y_title=t("att.curve.acc", lang),
+                        mode="lines+markers",
+                        hovertemplate=t("att.curve.hover", lang),
+                        height=340,
+                    )
+                    ui.chart(fig, key="att_curve", lang=lang)
+                note.markdown(
+                    t(
+                        "att.curve.explain",
+                        lang,
+                        target=f"{train.TARGET_ACCURACY:.0%}",
+                        every=train.EVAL_EVERY,
+                    )
+                )
 
 
 # ---- 2. masks --------------------------------------------------------------------------------------------
 @st.fragment
 def masks(first: tuple[str, ...]) -> None:
     """A batch of two sentences, the shorter padded, under each mask."""
-    st.subheader(t("att.mask.title", lang))
     st.write(t("att.mask.intro", lang))
     c1, c2 = st.columns([3, 2])
     other = c1.text_input(
@@ -325,7 +346,6 @@ def masks(first: tuple[str, ...]) -> None:
 @st.fragment
 def step_by_step(tokens: tuple[str, ...]) -> None:
     """Q, K, V, Q Kᵀ, ÷ √d_k, + mask, softmax, · V, concat, · W_O for one head of a sentence."""
-    st.subheader(t("att.steps.title", lang))
     if not tokens:
         st.info(t("att.steps.need", lang))
         return
@@ -446,7 +466,6 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
 @st.fragment
 def word_order(tokens: tuple[str, ...]) -> None:
     """Shuffle the sentence and compare the outputs with and without a position signal."""
-    st.subheader(t("att.order.title", lang))
     if len(tokens) < 2:
         st.info(t("att.order.need", lang))
         return
@@ -496,8 +515,9 @@ def word_order(tokens: tuple[str, ...]) -> None:
 
 
 if source == "sentence":
-    masks(tokens)
-    step_by_step(tokens)
-    word_order(tokens)
+    for name, section in (("mask", masks), ("steps", step_by_step), ("order", word_order)):
+        if sec[name].open:
+            with sec[name]:
+                section(tokens)
 else:
     st.info(t("att.sentence_only", lang))

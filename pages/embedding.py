@@ -70,177 +70,198 @@ if kind == "rope":
 if spec.layout == "split":
     st.caption(t("emb.layout", lang))
 
-# ---- E, P and E + P ----------------------------------------------------------------------------------
-st.subheader(t("emb.sum.title", lang))
-if not tokens:
-    st.warning(t("emb.empty", lang))
-else:
-    st.caption(t("emb.tokens", lang, n=len(tokens)))
-    st.code(" | ".join(tokens), language=None, wrap_lines=True)
-    parts = embedding.combine(tokens, pe, scale, seed)
-    labels = embedding.row_labels(tokens)
-    left, right = st.columns([3, 1])
-    with left, ui.guard(lang):
-        ui.token_panels(
-            {"E": parts.e, t("emb.sum.p", lang, name=name): parts.p, "E + P": parts.x},
-            labels,
-            lang,
-            paired=paired,
-            key="emb_panels",
-            title=t("emb.sum.chart", lang, scale=f"{scale:.3g}"),
-            file_name=f"embedding_{kind}_{s.d_model}.csv",
-        )
-    right.markdown(
-        t(
-            "emb.sum.explain",
-            lang,
-            e=f"{parts.mean_norm_e:.3g}",
-            p=f"{parts.mean_norm_p:.3g}",
-            scale=f"{scale:.3g}",
-        )
-    )
+# Sections as tabs: only the open one runs and draws (viz.ui.sections).
+sec = ui.sections(
+    "emb_section", {k: t(f"emb.{k}.title", lang) for k in ("sum", "add", "seg", "order")}, lang=lang
+)
+shows_sum = sec["sum"].open or sec["add"].open
+parts = embedding.combine(tokens, pe, scale, seed) if tokens and shows_sum else None
+labels = embedding.row_labels(tokens) if tokens else []
 
-    # ---- add or concatenate --------------------------------------------------------------------------
-    st.subheader(t("emb.add.title", lang))
-    left, right = st.columns([3, 1])
-    with left:
-        ui.cost_table(embedding.cost(len(tokens), s.d_model), len(tokens), lang)
-    right.markdown(t("emb.cost.explain", lang, d=s.d_model))
-    change = embedding.change(parts.e, parts.p)
-    left, mid, right = st.columns([3, 3, 2])
-    with left, ui.guard(lang):
-        fig = figures.grouped_bars(
-            labels,
-            {t("emb.cos_add", lang): change.cos_add, t("emb.cos_concat", lang): change.cos_concat},
-            y2={t("emb.ratio", lang): change.ratio},
-            y2_title=t("emb.ratio", lang),
-            title=t("emb.change.title", lang, scale=f"{scale:.3g}"),
-            x_title=t("emb.token", lang),
-            y_title=t("emb.cos", lang),
-            hovertemplate="%{x}: %{y:.4f}",
-            y_range=(-1.05, 1.05),
-        )
-        ui.chart(
-            fig,
-            key="emb_change",
-            lang=lang,
-            csv=lambda: embedding.change_csv(tokens, change),
-            file_name="add_vs_concat_per_token.csv",
-        )
-    with mid, ui.guard(lang):
-        sweep = embedding.scale_sweep(parts.unit, parts.p, embedding.sweep_scales(s.d_model))
-        fig = figures.lines(
-            sweep.scales,
-            {t("emb.cos_add", lang): sweep.cos_add, t("emb.cos_concat", lang): sweep.cos_concat},
-            y2={t("emb.ratio", lang): sweep.ratio},
-            y2_title=t("emb.ratio", lang),
-            y2_log=True,
-            x_log=True,
-            title=t("emb.sweep.title", lang),
-            x_title=t("emb.sweep.x", lang),
-            y_title=t("emb.cos", lang),
-            hovertemplate=t("emb.sweep.hover", lang),
-            mark_x=scale,
-            mark_label=t("emb.sweep.now", lang, scale=f"{scale:.3g}"),
-        )
-        ui.chart(
-            fig,
-            key="emb_sweep",
-            lang=lang,
-            csv=lambda: embedding.sweep_csv(sweep),
-            file_name="add_vs_concat_by_scale.csv",
-        )
-    right.markdown(
-        t(
-            "emb.change.explain",
-            lang,
-            cos=f"{embedding.mean_or_nan(change.cos_add):.3f}",
-            ratio=f"{embedding.mean_or_nan(change.ratio):.3g}",
-            sqrt=f"{embedding.paper_scale(s.d_model):.3g}",
-        )
-    )
+# ---- E, P and E + P ----------------------------------------------------------------------------------
+if sec["sum"].open:
+    with sec["sum"]:
+        if parts is None:
+            st.warning(t("emb.empty", lang))
+        else:
+            st.caption(t("emb.tokens", lang, n=len(tokens)))
+            st.code(" | ".join(tokens), language=None, wrap_lines=True)
+            left, right = st.columns([3, 1])
+            with left, ui.guard(lang):
+                ui.token_panels(
+                    {"E": parts.e, t("emb.sum.p", lang, name=name): parts.p, "E + P": parts.x},
+                    labels,
+                    lang,
+                    paired=paired,
+                    key="emb_panels",
+                    title=t("emb.sum.chart", lang, scale=f"{scale:.3g}"),
+                    file_name=f"embedding_{kind}_{s.d_model}.csv",
+                )
+            right.markdown(
+                t(
+                    "emb.sum.explain",
+                    lang,
+                    e=f"{parts.mean_norm_e:.3g}",
+                    p=f"{parts.mean_norm_p:.3g}",
+                    scale=f"{scale:.3g}",
+                )
+            )
+
+# ---- add or concatenate --------------------------------------------------------------------------
+if sec["add"].open:
+    with sec["add"]:
+        if parts is None:
+            st.warning(t("emb.empty", lang))
+        else:
+            left, right = st.columns([3, 1])
+            with left:
+                ui.cost_table(embedding.cost(len(tokens), s.d_model), len(tokens), lang)
+            right.markdown(t("emb.cost.explain", lang, d=s.d_model))
+            change = embedding.change(parts.e, parts.p)
+            left, mid, right = st.columns([3, 3, 2])
+            with left, ui.guard(lang):
+                fig = figures.grouped_bars(
+                    labels,
+                    {t("emb.cos_add", lang): change.cos_add, t("emb.cos_concat", lang): change.cos_concat},
+                    y2={t("emb.ratio", lang): change.ratio},
+                    y2_title=t("emb.ratio", lang),
+                    title=t("emb.change.title", lang, scale=f"{scale:.3g}"),
+                    x_title=t("emb.token", lang),
+                    y_title=t("emb.cos", lang),
+                    hovertemplate="%{x}: %{y:.4f}",
+                    y_range=(-1.05, 1.05),
+                )
+                ui.chart(
+                    fig,
+                    key="emb_change",
+                    lang=lang,
+                    csv=lambda: embedding.change_csv(tokens, change),
+                    file_name="add_vs_concat_per_token.csv",
+                )
+            with mid, ui.guard(lang):
+                sweep = embedding.scale_sweep(parts.unit, parts.p, embedding.sweep_scales(s.d_model))
+                fig = figures.lines(
+                    sweep.scales,
+                    {t("emb.cos_add", lang): sweep.cos_add, t("emb.cos_concat", lang): sweep.cos_concat},
+                    y2={t("emb.ratio", lang): sweep.ratio},
+                    y2_title=t("emb.ratio", lang),
+                    y2_log=True,
+                    x_log=True,
+                    title=t("emb.sweep.title", lang),
+                    x_title=t("emb.sweep.x", lang),
+                    y_title=t("emb.cos", lang),
+                    hovertemplate=t("emb.sweep.hover", lang),
+                    mark_x=scale,
+                    mark_label=t("emb.sweep.now", lang, scale=f"{scale:.3g}"),
+                )
+                ui.chart(
+                    fig,
+                    key="emb_sweep",
+                    lang=lang,
+                    csv=lambda: embedding.sweep_csv(sweep),
+                    file_name="add_vs_concat_by_scale.csv",
+                )
+            right.markdown(
+                t(
+                    "emb.change.explain",
+                    lang,
+                    cos=f"{embedding.mean_or_nan(change.cos_add):.3f}",
+                    ratio=f"{embedding.mean_or_nan(change.ratio):.3g}",
+                    sqrt=f"{embedding.paper_scale(s.d_model):.3g}",
+                )
+            )
 
 # ---- segments ----------------------------------------------------------------------------------------
-st.subheader(t("emb.seg.title", lang))
-second = st.text_input(
-    t("emb.seg.second", lang),
-    value="The cat chased the mouse",
-    key="emb_text_b",
-    max_chars=embedding.MAX_CHARS,
-)
-pair = embedding.sentence_pair(tokens, read_tokens(second), limit)
-if pair.cut:
-    st.warning(t("emb.seg.cut", lang, cut=pair.cut, max_len=s.max_len))
-left, right = st.columns([3, 1])
-with left, ui.guard(lang):
-    seg = embedding.combine(pair.tokens, pe, scale, seed, segment_ids=pair.segment_ids)
-    if seg.s is not None and pair.tokens:
-        ui.token_panels(
-            {
-                t("emb.seg.token", lang): seg.e,
-                t("emb.seg.position", lang): seg.p,
-                t("emb.seg.segment", lang): seg.s,
-                t("emb.seg.sum", lang): seg.x,
-            },
-            embedding.row_labels(pair.tokens, embedding.segment_tags(pair.segment_ids)),
-            lang,
-            paired=paired,
-            key="emb_segments",
-            title=t("emb.seg.chart", lang),
-            file_name=f"segments_{kind}_{s.d_model}.csv",
+if sec["seg"].open:
+    with sec["seg"]:
+        second = st.text_input(
+            t("emb.seg.second", lang),
+            value="The cat chased the mouse",
+            key="emb_text_b",
+            max_chars=embedding.MAX_CHARS,
         )
-right.markdown(t("emb.seg.explain", lang))
+        pair = embedding.sentence_pair(tokens, read_tokens(second), limit)
+        if pair.cut:
+            st.warning(t("emb.seg.cut", lang, cut=pair.cut, max_len=s.max_len))
+        left, right = st.columns([3, 1])
+        with left, ui.guard(lang):
+            seg = embedding.combine(pair.tokens, pe, scale, seed, segment_ids=pair.segment_ids)
+            if seg.s is not None and pair.tokens:
+                ui.token_panels(
+                    {
+                        t("emb.seg.token", lang): seg.e,
+                        t("emb.seg.position", lang): seg.p,
+                        t("emb.seg.segment", lang): seg.s,
+                        t("emb.seg.sum", lang): seg.x,
+                    },
+                    embedding.row_labels(pair.tokens, embedding.segment_tags(pair.segment_ids)),
+                    lang,
+                    paired=paired,
+                    key="emb_segments",
+                    title=t("emb.seg.chart", lang),
+                    file_name=f"segments_{kind}_{s.d_model}.csv",
+                )
+        right.markdown(t("emb.seg.explain", lang))
 
 # ---- word order --------------------------------------------------------------------------------------
-st.subheader(t("emb.order.title", lang))
-c1, c2 = st.columns(2)
-text_a = c1.text_input(
-    t("emb.order.a", lang), value="The cat chased the mouse", key="emb_order_a", max_chars=embedding.MAX_CHARS
-)
-text_b = c2.text_input(
-    t("emb.order.b", lang), value="The mouse chased the cat", key="emb_order_b", max_chars=embedding.MAX_CHARS
-)
-with c1:
-    words_a = read_tokens(text_a)
-with c2:
-    words_b = read_tokens(text_b)
-left, right = st.columns([3, 1])
-with left, ui.guard(lang):
-    if not words_a or not words_b:
-        st.warning(t("emb.empty", lang))
-    else:
-        check = embedding.order_check(
-            embedding.scaled(words_a, s.d_model, seed, scale),
-            embedding.scaled(words_b, s.d_model, seed, scale),
-            pe,
-            words_a,
-            words_b,
+if sec["order"].open:
+    with sec["order"]:
+        c1, c2 = st.columns(2)
+        text_a = c1.text_input(
+            t("emb.order.a", lang),
+            value="The cat chased the mouse",
+            key="emb_order_a",
+            max_chars=embedding.MAX_CHARS,
         )
-        m1, m2 = st.columns(2)
-        m1.metric(t("emb.order.plain", lang), embedding.fmt_distance(check.set_distance_plain))
-        m2.metric(t("emb.order.with_pe", lang), embedding.fmt_distance(check.set_distance_pe))
-        if check.permutation is None or check.word_shift_plain is None or check.word_shift_pe is None:
-            st.info(t("emb.order.not_perm", lang))
-        else:
-            # Plain text: the words are the user's, and a caption would read them as Markdown.
-            st.text(t("emb.order.moves", lang, moves=embedding.describe_moves(words_a, check.permutation)))
-            fig = figures.grouped_bars(
-                embedding.row_labels(words_a),
-                {
-                    t("emb.order.shift_plain", lang): check.word_shift_plain,
-                    t("emb.order.shift_pe", lang): check.word_shift_pe,
-                },
-                title=t("emb.order.chart", lang),
-                x_title=t("emb.order.x", lang),
-                y_title=t("emb.order.y", lang),
-                hovertemplate="%{x}: %{y:.4g}",
-                bar_text="%{y:.3g}",
-            )
-            ui.chart(
-                fig,
-                key="emb_order",
-                lang=lang,
-                csv=lambda: embedding.order_csv(words_a, check),
-                file_name="word_order.csv",
-            )
-right.markdown(t("emb.order.explain", lang))
+        text_b = c2.text_input(
+            t("emb.order.b", lang),
+            value="The mouse chased the cat",
+            key="emb_order_b",
+            max_chars=embedding.MAX_CHARS,
+        )
+        with c1:
+            words_a = read_tokens(text_a)
+        with c2:
+            words_b = read_tokens(text_b)
+        left, right = st.columns([3, 1])
+        with left, ui.guard(lang):
+            if not words_a or not words_b:
+                st.warning(t("emb.empty", lang))
+            else:
+                check = embedding.order_check(
+                    embedding.scaled(words_a, s.d_model, seed, scale),
+                    embedding.scaled(words_b, s.d_model, seed, scale),
+                    pe,
+                    words_a,
+                    words_b,
+                )
+                m1, m2 = st.columns(2)
+                m1.metric(t("emb.order.plain", lang), embedding.fmt_distance(check.set_distance_plain))
+                m2.metric(t("emb.order.with_pe", lang), embedding.fmt_distance(check.set_distance_pe))
+                if check.permutation is None or check.word_shift_plain is None or check.word_shift_pe is None:
+                    st.info(t("emb.order.not_perm", lang))
+                else:
+                    # Plain text: the words are the user's, and a caption would read them as Markdown.
+                    st.text(
+                        t("emb.order.moves", lang, moves=embedding.describe_moves(words_a, check.permutation))
+                    )
+                    fig = figures.grouped_bars(
+                        embedding.row_labels(words_a),
+                        {
+                            t("emb.order.shift_plain", lang): check.word_shift_plain,
+                            t("emb.order.shift_pe", lang): check.word_shift_pe,
+                        },
+                        title=t("emb.order.chart", lang),
+                        x_title=t("emb.order.x", lang),
+                        y_title=t("emb.order.y", lang),
+                        hovertemplate="%{x}: %{y:.4g}",
+                        bar_text="%{y:.3g}",
+                    )
+                    ui.chart(
+                        fig,
+                        key="emb_order",
+                        lang=lang,
+                        csv=lambda: embedding.order_csv(words_a, check),
+                        file_name="word_order.csv",
+                    )
+        right.markdown(t("emb.order.explain", lang))

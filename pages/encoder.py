@@ -75,7 +75,6 @@ def short_names() -> dict[str, str]:
 # ---- 1. the path through one block and the stack -------------------------------------------------------
 @st.fragment
 def path_section() -> None:
-    st.subheader(t("enc.path.title", lang))
     layer = ui.layer_choice(n_layers, lang, "enc_layer")
     with ui.guard(lang):
         p = ui.encoder_path(config, tokens, norm, True)
@@ -102,7 +101,6 @@ def path_section() -> None:
 
 # ---- 2. what the residual keeps -----------------------------------------------------------------------
 def residual_section() -> None:
-    st.subheader(t("enc.res.title", lang))
     with ui.guard(lang):
         on, off = (ui.encoder_path(config, tokens, norm, keep) for keep in (True, False))
         where, sim_on = block.similarity_to_input(on)
@@ -187,7 +185,6 @@ def residual_section() -> None:
 
 # ---- 3. post-norm against pre-norm --------------------------------------------------------------------
 def norm_section() -> None:
-    st.subheader(t("enc.pp.title", lang))
     st.write(t("enc.pp.intro", lang))
     left, right = st.columns(2)
     with left, ui.guard(lang):
@@ -262,7 +259,6 @@ def norm_section() -> None:
 # ---- 4. the decoder -----------------------------------------------------------------------------------
 @st.fragment
 def decoder_section() -> None:
-    st.subheader(t("enc.dec.title", lang))
     st.write(t("enc.dec.intro", lang))
     target_text = st.text_input(
         t("enc.dec.target", lang),
@@ -314,7 +310,18 @@ def decoder_section() -> None:
 if not tokens:
     st.warning(t("att.empty", lang))
 else:
-    path_section()
-    residual_section()
-    norm_section()
-    decoder_section()
+    # Sections as tabs: only the open one runs and draws (viz.ui.sections).
+    sec = ui.sections(
+        "enc_section",
+        {k: t(f"enc.{k}.title", lang) for k in ("path", "res", "pp", "dec")},
+        lang=lang,
+    )
+    for name, section in (
+        ("path", path_section),
+        ("res", residual_section),
+        ("pp", norm_section),
+        ("dec", decoder_section),
+    ):
+        if sec[name].open:
+            with sec[name]:
+                section()

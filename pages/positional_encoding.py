@@ -35,113 +35,137 @@ name = t(f"pe.kind.{kind}", lang)
 st.info(t(f"pe.about.{kind}", lang))
 pe = ui.encoding_table(spec)
 
-# ---- the table as a heatmap --------------------------------------------------------------------------
-left, right = st.columns([3, 1])
-with left, ui.guard(lang):
-    ui.overview_heatmap(
-        pe,
-        spec,
-        lang,
-        key="pe_heatmap",
-        title=t("pe.heatmap.title", lang, name=name, max_len=s.max_len, d_model=s.d_model),
-        file_name=f"pe_{kind}_{s.max_len}x{s.d_model}.csv",
-    )
-right.markdown(t("pe.heatmap.explain", lang))
+# Sections as tabs: only the open one runs and draws (viz.ui.sections).
+sec = ui.sections(
+    "pe_section",
+    {
+        "table": t("pe.tab.table", lang),
+        "curves": t("pe.curves.title", lang),
+        "waves": t("pe.wave.title", lang),
+        "score": t("pe.score.title", lang),
+    },
+    lang=lang,
+)
 
-if kind == "sinusoidal":
-    left, right = st.columns([1, 1])
-    with right, ui.guard(lang):
-        order = encodings.split_order(s.d_model)
-        fig = figures.lines(
-            list(range(s.d_model)),
-            {"": order},
-            mode="markers",
-            title=t("pe.perm.title", lang),
-            x_title=t("pe.perm.x", lang),
-            y_title=t("pe.perm.y", lang),
-            height=300,
-            hovertemplate=t("pe.perm.hover", lang),
-        )
-        ui.chart(
-            fig,
-            key="pe_perm",
-            lang=lang,
-            csv=lambda: export.columns_csv({"split_column": range(s.d_model), "interleaved_column": order}),
-            file_name=f"pe_layout_permutation_{s.d_model}.csv",
-        )
-    diff = ui.layout_difference(s.max_len, s.d_model, float(s.base))
-    left.markdown(t("pe.layout.same", lang, diff=diff))
+# ---- the table as a heatmap --------------------------------------------------------------------------
+if sec["table"].open:
+    with sec["table"]:
+        left, right = st.columns([3, 1])
+        with left, ui.guard(lang):
+            ui.overview_heatmap(
+                pe,
+                spec,
+                lang,
+                key="pe_heatmap",
+                title=t("pe.heatmap.title", lang, name=name, max_len=s.max_len, d_model=s.d_model),
+                file_name=f"pe_{kind}_{s.max_len}x{s.d_model}.csv",
+            )
+        right.markdown(t("pe.heatmap.explain", lang))
+
+        if kind == "sinusoidal":
+            left, right = st.columns([1, 1])
+            with right, ui.guard(lang):
+                order = encodings.split_order(s.d_model)
+                fig = figures.lines(
+                    list(range(s.d_model)),
+                    {"": order},
+                    mode="markers",
+                    title=t("pe.perm.title", lang),
+                    x_title=t("pe.perm.x", lang),
+                    y_title=t("pe.perm.y", lang),
+                    height=300,
+                    hovertemplate=t("pe.perm.hover", lang),
+                )
+                ui.chart(
+                    fig,
+                    key="pe_perm",
+                    lang=lang,
+                    csv=lambda: export.columns_csv(
+                        {"split_column": range(s.d_model), "interleaved_column": order}
+                    ),
+                    file_name=f"pe_layout_permutation_{s.d_model}.csv",
+                )
+            diff = ui.layout_difference(s.max_len, s.d_model, float(s.base))
+            left.markdown(t("pe.layout.same", lang, diff=diff))
+
+        # ---- exact values for a window ----------------------------------------------------------------
+        if st.toggle(t("pe.window.toggle", lang), key="pe_window"):
+            with ui.guard(lang):
+                ui.exact_window(pe, spec, lang, key="pe_win")
+
 
 # ---- chosen dimensions as curves ---------------------------------------------------------------------
-left, right = st.columns([3, 1])
-with left, ui.guard(lang):
-    dims = ui.int_multiselect(t("pe.curves.pick", lang), s.d_model, (0, 2, 8, 32), key="pe_dims")
-    if dims:
-        curves = {t("pe.curves.legend", lang, dim=d): pe[:, d] for d in dims}
-        fig = figures.lines(
-            list(range(s.max_len)),
-            curves,
-            title=t("pe.curves.title", lang),
-            x_title=t("chart.position", lang),
-            y_title=t("chart.value", lang),
-            hovertemplate=t("pe.curves.hover", lang),
-            x_window=ui.CURVE_WINDOW,
-        )
-        ui.chart(
-            fig,
-            key="pe_curves",
-            lang=lang,
-            csv=lambda: export.columns_csv(
-                {"position": list(range(s.max_len))} | {f"dim_{d}": pe[:, d] for d in dims}
-            ),
-            file_name=f"pe_{kind}_curves.csv",
-        )
-        if s.max_len > ui.CURVE_WINDOW:
-            st.caption(t("pe.curves.window", lang, max_len=s.max_len, window=ui.CURVE_WINDOW))
-    else:
-        st.warning(t("pe.curves.none", lang))
-right.markdown(t("pe.curves.explain", lang))
+if sec["curves"].open:
+    with sec["curves"]:
+        left, right = st.columns([3, 1])
+        with left, ui.guard(lang):
+            dims = ui.int_multiselect(t("pe.curves.pick", lang), s.d_model, (0, 2, 8, 32), key="pe_dims")
+            if dims:
+                curves = {t("pe.curves.legend", lang, dim=d): pe[:, d] for d in dims}
+                fig = figures.lines(
+                    list(range(s.max_len)),
+                    curves,
+                    title=t("pe.curves.title", lang),
+                    x_title=t("chart.position", lang),
+                    y_title=t("chart.value", lang),
+                    hovertemplate=t("pe.curves.hover", lang),
+                    x_window=ui.CURVE_WINDOW,
+                )
+                ui.chart(
+                    fig,
+                    key="pe_curves",
+                    lang=lang,
+                    csv=lambda: export.columns_csv(
+                        {"position": list(range(s.max_len))} | {f"dim_{d}": pe[:, d] for d in dims}
+                    ),
+                    file_name=f"pe_{kind}_curves.csv",
+                )
+                if s.max_len > ui.CURVE_WINDOW:
+                    st.caption(t("pe.curves.window", lang, max_len=s.max_len, window=ui.CURVE_WINDOW))
+            else:
+                st.warning(t("pe.curves.none", lang))
+        right.markdown(t("pe.curves.explain", lang))
+
 
 # ---- wavelengths -------------------------------------------------------------------------------------
-left, right = st.columns([3, 1])
-waves = encodings.periods(spec)
-if waves is None:
-    left.info(t("pe.wave.none", lang))
-else:
-    with left, ui.guard(lang):
-        fig = figures.log_markers(
-            waves.index,
-            waves.period,
-            hline=s.max_len,
-            hline_label=t("pe.wave.max_len", lang, max_len=s.max_len),
-            title=t("pe.wave.title", lang),
-            x_title=t("pe.wave.x_cols" if kind == "binary" else "pe.wave.x_pairs", lang),
-            y_title=t("pe.wave.y", lang),
-            hovertemplate=t("pe.wave.hover", lang),
-        )
-        ui.chart(
-            fig,
-            key="pe_waves",
-            lang=lang,
-            csv=partial(export.columns_csv, {"index": waves.index, "wavelength": waves.period}),
-            file_name=f"pe_{kind}_wavelengths.csv",
-        )
-    explain = "pe.wave.binary" if kind == "binary" else "pe.wave.explain"
-    right.markdown(
-        t(explain, lang, slow=waves.longer_than_max_len, total=waves.period.size, max_len=s.max_len)
-    )
+if sec["waves"].open:
+    with sec["waves"]:
+        left, right = st.columns([3, 1])
+        waves = encodings.periods(spec)
+        if waves is None:
+            left.info(t("pe.wave.none", lang))
+        else:
+            with left, ui.guard(lang):
+                fig = figures.log_markers(
+                    waves.index,
+                    waves.period,
+                    hline=s.max_len,
+                    hline_label=t("pe.wave.max_len", lang, max_len=s.max_len),
+                    title=t("pe.wave.title", lang),
+                    x_title=t("pe.wave.x_cols" if kind == "binary" else "pe.wave.x_pairs", lang),
+                    y_title=t("pe.wave.y", lang),
+                    hovertemplate=t("pe.wave.hover", lang),
+                )
+                ui.chart(
+                    fig,
+                    key="pe_waves",
+                    lang=lang,
+                    csv=partial(export.columns_csv, {"index": waves.index, "wavelength": waves.period}),
+                    file_name=f"pe_{kind}_wavelengths.csv",
+                )
+            explain = "pe.wave.binary" if kind == "binary" else "pe.wave.explain"
+            right.markdown(
+                t(explain, lang, slow=waves.longer_than_max_len, total=waves.period.size, max_len=s.max_len)
+            )
+
 
 # ---- scorecard ---------------------------------------------------------------------------------------
-st.subheader(t("pe.score.title", lang))
-st.caption(t("pe.score.intro", lang))
-left, right = st.columns([3, 1])
-with left, ui.guard(lang):
-    cheap = ui.comparison_is_cheap(spec)
-    compare = cheap or st.toggle(t("pe.score.compare", lang), help=t("pe.score.compare.help", lang))
-    ui.scorecard_table(spec, lang, compare=compare)
-right.markdown(t("pe.score.explain", lang))
-
-# ---- exact values for a window -----------------------------------------------------------------------
-if st.toggle(t("pe.window.toggle", lang), key="pe_window"):
-    with ui.guard(lang):
-        ui.exact_window(pe, spec, lang, key="pe_win")
+if sec["score"].open:
+    with sec["score"]:
+        st.caption(t("pe.score.intro", lang))
+        left, right = st.columns([3, 1])
+        with left, ui.guard(lang):
+            cheap = ui.comparison_is_cheap(spec)
+            compare = cheap or st.toggle(t("pe.score.compare", lang), help=t("pe.score.compare.help", lang))
+            ui.scorecard_table(spec, lang, compare=compare)
+        right.markdown(t("pe.score.explain", lang))

@@ -57,199 +57,230 @@ def side_by_side() -> list:
     return st.columns([3, 3, 2] if len(kinds) == 2 else [6, 2])
 
 
+# Sections as tabs: only the open one runs and draws (viz.ui.sections).
+sec = ui.sections(
+    "sim_section",
+    {
+        "row": t("sim.tab.row", lang),
+        "matrix": t("sim.matrix.title", lang),
+        "steps": t("sim.steps.title", lang),
+        "rot": t("sim.rot.title", lang),
+    },
+    lang=lang,
+)
+# the matrix and the neighbour steps share these (cached) views
+shared = sec["matrix"].open or sec["steps"].open
+views = {k: ui.similarity_views(specs[k], measure) for k in kinds} if shared else {}
+
 # ---- one position against all ------------------------------------------------------------------------
-st.subheader(t("sim.row.title", lang, p=p))
-*cols, note = side_by_side()
-for col, k in zip(cols, kinds, strict=True):
-    with col, ui.guard(lang):
-        values = similarity.against_all(tables[k], p, measure)
-        fig = figures.lines(
-            list(range(s.max_len)),
-            {names[k]: values},
-            mode="lines+markers" if s.max_len <= 200 else "lines",
-            title=t("sim.row.chart", lang, name=names[k], p=p),
-            x_title=t("sim.j", lang),
-            y_title=measure_name,
-            hovertemplate=t("sim.row.hover", lang, p=p),
-            mark_x=p,
-            mark_label=t("sim.row.mark", lang, p=p),
-        )
-        ui.chart(
-            fig,
-            key=f"sim_row_{k}",
-            lang=lang,
-            csv=partial(export.columns_csv, {"position": list(range(s.max_len)), measure: values}),
-            file_name=f"similarity_{k}_{measure}_p{p}.csv",
-        )
-        if similarity.has_gaps(values):
-            st.caption(t("sim.nan", lang))
-note.markdown(t(f"sim.row.explain.{measure}", lang, p=p, half=similarity.self_dot_range(s.d_model)))
+if sec["row"].open:
+    with sec["row"]:
+        *cols, note = side_by_side()
+        for col, k in zip(cols, kinds, strict=True):
+            with col, ui.guard(lang):
+                values = similarity.against_all(tables[k], p, measure)
+                fig = figures.lines(
+                    list(range(s.max_len)),
+                    {names[k]: values},
+                    mode="lines+markers" if s.max_len <= 200 else "lines",
+                    title=t("sim.row.chart", lang, name=names[k], p=p),
+                    x_title=t("sim.j", lang),
+                    y_title=measure_name,
+                    hovertemplate=t("sim.row.hover", lang, p=p),
+                    mark_x=p,
+                    mark_label=t("sim.row.mark", lang, p=p),
+                )
+                ui.chart(
+                    fig,
+                    key=f"sim_row_{k}",
+                    lang=lang,
+                    csv=partial(export.columns_csv, {"position": list(range(s.max_len)), measure: values}),
+                    file_name=f"similarity_{k}_{measure}_p{p}.csv",
+                )
+                if similarity.has_gaps(values):
+                    st.caption(t("sim.nan", lang))
+        note.markdown(t(f"sim.row.explain.{measure}", lang, p=p, half=similarity.self_dot_range(s.d_model)))
+
 
 # ---- all pairs, and the same values by offset --------------------------------------------------------
-st.subheader(t("sim.matrix.title", lang))
-*cols, note = side_by_side()
-views = {k: ui.similarity_views(specs[k], measure) for k in kinds}
-for col, k in zip(cols, kinds, strict=True):
-    with col, ui.guard(lang):
-        v = views[k]
-        fig = figures.heatmap(
-            v.matrix,
-            x=v.grid,
-            y=v.grid,
-            title=t("sim.matrix.chart", lang, name=names[k]),
-            x_title=t("sim.j", lang),
-            y_title=t("sim.p_axis", lang),
-            colorbar_title=measure_name,
-            hovertemplate=t("sim.matrix.hover", lang),
-            height=430,
-        )
-        ui.chart(fig, key=f"sim_matrix_{k}", lang=lang)
-        if v.grid.size < s.max_len:
-            st.caption(t("sim.strided", lang, shown=v.grid.size, max_len=s.max_len))
-        if similarity.has_gaps(v.matrix):
-            st.caption(t("sim.nan", lang))
-        fig = figures.offset_scatter(
-            *v.drawn_pairs,
-            curve_x=None if v.theory is None else v.theory[0],
-            curve_y=None if v.theory is None else v.theory[1],
-            points_name=t("sim.offset.points", lang),
-            curve_name=t(f"sim.offset.curve.{measure}", lang),
-            title=t("sim.offset.chart", lang, name=names[k]),
-            x_title=t("sim.offset.x", lang),
-            y_title=measure_name,
-            hovertemplate=t("sim.offset.hover", lang),
-        )
-        ui.chart(
-            fig,
-            key=f"sim_offset_{k}",
-            lang=lang,
-            csv=partial(export.columns_csv, {"offset": v.offsets.offsets, measure: v.offsets.values}),
-            file_name=f"similarity_by_offset_{k}_{measure}.csv",
-        )
-        st.caption(
-            t("sim.offset.spread", lang, spread=f"{v.offsets.relative_spread:.2e}")
-            + " "
-            + t("sim.offset.drawn", lang, pairs=f"{v.offsets.values.size:,}", points=f"{v.drawn.size:,}")
-        )
-note.markdown(t("sim.matrix.explain", lang))
+if sec["matrix"].open:
+    with sec["matrix"]:
+        *cols, note = side_by_side()
+        for col, k in zip(cols, kinds, strict=True):
+            with col, ui.guard(lang):
+                v = views[k]
+                fig = figures.heatmap(
+                    v.matrix,
+                    x=v.grid,
+                    y=v.grid,
+                    title=t("sim.matrix.chart", lang, name=names[k]),
+                    x_title=t("sim.j", lang),
+                    y_title=t("sim.p_axis", lang),
+                    colorbar_title=measure_name,
+                    hovertemplate=t("sim.matrix.hover", lang),
+                    height=430,
+                )
+                ui.chart(fig, key=f"sim_matrix_{k}", lang=lang)
+                if v.grid.size < s.max_len:
+                    st.caption(t("sim.strided", lang, shown=v.grid.size, max_len=s.max_len))
+                if similarity.has_gaps(v.matrix):
+                    st.caption(t("sim.nan", lang))
+                fig = figures.offset_scatter(
+                    *v.drawn_pairs,
+                    curve_x=None if v.theory is None else v.theory[0],
+                    curve_y=None if v.theory is None else v.theory[1],
+                    points_name=t("sim.offset.points", lang),
+                    curve_name=t(f"sim.offset.curve.{measure}", lang),
+                    title=t("sim.offset.chart", lang, name=names[k]),
+                    x_title=t("sim.offset.x", lang),
+                    y_title=measure_name,
+                    hovertemplate=t("sim.offset.hover", lang),
+                )
+                ui.chart(
+                    fig,
+                    key=f"sim_offset_{k}",
+                    lang=lang,
+                    csv=partial(export.columns_csv, {"offset": v.offsets.offsets, measure: v.offsets.values}),
+                    file_name=f"similarity_by_offset_{k}_{measure}.csv",
+                )
+                st.caption(
+                    t("sim.offset.spread", lang, spread=f"{v.offsets.relative_spread:.2e}")
+                    + " "
+                    + t(
+                        "sim.offset.drawn",
+                        lang,
+                        pairs=f"{v.offsets.values.size:,}",
+                        points=f"{v.drawn.size:,}",
+                    )
+                )
+        note.markdown(t("sim.matrix.explain", lang))
+
 
 # ---- neighbour steps ---------------------------------------------------------------------------------
-st.subheader(t("sim.steps.title", lang))
-left, right = st.columns([6, 2])
-if s.max_len < 2:
-    left.info(t("sim.steps.none", lang))
-else:
-    with left, ui.guard(lang):
-        steps = {names[k]: views[k].steps for k in kinds}
-        fig = figures.lines(
-            similarity.step_positions(s.max_len),
-            steps,
-            title=t("sim.steps.chart", lang),
-            x_title=t("sim.steps.x", lang),
-            y_title=t("sim.steps.y", lang),
-            hovertemplate=t("sim.steps.hover", lang),
-            x_window=ui.CURVE_WINDOW,
-        )
-        ui.chart(
-            fig,
-            key="sim_steps",
-            lang=lang,
-            csv=lambda: export.columns_csv({"p": similarity.step_positions(s.max_len)} | steps),
-            file_name="neighbour_steps.csv",
-        )
-    uneven = ", ".join(
-        t("sim.steps.item", lang, name=names[k], value=f"{views[k].unevenness:.3g}") for k in kinds
-    )
-    right.markdown(t("sim.steps.explain", lang, values=uneven))
+if sec["steps"].open:
+    with sec["steps"]:
+        left, right = st.columns([6, 2])
+        if s.max_len < 2:
+            left.info(t("sim.steps.none", lang))
+        else:
+            with left, ui.guard(lang):
+                steps = {names[k]: views[k].steps for k in kinds}
+                fig = figures.lines(
+                    similarity.step_positions(s.max_len),
+                    steps,
+                    title=t("sim.steps.chart", lang),
+                    x_title=t("sim.steps.x", lang),
+                    y_title=t("sim.steps.y", lang),
+                    hovertemplate=t("sim.steps.hover", lang),
+                    x_window=ui.CURVE_WINDOW,
+                )
+                ui.chart(
+                    fig,
+                    key="sim_steps",
+                    lang=lang,
+                    csv=lambda: export.columns_csv({"p": similarity.step_positions(s.max_len)} | steps),
+                    file_name="neighbour_steps.csv",
+                )
+            uneven = ", ".join(
+                t("sim.steps.item", lang, name=names[k], value=f"{views[k].unevenness:.3g}") for k in kinds
+            )
+            right.markdown(t("sim.steps.explain", lang, values=uneven))
+
 
 # ---- relative position: T(k) -------------------------------------------------------------------------
-st.subheader(t("sim.rot.title", lang))
-st.write(t("sim.rot.intro", lang))
-c1, c2 = st.columns(2)
-with c1:
-    k_shift = ui.position_slider(t("sim.rot.k", lang), max(s.max_len, 2), 1, key="sim_k")
-n_pairs = similarity.pair_count(s.d_model)
-with c2:
-    pair = ui.position_slider(t("sim.rot.pair", lang), n_pairs, 0, key="sim_pair")
-left, mid, right = st.columns([3, 3, 2])
-with left, ui.guard(lang):
-    corner = similarity.CORNER
-    whole = s.d_model <= corner or st.toggle(
-        t("sim.rot.whole", lang), key="sim_rot_whole", help=t("sim.rot.whole.help", lang)
-    )
-    rotation = encodings.relative_rotation(k_shift, s.d_model, float(s.base))
-    ui.square_overview(
-        rotation if whole else rotation[:corner, :corner],
-        lang,
-        paired=True,
-        key="sim_rot",
-        title=t(
-            "sim.rot.chart" if whole else "sim.rot.corner",
-            lang,
-            k=k_shift,
-            d_model=s.d_model,
-            n=min(corner, s.d_model),
-        ),
-        file_name=f"T_k{k_shift}_d{s.d_model}.csv",
-        axis="chart.dimension",
-        cell_text=None if whole else "%{z:.2f}",
-    )
-with mid, ui.guard(lang):
-    orbit = similarity.pair_orbit(pair, k_shift, p, s.max_len, s.d_model, float(s.base))
-    fig = figures.heatmap(
-        orbit.block,
-        x=similarity.pair_columns(pair),
-        y=similarity.pair_columns(pair),
-        title=t("sim.rot.block", lang, pair=pair),
-        x_title=t("chart.dimension", lang),
-        y_title=t("chart.dimension", lang),
-        colorbar_title=t("chart.value", lang),
-        hovertemplate=t("sim.rot.hover", lang),
-        zmin=-1.0,
-        zmax=1.0,
-        cell_text="%{z:.4f}",
-        height=260,
-    )
-    ui.chart(fig, key="sim_block", lang=lang)
-    st.markdown(
-        t(
-            "sim.rot.angle",
-            lang,
-            k=k_shift,
-            pair=pair,
-            rad=f"{orbit.angle:.4g}",
-            deg=f"{similarity.wrapped_degrees(orbit.angle):.2f}",
-        )
-    )
-with right:
-    err = ui.rotation_error(k_shift, s.max_len, s.d_model, float(s.base))
-    st.metric(
-        t("sim.rot.error", lang, n=err.positions), f"{err.paired:.2e}", help=t("sim.rot.error.help", lang)
-    )
-    if err.lone is not None:
-        st.metric(t("sim.rot.lone", lang, col=similarity.lone_column(s.d_model)), f"{err.lone:.2e}")
-        st.caption(t("sim.rot.odd", lang, col=similarity.lone_column(s.d_model)))
-    st.markdown(t("sim.rot.explain", lang, k=k_shift))
-left, right = st.columns([6, 2])
-with left, ui.guard(lang):
-    fig = figures.orbit(
-        orbit.cos,
-        orbit.sin,
-        orbit.positions,
-        marks={
-            t("sim.orbit.start", lang, p=p): (float(orbit.start[1]), float(orbit.start[0])),
-            t("sim.orbit.moved", lang, k=k_shift, p=p): (float(orbit.moved[1]), float(orbit.moved[0])),
-            t("sim.orbit.target", lang, q=similarity.shifted(p, k_shift)): (
-                float(orbit.target[1]),
-                float(orbit.target[0]),
-            ),
-        },
-        title=t("sim.orbit.chart", lang, pair=pair),
-        x_title=t("sim.orbit.x", lang, col=similarity.pair_columns(pair)[1]),
-        y_title=t("sim.orbit.y", lang, col=similarity.pair_columns(pair)[0]),
-        hovertemplate=t("sim.orbit.hover", lang),
-        colorbar_title=t("chart.position", lang),
-        height=460,
-    )
-    ui.chart(fig, key="sim_orbit", lang=lang)
-right.markdown(t("sim.orbit.explain", lang))
+if sec["rot"].open:
+    with sec["rot"]:
+        st.write(t("sim.rot.intro", lang))
+        c1, c2 = st.columns(2)
+        with c1:
+            k_shift = ui.position_slider(t("sim.rot.k", lang), max(s.max_len, 2), 1, key="sim_k")
+        n_pairs = similarity.pair_count(s.d_model)
+        with c2:
+            pair = ui.position_slider(t("sim.rot.pair", lang), n_pairs, 0, key="sim_pair")
+        left, mid, right = st.columns([3, 3, 2])
+        with left, ui.guard(lang):
+            corner = similarity.CORNER
+            whole = s.d_model <= corner or st.toggle(
+                t("sim.rot.whole", lang), key="sim_rot_whole", help=t("sim.rot.whole.help", lang)
+            )
+            rotation = encodings.relative_rotation(k_shift, s.d_model, float(s.base))
+            ui.square_overview(
+                rotation if whole else rotation[:corner, :corner],
+                lang,
+                paired=True,
+                key="sim_rot",
+                title=t(
+                    "sim.rot.chart" if whole else "sim.rot.corner",
+                    lang,
+                    k=k_shift,
+                    d_model=s.d_model,
+                    n=min(corner, s.d_model),
+                ),
+                file_name=f"T_k{k_shift}_d{s.d_model}.csv",
+                axis="chart.dimension",
+                cell_text=None if whole else "%{z:.2f}",
+            )
+        with mid, ui.guard(lang):
+            orbit = similarity.pair_orbit(pair, k_shift, p, s.max_len, s.d_model, float(s.base))
+            fig = figures.heatmap(
+                orbit.block,
+                x=similarity.pair_columns(pair),
+                y=similarity.pair_columns(pair),
+                title=t("sim.rot.block", lang, pair=pair),
+                x_title=t("chart.dimension", lang),
+                y_title=t("chart.dimension", lang),
+                colorbar_title=t("chart.value", lang),
+                hovertemplate=t("sim.rot.hover", lang),
+                zmin=-1.0,
+                zmax=1.0,
+                cell_text="%{z:.4f}",
+                height=260,
+            )
+            ui.chart(fig, key="sim_block", lang=lang)
+            st.markdown(
+                t(
+                    "sim.rot.angle",
+                    lang,
+                    k=k_shift,
+                    pair=pair,
+                    rad=f"{orbit.angle:.4g}",
+                    deg=f"{similarity.wrapped_degrees(orbit.angle):.2f}",
+                )
+            )
+        with right:
+            err = ui.rotation_error(k_shift, s.max_len, s.d_model, float(s.base))
+            st.metric(
+                t("sim.rot.error", lang, n=err.positions),
+                f"{err.paired:.2e}",
+                help=t("sim.rot.error.help", lang),
+            )
+            if err.lone is not None:
+                st.metric(t("sim.rot.lone", lang, col=similarity.lone_column(s.d_model)), f"{err.lone:.2e}")
+                st.caption(t("sim.rot.odd", lang, col=similarity.lone_column(s.d_model)))
+            st.markdown(t("sim.rot.explain", lang, k=k_shift))
+        left, right = st.columns([6, 2])
+        with left, ui.guard(lang):
+            fig = figures.orbit(
+                orbit.cos,
+                orbit.sin,
+                orbit.positions,
+                marks={
+                    t("sim.orbit.start", lang, p=p): (float(orbit.start[1]), float(orbit.start[0])),
+                    t("sim.orbit.moved", lang, k=k_shift, p=p): (
+                        float(orbit.moved[1]),
+                        float(orbit.moved[0]),
+                    ),
+                    t("sim.orbit.target", lang, q=similarity.shifted(p, k_shift)): (
+                        float(orbit.target[1]),
+                        float(orbit.target[0]),
+                    ),
+                },
+                title=t("sim.orbit.chart", lang, pair=pair),
+                x_title=t("sim.orbit.x", lang, col=similarity.pair_columns(pair)[1]),
+                y_title=t("sim.orbit.y", lang, col=similarity.pair_columns(pair)[0]),
+                hovertemplate=t("sim.orbit.hover", lang),
+                colorbar_title=t("chart.position", lang),
+                height=460,
+            )
+            ui.chart(fig, key="sim_orbit", lang=lang)
+        right.markdown(t("sim.orbit.explain", lang))

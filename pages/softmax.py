@@ -35,69 +35,81 @@ ROW_COLORS = ("#1f4e99", "#6fb1ff")  # unscaled, scaled: bars and their score li
 raw_name = t("sm.raw", lang)
 scaled_name = t("sm.scaled", lang, root=root)
 
-# ---- 1. the variance argument --------------------------------------------------------------------------
-st.subheader(t("sm.var.title", lang))
-left, mid, note = st.columns([3, 3, 2])
-with ui.guard(lang):
-    arg = ui.variance_argument(d_k, n, seed)
-    for col, hist, which in ((left, arg.raw, "raw"), (mid, arg.scaled, "scaled")):
-        with col:
-            fig = figures.density_histogram(
-                hist.centers,
-                hist.density,
-                width=hist.width,
-                curve_x=hist.curve_x,
-                curve_y=hist.curve_y,
-                bar_name=t("sm.var.bars", lang, n=n),
-                curve_name=t(f"sm.var.curve.{which}", lang, d_k=d_k),
-                title=t(f"sm.var.hist.{which}", lang, d_k=d_k),
-                x_title=t(f"sm.var.x.{which}", lang, d_k=d_k),
-                y_title=t("sm.density", lang),
-                hovertemplate=t("sm.var.hover", lang),
-            )
-            ui.chart(fig, key=f"sm_hist_{which}", lang=lang)
-            st.caption(
-                t(
-                    "sm.var.measured",
-                    lang,
-                    var=f"{hist.variance:.4g}",
-                    expected=f"{hist.expected:.4g}",
-                    err=f"{hist.margin:.2g}",
-                )
-            )
-note.markdown(t("sm.var.explain", lang, d_k=d_k, root=root))
+# Sections as tabs: only the open one runs and draws (viz.ui.sections).
+sec = ui.sections(
+    "sm_section",
+    {"var": t("sm.var.title", lang), "row": t("sm.tab.row", lang), "ex": t("sm.ex.title", lang)},
+    lang=lang,
+    own_headings=("row",),
+)
 
-left, note = st.columns([6, 2])
-with left, ui.guard(lang):
-    sweep = ui.variance_sweep(n, seed)
-    fig = figures.measured_curves(
-        sweep.d_k,
-        {t("sm.sweep.raw", lang): sweep.raw, t("sm.sweep.scaled", lang): sweep.scaled},
-        errors={t("sm.sweep.raw", lang): sweep.raw_error, t("sm.sweep.scaled", lang): sweep.scaled_error},
-        references={t("sm.sweep.line_dk", lang): sweep.d_k, t("sm.sweep.line_1", lang): sweep.ones},
-        title=t("sm.sweep.chart", lang, n=n),
-        x_title="d_k",
-        y_title=t("sm.sweep.y", lang),
-        hovertemplate=t("sm.sweep.hover", lang),
-        mark_x=d_k,
-        mark_label=t("sm.mark", lang, d_k=d_k),
-    )
-    ui.chart(
-        fig,
-        key="sm_var_sweep",
-        lang=lang,
-        csv=lambda: export.columns_csv(
-            {
-                "d_k": sweep.d_k,
-                "var_qk": sweep.raw,
-                "var_qk_scaled": sweep.scaled,
-                "std_error": sweep.raw_error,
-                "std_error_scaled": sweep.scaled_error,
-            }
-        ),
-        file_name=f"variance_by_dk_n{n}_seed{seed}.csv",
-    )
-note.markdown(t("sm.sweep.explain", lang))
+# ---- 1. the variance argument --------------------------------------------------------------------------
+if sec["var"].open:
+    with sec["var"]:
+        left, mid, note = st.columns([3, 3, 2])
+        with ui.guard(lang):
+            arg = ui.variance_argument(d_k, n, seed)
+            for col, hist, which in ((left, arg.raw, "raw"), (mid, arg.scaled, "scaled")):
+                with col:
+                    fig = figures.density_histogram(
+                        hist.centers,
+                        hist.density,
+                        width=hist.width,
+                        curve_x=hist.curve_x,
+                        curve_y=hist.curve_y,
+                        bar_name=t("sm.var.bars", lang, n=n),
+                        curve_name=t(f"sm.var.curve.{which}", lang, d_k=d_k),
+                        title=t(f"sm.var.hist.{which}", lang, d_k=d_k),
+                        x_title=t(f"sm.var.x.{which}", lang, d_k=d_k),
+                        y_title=t("sm.density", lang),
+                        hovertemplate=t("sm.var.hover", lang),
+                    )
+                    ui.chart(fig, key=f"sm_hist_{which}", lang=lang)
+                    st.caption(
+                        t(
+                            "sm.var.measured",
+                            lang,
+                            var=f"{hist.variance:.4g}",
+                            expected=f"{hist.expected:.4g}",
+                            err=f"{hist.margin:.2g}",
+                        )
+                    )
+        note.markdown(t("sm.var.explain", lang, d_k=d_k, root=root))
+
+        left, note = st.columns([6, 2])
+        with left, ui.guard(lang):
+            sweep = ui.variance_sweep(n, seed)
+            fig = figures.measured_curves(
+                sweep.d_k,
+                {t("sm.sweep.raw", lang): sweep.raw, t("sm.sweep.scaled", lang): sweep.scaled},
+                errors={
+                    t("sm.sweep.raw", lang): sweep.raw_error,
+                    t("sm.sweep.scaled", lang): sweep.scaled_error,
+                },
+                references={t("sm.sweep.line_dk", lang): sweep.d_k, t("sm.sweep.line_1", lang): sweep.ones},
+                title=t("sm.sweep.chart", lang, n=n),
+                x_title="d_k",
+                y_title=t("sm.sweep.y", lang),
+                hovertemplate=t("sm.sweep.hover", lang),
+                mark_x=d_k,
+                mark_label=t("sm.mark", lang, d_k=d_k),
+            )
+            ui.chart(
+                fig,
+                key="sm_var_sweep",
+                lang=lang,
+                csv=lambda: export.columns_csv(
+                    {
+                        "d_k": sweep.d_k,
+                        "var_qk": sweep.raw,
+                        "var_qk_scaled": sweep.scaled,
+                        "std_error": sweep.raw_error,
+                        "std_error_scaled": sweep.scaled_error,
+                    }
+                ),
+                file_name=f"variance_by_dk_n{n}_seed{seed}.csv",
+            )
+        note.markdown(t("sm.sweep.explain", lang))
 
 
 # Sections 2-4 have controls of their own: moving one of them reruns only its section (a fragment).
@@ -250,7 +262,9 @@ def scores_and_gradients(d_k: int, seed: int) -> None:
     )
 
 
-scores_and_gradients(d_k, seed)
+if sec["row"].open:
+    with sec["row"]:
+        scores_and_gradients(d_k, seed)
 
 
 def _fit_length() -> None:
@@ -263,7 +277,6 @@ def _fit_length() -> None:
 def worked_example(d_k: int, seed: int) -> None:
     """Section 4: the four steps on a sentence."""
     # ---- 4. the worked example -----------------------------------------------------------------------------
-    st.subheader(t("sm.ex.title", lang))
     st.write(t("sm.ex.intro", lang, d_model=s.d_model, d_k=d_k))
 
     c1, c2 = st.columns([3, 2])
@@ -370,4 +383,6 @@ def worked_example(d_k: int, seed: int) -> None:
             st.markdown(t("sm.ex.explain", lang))
 
 
-worked_example(d_k, seed)
+if sec["ex"].open:
+    with sec["ex"]:
+        worked_example(d_k, seed)

@@ -9,6 +9,8 @@ from typing import Any
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
+from viz.ui import ALL_SECTIONS
+
 #: Generous: the machines have two cores, and the largest sizes compute 4096 x 1024 tables.
 TIMEOUT_S = 180
 
@@ -41,8 +43,20 @@ def charts(at: AppTest) -> list[Chart]:
 
 
 def new_app(**query: str) -> AppTest:
-    """The app (app.py) with ``query`` as its URL's query parameters, not yet run."""
+    """The app (app.py) with ``query`` as its URL's query parameters, not yet run, with the sidebar's
+    "every section at once" switch on, so a run shows every section of a page."""
+    return _app(query, tabs=False)
+
+
+def new_app_with_tabs(**query: str) -> AppTest:
+    """:func:`new_app` as a visitor first sees it: each page's sections as tabs, only the open one run."""
+    return _app(query, tabs=True)
+
+
+def _app(query: dict[str, str], *, tabs: bool) -> AppTest:
     at = AppTest.from_file("../app.py", default_timeout=TIMEOUT_S)
+    if not tabs:
+        at.session_state[ALL_SECTIONS] = True
     for key, value in query.items():
         at.query_params[key] = value
     return at
@@ -58,6 +72,13 @@ def ok(at: AppTest) -> AppTest:
 def open_page(page: str, **query: str) -> AppTest:
     """The app run once, then switched to ``page`` (e.g. "pages/similarity.py"), checked with :func:`ok`."""
     at = new_app(**query)
+    at.run()
+    return ok(at.switch_page(page).run())
+
+
+def open_page_with_tabs(page: str, **query: str) -> AppTest:
+    """:func:`open_page`, with the page's sections as tabs (see :func:`new_app_with_tabs`)."""
+    at = new_app_with_tabs(**query)
     at.run()
     return ok(at.switch_page(page).run())
 

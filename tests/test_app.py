@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_support import charts, decode, new_app, ok, open_page
+from tests.apptest_support import charts, decode, new_app, ok, open_page, open_page_with_tabs
 from viz import figures, ui
 from viz.encodings import ENCODING_KINDS, EncodingSpec, encode
 from viz.i18n import t
@@ -237,7 +238,8 @@ def test_exact_window_and_curve_picks() -> None:
     at.slider(key="pe_win_rows").set_value((10, 19)).run()
     at.slider(key="pe_win_cols").set_value((4, 11)).run()
     ok(at)
-    z = heatmap_z(at, -1)
+    (window,) = [c for c in charts(at) if "pe_win" in c.proto.id]
+    z = decode(json.loads(window.proto.spec)["data"][0]["z"])
     np.testing.assert_allclose(z, encode(EncodingSpec())[10:20, 4:12], atol=1e-6)
     at.multiselect(key="pe_dims").set_value([]).run()
     ok(at)
@@ -293,8 +295,7 @@ def test_scorecard_cells_are_the_measured_verdicts(lang: str) -> None:
 def test_scorecard_compare_toggle_at_large_sizes() -> None:
     at = open_pe(max_len="2048", d_model="512")
     assert len(at.table) == 1
-    compare = at.toggle[0]
-    assert compare.label == t("pe.score.compare", "en")
+    (compare,) = [w for w in at.toggle if w.label == t("pe.score.compare", "en")]
     compare.set_value(True).run()
     ok(at)
 
@@ -306,3 +307,69 @@ def test_a_link_sets_the_head_count() -> None:
     refused = ok(new_app(heads="3").run())  # 3 does not divide the default 128
     assert heads_now(refused) == 8
     assert any("heads = " in w.value for w in refused.warning)
+
+
+#: Each page's sections (viz.ui.sections): the key that keeps the open tab, and the tabs in order.
+SECTIONS = {
+    "positional_encoding.py": ("pe_section", 4),
+    "embedding.py": ("emb_section", 4),
+    "similarity.py": ("sim_section", 4),
+    "softmax.py": ("sm_section", 3),
+    "attention.py": ("att_section", 4),
+    "encoder.py": ("enc_section", 4),
+}
+
+
+def open_tab(at: AppTest, key: str, label: str) -> AppTest:
+    """Click the tab ``label`` (as the browser does: the tabs widget's value) and rerun."""
+    at.session_state[ui.choice_key(key, at.session_state["_settings"].lang)] = label
+    return ok(at.run())
+
+
+def tab_state(at: AppTest) -> list[tuple[str, int]]:
+    """(label, number of elements in it) for each tab of the page's sections."""
+    return [(tab.label, len(tab.children)) for tab in at.tabs]
+
+
+def specs_in(block: Any) -> list[str]:
+    """The Plotly JSON of every chart in ``block`` (a tab, or the whole run)."""
+    return sorted(
+        e.proto.bytes.decode("utf-8")
+        for e in block.get("bidi_component")
+        if e.proto.component_name == "attention_lab_plot" and e.proto.bytes
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("page", sorted(SECTIONS))
+def test_only_the_open_tab_runs_and_together_the_tabs_draw_every_chart(page: str, lang: str) -> None:
+    key, count = SECTIONS[page]
+    at = open_page_with_tabs(f"pages/{page}", lang=lang)
+    labels = [label for label, _ in tab_state(at)]
+    assert len(labels) == count
+    drawn: list[str] = []
+    for i, label in enumerate(labels):
+        if i:
+            open_tab(at, key, label)
+        state = tab_state(at)
+        assert [n > 0 for _, n in state] == [j == i for j in range(count)], (label, state)
+        assert specs_in(at.tabs[i]) == specs_in(at)  # every chart on the page is in the open tab
+        drawn += specs_in(at.tabs[i])
+    everything = open_page(f"pages/{page}", lang=lang)  # the sidebar's "every section at once"
+    assert sorted(drawn) == specs_in(everything)
+    assert [s.value for s in everything.subheader if s.value in labels] == [
+        label for label in labels if page not in ("softmax.py",) or label != labels[1]
+    ]  # headings in place of tabs (the softmax page's second section writes its own two)
+
+
+def test_the_open_tab_survives_a_language_switch() -> None:
+    at = open_page_with_tabs("pages/softmax.py")
+    open_tab(at, "sm_section", t("sm.ex.title", "en"))
+    at.sidebar.button_group[0].set_value("ko").run()
+    ok(at)
+    assert tab_state(at)[2][0] == t("sm.ex.title", "ko") and tab_state(at)[2][1] > 0
+    assert [n for _, n in tab_state(at)[:2]] == [0, 0]
+    open_tab(at, "sm_section", t("sm.var.title", "ko"))
+    at.sidebar.button_group[0].set_value("en").run()
+    ok(at)
+    assert [n > 0 for _, n in tab_state(at)] == [True, False, False]

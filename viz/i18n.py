@@ -20,6 +20,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "nav.home": {"en": "Home", "ko": "홈"},
     "nav.pe": {"en": "Positional encoding", "ko": "위치 인코딩"},
     "sidebar.header": {"en": "Shared settings", "ko": "공통 설정"},
+    "sidebar.all_sections": {"en": "Every section at once", "ko": "모든 절을 한 화면에"},
+    "sidebar.all_sections.help": {
+        "en": "Each page shows its sections as tabs, and only the open tab is computed and drawn, so a slider "
+        "redraws quickly. Switch this on to see every section one under the other instead (slower to redraw).",
+        "ko": "각 페이지는 절을 탭으로 나누어, 열린 탭만 계산하고 그립니다. 그래서 슬라이더를 움직이면 빨리 "
+        "다시 그려집니다. 켜면 모든 절이 위아래로 한꺼번에 나옵니다(다시 그리는 데 더 걸립니다).",
+    },
     "sidebar.caption": {
         "en": "These settings are the same on every page and live in the address bar: copy the URL to share "
         "exactly this view.",
@@ -213,6 +220,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "split column %{x}<br>= interleaved column %{y}<extra></extra>",
         "ko": "분할 배치 %{x}번 열<br>= 교차 배치 %{y}번 열<extra></extra>",
     },
+    "pe.tab.table": {"en": "The table as a heatmap", "ko": "표를 히트맵으로"},
     "pe.heatmap.title": {
         "en": "{name}: {max_len} positions × {d_model} dimensions",
         "ko": "{name}: 위치 {max_len}개 × 차원 {d_model}개",
@@ -570,7 +578,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sim.j": {"en": "position j", "ko": "위치 j"},
     "sim.p_axis": {"en": "position p", "ko": "위치 p"},
-    "sim.row.title": {"en": "Position {p} against every position", "ko": "위치 {p} 대 모든 위치"},
+    "sim.tab.row": {"en": "One position against every position", "ko": "한 위치 대 모든 위치"},
     "sim.row.chart": {"en": "{name}: position {p} against j", "ko": "{name}: 위치 {p} 대 j"},
     "sim.row.hover": {"en": "p = {p}, j = %{{x}}: %{{y:.4g}}", "ko": "p = {p}, j = %{{x}}: %{{y:.4g}}"},
     "sim.row.mark": {"en": "p = {p}", "ko": "p = {p}"},
@@ -834,6 +842,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "sm.stat.explain": {
         "en": "**What to notice.** One row can be lucky, so here are many. Without the scale the largest weight climbs toward 1 and the entropy falls toward 0 as d_k grows: attention turns into a hard pick of one key. With the scale both lines level off once d_k is more than a handful (at the smallest d_k a sum of few products has heavier tails), so a head behaves the same whatever its width. The temperature sets the level of every line: at a low temperature even the scaled weights are sharp, but then that is a setting, not a side effect of d_k. (Equal weights would give entropy {uniform}.)",
         "ko": "**눈여겨볼 점.** 한 줄은 우연일 수 있으니 많은 줄의 평균을 봅니다. 스케일이 없으면 d_k가 커질수록 가장 큰 가중치는 1로, 엔트로피는 0으로 갑니다. 어텐션이 키 하나만 고르는 딱딱한 선택이 됩니다. 스케일하면 d_k가 몇 이상만 되면 두 선이 평평해집니다(아주 작은 d_k에서는 곱 몇 개의 합이라 꼬리가 두껍습니다). 그래서 헤드의 동작이 폭과 무관해집니다. 온도는 모든 선의 높이를 정합니다. 온도가 낮으면 스케일한 가중치도 뾰족하지만, 그것은 d_k의 부작용이 아니라 설정입니다. (가중치가 모두 같으면 엔트로피는 {uniform}.)",
+    },
+    "sm.tab.row": {
+        "en": "2–3. One row of scores, and its gradient",
+        "ko": "2–3. 점수 한 줄과 그 기울기",
     },
     "sm.grad.title": {"en": "3. What happens to the gradient", "ko": "3. 기울기에 생기는 일"},
     "sm.grad.chart": {

@@ -32,6 +32,10 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
     "att.source.sentence": {"en": "A sentence", "ko": "문장"},
     "att.source.task": {"en": "A toy task (trainable)", "ko": "토이 과제 (학습 가능)"},
     "att.maps.title": {"en": "1. Every head's attention map", "ko": "1. 헤드별 어텐션 맵"},
+    "att.maps.need": {
+        "en": "Type a sentence above to see every head's attention map.",
+        "ko": "위에 문장을 입력하면 헤드별 어텐션 맵이 나옵니다.",
+    },
     "att.example": {"en": "Example", "ko": "예문"},
     "att.example.help": {
         "en": "Sentences from the lecture notes; picking one copies it into the box.",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import filecmp
 import gc
 import json
@@ -14,7 +15,7 @@ import tempfile
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -191,6 +192,12 @@ def _sidebar() -> Settings:
         if heads_note:
             st.info(heads_note)
         st.caption(t("sidebar.caption", lang))
+        st.toggle(
+            t("sidebar.all_sections", lang),
+            key=ALL_SECTIONS,
+            help=t("sidebar.all_sections.help", lang),
+            persist_state="session",
+        )
         _plot(data=None, key="plotly_preload")  # starts fetching plotly.js before the page's charts
 
     st.session_state["_settings"] = current
@@ -367,6 +374,64 @@ def encoding_choice(
         container=container,
         default=default,
     )
+
+
+@dataclasses.dataclass(frozen=True)
+class Section:
+    """One section of a page: a tab, or (every section at once) a container under its heading.
+
+    ``open`` says whether it is shown; a page draws a section's charts only then, so a slider move
+    redraws only what is on screen. ``with section:`` writes into it.
+    """
+
+    box: Any
+    open: bool
+
+    def __enter__(self) -> Any:
+        return self.box.__enter__()
+
+    def __exit__(self, *exc: object) -> bool | None:
+        return cast("bool | None", self.box.__exit__(*exc))
+
+
+#: The sidebar switch that shows every section of a page at once instead of as tabs (kept for the session).
+ALL_SECTIONS = "all_sections"
+
+
+def sections(
+    key: str, labels: Mapping[str, str], *, lang: str, own_headings: Collection[str] = ()
+) -> dict[str, Section]:
+    """A page's sections as tabs, of which only the open one runs (``Section.open``); with the sidebar's
+    "every section at once" switch on, one under the other, each under its label as a heading (but
+    those in ``own_headings``, which write their own).
+
+    ``labels`` maps each section's id to its label in ``lang``. The open tab is kept under ``key`` by
+    id, so it survives a language switch (the tabs widget itself is keyed per language, as in
+    :func:`choice`).
+    """
+    ids = list(labels)
+    if st.session_state.get(ALL_SECTIONS):
+        found = {}
+        for name in ids:
+            box = st.container()
+            if name not in own_headings:
+                box.subheader(labels[name])
+            found[name] = Section(box, True)
+        return found
+    names = [labels[name] for name in ids]
+    widget_key = choice_key(key, lang)
+    chosen = st.session_state.get(key)
+    same_lang = st.session_state.get(f"{key}__lang") == lang
+    shown = st.session_state.get(widget_key)
+    if same_lang and shown in names:
+        chosen = ids[names.index(shown)]  # the tab the user just picked
+    chosen = chosen if chosen in ids else ids[0]
+    st.session_state[key] = chosen
+    if widget_key in st.session_state and not same_lang:
+        st.session_state[widget_key] = labels[chosen]  # a hidden widget keeps its old value
+    st.session_state[f"{key}__lang"] = lang
+    tabs = st.tabs(names, key=widget_key, default=labels[chosen], on_change="rerun")
+    return {name: Section(tab, bool(tab.open)) for name, tab in zip(ids, tabs, strict=True)}
 
 
 def int_multiselect(
