@@ -34,8 +34,10 @@ from pathlib import Path
 import streamlit
 
 from bench.report import write_report
-from bench.st_client import Session, open_session, set_slider, summary
+from bench.st_client import Session, open_session, set_slider, set_tab, summary
 from tests.browser_support import REPO_ROOT, ServerError, StreamlitServer
+from viz.i18n import t
+from viz.ui import choice_key
 
 Step = tuple[str, float | str]
 _HEADS = [("att_step_head", h) for h in (2, 3, 4, 5, 6, 7, 8, 1)]
@@ -48,6 +50,8 @@ STEPS: dict[str, list[Step]] = {
     "positional_encoding": [("d_model", d) for d in (*range(126, 110, -2), *range(112, 130, 2))],
     "similarity": [("sim_p", p) for p in (0, 10, 25, 50, 75, 99, 60, 30)],
 }
+#: Pages whose cycle moves a slider in another tab than the first: (tabs key, the tab's label).
+TABS: dict[str, tuple[str, str]] = {"attention": ("att_section", t("att.steps.title", "en"))}
 TARGET_P95_S = 1.0
 FIRST_ROUND_S = 10.0  # the report splits latencies into reruns sent before and after this
 TARGET_MEMORY_MB = 1500.0  # 1.5 GB
@@ -119,6 +123,15 @@ async def _open(
     stats.first.append(first.seconds)
     if not first.ok:
         stats.error(f"first load: exception={first.exception} status={first.status}")
+    if page in TABS:  # the section whose slider the cycle moves (viz.ui.sections), as a click would
+        key, label = TABS[page]
+        try:
+            set_tab(session, choice_key(key, "en"), label)
+            if not (opened := await asyncio.wait_for(session.rerun(), args.timeout)).ok:
+                stats.error(f"opening the tab: exception={opened.exception} status={opened.status}")
+        except Exception as exc:
+            stats.error(f"opening the tab: {type(exc).__name__}: {exc}")
+            return None
     return session
 
 

@@ -63,15 +63,20 @@ MINIMAL = "minimal"
 
 
 #: The sliders pressed on each page, by widget key (the container's class is ``st-key-KEY``).
-PAGES: dict[str, tuple[str, ...]] = {
-    "positional_encoding": ("d_model",),
-    "embedding": ("d_model",),
-    "similarity": ("sim_p", "d_model"),
-    "softmax": ("sm_dk",),
-    "attention": ("att_step_head", "att_layers"),
-    "encoder": ("enc_layers", "d_model"),
-    MINIMAL: ("d_model",),
+#: The sliders pressed on each page, each with the tab (section) open while it is pressed: the index of
+#: the page's tab (viz.ui.sections), None for the page as it opens (the first tab). A section's own
+#: slider is pressed in its tab; a page-wide one in the first tab and, where another tab draws more
+#: charts, in that one too.
+PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
+    "positional_encoding": (("d_model", None),),
+    "embedding": (("d_model", None), ("d_model", 1)),
+    "similarity": (("sim_p", None), ("d_model", None), ("d_model", 1)),
+    "softmax": (("sm_dk", None), ("sm_dk", 2)),
+    "attention": (("att_step_head", 2), ("att_layers", None)),
+    "encoder": (("enc_layers", None), ("d_model", None), ("d_model", 1)),
+    MINIMAL: (("d_model", None),),
 }
+TAB = '[role="tab"]'
 #: At the largest size these start from their last option (End key, untimed), not the default.
 END_FIRST_WHEN_LARGEST = frozenset({"sm_dk"})
 
@@ -146,6 +151,7 @@ class Row:
     page: str
     size: str
     slider: str
+    tab: str = ""  # the open tab's label, when not the first
     key: str = ""  # ArrowLeft / ArrowRight
     start: str = ""
     samples: list[Sample] = field(default_factory=list)
@@ -188,10 +194,30 @@ def thumb_state(loc: Locator) -> dict[str, Any]:
     return state
 
 
-def press_slider(page: Page, counter: ByteCounter, run: PageRun, slider: str, presses: int) -> None:
-    """Press one slider ``presses`` times (ArrowLeft, or ArrowRight from its minimum), one rerun each."""
+def open_tab(page: Page, run: PageRun, index: int) -> str:
+    """Click the page's tab ``index`` (untimed) and wait for its charts; its label."""
+    tab = page.locator(TAB).nth(index)
+    label = tab.inner_text().strip()
+    if tab.get_attribute("aria-selected") == "true":
+        return label
+    page.evaluate(_RESET_JS)
+    tab.click()
+    try:
+        wait_settled(page)
+    except Exception as exc:  # a benchmark reports what it saw instead of stopping
+        run.notes.append(f"tab {label!r}: never settled ({type(exc).__name__})")
+    return label
+
+
+def press_slider(
+    page: Page, counter: ByteCounter, run: PageRun, slider: str, presses: int, tab: int | None = None
+) -> None:
+    """Press one slider ``presses`` times (ArrowLeft, or ArrowRight from its minimum), one rerun each,
+    with the page's tab ``tab`` open (None: the first, as the page opens)."""
     row = Row(run.page, run.size, slider)
     run.rows.append(row)
+    if run.page != MINIMAL:
+        row.tab = open_tab(page, run, 0 if tab is None else tab)
     loc = page.locator(f".st-key-{slider}").locator('input[type="range"], [role="slider"]').first
     if loc.count() == 0:
         run.notes.append(f"slider `{slider}` not found")
@@ -263,9 +289,9 @@ def run_page(browser: Browser, server: StreamlitServer, name: str, size: str, pr
             f"{human_bytes(run.load.bytes)}",
             flush=True,
         )
-        for slider in PAGES[name]:
+        for slider, tab in PAGES[name]:
             try:
-                press_slider(page, counter, run, slider, presses)
+                press_slider(page, counter, run, slider, presses, tab)
             except Exception as exc:  # a benchmark reports what it saw instead of stopping
                 run.notes.append(f"`{slider}`: {type(exc).__name__}: {str(exc)[:200]}")
         if (boxes := page.locator(EXCEPTION).count()) > 0:
@@ -307,12 +333,13 @@ def load_table(runs: list[PageRun]) -> list[str]:
 
 def press_table(runs: list[PageRun]) -> list[str]:
     lines = [
-        "| page | slider (from, key) | size | first chart median | redraw median | redraw p95 | target "
-        "| idle median | bytes median | bytes max | presses |",
+        "| page | slider (from, key), open tab | size | first chart median | redraw median | redraw p95 "
+        "| target | idle median | bytes median | bytes max | presses |",
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for row in (row for run in runs for row in run.rows):
         s, name = row.samples, f"`{row.slider}` (from {row.start}, {row.key})"
+        name += f", tab “{row.tab}”" if row.tab else ""
         if not s:
             lines.append(f"| {row.page} | {name} | {row.size} | | | | | | | | 0 |")
             continue

@@ -166,6 +166,12 @@ class Session:
 
     def _learn_delta(self, fwd: ForwardMsg) -> bool:
         delta = fwd.delta
+        if delta.WhichOneof("type") == "add_block":  # tabs that rerun on a switch are a widget
+            tabs = delta.add_block.tab_container
+            is_tabs = delta.add_block.WhichOneof("type") == "tab_container"
+            if is_tabs and tabs.id and tabs.id not in self.widgets:
+                self.widgets[tabs.id] = Widget(tabs.id, "string_value", None, tabs.query_param_key, "")
+            return False
         if delta.WhichOneof("type") != "new_element":
             return False
         element = delta.new_element
@@ -234,6 +240,14 @@ def set_slider(session: Session, key: str, value: float | str) -> None:
         params = parse_qsl(session.query_string, keep_blank_values=True)
         kept = [(k, v) for k, v in params if k != widget.query_param]
         session.query_string = urlencode([*kept, (widget.query_param, text)])
+
+
+def set_tab(session: Session, key: str, label: str) -> None:
+    """Click the tab ``label`` of the tabs widget ``key`` (``st.tabs(..., key=key, on_change="rerun")``):
+    the browser sends the tab's label; the next rerun is a full one."""
+    widget = session.widget_by_key(key)
+    session.fragment_id = ""
+    widget.value = label
 
 
 def summary(values: Iterable[float]) -> tuple[float, float]:

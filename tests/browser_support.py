@@ -405,6 +405,32 @@ def sidebar_button(page: Page, widget_key: str, text: str) -> Locator:
     )
 
 
+def open_tab(page: Page, label: str) -> None:
+    """Click the page's section tab ``label`` (viz.ui.sections) and wait until it is the selected one and
+    the app is idle; its charts are then drawn or being drawn (follow with :func:`wait_for_plot`)."""
+    tab = page.get_by_role("tab", name=label, exact=True)
+    tab.click()
+    page.wait_for_function(
+        "(label) => [...document.querySelectorAll('[role=tab]')].some("
+        "(t) => t.innerText.trim() === label && t.getAttribute('aria-selected') === 'true')",
+        arg=label,
+        timeout=WAIT_MS,
+    )
+    page.wait_for_timeout(200)  # the rerun starts once the server has the new tab
+    wait_for_idle(page)
+
+
+def every_section(page: Page) -> None:
+    """Switch on the sidebar's "every section at once" (each page's sections one under the other)."""
+    switch = page.locator(SIDEBAR_SELECTOR).locator(".st-key-all_sections")
+    switch.locator("label").first.click()
+    page.wait_for_function(
+        "(el) => el.checked", arg=switch.locator('input[type="checkbox"]').element_handle(), timeout=WAIT_MS
+    )
+    page.wait_for_timeout(200)
+    wait_for_idle(page)
+
+
 # ---- screenshots --------------------------------------------------------------------------------------
 def screenshot(page: Page, name: str, *, full_page: bool = True) -> Path:
     """Save a PNG of ``page`` as ``test-artifacts/screenshots/NAME.png`` and return its path.

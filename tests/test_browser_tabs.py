@@ -1,0 +1,164 @@
+"""Every page's section tabs in a real headless Chromium: each tab, clicked, draws its charts and only
+its charts; the open tab survives a slider move and a language switch; the sidebar's "every section at
+once" shows them all. Screenshots of each page's first tab in both languages land in
+``test-artifacts/screenshots/`` (``tabs_<page>_<lang>.png``).
+
+One Streamlit server and one browser for the module, a fresh browser context per test, as in
+``tests/test_browser.py``. Skipped where Chromium or Playwright is missing, except under ``CI``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from tests.browser_support import (
+    HANGUL,
+    PLOT_SELECTOR,
+    StreamlitServer,
+    assert_no_exception,
+    every_section,
+    open_tab,
+    screenshot,
+    sidebar_button,
+    wait_for_idle,
+)
+from viz.i18n import t
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.browser
+
+#: Each page's tabs (viz.ui.sections), by their i18n keys, in order.
+TABS: dict[str, tuple[str, ...]] = {
+    "positional_encoding": ("pe.tab.table", "pe.curves.title", "pe.wave.title", "pe.score.title"),
+    "embedding": ("emb.sum.title", "emb.add.title", "emb.seg.title", "emb.order.title"),
+    "similarity": ("sim.tab.row", "sim.matrix.title", "sim.steps.title", "sim.rot.title"),
+    "softmax": ("sm.var.title", "sm.tab.row", "sm.ex.title"),
+    "attention": ("att.maps.title", "att.mask.title", "att.steps.title", "att.order.title"),
+    "encoder": ("enc.path.title", "enc.res.title", "enc.pp.title", "enc.dec.title"),
+}
+PANEL = '[role="tabpanel"]'
+
+# Per tab panel: how many charts it holds and how many Plotly has drawn (``_fullData`` with traces).
+_PANELS_JS = """(plot) => [...document.querySelectorAll('[role="tabpanel"]')].map((p) => {
+  const charts = [...p.querySelectorAll(plot)];
+  return {hidden: p.hidden || p.offsetParent === null, charts: charts.length,
+          drawn: charts.filter((el) => el._fullData && el._fullData.length > 0).length};
+})"""
+
+
+def panels(page: Page) -> list[dict[str, int | bool]]:
+    result: list[dict[str, int | bool]] = page.evaluate(_PANELS_JS, PLOT_SELECTOR)
+    return result
+
+
+def wait_drawn(page: Page) -> None:
+    """Until every chart on the page is drawn by Plotly (they are drawn one per browser task)."""
+    page.wait_for_function(
+        "(plot) => [...document.querySelectorAll(plot)].every((el) => el._fullData && el._fullData.length)",
+        arg=PLOT_SELECTOR,
+        timeout=120_000,
+    )
+
+
+def tab_labels(page: Page) -> list[str]:
+    return [s.strip() for s in page.locator('[role="tab"]').all_inner_texts()]
+
+
+def selected(page: Page) -> str:
+    return page.locator('[role="tab"][aria-selected="true"]').inner_text().strip()
+
+
+@pytest.mark.parametrize(("lang", "hangul"), [("en", False), ("ko", True)], ids=["en", "ko"])
+@pytest.mark.parametrize("name", sorted(TABS))
+def test_each_tab_draws_its_own_charts(
+    page: Page, server: StreamlitServer, page_errors: list[str], name: str, lang: str, hangul: bool
+) -> None:
+    page.set_viewport_size({"width": 1500, "height": 3000})
+    page.goto(f"{server.url}/{name}?lang={lang}")
+    labels = [t(key, lang) for key in TABS[name]]
+    page.locator('[role="tab"]').first.wait_for(timeout=120_000)
+    wait_for_idle(page)
+    wait_drawn(page)
+    assert tab_labels(page) == labels
+    assert all(bool(HANGUL.search(label)) is hangul for label in labels), labels
+    assert selected(page) == labels[0]
+    print("saved", screenshot(page, f"tabs_{name}_{lang}"))
+    for i, label in enumerate(labels):
+        if i:
+            open_tab(page, label)
+            wait_drawn(page)
+        assert selected(page) == label
+        shown = panels(page)
+        # Only the open tab holds anything: the others were not run at all.
+        assert [p["charts"] for j, p in enumerate(shown) if j != i] == [0] * (len(labels) - 1), shown
+        assert shown[i]["drawn"] == shown[i]["charts"], shown
+        if name != "positional_encoding" or label != labels[3]:  # the scorecard is a table
+            assert shown[i]["charts"] > 0, (label, shown)
+        assert_no_exception(page)
+    assert page_errors == []
+
+
+def test_the_open_tab_survives_a_slider_and_a_language_switch(
+    page: Page, server: StreamlitServer, page_errors: list[str]
+) -> None:
+    page.goto(f"{server.url}/softmax")
+    page.locator('[role="tab"]').first.wait_for(timeout=120_000)
+    wait_for_idle(page)
+    open_tab(page, t("sm.ex.title", "en"))
+    wait_drawn(page)
+    qkv = ".st-key-sm_qkv " + PLOT_SELECTOR
+    assert page.locator(qkv).count() == 1
+    before = page.evaluate(f"() => document.querySelector('{qkv}')._fullLayout.title.text")
+
+    thumb = page.locator('.st-key-sm_dk [role="slider"], .st-key-sm_dk input[type="range"]').first
+    thumb.focus()
+    thumb.press("ArrowRight")  # d_k 64 -> 96: the worked example is redrawn in its tab
+    page.wait_for_function(
+        "([sel, old]) => { const el = document.querySelector(sel);"
+        " return el && el._fullLayout && el._fullLayout.title.text !== old; }",
+        arg=[qkv, before],
+        timeout=120_000,
+    )
+    wait_for_idle(page)
+    assert selected(page) == t("sm.ex.title", "en")
+    assert "96" in page.evaluate(f"() => document.querySelector('{qkv}')._fullLayout.title.text")
+
+    sidebar_button(page, "lang", "ko").click()
+    page.wait_for_function(
+        "(label) => { const s = document.querySelector('[role=tab][aria-selected=true]');"
+        " return s && s.innerText.trim() === label; }",
+        arg=t("sm.ex.title", "ko"),
+        timeout=120_000,
+    )
+    wait_for_idle(page)
+    wait_drawn(page)
+    assert page.locator(qkv).count() == 1
+    assert HANGUL.search(page.evaluate(f"() => document.querySelector('{qkv}')._fullLayout.title.text"))
+    assert_no_exception(page)
+    assert page_errors == []
+
+
+def test_every_section_at_once_shows_all_charts(
+    page: Page, server: StreamlitServer, page_errors: list[str]
+) -> None:
+    page.set_viewport_size({"width": 1500, "height": 5200})
+    page.goto(f"{server.url}/softmax")
+    page.locator('[role="tab"]').first.wait_for(timeout=120_000)
+    wait_for_idle(page)
+    wait_drawn(page)
+    in_first_tab = page.locator(PLOT_SELECTOR).count()
+    every_section(page)
+    page.wait_for_function("() => document.querySelectorAll('[role=tab]').length === 0", timeout=120_000)
+    page.locator(".st-key-sm_step_output " + PLOT_SELECTOR).wait_for(timeout=120_000)
+    wait_for_idle(page)
+    wait_drawn(page)
+    headings = page.locator('[data-testid="stMain"] :is(h2, h3)').all_inner_texts()
+    for key in ("sm.var.title", "sm.row.title", "sm.grad.title", "sm.ex.title"):
+        assert t(key, "en") in headings, headings
+    assert page.locator(PLOT_SELECTOR).count() > in_first_tab
+    assert_no_exception(page)
+    assert page_errors == []
