@@ -34,7 +34,7 @@ from pathlib import Path
 
 import streamlit
 
-from bench.load_bench import STEPS, proc_cpu_seconds
+from bench.load_bench import STEPS, open_section, proc_cpu_seconds
 from bench.report import write_report
 from bench.st_client import open_session, set_slider
 from tests.browser_support import REPO_ROOT, StreamlitServer
@@ -46,6 +46,7 @@ INTERVAL_S = 3.0
 async def _page(url: str, pid: int, page: str, cycles: int) -> str:
     session, first = await open_session(url, page)
     try:
+        await open_section(session, page, 120.0)
         steps = STEPS[page]
         for key, value in steps:  # every figure of the cycle built and cached
             set_slider(session, key, value)

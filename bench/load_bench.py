@@ -34,7 +34,7 @@ from pathlib import Path
 import streamlit
 
 from bench.report import write_report
-from bench.st_client import Session, open_session, set_slider, set_tab, summary
+from bench.st_client import Rerun, Session, open_session, set_slider, set_tab, summary
 from tests.browser_support import REPO_ROOT, ServerError, StreamlitServer
 from viz.i18n import t
 from viz.ui import choice_key
@@ -123,16 +123,24 @@ async def _open(
     stats.first.append(first.seconds)
     if not first.ok:
         stats.error(f"first load: exception={first.exception} status={first.status}")
-    if page in TABS:  # the section whose slider the cycle moves (viz.ui.sections), as a click would
-        key, label = TABS[page]
-        try:
-            set_tab(session, choice_key(key, "en"), label)
-            if not (opened := await asyncio.wait_for(session.rerun(), args.timeout)).ok:
-                stats.error(f"opening the tab: exception={opened.exception} status={opened.status}")
-        except Exception as exc:
-            stats.error(f"opening the tab: {type(exc).__name__}: {exc}")
-            return None
+    try:
+        opened = await open_section(session, page, args.timeout)
+    except Exception as exc:
+        stats.error(f"opening the tab: {type(exc).__name__}: {exc}")
+        return None
+    if opened is not None and not opened.ok:
+        stats.error(f"opening the tab: exception={opened.exception} status={opened.status}")
     return session
+
+
+async def open_section(session: Session, page: str, timeout: float) -> Rerun | None:
+    """Open the tab of ``page`` whose slider its cycle moves (:data:`TABS`), as a click would; None
+    when the cycle's sliders are in the tab the page opens on."""
+    if page not in TABS:
+        return None
+    key, label = TABS[page]
+    set_tab(session, choice_key(key, "en"), label)
+    return await asyncio.wait_for(session.rerun(), timeout)
 
 
 async def _drive(

@@ -24,6 +24,7 @@ from tests.browser_support import (
     HANGUL,
     StreamlitServer,
     assert_no_exception,
+    every_section,
     heading,
     plot_eval,
     screenshot,
@@ -108,8 +109,11 @@ def stage_count(n_layers: int) -> int:
 
 
 def open_encoder(page: Page, server: StreamlitServer, query: str = "") -> None:
-    """Open the page and wait until it is drawn down to the decoder's cross-attention and idle."""
+    """Open the page with every section at once (the sidebar's switch; the tabs have their own tests in
+    tests/test_browser_tabs.py) and wait until it is drawn down to the decoder's cross-attention."""
     page.goto(server.url + ENC_PATH + query)
+    wait_for_rerun(page, "el._fullData.length > 0", root=STAGES)
+    every_section(page)
     wait_for_rerun(page, "el._fullData.length > 0", root=DEC_CROSS)
 
 

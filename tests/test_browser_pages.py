@@ -24,7 +24,9 @@ from tests.browser_support import (
     HANGUL,
     StreamlitServer,
     assert_no_exception,
+    every_section,
     heading,
+    open_tab,
     plot_eval,
     screenshot,
     slider_value,
@@ -120,7 +122,8 @@ def test_similarity_curve_peaks_at_the_slider_position(
     assert p == DEFAULT_P + 5
     assert curve_argmax(page) == p != DEFAULT_P
     assert plot_eval(page, MARK_X_JS, root=SIM_CURVE) == [p, p]
-    assert page.locator('[data-testid="stMain"] h3').filter(has_text=f"Position {p} against").count() == 1
+    title = t("sim.row.chart", "en", name=t("pe.kind.sinusoidal", "en"), p=p)
+    assert plot_eval(page, "el._fullLayout.title.text", root=SIM_CURVE) == title
 
     sim_slider(page).focus()
     sim_slider(page).press("End")
@@ -296,6 +299,7 @@ def test_softmax_page_in_each_language(
     page.set_viewport_size({"width": 1500, "height": 5200})  # the page scrolls inside stMain
     page.goto(f"{server.url}{SM_PATH}?lang={lang}")
     wait_for_dk(page, SM_DEFAULT_DK)
+    every_section(page)  # the tabs have their own tests (tests/test_browser_tabs.py)
     wait_for_rerun(page, "el._fullData.length > 0", root=SM_LAST)  # drawn down to the last chart
 
     assert heading(page) == t("sm.title", lang)
@@ -311,6 +315,8 @@ def test_softmax_sentence_markup_stays_text(
     page: Page, server: StreamlitServer, page_errors: list[str], dialogs: list[str]
 ) -> None:
     page.goto(server.url + SM_PATH)
+    wait_for_dk(page, SM_DEFAULT_DK)
+    open_tab(page, t("sm.ex.title", "en"))
     wait_for_rerun(page, "el._fullData[0].y.length === 3", root=SM_WEIGHTS)  # "I am good"
 
     box = page.locator(SM_TEXT)
@@ -337,9 +343,11 @@ def test_softmax_sentence_markup_stays_text(
 def test_softmax_keys_slider_redraws_the_bars_and_the_jacobians(
     page: Page, server: StreamlitServer, page_errors: list[str]
 ) -> None:
-    """The keys slider lives in a fragment (sections 2 and 3): the bars and the Jacobian panels follow it."""
+    """The keys slider lives in a fragment (sections 2 and 3, one tab): the bars and the Jacobian panels
+    follow it."""
     page.goto(server.url + SM_PATH)
     wait_for_dk(page, SM_DEFAULT_DK)
+    open_tab(page, t("sm.tab.row", "en"))
     bar_counts = "el._fullData.filter((t) => t.type === 'bar').map((t) => t.x.length)"
     wait_for_rerun(page, f"JSON.stringify({bar_counts}) === '[6,6]'", root=".st-key-sm_row")
     thumb = page.locator('.st-key-sm_keys input[type="range"]')
@@ -348,6 +356,6 @@ def test_softmax_keys_slider_redraws_the_bars_and_the_jacobians(
     wait_for_rerun(page, f"JSON.stringify({bar_counts}) === '[7,7]'", root=".st-key-sm_row")
     assert slider_value(thumb) == 7
     wait_for_rerun(page, "el._fullData[0].z.length === 7", root=".st-key-sm_jacobians")
-    assert plot_eval(page, CURVE_NAME_JS, root=SM_RAW) == "N(0, 64)"  # the sections above are intact
+    assert page.locator(SM_RAW).count() == 0  # section 1 is in a closed tab: not drawn at all
     assert_no_exception(page)
     assert page_errors == []
