@@ -285,6 +285,7 @@ def masks(first: tuple[str, ...]) -> None:
         t("att.mask.second", lang),
         value=EXAMPLES[1],
         key="att_mask_text",
+        persist_state=ui.KEEP,
         max_chars=embedding.MAX_CHARS,
         help=t("att.mask.second.help", lang),
     )
@@ -354,7 +355,7 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
         head = ui.bounded_slider(t("att.steps.head", lang), 1, s.heads, 1, key="att_step_head")
     with c2:
         layer = ui.layer_choice(n_layers, lang, "att_step_layer")
-    causal = c3.toggle(t("att.steps.causal", lang), value=False, key="att_step_causal")
+    causal = c3.toggle(t("att.steps.causal", lang), value=False, key="att_step_causal", persist_state=ui.KEEP)
     labels = embedding.row_labels(tokens)
     with ui.guard(lang):
         st_ = ui.head_steps(config, tokens, layer, head, causal)
@@ -470,7 +471,11 @@ def word_order(tokens: tuple[str, ...]) -> None:
         st.info(t("att.order.need", lang))
         return
     box = st.columns(3)[0]
-    shuffle = int(box.number_input(t("att.order.seed", lang), 0, 9999, value=0, step=1, key="att_order_seed"))
+    shuffle = int(
+        box.number_input(
+            t("att.order.seed", lang), 0, 9999, value=0, step=1, key="att_order_seed", persist_state=ui.KEEP
+        )
+    )
     with ui.guard(lang):
         with_pe = ui.order_test(config, tokens, shuffle)
         without = ui.order_test(config, tokens, shuffle, use_position=False)  # the same weights

@@ -178,6 +178,7 @@ if sec["seg"].open:
             t("emb.seg.second", lang),
             value="The cat chased the mouse",
             key="emb_text_b",
+            persist_state=ui.KEEP,
             max_chars=embedding.MAX_CHARS,
         )
         pair = embedding.sentence_pair(tokens, read_tokens(second), limit)
@@ -211,12 +212,14 @@ if sec["order"].open:
             t("emb.order.a", lang),
             value="The cat chased the mouse",
             key="emb_order_a",
+            persist_state=ui.KEEP,
             max_chars=embedding.MAX_CHARS,
         )
         text_b = c2.text_input(
             t("emb.order.b", lang),
             value="The mouse chased the cat",
             key="emb_order_b",
+            persist_state=ui.KEEP,
             max_chars=embedding.MAX_CHARS,
         )
         with c1:

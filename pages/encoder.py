@@ -263,6 +263,7 @@ def decoder_section() -> None:
     target_text = st.text_input(
         t("enc.dec.target", lang),
         key="enc_target",
+        persist_state=ui.KEEP,
         **ui.initial("enc_target", value=stack.TRANSLATIONS[EXAMPLES[0]]),
         max_chars=embedding.MAX_CHARS,
         help=t("enc.dec.target.help", lang),

@@ -89,7 +89,7 @@ if sec["table"].open:
             left.markdown(t("pe.layout.same", lang, diff=diff))
 
         # ---- exact values for a window ----------------------------------------------------------------
-        if st.toggle(t("pe.window.toggle", lang), key="pe_window"):
+        if st.toggle(t("pe.window.toggle", lang), key="pe_window", persist_state=ui.KEEP):
             with ui.guard(lang):
                 ui.exact_window(pe, spec, lang, key="pe_win")
 
@@ -166,6 +166,11 @@ if sec["score"].open:
         left, right = st.columns([3, 1])
         with left, ui.guard(lang):
             cheap = ui.comparison_is_cheap(spec)
-            compare = cheap or st.toggle(t("pe.score.compare", lang), help=t("pe.score.compare.help", lang))
+            compare = cheap or st.toggle(
+                t("pe.score.compare", lang),
+                key="pe_score_compare",
+                help=t("pe.score.compare.help", lang),
+                persist_state=ui.KEEP,
+            )
             ui.scorecard_table(spec, lang, compare=compare)
         right.markdown(t("pe.score.explain", lang))

@@ -201,7 +201,10 @@ if sec["rot"].open:
         with left, ui.guard(lang):
             corner = similarity.CORNER
             whole = s.d_model <= corner or st.toggle(
-                t("sim.rot.whole", lang), key="sim_rot_whole", help=t("sim.rot.whole.help", lang)
+                t("sim.rot.whole", lang),
+                key="sim_rot_whole",
+                persist_state=ui.KEEP,
+                help=t("sim.rot.whole.help", lang),
             )
             rotation = encodings.relative_rotation(k_shift, s.d_model, float(s.base))
             ui.square_overview(

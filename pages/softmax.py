@@ -123,7 +123,14 @@ def scores_and_gradients(d_k: int, seed: int) -> None:
         n_keys = ui.bounded_slider(t("sm.keys", lang), 2, 16, 6, key="sm_keys", help=t("sm.keys.help", lang))
     temperature = float(
         c2.slider(
-            t("sm.temp", lang), 0.1, 5.0, value=1.0, step=0.1, key="sm_temp", help=t("sm.temp.help", lang)
+            t("sm.temp", lang),
+            0.1,
+            5.0,
+            value=1.0,
+            step=0.1,
+            key="sm_temp",
+            persist_state=ui.KEEP,
+            help=t("sm.temp.help", lang),
         )
     )
     one = softmax.one_row(d_k, n_keys, seed, temperature, many=ui.score_rows(d_k, n_keys, seed))
@@ -284,6 +291,7 @@ def worked_example(d_k: int, seed: int) -> None:
         t("sm.ex.sentence", lang),
         value="I am good",
         key="sm_text",
+        persist_state=ui.KEEP,
         max_chars=embedding.MAX_CHARS,
         on_change=_fit_length,
         help=t("sm.ex.sentence.help", lang, n=softmax.MAX_WORDS),
@@ -366,6 +374,7 @@ def worked_example(d_k: int, seed: int) -> None:
                         list(range(length)),
                         format_func=labels.__getitem__,
                         key="sm_query",
+                        persist_state=ui.KEEP,
                     )
                     or 0
                 )

@@ -120,7 +120,7 @@ def test_every_encoding_on_the_similarity_page(kind: str) -> None:
         x, y = decode(points["x"]), decode(points["y"])
         table = encode(EncodingSpec(kind=kind, max_len=100, d_model=128))
         pairs = similarity.by_offset(table, similarity.grid_positions(100, similarity.OFFSET_GRID), measure)
-        kept = similarity.pixel_distinct(pairs.offsets, pairs.values)
+        kept = similarity.drawn_points(pairs.offsets, pairs.values)
         np.testing.assert_array_equal(x, pairs.offsets[kept])
         np.testing.assert_allclose(y, pairs.values[kept], rtol=1e-6)
         drawn = t("sim.offset.drawn", "en", pairs=f"{pairs.values.size:,}", points=f"{kept.size:,}")

@@ -22,6 +22,7 @@ from tests.browser_support import (
     open_tab,
     screenshot,
     sidebar_button,
+    slider_value,
     wait_for_idle,
 )
 from viz.i18n import t
@@ -169,5 +170,36 @@ def test_every_section_at_once_shows_all_charts(
     for key in ("sm.var.title", "sm.row.title", "sm.grad.title", "sm.ex.title"):
         assert t(key, "en") in headings, headings
     assert page.locator(PLOT_SELECTOR).count() > in_first_tab
+    assert_no_exception(page)
+    assert page_errors == []
+
+
+def test_a_control_in_a_closed_tab_keeps_its_value(
+    page: Page, server: StreamlitServer, page_errors: list[str]
+) -> None:
+    """Streamlit forgets a widget that a run does not draw; the page's own controls keep their value
+    while the visitor stays on the page (viz.ui.KEEP), so a tab reopens as it was left."""
+    page.goto(f"{server.url}/softmax")
+    page.locator('[role="tab"]').first.wait_for(timeout=120_000)
+    wait_for_idle(page)
+    open_tab(page, t("sm.tab.row", "en"))
+    thumb = page.locator('.st-key-sm_keys input[type="range"], .st-key-sm_keys [role="slider"]').first
+    thumb.focus()
+    for _ in range(3):
+        thumb.press("ArrowRight")  # 6 -> 9 keys
+        page.wait_for_timeout(300)
+        wait_for_idle(page)
+    assert slider_value(thumb) == 9
+    open_tab(page, t("sm.var.title", "en"))
+    assert page.locator(".st-key-sm_keys").count() == 0
+    open_tab(page, t("sm.tab.row", "en"))
+    wait_drawn(page)
+    thumb = page.locator('.st-key-sm_keys input[type="range"], .st-key-sm_keys [role="slider"]').first
+    assert slider_value(thumb) == 9
+    bars = "el._fullData.filter((t) => t.type === 'bar').map((t) => t.x.length)"
+    counts = page.evaluate(
+        f"() => {{ const el = document.querySelector('.st-key-sm_row .js-plotly-plot'); return {bars}; }}"
+    )
+    assert counts == [9, 9]
     assert_no_exception(page)
     assert page_errors == []

@@ -10,9 +10,13 @@ import pytest
 
 from viz.encodings import binary, integer_index, learned_init, sinusoidal
 from viz.similarity import (
+    MARKER_LEVELS,
     MEASURES,
+    OFFSET_POINTS,
+    PIXEL_LEVELS,
     against_all,
     by_offset,
+    drawn_points,
     neighbour_steps,
     pairwise,
     pixel_distinct,
@@ -300,6 +304,19 @@ def test_pixel_distinct_keeps_one_point_per_occupied_cell(seed: int, levels: int
 def test_pixel_distinct_edge_cases() -> None:
     assert pixel_distinct(np.zeros(0), np.zeros(0)).size == 0
     assert list(pixel_distinct(np.array([3, 3, 4]), np.array([1.0, 1.0, 1.0]))) == [0, 2]  # flat values
+
+
+def test_drawn_points_coarsen_only_while_too_many_and_never_past_a_marker() -> None:
+    rng = np.random.default_rng(0)
+    few_x, few_y = rng.integers(0, 50, 1000), rng.normal(size=1000)
+    np.testing.assert_array_equal(drawn_points(few_x, few_y), pixel_distinct(few_x, few_y, PIXEL_LEVELS))
+    x, y = rng.integers(-127, 128, 16_000), rng.normal(size=16_000)  # a dense cloud
+    assert pixel_distinct(x, y, PIXEL_LEVELS).size > OFFSET_POINTS
+    kept = drawn_points(x, y)
+    levels = [n for n in (PIXEL_LEVELS, PIXEL_LEVELS // 2, PIXEL_LEVELS // 4) if n >= MARKER_LEVELS]
+    assert any(np.array_equal(kept, pixel_distinct(x, y, n)) for n in levels)
+    assert kept.size < pixel_distinct(x, y, PIXEL_LEVELS).size
+    assert kept.size >= pixel_distinct(x, y, MARKER_LEVELS).size  # never coarser than a marker
 
 
 def test_sinusoidal_offset_chart_draws_one_point_per_offset() -> None:

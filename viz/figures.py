@@ -594,7 +594,7 @@ def offset_scatter(
     height: int = 380,
 ) -> go.Figure:
     """(offset, value) points and an optional reference curve over them. SVG, not WebGL: callers pass
-    one point per pixel (:func:`viz.similarity.pixel_distinct`), and plotly.js's cartesian bundle
+    one point per spot of the chart (:func:`viz.similarity.drawn_points`), and plotly.js's cartesian bundle
     (the one the app loads) has no WebGL traces."""
     fig = go.Figure(
         go.Scatter(

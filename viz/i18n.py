@@ -29,8 +29,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sidebar.caption": {
         "en": "These settings are the same on every page and live in the address bar: copy the URL to share "
-        "exactly this view.",
-        "ko": "이 설정은 모든 페이지에 똑같이 적용되며 주소창에 저장됩니다. URL을 복사하면 지금 화면을 그대로 "
+        "them.",
+        "ko": "이 설정은 모든 페이지에 똑같이 적용되며 주소창에 저장됩니다. URL을 복사하면 이 설정을 그대로 "
         "공유할 수 있습니다.",
     },
     "sidebar.lang": {"en": "Language", "ko": "언어"},
@@ -629,8 +629,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sim.offset.hover": {"en": "p − j = %{x}: %{y:.4g}", "ko": "p − j = %{x}: %{y:.4g}"},
     "sim.offset.drawn": {
-        "en": "Of its {pairs} pairs, those that would cover the same pixel are drawn once: {points} points.",
-        "ko": "쌍 {pairs}개 가운데 같은 픽셀에 겹칠 것은 한 번만 그려 점 {points}개입니다.",
+        "en": "Of its {pairs} pairs, those that would land on the same spot are drawn once: {points} points.",
+        "ko": "쌍 {pairs}개 가운데 같은 자리에 겹칠 것은 한 번만 그려 점 {points}개입니다.",
     },
     "sim.offset.spread": {
         "en": "Largest spread among pairs with the same offset: {spread} of the full range (0 = one curve).",

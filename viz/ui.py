@@ -17,7 +17,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import numpy as np
 import pandas as pd
@@ -394,6 +394,9 @@ class Section:
         return cast("bool | None", self.box.__exit__(*exc))
 
 
+#: How long a page's own widgets keep their values when not drawn: while the visitor stays on the page,
+#: so a control in a closed tab (viz.ui.sections) is as it was left when the tab is opened again.
+KEEP: Literal["page"] = "page"
 #: The sidebar switch that shows every section of a page at once instead of as tabs (kept for the session).
 ALL_SECTIONS = "all_sections"
 
@@ -427,10 +430,12 @@ def sections(
         chosen = ids[names.index(shown)]  # the tab the user just picked
     chosen = chosen if chosen in ids else ids[0]
     st.session_state[key] = chosen
-    if widget_key in st.session_state and not same_lang:
-        st.session_state[widget_key] = labels[chosen]  # a hidden widget keeps its old value
+    if st.session_state.get(widget_key) != labels[chosen]:
+        # First run, another language, or a stale value: the widget opens on the remembered tab. (Not
+        # through ``default``, which is part of the widget's id: every click would make a new widget.)
+        st.session_state[widget_key] = labels[chosen]
     st.session_state[f"{key}__lang"] = lang
-    tabs = st.tabs(names, key=widget_key, default=labels[chosen], on_change="rerun")
+    tabs = st.tabs(names, key=widget_key, on_change="rerun")
     return {name: Section(tab, bool(tab.open)) for name, tab in zip(ids, tabs, strict=True)}
 
 
@@ -446,6 +451,7 @@ def int_multiselect(
         list(range(n)),
         key=key,
         max_selections=max_selections,
+        persist_state=KEEP,
         **initial(key, default=[v for v in default if 0 <= v < n]),
     )
     return [int(v) for v in picked]
@@ -722,7 +728,9 @@ def index_range(label: str, n: int, span: int, key: str) -> tuple[int, int]:
         lo, hi = st.session_state[key]
         lo, hi = min(max(int(lo), 0), n - 1), min(max(int(hi), 0), n - 1)
         st.session_state[key] = (min(lo, hi), max(lo, hi))
-    picked = st.slider(label, 0, n - 1, key=key, **initial(key, value=(0, min(span, n) - 1)))
+    picked = st.slider(
+        label, 0, n - 1, key=key, persist_state=KEEP, **initial(key, value=(0, min(span, n) - 1))
+    )
     lo, hi = cast(tuple[int, int], picked)
     return int(lo), int(hi)
 
@@ -777,7 +785,9 @@ def bounded_slider(label: str, lo: int, hi: int, default: int, key: str, help: s
         clamped = min(max(int(st.session_state[key]), lo), hi)
         if clamped != st.session_state[key]:
             st.session_state[key] = clamped
-    picked = st.slider(label, lo, hi, key=key, help=help, **initial(key, value=min(max(default, lo), hi)))
+    picked = st.slider(
+        label, lo, hi, key=key, help=help, persist_state=KEEP, **initial(key, value=min(max(default, lo), hi))
+    )
     return int(cast(int, picked))
 
 
@@ -785,7 +795,9 @@ def option_slider(label: str, options: Sequence[int], default: int, key: str, he
     """A select-slider over ``options``; a stored value that is not an option falls back to ``default``."""
     if key in st.session_state and st.session_state[key] not in options:
         st.session_state[key] = default
-    picked = st.select_slider(label, options, key=key, help=help, **initial(key, value=default))
+    picked = st.select_slider(
+        label, options, key=key, help=help, persist_state=KEEP, **initial(key, value=default)
+    )
     return int(cast(int, picked))
 
 
@@ -1208,7 +1220,7 @@ def layer_choice(n_layers: int, lang: str, key: str) -> int:
     if st.session_state.get(key) not in options:
         st.session_state.pop(key, None)  # the stack got shallower than the layer last shown
     picked = st.segmented_control(
-        t("att.layer", lang), options, key=key, required=True, **initial(key, default=1)
+        t("att.layer", lang), options, key=key, required=True, persist_state=KEEP, **initial(key, default=1)
     )
     return int(picked or 1) - 1
 
