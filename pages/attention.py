@@ -362,105 +362,117 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
         view = heads.step_view(st_.concat, st_.w_o, st_.out, st_.columns, s.d_k)
         st.write(t("att.steps.intro", lang, h=head, layer=layer + 1, d_k=s.d_k, d_model=s.d_model))
         hover = t("att.steps.hover", lang)
-        cells = [*st.columns(2), *st.columns(2)]  # Q, K / V, and the note on what follows
-        projections = (("Q = X·W_Q", st_.q), ("K = X·W_K", st_.k), ("V = X·W_V", st_.v))
-        for col, (name, values) in zip(cells, projections, strict=False):
-            with col:
-                shown = view.columns(values)
-                fig = figures.matrix(
-                    shown,
-                    x_labels=view.dims,
-                    y_labels=labels,
-                    title=t("att.steps.proj", lang, name=name),
-                    x_title=t("chart.dimension", lang),
-                    hovertemplate=hover,
-                    text=figures.number_text(shown, digits=1) if view.annotate else None,
-                    height=view.height,
-                )
-                ui.chart(fig, key=f"att_step_{name[0]}", lang=lang)
-        cells[3].markdown(t("att.steps.qkv_note", lang, d_k=s.d_k))
-        if encoding == "rope":
-            cells[3].caption(t("att.steps.rope", lang))
-        if view.cut:
-            st.caption(t("att.steps.cut", lang, shown=len(view.dims), d_k=s.d_k))
-        square_cols = [*st.columns(2), *st.columns(2)]
-        squares = (
-            ("scores", st_.scores, t("att.steps.scores", lang), None),
-            ("scaled", st_.scaled, t("att.steps.scaled", lang, d_k=s.d_k), None),
-            ("masked", st_.masked, t("att.steps.masked", lang), None),
-            ("weights", st_.weights, t("att.steps.weights", lang), "Blues"),
+        # The steps in three tabs of their own: a head change redraws the few charts in view.
+        part = ui.sections(
+            "att_step_part",
+            {k: t(f"att.steps.part.{k}", lang) for k in ("qkv", "scores", "out")},
+            lang=lang,
         )
-        for col, (key, values, title, scale) in zip(square_cols, squares, strict=True):
-            digits = 1 if key == "scores" else 2  # unscaled scores reach two-digit sizes
-            with col:
-                fig = figures.matrix(
-                    values,
-                    x_labels=labels,
-                    y_labels=labels,
-                    title=title,
-                    x_title=t("att.key", lang),
-                    hovertemplate=t("att.steps.pair_hover", lang),
-                    masked_hover=t("att.steps.masked_hover", lang),
-                    text=figures.number_text(values, digits=digits) if view.annotate else None,
-                    zmin=0.0 if scale else None,
-                    zmax=1.0 if scale else None,
-                    colorscale=scale,
-                    height=view.height,
+        if part["qkv"].open:
+            with part["qkv"]:
+                cells = [*st.columns(2), *st.columns(2)]  # Q, K / V, and the note on what follows
+                projections = (("Q = X·W_Q", st_.q), ("K = X·W_K", st_.k), ("V = X·W_V", st_.v))
+                for col, (name, values) in zip(cells, projections, strict=False):
+                    with col:
+                        shown = view.columns(values)
+                        fig = figures.matrix(
+                            shown,
+                            x_labels=view.dims,
+                            y_labels=labels,
+                            title=t("att.steps.proj", lang, name=name),
+                            x_title=t("chart.dimension", lang),
+                            hovertemplate=hover,
+                            text=figures.number_text(shown, digits=1) if view.annotate else None,
+                            height=view.height,
+                        )
+                        ui.chart(fig, key=f"att_step_{name[0]}", lang=lang)
+                cells[3].markdown(t("att.steps.qkv_note", lang, d_k=s.d_k))
+                if encoding == "rope":
+                    cells[3].caption(t("att.steps.rope", lang))
+                if view.cut:
+                    st.caption(t("att.steps.cut", lang, shown=len(view.dims), d_k=s.d_k))
+        if part["scores"].open:
+            with part["scores"]:
+                square_cols = [*st.columns(2), *st.columns(2)]
+                squares = (
+                    ("scores", st_.scores, t("att.steps.scores", lang), None),
+                    ("scaled", st_.scaled, t("att.steps.scaled", lang, d_k=s.d_k), None),
+                    ("masked", st_.masked, t("att.steps.masked", lang), None),
+                    ("weights", st_.weights, t("att.steps.weights", lang), "Blues"),
                 )
-                ui.chart(fig, key=f"att_step_{key}", lang=lang)
-        st.caption(t("att.steps.squares", lang, d_k=s.d_k, root=view.root))
-        left, right = st.columns([2, 3])
-        with left:
-            fig = figures.matrix(
-                view.columns(st_.z),
-                x_labels=view.dims,
-                y_labels=labels,
-                title=t("att.steps.z", lang, h=head),
-                x_title=t("chart.dimension", lang),
-                hovertemplate=hover,
-                text=figures.number_text(view.columns(st_.z), digits=1) if view.annotate else None,
-                height=view.height,
-            )
-            ui.chart(fig, key="att_step_z", lang=lang)
-        with right:
-            fig = figures.matrix(
-                view.concat,
-                x_labels=view.concat_dims,
-                y_labels=labels,
-                title=t("att.steps.concat", lang, heads=s.heads, d_model=s.d_model, h=head),
-                x_title=t("att.steps.concat_x", lang),
-                hovertemplate=hover,
-                height=view.height,
-                highlight=view.head_block,
-            )
-            ui.chart(fig, key="att_step_concat", lang=lang)
-        left, right = st.columns([1, 1])
-        with left:
-            fig = figures.matrix(
-                view.w_o,
-                x_labels=view.w_o_cols,
-                y_labels=view.w_o_rows,
-                title=t("att.steps.w_o", lang, d_model=s.d_model),
-                x_title=t("att.steps.w_o_x", lang),
-                y_title=t("att.steps.w_o_y", lang),
-                hovertemplate=t("att.steps.w_o_hover", lang),
-                height=420,
-            )
-            ui.chart(fig, key="att_step_wo", lang=lang)
-        with right:
-            fig = figures.matrix(
-                view.out,
-                x_labels=view.out_dims,
-                y_labels=labels,
-                title=t("att.steps.out", lang),
-                x_title=t("chart.dimension", lang),
-                hovertemplate=hover,
-                height=view.height,
-            )
-            ui.chart(fig, key="att_step_out", lang=lang)
-        if view.strided:
-            st.caption(t("att.steps.strided", lang, d_model=s.d_model, shown=len(view.w_o_cols)))
-        st.markdown(t("att.steps.explain", lang))
+                for col, (key, values, title, scale) in zip(square_cols, squares, strict=True):
+                    digits = 1 if key == "scores" else 2  # unscaled scores reach two-digit sizes
+                    with col:
+                        fig = figures.matrix(
+                            values,
+                            x_labels=labels,
+                            y_labels=labels,
+                            title=title,
+                            x_title=t("att.key", lang),
+                            hovertemplate=t("att.steps.pair_hover", lang),
+                            masked_hover=t("att.steps.masked_hover", lang),
+                            text=figures.number_text(values, digits=digits) if view.annotate else None,
+                            zmin=0.0 if scale else None,
+                            zmax=1.0 if scale else None,
+                            colorscale=scale,
+                            height=view.height,
+                        )
+                        ui.chart(fig, key=f"att_step_{key}", lang=lang)
+                st.caption(t("att.steps.squares", lang, d_k=s.d_k, root=view.root))
+        if part["out"].open:
+            with part["out"]:
+                left, right = st.columns([2, 3])
+                with left:
+                    fig = figures.matrix(
+                        view.columns(st_.z),
+                        x_labels=view.dims,
+                        y_labels=labels,
+                        title=t("att.steps.z", lang, h=head),
+                        x_title=t("chart.dimension", lang),
+                        hovertemplate=hover,
+                        text=figures.number_text(view.columns(st_.z), digits=1) if view.annotate else None,
+                        height=view.height,
+                    )
+                    ui.chart(fig, key="att_step_z", lang=lang)
+                with right:
+                    fig = figures.matrix(
+                        view.concat,
+                        x_labels=view.concat_dims,
+                        y_labels=labels,
+                        title=t("att.steps.concat", lang, heads=s.heads, d_model=s.d_model, h=head),
+                        x_title=t("att.steps.concat_x", lang),
+                        hovertemplate=hover,
+                        height=view.height,
+                        highlight=view.head_block,
+                    )
+                    ui.chart(fig, key="att_step_concat", lang=lang)
+                left, right = st.columns([1, 1])
+                with left:
+                    fig = figures.matrix(
+                        view.w_o,
+                        x_labels=view.w_o_cols,
+                        y_labels=view.w_o_rows,
+                        title=t("att.steps.w_o", lang, d_model=s.d_model),
+                        x_title=t("att.steps.w_o_x", lang),
+                        y_title=t("att.steps.w_o_y", lang),
+                        hovertemplate=t("att.steps.w_o_hover", lang),
+                        height=420,
+                    )
+                    ui.chart(fig, key="att_step_wo", lang=lang)
+                with right:
+                    fig = figures.matrix(
+                        view.out,
+                        x_labels=view.out_dims,
+                        y_labels=labels,
+                        title=t("att.steps.out", lang),
+                        x_title=t("chart.dimension", lang),
+                        hovertemplate=hover,
+                        height=view.height,
+                    )
+                    ui.chart(fig, key="att_step_out", lang=lang)
+                if view.strided:
+                    st.caption(t("att.steps.strided", lang, d_model=s.d_model, shown=len(view.w_o_cols)))
+                st.markdown(t("att.steps.explain", lang))
 
 
 # ---- 4. word order -------------------------------------------------------------------------------------

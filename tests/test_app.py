@@ -309,14 +309,27 @@ def test_a_link_sets_the_head_count() -> None:
     assert any("heads = " in w.value for w in refused.warning)
 
 
-#: Each page's sections (viz.ui.sections): the key that keeps the open tab, and the tabs in order.
-SECTIONS = {
-    "positional_encoding.py": ("pe_section", 4),
-    "embedding.py": ("emb_section", 4),
-    "similarity.py": ("sim_section", 4),
-    "softmax.py": ("sm_section", 3),
-    "attention.py": ("att_section", 4),
-    "encoder.py": ("enc_section", 4),
+#: Each page's sections (viz.ui.sections): the key that keeps the open tab, and the tabs' labels (i18n
+#: keys) in order; a tab with tabs of its own names them in NESTED.
+SECTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "positional_encoding.py": (
+        "pe_section",
+        ("pe.tab.table", "pe.curves.title", "pe.wave.title", "pe.score.title"),
+    ),
+    "embedding.py": ("emb_section", ("emb.sum.title", "emb.add.title", "emb.seg.title", "emb.order.title")),
+    "similarity.py": ("sim_section", ("sim.tab.row", "sim.matrix.title", "sim.steps.title", "sim.rot.title")),
+    "softmax.py": ("sm_section", ("sm.var.title", "sm.tab.row", "sm.ex.title")),
+    "attention.py": (
+        "att_section",
+        ("att.maps.title", "att.mask.title", "att.steps.title", "att.order.title"),
+    ),
+    "encoder.py": ("enc_section", ("enc.path.title", "enc.res.title", "enc.pp.title", "enc.dec.title")),
+}
+NESTED: dict[str, tuple[str, tuple[str, ...]]] = {
+    "att.steps.title": (
+        "att_step_part",
+        ("att.steps.part.qkv", "att.steps.part.scores", "att.steps.part.out"),
+    ),
 }
 
 
@@ -326,9 +339,14 @@ def open_tab(at: AppTest, key: str, label: str) -> AppTest:
     return ok(at.run())
 
 
-def tab_state(at: AppTest) -> list[tuple[str, int]]:
-    """(label, number of elements in it) for each tab of the page's sections."""
-    return [(tab.label, len(tab.children)) for tab in at.tabs]
+def tab_state(at: AppTest, labels: list[str]) -> list[tuple[str, int]]:
+    """(label, number of elements in it) for each tab labelled one of ``labels``, in page order."""
+    return [(tab.label, len(tab.children)) for tab in at.tabs if tab.label in labels]
+
+
+def tab(at: AppTest, label: str) -> Any:
+    (found,) = [tab for tab in at.tabs if tab.label == label]
+    return found
 
 
 def specs_in(block: Any) -> list[str]:
@@ -340,25 +358,37 @@ def specs_in(block: Any) -> list[str]:
     )
 
 
+def visit_tabs(at: AppTest, key: str, names: tuple[str, ...], lang: str) -> list[str]:
+    """Open each tab in turn (and each tab inside it): only the open one holds anything, and holds every
+    chart on the page. The charts of all the tabs."""
+    labels = [t(name, lang) for name in names]
+    assert [label for label, _ in tab_state(at, labels)] == labels
+    drawn: list[str] = []
+    for i, (name, label) in enumerate(zip(names, labels, strict=True)):
+        if i:
+            open_tab(at, key, label)
+        state = tab_state(at, labels)
+        assert [n > 0 for _, n in state] == [j == i for j in range(len(labels))], (label, state)
+        assert specs_in(tab(at, label)) == specs_in(at)  # every chart on the page is in the open tab
+        if name in NESTED:
+            drawn += visit_tabs(at, *NESTED[name], lang)
+            open_tab(at, NESTED[name][0], t(NESTED[name][1][0], lang))
+        else:
+            drawn += specs_in(tab(at, label))
+    return drawn
+
+
 @pytest.mark.parametrize("lang", ["en", "ko"])
 @pytest.mark.parametrize("page", sorted(SECTIONS))
 def test_only_the_open_tab_runs_and_together_the_tabs_draw_every_chart(page: str, lang: str) -> None:
-    key, count = SECTIONS[page]
+    key, names = SECTIONS[page]
     at = open_page_with_tabs(f"pages/{page}", lang=lang)
-    labels = [label for label, _ in tab_state(at)]
-    assert len(labels) == count
-    drawn: list[str] = []
-    for i, label in enumerate(labels):
-        if i:
-            open_tab(at, key, label)
-        state = tab_state(at)
-        assert [n > 0 for _, n in state] == [j == i for j in range(count)], (label, state)
-        assert specs_in(at.tabs[i]) == specs_in(at)  # every chart on the page is in the open tab
-        drawn += specs_in(at.tabs[i])
+    drawn = visit_tabs(at, key, names, lang)
     everything = open_page(f"pages/{page}", lang=lang)  # the sidebar's "every section at once"
     assert sorted(drawn) == specs_in(everything)
+    labels = [t(name, lang) for name in names]
     assert [s.value for s in everything.subheader if s.value in labels] == [
-        label for label in labels if page not in ("softmax.py",) or label != labels[1]
+        label for label in labels if label != t("sm.tab.row", lang)
     ]  # headings in place of tabs (the softmax page's second section writes its own two)
 
 
@@ -367,9 +397,10 @@ def test_the_open_tab_survives_a_language_switch() -> None:
     open_tab(at, "sm_section", t("sm.ex.title", "en"))
     at.sidebar.button_group[0].set_value("ko").run()
     ok(at)
-    assert tab_state(at)[2][0] == t("sm.ex.title", "ko") and tab_state(at)[2][1] > 0
-    assert [n for _, n in tab_state(at)[:2]] == [0, 0]
+    labels = [t(name, "ko") for name in SECTIONS["softmax.py"][1]]
+    assert [n > 0 for _, n in tab_state(at, labels)] == [False, False, True]
     open_tab(at, "sm_section", t("sm.var.title", "ko"))
     at.sidebar.button_group[0].set_value("en").run()
     ok(at)
-    assert [n > 0 for _, n in tab_state(at)] == [True, False, False]
+    labels = [t(name, "en") for name in SECTIONS["softmax.py"][1]]
+    assert [n > 0 for _, n in tab_state(at, labels)] == [True, False, False]

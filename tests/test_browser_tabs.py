@@ -41,13 +41,16 @@ TABS: dict[str, tuple[str, ...]] = {
     "attention": ("att.maps.title", "att.mask.title", "att.steps.title", "att.order.title"),
     "encoder": ("enc.path.title", "enc.res.title", "enc.pp.title", "enc.dec.title"),
 }
-PANEL = '[role="tabpanel"]'
+#: Tabs inside a tab: the step-by-step section of the attention page has its own three.
+NESTED: dict[str, tuple[str, ...]] = {
+    "att.steps.title": ("att.steps.part.qkv", "att.steps.part.scores", "att.steps.part.out"),
+}
 
 # The open tab's panel (Streamlit renders only that one): how many charts it holds and how many Plotly
 # has drawn (``_fullData`` with traces), and how many charts the whole main area holds.
 _PANEL_JS = """(plot) => {
   const panels = [...document.querySelectorAll('[data-testid="stMain"] [role="tabpanel"]')]
-    .filter((p) => !p.hidden && p.offsetParent !== null);
+    .filter((p) => !p.hidden && p.offsetParent !== null && !p.parentElement.closest('[role="tabpanel"]'));
   const charts = panels.length === 1 ? [...panels[0].querySelectorAll(plot)] : [];
   return {panels: panels.length, charts: charts.length,
           drawn: charts.filter((el) => el._fullData && el._fullData.length > 0).length,
@@ -77,7 +80,8 @@ def tab_labels(page: Page) -> list[str]:
 
 
 def selected(page: Page) -> str:
-    return page.locator('[role="tab"][aria-selected="true"]').inner_text().strip()
+    """The open tab of the page's sections (a tab inside it may be selected too: it comes later)."""
+    return page.locator('[role="tab"][aria-selected="true"]').first.inner_text().strip()
 
 
 @pytest.mark.parametrize(("lang", "hangul"), [("en", False), ("ko", True)], ids=["en", "ko"])
@@ -109,6 +113,17 @@ def test_each_tab_draws_its_own_charts(
         assert_no_exception(page)
         if i:
             screenshot(page, f"tabs_{name}_{lang}_{i + 1}")
+        for j, inner in enumerate(t(key, lang) for key in NESTED.get(TABS[name][i], ())):
+            if j:
+                open_tab(page, inner)
+                wait_drawn(page)
+            assert page.locator('[role="tab"][aria-selected="true"]').nth(1).inner_text().strip() == inner
+            inner_shown = open_panel(page)
+            assert inner_shown["charts"] == inner_shown["page"] == inner_shown["drawn"] > 0, (
+                inner,
+                inner_shown,
+            )
+            assert_no_exception(page)
     assert page_errors == []
 
 

@@ -256,6 +256,12 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
         "en": "Head {h} of layer {layer}: the layer input X (d_model = {d_model} per token) is projected to this head's queries, keys and values, each d_k = {d_k} wide.",
         "ko": "{layer}층의 헤드 {h}: 층의 입력 X(토큰마다 d_model = {d_model})를 이 헤드의 쿼리, 키, 밸류로 투영합니다. 각각의 폭은 d_k = {d_k}입니다.",
     },
+    "att.steps.part.qkv": {"en": "Projections Q, K, V", "ko": "Q, K, V 구하기"},
+    "att.steps.part.scores": {"en": "①–④ From scores to weights", "ko": "①–④ 점수에서 가중치로"},
+    "att.steps.part.out": {
+        "en": "⑤–⑦ Weights · V, heads joined, W_O",
+        "ko": "⑤–⑦ 가중치 · V, 헤드 합치기, W_O",
+    },
     "att.steps.proj": {"en": "{name}", "ko": "{name}"},
     "att.steps.hover": {
         "en": "%{y}, dimension %{x}<br>%{z:.3f}<extra></extra>",
