@@ -37,7 +37,7 @@ from bench.report import write_report
 from bench.st_client import Rerun, Session, open_session, set_slider, set_tab, summary
 from tests.browser_support import REPO_ROOT, ServerError, StreamlitServer
 from viz.i18n import t
-from viz.ui import choice_key
+from viz.ui import ALL_SECTIONS, choice_key
 
 Step = tuple[str, float | str]
 _HEADS = [("att_step_head", h) for h in (2, 3, 4, 5, 6, 7, 8, 1)]
@@ -124,7 +124,7 @@ async def _open(
     if not first.ok:
         stats.error(f"first load: exception={first.exception} status={first.status}")
     try:
-        opened = await open_section(session, page, args.timeout)
+        opened = await open_section(session, page, args.timeout, every=args.all_sections)
     except Exception as exc:
         stats.error(f"opening the tab: {type(exc).__name__}: {exc}")
         return None
@@ -133,13 +133,17 @@ async def _open(
     return session
 
 
-async def open_section(session: Session, page: str, timeout: float) -> Rerun | None:
-    """Open the tab of ``page`` whose slider its cycle moves (:data:`TABS`), as a click would; None
-    when the cycle's sliders are in the tab the page opens on."""
-    if page not in TABS:
+async def open_section(session: Session, page: str, timeout: float, *, every: bool = False) -> Rerun | None:
+    """Open the tab of ``page`` whose slider its cycle moves (:data:`TABS`), as a click would, or with
+    ``every`` switch on the sidebar's "every section at once"; None when there is nothing to do (the
+    cycle's sliders are in the tab the page opens on)."""
+    if every:
+        session.widget_by_key(ALL_SECTIONS).value = True
+    elif page in TABS:
+        key, label = TABS[page]
+        set_tab(session, choice_key(key, "en"), label)
+    else:
         return None
-    key, label = TABS[page]
-    set_tab(session, choice_key(key, "en"), label)
     return await asyncio.wait_for(session.rerun(), timeout)
 
 
@@ -295,8 +299,16 @@ def _header(args: argparse.Namespace, argv: list[str]) -> list[str]:
         "(bench/st_client.py, no browser drawing). An error is a rerun that raised (timeout "
         f"{args.timeout:g} s, closed socket), drew an exception, or did not finish normally. p95 is "
         "nearest-rank. Targets from the issue: 40 sessions with no errors, p95 rerun <= 1 s, server "
-        "memory <= 1.5 GB. MB = 10^6 bytes. The cycles (the i-th session of a page starts at its i-th "
-        "step; all other settings at their defaults):",
+        "memory <= 1.5 GB. MB = 10^6 bytes. "
+        + (
+            "Every session first switches on the sidebar's *Every section at once*: each rerun runs and "
+            "sends every section of its page. "
+            if args.all_sections
+            else "Each page shows its sections as tabs and runs only the open one; the attention sessions "
+            "first open the step-by-step tab, where their head slider is. "
+        )
+        + "The cycles (the i-th session of a page starts at its i-th step; all other settings at their "
+        "defaults):",
         "",
         *(
             f"- {page}: {_cycle_text(STEPS[page])}"
@@ -329,6 +341,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--single", choices=["", *sorted(STEPS)], default="encoder")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per rerun")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--all-sections",
+        action="store_true",
+        help="every session switches on the sidebar's 'Every section at once' (all tabs drawn)",
+    )
     parser.add_argument("--out", type=Path, default=REPO_ROOT / "bench" / "results" / "load.md")
     args = parser.parse_args(argv)
     try:

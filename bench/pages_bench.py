@@ -212,7 +212,7 @@ def open_tab(page: Page, run: PageRun, index: int) -> str:
 def press_slider(
     page: Page, counter: ByteCounter, run: PageRun, slider: str, presses: int, tab: int | None = None
 ) -> None:
-    """Press one slider ``presses`` times (ArrowLeft, or ArrowRight from its minimum), one rerun each,
+    """Press one slider ``presses`` times (ArrowLeft, or ArrowRight with more room), one rerun each,
     with the page's tab ``tab`` open (None: the first, as the page opens)."""
     row = Row(run.page, run.size, slider)
     run.rows.append(row)
@@ -228,8 +228,11 @@ def press_slider(
         wait_settled(page)
     state = thumb_state(loc)
     row.start = str(state["text"])
-    row.key = "ArrowRight" if state["value"] <= state["min"] else "ArrowLeft"
-    room = state["max"] - state["value"] if row.key == "ArrowRight" else state["value"] - state["min"]
+    left, right = state["value"] - state["min"], state["max"] - state["value"]
+    # ArrowLeft, unless there is less room that way than presses and more the other way (a slider an
+    # earlier row of the same page has already moved)
+    row.key = "ArrowLeft" if left >= presses or left >= right else "ArrowRight"
+    room = left if row.key == "ArrowLeft" else right
     count = int(min(presses, room))
     if count < presses:
         run.notes.append(f"`{slider}` from {row.start}: only {count} {row.key} presses possible")
@@ -380,9 +383,10 @@ def markdown(runs: list[PageRun], env: str, command: str, presses: int, elapsed_
         "default row of each page is the server's first run of that page (its own imports, e.g. PyTorch "
         "on the attention page, and cold caches), and every new context fetches the frontend's scripts.",
         "",
-        f"Slider moves: up to {presses} arrow-key presses per slider (ArrowLeft, or ArrowRight from the "
-        "slider's minimum; each press a value this session has not seen; fewer when the slider runs out of "
-        "values), each rerun finished before the next press. Times run from the keydown, seen in the page: "
+        f"Slider moves: up to {presses} arrow-key presses per slider, in the tab named (ArrowLeft, or "
+        "ArrowRight where there is more room that way; each press a value this session has not seen; fewer "
+        "when the slider runs out of values), each rerun finished before the next press. Times run from "
+        "the keydown, seen in the page: "
         "*first chart* to the first redraw, *redraw* to the last redraw before the app settled (the headline "
         "number; the target is a median ≤ 0.3 s at the defaults, ≤ 0.8 s at the largest size), *idle* to "
         "the script state's last switch to `notRunning`. p95 is nearest-rank (with 20 samples or fewer: "
