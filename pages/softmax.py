@@ -319,77 +319,100 @@ def worked_example(d_k: int, seed: int) -> None:
             dims = list(range(shown))
             height = figures.rows_height(length)
             matrix = partial(figures.heatmap, x_title="", cell_text="%{z:.2f}", height=height)
-            fig = figures.heatmap_panels(
-                {"Q = X·W^Q": w.q[:, :shown], "K = X·W^K": w.k[:, :shown], "V = X·W^V": w.v[:, :shown]},
-                y_labels=labels,
-                x=dims,
-                title=t("sm.ex.qkv", lang, n=length, d_k=d_k),
-                x_title=t("chart.dimension", lang),
-                y_title=t("emb.token", lang),
-                colorbar_title=t("chart.value", lang),
-                hovertemplate=t("sm.ex.qkv_hover", lang),
-                height=figures.rows_height(length, base=170),
-                cell_text="%{z:.1f}",
+            # The steps in tabs of their own: a d_k move redraws the one to three charts in view.
+            part = ui.sections(
+                "sm_ex_part",
+                {k: t(f"sm.ex.part.{k}", lang) for k in ("qkv", "steps", "out")},
+                lang=lang,
             )
-            ui.chart(fig, key="sm_qkv", lang=lang)
-            if shown < d_k:
-                st.caption(t("sm.ex.columns", lang, shown=shown, d_k=d_k))
-            step_cols = st.columns(3)
-            steps = (
-                ("sm_step_scores", w.scores, t("sm.ex.step1", lang), t("sm.ex.step1.note", lang)),
-                ("sm_step_scaled", w.scaled, t("sm.ex.step2", lang, root=root), t("sm.ex.step2.note", lang)),
-                ("sm_step_weights", w.weights, t("sm.ex.step3", lang), t("sm.ex.step3.note", lang)),
-            )
-            for col, (key, values, title, caption) in zip(step_cols, steps, strict=True):
-                with col:
-                    fig = matrix(
-                        values,
-                        x_labels=labels,
+            if part["qkv"].open:
+                with part["qkv"]:
+                    fig = figures.heatmap_panels(
+                        {
+                            "Q = X·W^Q": w.q[:, :shown],
+                            "K = X·W^K": w.k[:, :shown],
+                            "V = X·W^V": w.v[:, :shown],
+                        },
                         y_labels=labels,
-                        title=title,
-                        y_title=t("sm.ex.query", lang),
-                        colorbar_title="",
-                        hovertemplate=t("sm.ex.pair_hover", lang),
-                        zmin=0.0 if key == "sm_step_weights" else None,
-                        zmax=1.0 if key == "sm_step_weights" else None,
+                        x=dims,
+                        title=t("sm.ex.qkv", lang, n=length, d_k=d_k),
+                        x_title=t("chart.dimension", lang),
+                        y_title=t("emb.token", lang),
+                        colorbar_title=t("chart.value", lang),
+                        hovertemplate=t("sm.ex.qkv_hover", lang),
+                        height=figures.rows_height(length, base=170),
+                        cell_text="%{z:.1f}",
                     )
-                    ui.chart(fig, key=key, lang=lang)
-                    st.caption(caption)
-            left, right = st.columns([3, 2])
-            with left:
-                fig = matrix(
-                    w.output[:, :shown],
-                    x=dims,
-                    y_labels=labels,
-                    title=t("sm.ex.step4", lang),
-                    y_title=t("sm.ex.query", lang),
-                    colorbar_title=t("chart.value", lang),
-                    hovertemplate=t("sm.ex.out_hover", lang),
-                )
-                ui.chart(fig, key="sm_step_output", lang=lang)
-            with right:
-                query = int(
-                    st.selectbox(
-                        t("sm.ex.pick", lang),
-                        list(range(length)),
-                        format_func=labels.__getitem__,
-                        key="sm_query",
-                        persist_state=ui.KEEP,
+                    ui.chart(fig, key="sm_qkv", lang=lang)
+                    if shown < d_k:
+                        st.caption(t("sm.ex.columns", lang, shown=shown, d_k=d_k))
+            if part["steps"].open:
+                with part["steps"]:
+                    step_cols = st.columns(3)
+                    steps = (
+                        ("sm_step_scores", w.scores, t("sm.ex.step1", lang), t("sm.ex.step1.note", lang)),
+                        (
+                            "sm_step_scaled",
+                            w.scaled,
+                            t("sm.ex.step2", lang, root=root),
+                            t("sm.ex.step2.note", lang),
+                        ),
+                        ("sm_step_weights", w.weights, t("sm.ex.step3", lang), t("sm.ex.step3.note", lang)),
                     )
-                    or 0
-                )
-                st.code(softmax.weighted_sum(w.weights, tokens, query), language=None)
-                st.markdown(
-                    t(
-                        "sm.ex.compare",
-                        lang,
-                        scaled=f"{w.weights[query].max():.3f}",
-                        raw=f"{w.unscaled_weights[query].max():.3f}",
-                    )
-                )
-            st.code(softmax.weighted_sum_numbers(w, query), language=None)  # full width: 8 columns fit
-            st.caption(t("sm.ex.numbers", lang, shown=shown, d_k=d_k))
-            st.markdown(t("sm.ex.explain", lang))
+                    for col, (key, values, title, caption) in zip(step_cols, steps, strict=True):
+                        with col:
+                            fig = matrix(
+                                values,
+                                x_labels=labels,
+                                y_labels=labels,
+                                title=title,
+                                y_title=t("sm.ex.query", lang),
+                                colorbar_title="",
+                                hovertemplate=t("sm.ex.pair_hover", lang),
+                                zmin=0.0 if key == "sm_step_weights" else None,
+                                zmax=1.0 if key == "sm_step_weights" else None,
+                            )
+                            ui.chart(fig, key=key, lang=lang)
+                            st.caption(caption)
+            if part["out"].open:
+                with part["out"]:
+                    left, right = st.columns([3, 2])
+                    with left:
+                        fig = matrix(
+                            w.output[:, :shown],
+                            x=dims,
+                            y_labels=labels,
+                            title=t("sm.ex.step4", lang),
+                            y_title=t("sm.ex.query", lang),
+                            colorbar_title=t("chart.value", lang),
+                            hovertemplate=t("sm.ex.out_hover", lang),
+                        )
+                        ui.chart(fig, key="sm_step_output", lang=lang)
+                    with right:
+                        query = int(
+                            st.selectbox(
+                                t("sm.ex.pick", lang),
+                                list(range(length)),
+                                format_func=labels.__getitem__,
+                                key="sm_query",
+                                persist_state=ui.KEEP,
+                            )
+                            or 0
+                        )
+                        st.code(softmax.weighted_sum(w.weights, tokens, query), language=None)
+                        st.markdown(
+                            t(
+                                "sm.ex.compare",
+                                lang,
+                                scaled=f"{w.weights[query].max():.3f}",
+                                raw=f"{w.unscaled_weights[query].max():.3f}",
+                            )
+                        )
+                    st.code(
+                        softmax.weighted_sum_numbers(w, query), language=None
+                    )  # full width: 8 columns fit
+                    st.caption(t("sm.ex.numbers", lang, shown=shown, d_k=d_k))
+                    st.markdown(t("sm.ex.explain", lang))
 
 
 if sec["ex"].open:

@@ -330,6 +330,7 @@ NESTED: dict[str, tuple[str, tuple[str, ...]]] = {
         "att_step_part",
         ("att.steps.part.qkv", "att.steps.part.scores", "att.steps.part.out"),
     ),
+    "sm.ex.title": ("sm_ex_part", ("sm.ex.part.qkv", "sm.ex.part.steps", "sm.ex.part.out")),
 }
 
 

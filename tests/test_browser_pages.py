@@ -317,6 +317,7 @@ def test_softmax_sentence_markup_stays_text(
     page.goto(server.url + SM_PATH)
     wait_for_dk(page, SM_DEFAULT_DK)
     open_tab(page, t("sm.ex.title", "en"))
+    open_tab(page, t("sm.ex.part.steps", "en"))
     wait_for_rerun(page, "el._fullData[0].y.length === 3", root=SM_WEIGHTS)  # "I am good"
 
     box = page.locator(SM_TEXT)

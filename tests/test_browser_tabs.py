@@ -41,9 +41,10 @@ TABS: dict[str, tuple[str, ...]] = {
     "attention": ("att.maps.title", "att.mask.title", "att.steps.title", "att.order.title"),
     "encoder": ("enc.path.title", "enc.res.title", "enc.pp.title", "enc.dec.title"),
 }
-#: Tabs inside a tab: the step-by-step section of the attention page has its own three.
+#: Tabs inside a tab: the attention page's step by step and the softmax page's worked example have three.
 NESTED: dict[str, tuple[str, ...]] = {
     "att.steps.title": ("att.steps.part.qkv", "att.steps.part.scores", "att.steps.part.out"),
+    "sm.ex.title": ("sm.ex.part.qkv", "sm.ex.part.steps", "sm.ex.part.out"),
 }
 
 # The open tab's panel (Streamlit renders only that one): how many charts it holds and how many Plotly

@@ -875,6 +875,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "**눈여겨볼 점.** 역전파는 소프트맥스를 지날 때 기울기에 이 행렬을 곱합니다(x 앞의 1/T, 1/√d_k도 함께). 가중치 하나가 1에 가까우면 모든 원소가 0에 가까워져 점수에, 그리고 그 너머 W^Q와 W^K에 기울기가 거의 전달되지 않습니다. 학습이 멈춥니다. 스케일이 없으면 d_k가 커질수록 평균 노름이 크게 떨어집니다. d_k = {d_k}에서 {raw}이고, 줄의 {saturated}%가 키 하나에 0.99 넘게 줍니다. 스케일하면 {scaled}이고 d_k에 따라 거의 변하지 않습니다. 어떤 가중치도 0.5(점선)를 넘을 수 없습니다.",
     },
     "sm.ex.title": {"en": "4. The four steps on a sentence", "ko": "4. 문장 하나로 보는 네 단계"},
+    "sm.ex.part.qkv": {"en": "Queries, keys, values", "ko": "쿼리, 키, 밸류"},
+    "sm.ex.part.steps": {"en": "Steps 1–3: Q Kᵀ, ÷ √d_k, softmax", "ko": "1–3단계: Q Kᵀ, ÷ √d_k, 소프트맥스"},
+    "sm.ex.part.out": {"en": "Step 4: Z = weights · V", "ko": "4단계: Z = 가중치 · V"},
     "sm.ex.intro": {
         "en": "One attention head, step by step. Each word's vector (a row of X, width d_model = {d_model} from the sidebar) is multiplied by random weight matrices W^Q, W^K, W^V (d_model × {d_k}) to give its query, key and value. Change the seed for other weights, d_k above, or the sentence.",
         "ko": "어텐션 헤드 하나를 단계별로 봅니다. 각 단어의 벡터(X의 한 행, 폭은 사이드바의 d_model = {d_model})에 무작위 가중치 행렬 W^Q, W^K, W^V(d_model × {d_k})를 곱해 쿼리, 키, 밸류를 얻습니다. 시드를 바꾸면 다른 가중치가, 위의 d_k나 문장을 바꾸면 다른 결과가 나옵니다.",
