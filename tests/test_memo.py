@@ -144,7 +144,9 @@ def test_memoized_figures_are_the_same_figure_only_for_the_same_data() -> None:
     assert figures.heatmap(z, title="t ") is not fig  # any argument counts
 
 
-def test_the_live_model_is_imported_once_in_the_background(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_live_model_is_imported_and_warmed_once_in_the_background(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import sys
     import threading
 
@@ -157,6 +159,23 @@ def test_the_live_model_is_imported_once_in_the_background(monkeypatch: pytest.M
             started.append(self)
             super().start()
 
+    from viz import model, probe
+
+    built: list[model.ModelConfig] = []
+    ran: list[tuple[int, ...]] = []
+
+    def build(config: model.ModelConfig) -> model.Encoder:
+        built.append(config)
+        return original_build(config)
+
+    def maps(encoder: model.Encoder, x: object, mask: object = None) -> np.ndarray:
+        result = original_maps(encoder, x, mask)  # type: ignore[arg-type]
+        ran.append(result.shape)
+        return result
+
+    original_build, original_maps = model.build, probe.attention_maps
+    monkeypatch.setattr(model, "build", build)
+    monkeypatch.setattr(probe, "attention_maps", maps)
     monkeypatch.setattr(ui, "WARM_DELAY_S", 0.0)
     monkeypatch.setattr(ui, "_warm_started", False)
     monkeypatch.setattr(ui.threading, "Thread", Counting)
@@ -166,6 +185,9 @@ def test_the_live_model_is_imported_once_in_the_background(monkeypatch: pytest.M
     started[0].join(timeout=60)
     assert not started[0].is_alive()
     assert {"viz.model", "viz.train", "viz.block", "viz.probe", "torch"} <= set(sys.modules)
+    # and one throwaway model ran once, so torch's one-time set-up is paid before a visitor comes
+    assert built == [model.ModelConfig()]
+    assert ran == [(1, 1, 8, 2, 2)]  # layers, batch, heads, tokens, tokens
 
 
 def test_negative_zero_and_masked_arrays_are_handled() -> None:

@@ -265,7 +265,8 @@ def tune_gc() -> None:
 
 
 def warm_live_model() -> None:
-    """Import PyTorch and the live-model modules once per server process, in a background thread.
+    """Import PyTorch and the live-model modules once per server process, in a background thread, and
+    build one throwaway model (torch's first model and forward pass set it up: 1.3 s here).
 
     Importing torch takes about 2 s here; without this, the first visitor of an attention page in a
     server's life waits for it. The pages that do not use the model never import torch themselves,
@@ -286,6 +287,11 @@ def warm_live_model() -> None:
         with contextlib.suppress(Exception):
             for name in ("viz.model", "viz.train", "viz.block", "viz.probe"):
                 importlib.import_module(name)
+            # PyTorch's first model and forward pass in a process pay its one-time set-up (1.3 s here):
+            # one throwaway model pays it now instead of the first visitor of an attention page.
+            from viz import model, probe
+
+            probe.attention_maps(model.build(model.ModelConfig()), _sentence_x(("warm", "up"), 128))
 
     threading.Thread(target=_import, name="warm-live-model", daemon=True).start()
 
