@@ -384,8 +384,9 @@ def markdown(runs: list[PageRun], env: str, command: str, presses: int, elapsed_
         "on the attention page, and cold caches), and every new context fetches the frontend's scripts.",
         "",
         f"Slider moves: up to {presses} arrow-key presses per slider, in the tab named (ArrowLeft, or "
-        "ArrowRight where there is more room that way; each press a value this session has not seen; fewer "
-        "when the slider runs out of values), each rerun finished before the next press. Times run from "
+        "ArrowRight where there is more room that way; each press a value this row has not seen, though a "
+        "later row of a page may go back over values an earlier row visited in another tab; fewer when the "
+        "slider runs out of values), each rerun finished before the next press. Times run from "
         "the keydown, seen in the page: "
         "*first chart* to the first redraw, *redraw* to the last redraw before the app settled (the headline "
         "number; the target is a median ≤ 0.3 s at the defaults, ≤ 0.8 s at the largest size), *idle* to "

@@ -46,6 +46,15 @@ NESTED: dict[str, tuple[str, ...]] = {
     "att.steps.title": ("att.steps.part.qkv", "att.steps.part.scores", "att.steps.part.out"),
     "sm.ex.title": ("sm.ex.part.qkv", "sm.ex.part.steps", "sm.ex.part.out"),
 }
+#: A chart that only its inner tab draws (the key given to viz.ui.chart).
+INNER_CHART = {
+    "att.steps.part.qkv": "att_step_Q",
+    "att.steps.part.scores": "att_step_weights",
+    "att.steps.part.out": "att_step_out",
+    "sm.ex.part.qkv": "sm_qkv",
+    "sm.ex.part.steps": "sm_step_weights",
+    "sm.ex.part.out": "sm_step_output",
+}
 
 # The open tab's panel (Streamlit renders only that one): how many charts it holds and how many Plotly
 # has drawn (``_fullData`` with traces), and how many charts the whole main area holds.
@@ -114,16 +123,20 @@ def test_each_tab_draws_its_own_charts(
         assert_no_exception(page)
         if i:
             screenshot(page, f"tabs_{name}_{lang}_{i + 1}")
-        for j, inner in enumerate(t(key, lang) for key in NESTED.get(TABS[name][i], ())):
+        inner_keys = NESTED.get(TABS[name][i], ())
+        for j, inner_key in enumerate(inner_keys):
+            inner = t(inner_key, lang)
             if j:
                 open_tab(page, inner)
                 wait_drawn(page)
             assert page.locator('[role="tab"][aria-selected="true"]').nth(1).inner_text().strip() == inner
-            inner_shown = open_panel(page)
-            assert inner_shown["charts"] == inner_shown["page"] == inner_shown["drawn"] > 0, (
-                inner,
-                inner_shown,
-            )
+            shown_now = open_panel(page)
+            assert shown_now["charts"] == shown_now["page"] == shown_now["drawn"] > 0, (inner, shown_now)
+            # the server ran this inner tab alone: its own chart is on the page, the other tabs' are not
+            present = {
+                k: page.locator(f".st-key-{INNER_CHART[k]} {PLOT_SELECTOR}").count() for k in inner_keys
+            }
+            assert present == {k: int(k == inner_key) for k in inner_keys}, (inner, present)
             assert_no_exception(page)
     assert page_errors == []
 

@@ -314,9 +314,18 @@ def test_drawn_points_coarsen_only_while_too_many_and_never_past_a_marker() -> N
     assert pixel_distinct(x, y, PIXEL_LEVELS).size > OFFSET_POINTS
     kept = drawn_points(x, y)
     levels = [n for n in (PIXEL_LEVELS, PIXEL_LEVELS // 2, PIXEL_LEVELS // 4) if n >= MARKER_LEVELS]
-    assert any(np.array_equal(kept, pixel_distinct(x, y, n)) for n in levels)
-    assert kept.size < pixel_distinct(x, y, PIXEL_LEVELS).size
-    assert kept.size >= pixel_distinct(x, y, MARKER_LEVELS).size  # never coarser than a marker
+    counts = [pixel_distinct(x, y, n).size for n in levels]
+    # the first level (halving from one per pixel) that is under the limit, or the marker's own
+    first = next((n for n, c in zip(levels, counts, strict=True) if c <= OFFSET_POINTS), levels[-1])
+    np.testing.assert_array_equal(kept, pixel_distinct(x, y, first))
+    assert first < PIXEL_LEVELS and first >= MARKER_LEVELS  # this cloud is coarsened, never past a marker
+    other = np.random.default_rng(1)
+    middle_x, middle_y = other.integers(-40, 41, 5_200), other.normal(size=5_200)
+    middle = [pixel_distinct(middle_x, middle_y, n).size for n in levels]
+    assert middle[0] > OFFSET_POINTS >= middle[1]  # a cloud that the first halving brings under the limit
+    np.testing.assert_array_equal(
+        drawn_points(middle_x, middle_y), pixel_distinct(middle_x, middle_y, levels[1])
+    )
 
 
 def test_sinusoidal_offset_chart_draws_one_point_per_offset() -> None:

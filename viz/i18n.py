@@ -909,8 +909,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "%{y}, 차원 %{x}<br>%{z:.3f}<extra></extra>",
     },
     "sm.ex.columns": {
-        "en": "Only the first {shown} of the {d_k} columns are drawn; every step below uses all of them.",
-        "ko": "{d_k}개 열 가운데 앞의 {shown}개만 그렸습니다. 아래 계산은 모든 열을 씁니다.",
+        "en": "Only the first {shown} of the {d_k} columns are drawn; every step (the other tabs) uses all of them.",
+        "ko": "{d_k}개 열 가운데 앞의 {shown}개만 그렸습니다. 다음 단계(다른 탭)의 계산은 모든 열을 씁니다.",
     },
     "sm.ex.query": {"en": "query", "ko": "쿼리"},
     "sm.ex.pair_hover": {

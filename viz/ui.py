@@ -7,6 +7,7 @@ import dataclasses
 import filecmp
 import gc
 import json
+import logging
 import re
 import runpy
 import shutil
@@ -284,14 +285,17 @@ def warm_live_model() -> None:
         import time
 
         time.sleep(WARM_DELAY_S)
-        with contextlib.suppress(Exception):
+        try:
             for name in ("viz.model", "viz.train", "viz.block", "viz.probe"):
                 importlib.import_module(name)
             # PyTorch's first model and forward pass in a process pay its one-time set-up (1.3 s here):
             # one throwaway model pays it now instead of the first visitor of an attention page.
             from viz import model, probe
 
-            probe.attention_maps(model.build(model.ModelConfig()), _sentence_x(("warm", "up"), 128))
+            config = model.ModelConfig()
+            probe.attention_maps(model.build(config), _sentence_x(("warm", "up"), config.d_model))
+        except Exception:  # the page that needs the model does all this again and reports any error
+            logging.getLogger(__name__).warning("warming up the live model failed", exc_info=True)
 
     threading.Thread(target=_import, name="warm-live-model", daemon=True).start()
 
