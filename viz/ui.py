@@ -333,6 +333,24 @@ def choice_key(key: str, lang: str) -> str:
     return f"{key}__{lang}"
 
 
+def _language_widget(key: str, lang: str, value: Any, *, first_run: bool = False) -> str:
+    """The key of the widget in ``lang`` for a choice remembered under ``key`` (:func:`choice_key`).
+
+    After a language switch that widget is set to ``value``, the remembered choice: Streamlit keeps a
+    hidden widget's old value, and the choice made in the other language wins. In the same language
+    the widget's own value, perhaps just changed by the user, stands. With ``first_run`` the widget
+    is also set before it first exists (for a widget given no default of its own).
+    """
+    widget_key = choice_key(key, lang)
+    if widget_key in st.session_state:
+        if st.session_state.get(f"{key}__lang") != lang:
+            st.session_state[widget_key] = value
+    elif first_run:
+        st.session_state[widget_key] = value
+    st.session_state[f"{key}__lang"] = lang
+    return widget_key
+
+
 def choice(
     label: str,
     options: Sequence[str],
@@ -353,12 +371,7 @@ def choice(
     remembered = st.session_state.get(key)
     first = default if default is not None and default in options else options[0]
     stored = str(remembered) if remembered in options else first
-    widget_key = choice_key(key, lang)
-    if widget_key in st.session_state and st.session_state.get(f"{key}__lang") != lang:
-        # Streamlit keeps a hidden widget's old value; the choice made in the other language wins.
-        # (In the same language the widget's own value, perhaps just changed by the user, stands.)
-        st.session_state[widget_key] = stored
-    st.session_state[f"{key}__lang"] = lang
+    widget_key = _language_widget(key, lang, stored)
     index = list(options).index(stored)
     if radio:
         picked = container.radio(
@@ -431,22 +444,15 @@ def sections(
                 box.subheader(labels[name])
             found[name] = Section(box, True)
         return found
-    names = [labels[name] for name in ids]
-    widget_key = choice_key(key, lang)
-    chosen = st.session_state.get(key)
-    same_lang = st.session_state.get(f"{key}__lang") == lang
-    shown = st.session_state.get(widget_key)
-    if same_lang and shown in names:
-        chosen = ids[names.index(shown)]  # the tab the user just picked
-    chosen = chosen if chosen in ids else ids[0]
-    st.session_state[key] = chosen
-    if st.session_state.get(widget_key) != labels[chosen]:
-        # First run, another language, or a stale value: the widget opens on the remembered tab. (Not
-        # through ``default``, which is part of the widget's id: every click would make a new widget.)
-        st.session_state[widget_key] = labels[chosen]
-    st.session_state[f"{key}__lang"] = lang
-    tabs = st.tabs(names, key=widget_key, on_change="rerun")
-    return {name: Section(tab, bool(tab.open)) for name, tab in zip(ids, tabs, strict=True)}
+    remembered = st.session_state.get(key)
+    stored = remembered if remembered in ids else ids[0]
+    # The tab to open is set through Session State, not ``default``: a default is part of the widget's
+    # id, so every click would make a new widget.
+    widget_key = _language_widget(key, lang, labels[stored], first_run=True)
+    tabs = st.tabs([labels[name] for name in ids], key=widget_key, on_change="rerun")
+    found = {name: Section(tab, bool(tab.open)) for name, tab in zip(ids, tabs, strict=True)}
+    st.session_state[key] = next((name for name, section in found.items() if section.open), stored)
+    return found
 
 
 def int_multiselect(
