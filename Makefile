@@ -5,8 +5,8 @@
 #               slider-to-redraw, bytes, memory), 40 sessions on one server, server CPU per rerun
 #               page by page, each page's charts replayed
 #               alone (drawing cost), the PE and Softmax pages'
-#               sliders in detail, live-model training, the encoder page's server-side rerun cost;
-#               results in bench/results/
+#               sliders in detail, live-model training, the encoder page's server-side rerun cost,
+#               where a slider move's browser time goes (a CPU profile); results in bench/results/
 SHELL := /bin/bash
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -48,6 +48,7 @@ bench: setup browser-deps
 	$(PY) -m bench.browser_bench
 	$(PY) -m bench.train_bench
 	$(PY) -m bench.encoder_bench
+	$(PY) -m bench.frontend_bench
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,56 @@
+"""``bench.frontend_bench`` puts each CPU-profile sample in one bin by the innermost script on its stack."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bench.frontend_bench import BINS, bin_samples
+
+STREAMLIT = "http://127.0.0.1:8501/static/js/react-dom.Dzbslgj4.js"
+PLOTLY = "http://127.0.0.1:8501/app/static/plotly.min.js"
+ST_PLOTLY = "http://127.0.0.1:8501/static/js/PlotlyChart.D9Z0_fxz.js"
+COMPONENT = "a0c1d2e3-the-component"  # the inline component script has no file of its own
+
+
+def node(node_id: int, name: str, url: str = "", children: tuple[int, ...] = ()) -> dict[str, Any]:
+    return {"id": node_id, "callFrame": {"functionName": name, "url": url}, "children": list(children)}
+
+
+# (root) -> (program) | (idle) | (garbage collector)
+#        -> commitRoot [react-dom] -> getBoundingClientRect [native] ; -> pump [component] -> react [plotly]
+#        -> PlotlyChart [st.plotly_chart's plotly]
+NODES = [
+    node(1, "(root)", children=(2, 3, 4, 5, 7, 9)),
+    node(2, "(program)"),
+    node(3, "(idle)"),
+    node(4, "(garbage collector)"),
+    node(5, "commitRoot", STREAMLIT, children=(6,)),
+    node(6, "getBoundingClientRect"),
+    node(7, "pump", COMPONENT, children=(8,)),
+    node(8, "react", PLOTLY),
+    node(9, "draw", ST_PLOTLY),
+]
+
+
+def test_each_sample_goes_to_the_innermost_script_or_to_what_the_browser_was_doing() -> None:
+    samples = [2, 3, 4, 5, 6, 7, 8, 9, 6, 8]
+    deltas = [100, 200, 300, 400, 500, 600, 700, 800, 900, 1000]
+    got = bin_samples({"nodes": NODES, "samples": samples, "timeDeltas": deltas})
+
+    assert got == {
+        "browser (style, layout, paint)": 100,
+        "idle": 200,
+        "GC": 300,
+        "Streamlit frontend": 400 + 500 + 900,  # the native layout call counts for its caller
+        "chart component": 600,
+        "plotly.js": 700 + 800 + 1000,  # the app's plotly.js and st.plotly_chart's
+    }
+    assert set(got) <= set(BINS)
+    assert sum(got.values()) == sum(deltas)
+
+
+def test_a_memoised_frame_does_not_change_the_bin_of_a_sample_in_no_script() -> None:
+    # (idle) after a sample under (root) that was binned through a script: still idle
+    samples, deltas = [5, 3, 2, 3], [10, 20, 30, 40]
+    got = bin_samples({"nodes": NODES, "samples": samples, "timeDeltas": deltas})
+    assert got == {"Streamlit frontend": 10, "idle": 60, "browser (style, layout, paint)": 30}
