@@ -110,9 +110,9 @@ if first.open:
         elif source == "sentence":
             layer = ui.layer_choice(n_layers, lang, "att_layer")
             with ui.guard(lang):
-                maps = ui.sentence_maps(config, tokens)
+                layer_weights = ui.layer_maps(config, tokens, layer)
                 draw_maps(
-                    maps[layer],
+                    list(layer_weights),
                     labels,
                     "att_maps",
                     t("att.maps.chart", lang, layer=layer + 1, heads=s.heads, d_k=s.d_k),
@@ -120,7 +120,7 @@ if first.open:
             st.markdown(t("att.maps.explain", lang))
             left, note = st.columns([3, 2])
             with left, ui.guard(lang):
-                avg = heads.average(maps[layer])
+                avg = heads.average(layer_weights)
                 fig = figures.matrix(
                     avg,
                     x_labels=labels,

@@ -23,11 +23,13 @@ from tests.browser_support import (
     ALERT,
     HANGUL,
     StreamlitServer,
+    animation_frames,
     assert_no_exception,
     every_section,
     heading,
     plot_eval,
     screenshot,
+    wait_for_idle,
     wait_for_rerun,
 )
 from viz import train
@@ -140,6 +142,20 @@ def assert_rows_sum_to_one(page: Page, root: str) -> None:
         assert rows == pytest.approx([1.0] * len(rows), abs=1e-4), (root, trace, rows)
 
 
+# Counts the Plotly.react / Plotly.newPlot calls on the charts under a CSS selector in window.__alDraws
+# (viz/plot.js calls them through window.Plotly).
+_COUNT_DRAWS_JS = """(root) => {
+  window.__alDraws = 0;
+  for (const name of ['react', 'newPlot']) {
+    const original = window.Plotly[name];
+    window.Plotly[name] = function (gd, ...rest) {
+      if (gd && gd.closest && gd.closest(root)) window.__alDraws += 1;
+      return original.call(this, gd, ...rest);
+    };
+  }
+}"""
+
+
 def open_attention(page: Page, server: StreamlitServer, query: str = "") -> None:
     """Open the page and wait until the sentence grid shows the default 8 heads and the app is idle."""
     page.goto(server.url + ATT_PATH + query)
@@ -176,6 +192,27 @@ def test_changing_the_head_count_changes_the_number_of_heatmaps(
         assert page.locator(f'{HEADS_SELECT} input[role="combobox"]').input_value() == str(heads)
         assert_no_exception(page)
     assert page_errors == []
+
+
+def test_a_deeper_stack_leaves_the_first_layers_maps_as_they_are(page: Page, server: StreamlitServer) -> None:
+    """One layer to two: the layer chooser appears, and the maps of layer 1, which a second layer does
+    not change, are not drawn again (viz.ui.layer_maps); another head count does redraw them."""
+    page.goto(server.url + ATT_PATH)  # the page as it opens, in tabs
+    wait_for_rerun(page, grid_js(DEFAULT_HEADS, DEFAULT_D_MODEL // DEFAULT_HEADS), root=GRID)
+    page.evaluate(_COUNT_DRAWS_JS, f"{GRID}, .st-key-att_avg")
+    layers = page.locator(".st-key-att_layers").locator('input[type="range"], [role="slider"]').first
+    layers.focus()
+    layers.press("ArrowRight")
+    page.locator(".st-key-att_layer").wait_for()
+    wait_for_idle(page)
+    animation_frames(page, 4)
+    assert plot_eval(page, TITLE_JS, root=GRID) == t("att.maps.chart", "en", layer=1, heads=8, d_k=16)
+    assert page.evaluate("window.__alDraws") == 0
+
+    pick_heads(page, 4)
+    wait_for_rerun(page, grid_js(4, DEFAULT_D_MODEL // 4), root=GRID)
+    assert page.evaluate("window.__alDraws") >= 2  # the probe sees the grid and the average redrawn
+    assert_no_exception(page)
 
 
 # ---- 2. both languages ------------------------------------------------------------------------------------

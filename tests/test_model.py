@@ -392,3 +392,20 @@ def test_sentence_input_scales_by_root_d_model() -> None:
 def test_encoder_type() -> None:
     assert isinstance(build(ModelConfig()), Encoder)
     assert not build(ModelConfig()).training
+
+
+def test_a_deeper_stack_starts_with_the_shallower_stacks_layers() -> None:
+    """viz.ui.layer_maps takes a layer's attention weights from the stack that ends there: the weights
+    are drawn layer by layer from the seed, and a layer does not depend on the layers above it."""
+    from viz import probe
+
+    x = sentence_input(np.random.default_rng(3).normal(0.0, 64**-0.5, size=(7, 64)).astype(np.float32))
+    for norm in ("post", "pre"):
+        deep, shallow = (build(ModelConfig(64, 4, n, "sinusoidal", norm=norm)) for n in (4, 2))
+        for mine, theirs in zip(shallow.layers, deep.layers, strict=False):
+            for (name, a), (_, b) in zip(mine.state_dict().items(), theirs.state_dict().items(), strict=True):
+                assert torch.equal(a, b), (norm, name)
+        deep_maps, shallow_maps = probe.attention_maps(deep, x), probe.attention_maps(shallow, x)
+        assert deep_maps.shape[0] == 4 and shallow_maps.shape[0] == 2
+        np.testing.assert_allclose(deep_maps[:2], shallow_maps, atol=1e-6)
+        assert not np.allclose(deep_maps[2], deep_maps[1], atol=1e-3)  # the layers do differ

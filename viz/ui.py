@@ -1066,6 +1066,17 @@ def sentence_maps(config: ModelConfig, tokens: tuple[str, ...]) -> np.ndarray:
     return probe.attention_maps(live_model(config), _sentence_x(tokens, config.d_model))[:, 0]
 
 
+def layer_maps(config: ModelConfig, tokens: tuple[str, ...], layer: int) -> np.ndarray:
+    """Every head's weights for a sentence at ``layer`` (0-based): (heads, T, T).
+
+    A layer does not depend on the layers above it, and a deeper stack starts with the same layers
+    (its weights are drawn layer by layer from one seed), so they come from the stack that ends at
+    ``layer``. A deeper model's float32 results can differ in the last bit, which would make the depth
+    slider redraw the charts of a layer already shown, identical to the eye.
+    """
+    return sentence_maps(dataclasses.replace(config, n_layers=layer + 1), tokens)[layer]
+
+
 @st.cache_data(max_entries=16, ttl=3600, show_spinner=False)
 def padded_maps(
     config: ModelConfig, first: tuple[str, ...], second: tuple[str, ...], mode: str
@@ -1229,13 +1240,18 @@ def heads_window(n_heads: int, lang: str, key: str) -> range:
 
 
 def layer_choice(n_layers: int, lang: str, key: str) -> int:
-    """The layer to show, 0-based (no control when there is only one)."""
+    """The layer to show, 0-based (no control when there is only one).
+
+    The control's place is kept even without it, so what follows stays where it was when a second
+    layer makes it appear: Streamlit mounts anew, and draws from scratch, a chart in columns that moved.
+    """
+    slot = st.empty()
     if n_layers == 1:
         return 0
     options = list(range(1, n_layers + 1))
     if st.session_state.get(key) not in options:
         st.session_state.pop(key, None)  # the stack got shallower than the layer last shown
-    picked = st.segmented_control(
+    picked = slot.segmented_control(
         t("att.layer", lang), options, key=key, required=True, persist_state=KEEP, **initial(key, default=1)
     )
     return int(picked or 1) - 1
