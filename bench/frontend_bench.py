@@ -10,8 +10,9 @@ records a V8 CPU profile (Chrome DevTools protocol, a sample every 0.2 ms) over 
 presses, each waited out as ``bench.pages_bench`` does (the app idle, no chart redrawn for 300 ms).
 
 Each sample is put in one bin by its stack, from the innermost frame out: the first frame that belongs
-to a script names the bin (plotly.js; the app's chart component, ``viz/plot.js``; any other script is
-Streamlit's frontend: React, its widgets and its websocket handling); a sample in no script is the
+to a script names the bin (plotly.js; the app's chart component, ``viz/plot.js``; the probe this
+benchmark injects to time the presses, ``bench.pages_bench``; any other script is Streamlit's frontend:
+React, its widgets and its websocket handling); a sample in no script is the
 browser's own work outside JavaScript (style, layout, paint: V8's "(program)"), the garbage collector,
 or idle. A native call made from a script (``getBoundingClientRect`` forcing a layout, say) counts for
 that script. The figures are milliseconds of main-thread time per press, the 300 ms quiet wait
@@ -26,7 +27,6 @@ import argparse
 import os
 import platform
 import shlex
-import statistics
 import sys
 import time
 from collections import Counter
@@ -41,6 +41,7 @@ from bench.pages_bench import (
     _RESET_JS,
     QUIET_MS,
     TAB,
+    median,
     seconds,
     wait_settled,
     wait_until_quiet,
@@ -56,7 +57,8 @@ DEFAULT_OUT = REPO_ROOT / "bench" / "results" / "frontend.md"
 SAMPLING_US = 200
 WARM_PRESSES = 2
 #: The bins, in the report's order.
-BINS = ("Streamlit frontend", "plotly.js", "chart component", "browser (style, layout, paint)", "GC", "idle")
+BROWSER = "browser (style, layout, paint)"
+BINS = ("Streamlit frontend", "plotly.js", "chart component", "the probe", BROWSER, "GC", "idle")
 
 
 @dataclass(frozen=True)
@@ -96,40 +98,40 @@ class Result:
 
 
 def _bin_of(frame: dict[str, Any]) -> str | None:
-    """The bin a frame with a script names, or None for a frame in no script."""
+    """The bin a frame in a script names, or None for a frame in no script."""
     url = str(frame.get("url") or "")
     if not url:
-        return None
+        # A function of a script with no file: the probe this benchmark injects (add_init_script).
+        # Native functions (getBoundingClientRect, say) and V8's own entries have script id 0.
+        return "the probe" if str(frame.get("scriptId", "0")) != "0" else None
     if url.endswith("plotly.min.js") or "/PlotlyChart." in url:  # the app's, or st.plotly_chart's
         return "plotly.js"
     if "/static/js/" in url or "/static/static/js/" in url:
         return "Streamlit frontend"
-    return "chart component"  # the component's code has no file of its own (viz/plot.js, inline)
+    return "chart component"  # the component's code is sent inline (viz/plot.js), under a made-up name
 
 
 def bin_samples(profile: dict[str, Any]) -> Counter[str]:
     """Microseconds of the profile in each of :data:`BINS` (see the module's docstring)."""
     nodes = {node["id"]: node for node in profile["nodes"]}
     parent = {child: node["id"] for node in profile["nodes"] for child in node.get("children", ())}
-    memo: dict[int, str] = {}
+    memo: dict[int, str] = {}  # nodes whose bin a script on their stack decided
 
     def bin_of_node(node_id: int) -> str:
-        if node_id in memo:
-            return memo[node_id]
-        chain, current, found = [], node_id, None
-        while current in nodes and current not in memo:
+        chain, current = [], node_id
+        while current in nodes:
+            if current in memo:
+                found = memo[current]
+                break
             chain.append(current)
-            found = _bin_of(nodes[current]["callFrame"])
-            if found is not None:
+            found_here = _bin_of(nodes[current]["callFrame"])
+            if found_here is not None:
+                found = found_here
                 break
             current = parent.get(current, -1)
-        if found is None and current in memo:
-            found = memo[current]
-        if found is None:  # in no script: the sample's own node says what it is
+        else:  # no script on the stack: the sample's own entry says what the browser was doing
             name = nodes[node_id]["callFrame"].get("functionName", "")
-            found = {"(garbage collector)": "GC", "(idle)": "idle"}.get(name, BINS[3])
-            memo[node_id] = found
-            return found
+            return {"(garbage collector)": "GC", "(idle)": "idle"}.get(name, BROWSER)
         for visited in chain:
             memo[visited] = found
         return found
@@ -177,11 +179,6 @@ def run_case(browser: Browser, url: str, case: Case, presses: int) -> Result:
     return result
 
 
-def _median(values: list[float]) -> float:
-    kept = [v for v in values if v == v]  # NaN: a press that redrew no chart
-    return statistics.median(kept) if kept else float("nan")
-
-
 def markdown(results: list[Result], env: str, command: str, elapsed_s: float) -> str:
     lines = [
         "# Where a slider move's time goes in the browser",
@@ -190,7 +187,7 @@ def markdown(results: list[Result], env: str, command: str, elapsed_s: float) ->
         "",
         f"    {command}",
         "",
-        (__doc__ or "").split("\n\n", 2)[2].split("\n\nNot a test")[0].replace("\n", " "),
+        (__doc__ or "").split("\n\n", 3)[3].split("\n\nNot a test")[0].replace("\n", " "),
         "",
         "Milliseconds of the page's main thread per press (the bins add up to the time from one keydown "
         f"to the next, {QUIET_MS} ms of quiet included in idle), and the press's times as "
@@ -207,8 +204,8 @@ def markdown(results: list[Result], env: str, command: str, elapsed_s: float) ->
         lines.append(
             f"| {r.case.label} | {r.presses} | "
             + " | ".join(per_press)
-            + f" | {seconds(_median(r.first_ms))} "
-            f"| {seconds(_median(r.redraw_ms))} | {seconds(_median(r.idle_ms))} |"
+            + f" | {seconds(median(r.first_ms))} "
+            f"| {seconds(median(r.redraw_ms))} | {seconds(median(r.idle_ms))} |"
         )
     notes = [f"- {r.case.label}: {r.note}" for r in results if r.note]
     return "\n".join(lines + (["", *notes] if notes else [])) + "\n"
@@ -244,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
             ):
                 with StreamlitServer(script) as server:
                     warm_up(browser, server.url)
-                    wait_until_quiet(server.pid)
+                    print(f"{script}: quiet after {wait_until_quiet(server.pid):.1f} s more", flush=True)
                     for case in cases:
                         results.append(run_case(browser, server.url, case, args.presses))
                         print(f"{case.label}: {dict(results[-1].bins)}", flush=True)

@@ -463,7 +463,7 @@ def wait_until_quiet(pid: int) -> float:
     timed. The check starts once that thread has started."""
     began = time.perf_counter()
     time.sleep(WARM_DELAY_S)
-    window: list[tuple[float, float]] = [(began, proc_cpu_seconds(pid))]
+    window: list[tuple[float, float]] = [(time.perf_counter(), proc_cpu_seconds(pid))]
     while time.perf_counter() - began < QUIET_MAX_S:
         time.sleep(0.25)
         now = time.perf_counter()

@@ -409,3 +409,15 @@ def test_a_deeper_stack_starts_with_the_shallower_stacks_layers() -> None:
         assert deep_maps.shape[0] == 4 and shallow_maps.shape[0] == 2
         np.testing.assert_allclose(deep_maps[:2], shallow_maps, atol=1e-6)
         assert not np.allclose(deep_maps[2], deep_maps[1], atol=1e-3)  # the layers do differ
+
+
+def test_layer_maps_take_a_layer_from_the_stack_that_ends_there() -> None:
+    from viz import ui
+
+    config, tokens = ModelConfig(64, 4, 3, "sinusoidal"), ("the", "cat", "sat")
+    got = ui.layer_maps(config, tokens, 1)
+    assert got.shape == (4, 3, 3)
+    assert np.array_equal(got, ui.sentence_maps(dataclasses.replace(config, n_layers=2), tokens)[1])
+    np.testing.assert_allclose(got, ui.sentence_maps(config, tokens)[1], atol=1e-6)  # the deep stack's
+    with pytest.raises(ValueError, match="layer 4 of a stack of 3"):
+        ui.layer_maps(config, tokens, 3)

@@ -1067,13 +1067,17 @@ def sentence_maps(config: ModelConfig, tokens: tuple[str, ...]) -> np.ndarray:
 
 
 def layer_maps(config: ModelConfig, tokens: tuple[str, ...], layer: int) -> np.ndarray:
-    """Every head's weights for a sentence at ``layer`` (0-based): (heads, T, T).
+    """Every head's weights for a sentence at ``layer`` (0-based, below ``config.n_layers``): (heads, T, T).
 
     A layer does not depend on the layers above it, and a deeper stack starts with the same layers
     (its weights are drawn layer by layer from one seed), so they come from the stack that ends at
-    ``layer``. A deeper model's float32 results can differ in the last bit, which would make the depth
-    slider redraw the charts of a layer already shown, identical to the eye.
+    ``layer``: one cached result, whatever the depth. Taken from each deeper model they came out
+    different in the last bit of float32 (the figure's bytes differed), and the depth slider redrew
+    charts that looked the same. Showing layer k of a deeper stack builds the (k+1)-layer model once
+    (cached like any other, :func:`live_model`).
     """
+    if not 0 <= layer < config.n_layers:
+        raise ValueError(f"layer {layer + 1} of a stack of {config.n_layers}")
     return sentence_maps(dataclasses.replace(config, n_layers=layer + 1), tokens)[layer]
 
 
