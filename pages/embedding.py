@@ -85,7 +85,8 @@ if sec["sum"].open:
             st.warning(t("emb.empty", lang))
         else:
             st.caption(t("emb.tokens", lang, n=len(tokens)))
-            st.code(" | ".join(tokens), language=None, wrap_lines=True)
+            # Plain text, shown as typed (st.code's highlighter, a chunk of its own, slowed the first load)
+            st.text(" | ".join(tokens))
             left, right = st.columns([3, 1])
             with left, ui.guard(lang):
                 ui.token_panels(

@@ -161,8 +161,8 @@ def test_embedding_rows_follow_the_typed_sentence_and_markup_stays_text(
     assert not any("<" in label or ">" in label for label in rows[0]), rows[0]
     ticks = page.locator(f"{EMB_PANELS} .ytick text").all_text_contents()
     assert {"0 · <", "2 · >", "8 · <", "12 · x"} <= set(ticks), ticks
-    code = page.locator('[data-testid="stMain"] [data-testid="stCode"]').first.inner_text()
-    assert code.startswith("< | b | > | bold | < | / | b | >"), code
+    shown = page.locator('[data-testid="stMain"] [data-testid="stText"]').first.inner_text()
+    assert shown.startswith("< | b | > | bold | < | / | b | >"), shown
     page.wait_for_timeout(500)  # give a (wrongly) injected onerror handler time to fire
     assert dialogs == []
     assert page.locator('img[src="x"]').count() == 0
