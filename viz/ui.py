@@ -1066,19 +1066,25 @@ def sentence_maps(config: ModelConfig, tokens: tuple[str, ...]) -> np.ndarray:
     return probe.attention_maps(live_model(config), _sentence_x(tokens, config.d_model))[:, 0]
 
 
-def layer_maps(config: ModelConfig, tokens: tuple[str, ...], layer: int) -> np.ndarray:
-    """Every head's weights for a sentence at ``layer`` (0-based, below ``config.n_layers``): (heads, T, T).
+def stack_through(config: ModelConfig, layer: int) -> ModelConfig:
+    """The stack that ends at ``layer`` (0-based, below ``config.n_layers``): where a view of one layer
+    comes from.
 
     A layer does not depend on the layers above it, and a deeper stack starts with the same layers
-    (its weights are drawn layer by layer from one seed), so they come from the stack that ends at
-    ``layer``: one cached result, whatever the depth. Taken from each deeper model they came out
-    different in the last bit of float32 (the figure's bytes differed), and the depth slider redrew
-    charts that looked the same. Showing layer k of a deeper stack builds the (k+1)-layer model once
-    (cached like any other, :func:`live_model`).
+    (its weights are drawn layer by layer from one seed), so a layer's view is one cached result
+    whatever the depth. Taken from each deeper model it came out different in the last bit of float32
+    (the figure's bytes differed), and the depth slider redrew charts that looked the same. Showing
+    layer k of a deeper stack builds the (k+1)-layer model once (cached like any other, :func:`live_model`).
     """
     if not 0 <= layer < config.n_layers:
         raise ValueError(f"layer {layer + 1} of a stack of {config.n_layers}")
-    return sentence_maps(dataclasses.replace(config, n_layers=layer + 1), tokens)[layer]
+    return dataclasses.replace(config, n_layers=layer + 1)
+
+
+def layer_maps(config: ModelConfig, tokens: tuple[str, ...], layer: int) -> np.ndarray:
+    """Every head's weights for a sentence at ``layer`` (0-based): (heads, T, T), from the stack that
+    ends there (:func:`stack_through`)."""
+    return sentence_maps(stack_through(config, layer), tokens)[layer]
 
 
 @st.cache_data(max_entries=16, ttl=3600, show_spinner=False)
@@ -1098,11 +1104,12 @@ def padded_maps(
 def head_steps(
     config: ModelConfig, tokens: tuple[str, ...], layer: int, head: int, causal: bool
 ) -> probe.Steps:
-    """Cached :func:`viz.probe.head_steps` on a sentence; ``layer`` counts from 0, ``head`` from 1."""
+    """Cached :func:`viz.probe.head_steps` on a sentence; ``layer`` counts from 0, ``head`` from 1. The
+    layer's steps come from the stack that ends there (:func:`stack_through`)."""
     from viz import probe
 
     x = _sentence_x(tokens, config.d_model)
-    return probe.head_steps(live_model(config), x, layer, head - 1, causal)
+    return probe.head_steps(live_model(stack_through(config, layer)), x, layer, head - 1, causal)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
