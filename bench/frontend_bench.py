@@ -40,8 +40,9 @@ from bench.pages_bench import (
     _PROBE_JS,
     _RESET_JS,
     QUIET_MS,
-    TAB,
+    PageRun,
     median,
+    open_tab,
     seconds,
     wait_settled,
     wait_until_quiet,
@@ -151,9 +152,9 @@ def run_case(browser: Browser, url: str, case: Case, presses: int) -> Result:
         page.goto(f"{url}/{case.page}")
         wait_settled(page)
         if case.tab:
-            page.evaluate(_RESET_JS)
-            page.locator(TAB).nth(case.tab).click()
-            wait_settled(page)
+            opened = PageRun(case.page, "default", url)
+            open_tab(page, opened, case.tab)
+            result.note = "; ".join(opened.notes)
         thumb = page.locator(f".st-key-{case.slider}").locator('input[type="range"], [role="slider"]').first
         for _ in range(WARM_PRESSES):
             page.evaluate(_RESET_JS)
