@@ -68,18 +68,19 @@ HUGE_PRESS_BYTES = 5_000_000
 MINIMAL = "minimal"
 
 
-#: The sliders pressed on each page, by widget key (the container's class is ``st-key-KEY``).
-#: The sliders pressed on each page, each with the tab (section) open while it is pressed: the index of
-#: the page's tab (viz.ui.sections), None for the page as it opens (the first tab). A section's own
-#: slider is pressed in its tab; a page-wide one in the first tab and, where another tab draws more
-#: charts, in that one too.
+#: The sliders pressed on each page, by widget key (the container's class is ``st-key-KEY``), each with
+#: the tab open while it is pressed: the index of the tab among all the page's tabs in document order
+#: (viz.ui.sections: the page's sections, then the tabs inside the open one), None for the page as it
+#: opens (the first tab). A section's own slider is pressed in its tab; a page-wide one in the first tab
+#: and in the other tabs that draw as much or more.
 PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
     "positional_encoding": (("d_model", None),),
     "embedding": (("d_model", None), ("d_model", 1)),
-    "similarity": (("sim_p", None), ("d_model", None), ("d_model", 1)),
+    "similarity": (("sim_p", None), ("d_model", None), ("d_model", 1), ("d_model", 2)),
     "softmax": (("sm_dk", None), ("sm_dk", 2)),
     "attention": (("att_step_head", 2), ("att_layers", None)),
-    "encoder": (("enc_layers", None), ("d_model", None), ("d_model", 1)),
+    # tab 5: the second tab inside the first section (after the page's four), the stack's lengths
+    "encoder": (("enc_layers", None), ("d_model", None), ("enc_layers", 5), ("d_model", 1)),
     MINIMAL: (("d_model", None),),
 }
 TAB = '[role="tab"]'

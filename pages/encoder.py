@@ -15,6 +15,7 @@ st.title(t("enc.title", lang))
 st.write(t("enc.intro", lang))
 
 EXAMPLES = tuple(stack.TRANSLATIONS)
+PATH_PARTS = ("stages", "norms")  # the first section's own tabs
 
 ui.heads_warning(s, lang)
 
@@ -76,27 +77,32 @@ def short_names() -> dict[str, str]:
 @st.fragment
 def path_section() -> None:
     layer = ui.layer_choice(n_layers, lang, "enc_layer")
-    with ui.guard(lang):
-        p = ui.encoder_path(config, tokens, norm, True)
-        ui.stage_grid(p, layer, labels, lang, key="enc_stages")
-        zeros = stack.zero_share(p.hidden[layer])
-        st.markdown(t(f"enc.path.explain.{norm}", lang, root=root, zeros=zeros))
-    with ui.guard(lang):
-        where = p.stages()
-        norms = block.flow_norms(p)
-        fig = figures.stage_lines(
-            stack.flow_labels(where, short_names()),
-            {t("enc.mean", lang): stack.column_mean(norms), **stack.token_series(labels, norms)},
-            bold=[t("enc.mean", lang)],
-            title=t("enc.norms.chart", lang, layer=layer + 1),
-            x_title=t("enc.stage", lang),
-            y_title=t("enc.norm_axis", lang),
-            hovertemplate=t("enc.norms.hover", lang),
-            shade=stack.layer_span(where, layer + 1),
-            height=440,
-        )
-        ui.chart(fig, key="enc_norms", lang=lang)
-        st.caption(t("enc.norms.explain" if norm == "post" else "enc.norms.explain.pre", lang, root=root))
+    # The block's stages and the stack's lengths in tabs of their own: a slider move redraws one chart.
+    part = ui.sections("enc_path_part", {k: t(f"enc.path.part.{k}", lang) for k in PATH_PARTS}, lang=lang)
+    if part["stages"].open:
+        with part["stages"], ui.guard(lang):
+            p = ui.encoder_path(config, tokens, norm, True)
+            ui.stage_grid(p, layer, labels, lang, key="enc_stages")
+            zeros = stack.zero_share(p.hidden[layer])
+            st.markdown(t(f"enc.path.explain.{norm}", lang, root=root, zeros=zeros))
+    if part["norms"].open:
+        with part["norms"], ui.guard(lang):
+            p = ui.encoder_path(config, tokens, norm, True)
+            where = p.stages()
+            norms = block.flow_norms(p)
+            fig = figures.stage_lines(
+                stack.flow_labels(where, short_names()),
+                {t("enc.mean", lang): stack.column_mean(norms), **stack.token_series(labels, norms)},
+                bold=[t("enc.mean", lang)],
+                title=t("enc.norms.chart", lang, layer=layer + 1),
+                x_title=t("enc.stage", lang),
+                y_title=t("enc.norm_axis", lang),
+                hovertemplate=t("enc.norms.hover", lang),
+                shade=stack.layer_span(where, layer + 1),
+                height=440,
+            )
+            ui.chart(fig, key="enc_norms", lang=lang)
+            st.caption(t("enc.norms.explain" if norm == "post" else "enc.norms.explain.pre", lang, root=root))
 
 
 # ---- 2. what the residual keeps -----------------------------------------------------------------------

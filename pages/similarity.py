@@ -63,13 +63,14 @@ sec = ui.sections(
     {
         "row": t("sim.tab.row", lang),
         "matrix": t("sim.matrix.title", lang),
+        "offset": t("sim.offset.title", lang),
         "steps": t("sim.steps.title", lang),
         "rot": t("sim.rot.title", lang),
     },
     lang=lang,
 )
-# the matrix and the neighbour steps share these (cached) views
-shared = sec["matrix"].open or sec["steps"].open
+# the matrix, the offsets and the neighbour steps share these (cached) views
+shared = sec["matrix"].open or sec["offset"].open or sec["steps"].open
 views = {k: ui.similarity_views(specs[k], measure) for k in kinds} if shared else {}
 
 # ---- one position against all ------------------------------------------------------------------------
@@ -102,7 +103,7 @@ if sec["row"].open:
         note.markdown(t(f"sim.row.explain.{measure}", lang, p=p, half=similarity.self_dot_range(s.d_model)))
 
 
-# ---- all pairs, and the same values by offset --------------------------------------------------------
+# ---- all pairs -----------------------------------------------------------------------------------------
 if sec["matrix"].open:
     with sec["matrix"]:
         *cols, note = side_by_side()
@@ -125,6 +126,17 @@ if sec["matrix"].open:
                     st.caption(t("sim.strided", lang, shown=v.grid.size, max_len=s.max_len))
                 if similarity.has_gaps(v.matrix):
                     st.caption(t("sim.nan", lang))
+        note.markdown(t("sim.matrix.explain", lang))
+
+
+# ---- the same values by offset -----------------------------------------------------------------------
+# A tab of its own: the matrix and the offsets together made one d_model move redraw four charts.
+if sec["offset"].open:
+    with sec["offset"]:
+        *cols, note = side_by_side()
+        for col, k in zip(cols, kinds, strict=True):
+            with col, ui.guard(lang):
+                v = views[k]
                 fig = figures.offset_scatter(
                     *v.drawn_pairs,
                     curve_x=None if v.theory is None else v.theory[0],
@@ -153,7 +165,7 @@ if sec["matrix"].open:
                         points=f"{v.drawn.size:,}",
                     )
                 )
-        note.markdown(t("sim.matrix.explain", lang))
+        note.markdown(t("sim.offset.explain", lang))
 
 
 # ---- neighbour steps ---------------------------------------------------------------------------------

@@ -317,7 +317,10 @@ SECTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
         ("pe.tab.table", "pe.curves.title", "pe.wave.title", "pe.score.title"),
     ),
     "embedding.py": ("emb_section", ("emb.sum.title", "emb.add.title", "emb.seg.title", "emb.order.title")),
-    "similarity.py": ("sim_section", ("sim.tab.row", "sim.matrix.title", "sim.steps.title", "sim.rot.title")),
+    "similarity.py": (
+        "sim_section",
+        ("sim.tab.row", "sim.matrix.title", "sim.offset.title", "sim.steps.title", "sim.rot.title"),
+    ),
     "softmax.py": ("sm_section", ("sm.var.title", "sm.tab.row", "sm.ex.title")),
     "attention.py": (
         "att_section",
@@ -326,6 +329,7 @@ SECTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "encoder.py": ("enc_section", ("enc.path.title", "enc.res.title", "enc.pp.title", "enc.dec.title")),
 }
 NESTED: dict[str, tuple[str, tuple[str, ...]]] = {
+    "enc.path.title": ("enc_path_part", ("enc.path.part.stages", "enc.path.part.norms")),
     "att.steps.title": (
         "att_step_part",
         ("att.steps.part.qkv", "att.steps.part.scores", "att.steps.part.out"),

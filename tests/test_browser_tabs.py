@@ -1,7 +1,8 @@
 """Every page's section tabs in a real headless Chromium: each tab, clicked, draws its charts and only
 its charts; the open tab survives a slider move and a language switch; the sidebar's "every section at
 once" shows them all. Screenshots of each page's tabs in both languages land in
-``test-artifacts/screenshots/`` (``tabs_<page>_<lang>.png`` for the first, ``..._<n>.png`` for tab n).
+``test-artifacts/screenshots/`` (``tabs_<page>_<lang>.png`` for the first, ``..._<n>.png`` for tab n,
+``..._<n>_<m>.png`` for tab m inside it).
 
 One Streamlit server and one browser for the module, a fresh browser context per test, as in
 ``tests/test_browser.py``. Skipped where Chromium or Playwright is missing, except under ``CI``.
@@ -36,18 +37,22 @@ pytestmark = pytest.mark.browser
 TABS: dict[str, tuple[str, ...]] = {
     "positional_encoding": ("pe.tab.table", "pe.curves.title", "pe.wave.title", "pe.score.title"),
     "embedding": ("emb.sum.title", "emb.add.title", "emb.seg.title", "emb.order.title"),
-    "similarity": ("sim.tab.row", "sim.matrix.title", "sim.steps.title", "sim.rot.title"),
+    "similarity": ("sim.tab.row", "sim.matrix.title", "sim.offset.title", "sim.steps.title", "sim.rot.title"),
     "softmax": ("sm.var.title", "sm.tab.row", "sm.ex.title"),
     "attention": ("att.maps.title", "att.mask.title", "att.steps.title", "att.order.title"),
     "encoder": ("enc.path.title", "enc.res.title", "enc.pp.title", "enc.dec.title"),
 }
-#: Tabs inside a tab: the attention page's step by step and the softmax page's worked example have three.
+#: Tabs inside a tab: the attention page's step by step and the softmax page's worked example have three,
+#: the encoder page's first section two.
 NESTED: dict[str, tuple[str, ...]] = {
+    "enc.path.title": ("enc.path.part.stages", "enc.path.part.norms"),
     "att.steps.title": ("att.steps.part.qkv", "att.steps.part.scores", "att.steps.part.out"),
     "sm.ex.title": ("sm.ex.part.qkv", "sm.ex.part.steps", "sm.ex.part.out"),
 }
 #: A chart that only its inner tab draws (the key given to viz.ui.chart).
 INNER_CHART = {
+    "enc.path.part.stages": "enc_stages",
+    "enc.path.part.norms": "enc_norms",
     "att.steps.part.qkv": "att_step_Q",
     "att.steps.part.scores": "att_step_weights",
     "att.steps.part.out": "att_step_out",
@@ -86,7 +91,12 @@ def wait_drawn(page: Page, *, charts: bool = True) -> None:
 
 
 def tab_labels(page: Page) -> list[str]:
-    return [s.strip() for s in page.locator('[role="tab"]').all_inner_texts()]
+    """The labels of the page's section tabs, not of the tabs inside an open section."""
+    labels: list[str] = page.evaluate(
+        "() => [...document.querySelectorAll('[data-testid=stMain] [role=tab]')]"
+        ".filter((t) => !t.closest('[role=tabpanel]')).map((t) => t.innerText.trim())"
+    )
+    return labels
 
 
 def selected(page: Page) -> str:
@@ -138,6 +148,8 @@ def test_each_tab_draws_its_own_charts(
             }
             assert present == {k: int(k == inner_key) for k in inner_keys}, (inner, present)
             assert_no_exception(page)
+            if j:
+                screenshot(page, f"tabs_{name}_{lang}_{i + 1}_{j + 1}")
     assert page_errors == []
 
 

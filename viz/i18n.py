@@ -602,10 +602,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "부드럽게 커지지만, 이진수는 한 칸 움직일 때 비트가 하나 바뀔 수도 여러 개 바뀔 수도 있어 들쭉날쭉 "
         "뜁니다.",
     },
-    "sim.matrix.title": {
-        "en": "Every pair of positions, and the same values by offset",
-        "ko": "모든 위치 쌍, 그리고 같은 값을 간격별로",
-    },
+    "sim.matrix.title": {"en": "Every pair of positions (p, j)", "ko": "모든 위치 쌍 (p, j)"},
+    "sim.offset.title": {"en": "The same pairs, by offset p − j", "ko": "같은 쌍을 간격 p − j별로"},
     "sim.matrix.chart": {"en": "{name}: every pair (p, j)", "ko": "{name}: 모든 쌍 (p, j)"},
     "sim.matrix.hover": {
         "en": "p = %{y}<br>j = %{x}<br>%{z:.4g}<extra></extra>",
@@ -637,8 +635,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "간격이 같은 쌍들 사이의 최대 차이: 전체 범위의 {spread} (0이면 곡선 하나).",
     },
     "sim.matrix.explain": {
-        "en": "**What to notice.** For the sinusoidal table the matrix has the same colour along every diagonal: the value depends on p − j only. Plotted against p − j, all pairs land on one thin curve, and the red formula curve runs right through them (the spread under each chart is measured on the points; for an even d_model the dot product is exactly Σᵢ cos(ωᵢ (p − j))). RoPE's table does the same. Binary and the learned table scatter: one offset, many values. Integer and index ÷ length do give one curve for the distance, but a straight line that grows without limit or changes with the sentence length.",
-        "ko": "**눈여겨볼 점.** 사인파 표의 행렬은 대각선을 따라 색이 같습니다. 값이 p − j에만 의존한다는 뜻입니다. p − j에 대해 그리면 모든 쌍이 가는 곡선 하나에 올라가고, 빨간 공식 곡선이 그 위를 정확히 지나갑니다(각 차트 아래의 차이는 점들에서 잰 값이고, d_model이 짝수면 내적은 정확히 Σᵢ cos(ωᵢ (p − j))입니다). RoPE 표도 마찬가지입니다. 이진수와 학습형 표는 흩어집니다. 같은 간격에 값이 여러 개입니다. 정수 인덱스와 인덱스 ÷ 길이는 거리로 보면 곡선 하나가 되지만, 끝없이 커지거나 문장 길이에 따라 바뀌는 직선입니다.",
+        "en": "**What to notice.** In the sinusoidal table each diagonal, running from top left to bottom right, keeps one colour. Along a diagonal p − j stays the same, so the value depends on how far apart the two positions are, not on where they sit. RoPE's table shows the same stripes. Binary and the learned table do not: move along a diagonal and the colour changes. The next tab puts every pair at its offset p − j to show the same thing as a curve.",
+        "ko": "**눈여겨볼 점.** 사인파 표에서는 왼쪽 위에서 오른쪽 아래로 가는 대각선마다 색이 하나로 유지됩니다. 한 대각선 위에서는 p − j가 같으므로, 값은 두 위치가 어디에 있는지가 아니라 얼마나 떨어져 있는지로만 정해집니다. RoPE 표도 같은 줄무늬를 보입니다. 이진수와 학습형 표는 그렇지 않아서 대각선을 따라가도 색이 바뀝니다. 다음 탭은 모든 쌍을 간격 p − j 위에 놓아 같은 사실을 곡선으로 보여 줍니다.",
+    },
+    "sim.offset.explain": {
+        "en": "**What to notice.** Each dot is one pair (p, j), placed at its offset p − j. For the sinusoidal table the dots form one thin curve and the red formula curve passes through them: one offset, one value. The spread under each chart is measured on the dots; for an even d_model the dot product equals Σᵢ cos(ωᵢ (p − j)) exactly. RoPE's table behaves the same. Binary and the learned table scatter, with many values at one offset. Integer and index ÷ length do give one curve for the distance, but a straight line that grows without limit, or that changes with the sentence length.",
+        "ko": "**눈여겨볼 점.** 점 하나가 쌍 (p, j) 하나이고, 간격 p − j 자리에 놓였습니다. 사인파 표의 점들은 가는 곡선 하나를 이루고 빨간 공식 곡선이 그 위를 지나갑니다. 간격 하나에 값도 하나라는 뜻입니다. 각 차트 아래의 차이는 점들에서 잰 값이며, d_model이 짝수면 내적은 정확히 Σᵢ cos(ωᵢ (p − j))와 같습니다. RoPE 표도 마찬가지입니다. 이진수와 학습형 표는 흩어져서 한 간격에 값이 여러 개입니다. 정수 인덱스와 인덱스 ÷ 길이는 거리로 보면 곡선 하나가 되지만, 끝없이 커지거나 문장 길이에 따라 달라지는 직선입니다.",
     },
     "sim.steps.title": {"en": "How far apart are neighbours?", "ko": "이웃 위치는 얼마나 떨어져 있나?"},
     "sim.steps.chart": {
