@@ -79,8 +79,10 @@ PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
     "similarity": (("sim_p", None), ("d_model", None), ("d_model", 1), ("d_model", 2)),
     "softmax": (("sm_dk", None), ("sm_dk", 2)),
     "attention": (("att_step_head", 2), ("att_layers", None)),
-    # tab 5: the second tab inside the first section (after the page's four), the stack's lengths
-    "encoder": (("enc_layers", None), ("d_model", None), ("enc_layers", 5), ("d_model", 1)),
+    # Tabs 4 and 5: the two tabs inside the first section (after the page's four), the block's stages and
+    # the stack's lengths. N goes down and back up to its default before d_model moves, so every row
+    # but N's runs at N = 6.
+    "encoder": (("enc_layers", None), ("enc_layers", 5), ("d_model", 4), ("d_model", 1)),
     MINIMAL: (("d_model", None),),
 }
 TAB = '[role="tab"]'

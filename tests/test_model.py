@@ -411,6 +411,23 @@ def test_a_deeper_stack_starts_with_the_shallower_stacks_layers() -> None:
         assert not np.allclose(deep_maps[2], deep_maps[1], atol=1e-3)  # the layers do differ
 
 
+def test_the_weights_do_not_depend_on_how_many_threads_draw_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The layers are drawn two at a time (viz.model.INIT_THREADS), each from its own seed."""
+    from viz import model
+
+    config = ModelConfig(48, 4, 5, "sinusoidal", seed=11)
+    together = build(config).state_dict()
+    monkeypatch.setattr(model, "INIT_THREADS", 1)
+    alone = build(config).state_dict()
+    assert together.keys() == alone.keys()
+    for name, value in together.items():
+        assert torch.equal(value, alone[name]), name
+    layers = [k for k in together if k.startswith("layers.") and k.endswith("weight") and ".attn." in k]
+    firsts = {k.split(".")[1]: together[k] for k in layers}
+    assert len(firsts) == 5  # and the layers differ from one another
+    assert all(not torch.equal(firsts["0"], firsts[str(i)]) for i in range(1, 5))
+
+
 def test_layer_maps_take_a_layer_from_the_stack_that_ends_there() -> None:
     from viz import ui
 
