@@ -80,8 +80,9 @@ PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
     "softmax": (("sm_dk", None), ("sm_dk", 2)),
     "attention": (("att_step_head", 2), ("att_layers", None)),
     # Tabs 4 and 5: the two tabs inside the first section (after the page's four), the block's stages and
-    # the stack's lengths. N goes down and back up to its default before d_model moves, so every row
-    # but N's runs at N = 6.
+    # the stack's lengths; tab 1 opens on its own first inner tab (each stage against its input). N goes
+    # down and back up to its default before d_model moves (with --presses 5 or more), so every row but
+    # N's runs at N = 6.
     "encoder": (("enc_layers", None), ("enc_layers", 5), ("d_model", 4), ("d_model", 1)),
     MINIMAL: (("d_model", None),),
 }

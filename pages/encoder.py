@@ -16,6 +16,7 @@ st.write(t("enc.intro", lang))
 
 EXAMPLES = tuple(stack.TRANSLATIONS)
 PATH_PARTS = ("stages", "norms")  # the first section's own tabs
+RES_PARTS = ("input", "alike")  # and the second's
 
 ui.heads_warning(s, lang)
 
@@ -102,58 +103,67 @@ def path_section() -> None:
                 height=440,
             )
             ui.chart(fig, key="enc_norms", lang=lang)
-            st.caption(t("enc.norms.explain" if norm == "post" else "enc.norms.explain.pre", lang, root=root))
+            explain = "enc.norms.explain" if norm == "post" else "enc.norms.explain.pre"
+            st.caption(t(explain, lang, root=root, stages=t("enc.path.part.stages", lang)))
 
 
 # ---- 2. what the residual keeps -----------------------------------------------------------------------
 def residual_section() -> None:
-    with ui.guard(lang):
-        on, off = (ui.encoder_path(config, tokens, norm, keep) for keep in (True, False))
-        where, sim_on = block.similarity_to_input(on)
-        _, sim_off = block.similarity_to_input(off)
-        x_labels = stack.flow_labels(where, short_names())
-        panels = [
-            figures.Panel(t("enc.res.on", lang), sim_on.T, x_labels),
-            figures.Panel(t("enc.res.off", lang), sim_off.T, x_labels),
-        ]
-        fig = figures.panel_grid(
-            panels,
-            y_labels=labels,
-            cols=1,
-            title=t("enc.res.chart", lang),
-            x_title=t("enc.stage", lang),
-            y_title=t("enc.token", lang),
-            colorbar_title=t("enc.cos", lang),
-            hovertemplate=t("enc.res.hover", lang),
-            zmax=1.0,
-            panel_height=figures.rows_height(len(labels), base=150, per_row=16),
-            nticks=64,
-            shared_x=True,
-        )
-        ui.chart(fig, key="enc_residual", lang=lang)
-        on_name, off_name = t("enc.res.on", lang), t("enc.res.off", lang)
-        fig = figures.stage_lines(
-            x_labels,
-            {on_name: stack.column_mean(sim_on), off_name: stack.column_mean(sim_off)},
-            bold=[on_name, off_name],
-            title=t("enc.res.lines", lang),
-            x_title=t("enc.stage", lang),
-            y_title=t("enc.cos", lang),
-            hovertemplate=t("enc.res.lines.hover", lang),
-        )
-        ui.chart(fig, key="enc_residual_mean", lang=lang)
-        sums, sublayers = ("mid", "out"), ("attn", "ffn")
-        kept_on, kept_off = block.stage_mean(where, sim_on, sums), block.stage_mean(where, sim_off, sums)
-        st.markdown(
-            t(
-                "enc.res.explain",
-                lang,
-                on=kept_on,
-                off=kept_off,
-                sub=block.stage_mean(where, sim_on, sublayers),
+    # What each stage keeps of its input, and how alike the tokens become, in tabs of their own.
+    part = ui.sections("enc_res_part", {k: t(f"enc.res.part.{k}", lang) for k in RES_PARTS}, lang=lang)
+    on_name, off_name = t("enc.res.on", lang), t("enc.res.off", lang)
+    if part["input"].open:
+        with part["input"], ui.guard(lang):
+            on, off = (ui.encoder_path(config, tokens, norm, keep) for keep in (True, False))
+            where, sim_on = block.similarity_to_input(on)
+            _, sim_off = block.similarity_to_input(off)
+            x_labels = stack.flow_labels(where, short_names())
+            panels = [
+                figures.Panel(on_name, sim_on.T, x_labels),
+                figures.Panel(off_name, sim_off.T, x_labels),
+            ]
+            fig = figures.panel_grid(
+                panels,
+                y_labels=labels,
+                cols=1,
+                title=t("enc.res.chart", lang),
+                x_title=t("enc.stage", lang),
+                y_title=t("enc.token", lang),
+                colorbar_title=t("enc.cos", lang),
+                hovertemplate=t("enc.res.hover", lang),
+                zmax=1.0,
+                panel_height=figures.rows_height(len(labels), base=150, per_row=16),
+                nticks=64,
+                shared_x=True,
             )
-        )
-        if len(tokens) > 1:
+            ui.chart(fig, key="enc_residual", lang=lang)
+            fig = figures.stage_lines(
+                x_labels,
+                {on_name: stack.column_mean(sim_on), off_name: stack.column_mean(sim_off)},
+                bold=[on_name, off_name],
+                title=t("enc.res.lines", lang),
+                x_title=t("enc.stage", lang),
+                y_title=t("enc.cos", lang),
+                hovertemplate=t("enc.res.lines.hover", lang),
+            )
+            ui.chart(fig, key="enc_residual_mean", lang=lang)
+            sums, sublayers = ("mid", "out"), ("attn", "ffn")
+            kept_on, kept_off = block.stage_mean(where, sim_on, sums), block.stage_mean(where, sim_off, sums)
+            st.markdown(
+                t(
+                    "enc.res.explain",
+                    lang,
+                    on=kept_on,
+                    off=kept_off,
+                    sub=block.stage_mean(where, sim_on, sublayers),
+                )
+            )
+    if part["alike"].open:
+        with part["alike"], ui.guard(lang):
+            if len(tokens) < 2:
+                st.caption(t("enc.res.one_token", lang))
+                return
+            on, off = (ui.encoder_path(config, tokens, norm, keep) for keep in (True, False))
             alike_on, alike_off = block.token_alikeness(on), block.token_alikeness(off)
             left, right = st.columns([3, 2])
             with left:
@@ -185,8 +195,6 @@ def residual_section() -> None:
                 if stack.clearly_below(pre_last, alike_on[-1]):
                     notes.append(t("enc.res.collapse.pre", lang, pre=pre_last))
             right.markdown(" ".join(notes))
-        else:
-            st.caption(t("enc.res.one_token", lang))
 
 
 # ---- 3. post-norm against pre-norm --------------------------------------------------------------------

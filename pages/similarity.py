@@ -126,7 +126,7 @@ if sec["matrix"].open:
                     st.caption(t("sim.strided", lang, shown=v.grid.size, max_len=s.max_len))
                 if similarity.has_gaps(v.matrix):
                     st.caption(t("sim.nan", lang))
-        note.markdown(t("sim.matrix.explain", lang))
+        note.markdown(t("sim.matrix.explain", lang, offset=t("sim.offset.title", lang)))
 
 
 # ---- the same values by offset -----------------------------------------------------------------------

@@ -330,6 +330,7 @@ SECTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 NESTED: dict[str, tuple[str, tuple[str, ...]]] = {
     "enc.path.title": ("enc_path_part", ("enc.path.part.stages", "enc.path.part.norms")),
+    "enc.res.title": ("enc_res_part", ("enc.res.part.input", "enc.res.part.alike")),
     "att.steps.title": (
         "att_step_part",
         ("att.steps.part.qkv", "att.steps.part.scores", "att.steps.part.out"),
@@ -395,6 +396,12 @@ def test_only_the_open_tab_runs_and_together_the_tabs_draw_every_chart(page: str
     assert [s.value for s in everything.subheader if s.value in labels] == [
         label for label in labels if label != t("sm.tab.row", lang)
     ]  # headings in place of tabs (the softmax page's second section writes its own two)
+    for name in names:  # and the tabs inside a section: headings in their order, after the section's
+        if name in NESTED:
+            inner = [t(key, lang) for key in NESTED[name][1]]
+            headings = [s.value for s in everything.subheader]
+            assert [h for h in headings if h in inner] == inner
+            assert headings.index(inner[0]) > headings.index(t(name, lang))
 
 
 def test_the_open_tab_survives_a_language_switch() -> None:

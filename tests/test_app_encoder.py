@@ -617,9 +617,12 @@ def test_without_the_residual_the_input_is_lost_and_the_tokens_collapse() -> Non
     assert on_panel[:, 2].mean() > 0.5  # with the residual, the first add & norm still looks like it
     mean = lines(found["enc_residual_mean"])
     off_line, on_line = mean[t("enc.res.off", "en")], mean[t("enc.res.on", "en")]
+    np.testing.assert_allclose(off_line, off_panel.mean(axis=0), atol=1e-5)  # the panel's column means
     sums = [1 + 4 * b + offset for b in range(6) for offset in (1, 3)]  # each block's two adds
-    assert on_line[sums].min() > 0.5  # with the residual every sum keeps the block's input ...
-    assert np.abs(off_line[1:]).max() < on_line[sums].min() / 2  # ... without it, no stage half as much
+    assert on_line[sums].min() > 0.5  # with the residual every sum keeps the block's input
+    # without it the cosines are those of unrelated directions: E|cos| = √(2 / (π d)) for two random
+    # ones in d = 128 dimensions (0.07), within a factor of two
+    assert np.abs(off_panel[:, 1:]).mean() < 2 * math.sqrt(2 / (math.pi * 128))
 
     alike = lines(found["enc_residual_alike"])
     alike_on, alike_off = alike[t("enc.res.on", "en")], alike[t("enc.res.off", "en")]
@@ -628,8 +631,7 @@ def test_without_the_residual_the_input_is_lost_and_the_tokens_collapse() -> Non
     assert alike_off[0] == alike_on[0] < 0.5  # the same input: words still apart
     assert alike_off[-1] > 0.99  # without the residual every token ends up with the same direction
     assert alike_off[2] > 0.99  # already after block 2
-    # the residual slows the collapse down: behind at every block, far behind after block 2
-    assert (alike_on[1:] < alike_off[1:]).all() and alike_on[2] < alike_off[2] - 0.2
+    assert (alike_on[1:] < alike_off[1:]).all()  # the residual slows the collapse down, at every block
 
     body = texts(at)
     kept_on, kept_off = ref.stage_means(ref.on), ref.stage_means(ref.off)

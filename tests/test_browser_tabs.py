@@ -43,9 +43,10 @@ TABS: dict[str, tuple[str, ...]] = {
     "encoder": ("enc.path.title", "enc.res.title", "enc.pp.title", "enc.dec.title"),
 }
 #: Tabs inside a tab: the attention page's step by step and the softmax page's worked example have three,
-#: the encoder page's first section two.
+#: the encoder page's first two sections two each.
 NESTED: dict[str, tuple[str, ...]] = {
     "enc.path.title": ("enc.path.part.stages", "enc.path.part.norms"),
+    "enc.res.title": ("enc.res.part.input", "enc.res.part.alike"),
     "att.steps.title": ("att.steps.part.qkv", "att.steps.part.scores", "att.steps.part.out"),
     "sm.ex.title": ("sm.ex.part.qkv", "sm.ex.part.steps", "sm.ex.part.out"),
 }
@@ -53,6 +54,8 @@ NESTED: dict[str, tuple[str, ...]] = {
 INNER_CHART = {
     "enc.path.part.stages": "enc_stages",
     "enc.path.part.norms": "enc_norms",
+    "enc.res.part.input": "enc_residual",
+    "enc.res.part.alike": "enc_residual_alike",
     "att.steps.part.qkv": "att_step_Q",
     "att.steps.part.scores": "att_step_weights",
     "att.steps.part.out": "att_step_out",
@@ -242,5 +245,42 @@ def test_a_control_in_a_closed_tab_keeps_its_value(
         f"() => {{ const el = document.querySelector('.st-key-sm_row .js-plotly-plot'); return {bars}; }}"
     )
     assert counts == [9, 9]
+    assert_no_exception(page)
+    assert page_errors == []
+
+
+def test_a_block_picked_inside_the_fragment_keeps_the_inner_tab(
+    page: Page, server: StreamlitServer, page_errors: list[str]
+) -> None:
+    """The encoder page's first section is a fragment with tabs inside: picking a block reruns only the
+    fragment, which keeps the inner tab open (its lengths chart, now shading the block picked) and does
+    not bring back the other inner tab's heatmaps."""
+    norms = ".st-key-enc_norms " + PLOT_SELECTOR
+    page.goto(f"{server.url}/encoder")
+    page.locator('[role="tab"]').first.wait_for(timeout=120_000)
+    wait_for_idle(page)
+    wait_drawn(page)
+    open_tab(page, t("enc.path.part.norms", "en"))
+    wait_drawn(page)
+    title_js = f"() => document.querySelector('{norms}')._fullLayout.title.text"
+    assert page.evaluate(title_js) == t("enc.norms.chart", "en", layer=1)
+    page.locator('.st-key-enc_layer [data-testid="stButtonGroup"] button').filter(
+        has=page.get_by_text("3", exact=True)
+    ).click()
+    page.wait_for_function(
+        "([sel, want]) => { const el = document.querySelector(sel);"
+        " return el && el._fullLayout && el._fullLayout.title.text === want; }",
+        arg=[norms, t("enc.norms.chart", "en", layer=3)],
+        timeout=120_000,
+    )
+    wait_for_idle(page)
+    selected_now = page.locator('[role="tab"][aria-selected="true"]').all_inner_texts()
+    assert [s.strip() for s in selected_now] == [t("enc.path.title", "en"), t("enc.path.part.norms", "en")]
+    assert page.locator(".st-key-enc_stages").count() == 0
+    # the shaded band covers block 3's five stages (after the input and blocks 1-2: x positions 11-15)
+    shade = page.evaluate(
+        f"() => document.querySelector('{norms}')._fullLayout.shapes.map((s) => [s.x0, s.x1])"
+    )
+    assert len(shade) == 1 and shade[0][0] < 11 < 15 < shade[0][1], shade
     assert_no_exception(page)
     assert page_errors == []

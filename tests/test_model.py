@@ -422,10 +422,31 @@ def test_the_weights_do_not_depend_on_how_many_threads_draw_them(monkeypatch: py
     assert together.keys() == alone.keys()
     for name, value in together.items():
         assert torch.equal(value, alone[name]), name
-    layers = [k for k in together if k.startswith("layers.") and k.endswith("weight") and ".attn." in k]
-    firsts = {k.split(".")[1]: together[k] for k in layers}
-    assert len(firsts) == 5  # and the layers differ from one another
-    assert all(not torch.equal(firsts["0"], firsts[str(i)]) for i in range(1, 5))
+    w_q = [together[f"layers.{i}.attn.w_q.weight"] for i in range(5)]
+    assert all(not torch.equal(w_q[0], w_q[i]) for i in range(1, 5))  # and the layers differ
+
+
+def test_each_layer_draws_from_a_seed_no_other_part_uses() -> None:
+    """torch keeps a seed's low 32 bits: a layer's seed must not be one the embedding and head (the
+    model's seed) or a decoder (seed + DECODER_SEED_OFFSET) start from, for any seed the pages offer."""
+    from viz import model
+
+    seeds = range(10_000)  # the pages' seed boxes
+    used = {s % 2**32 for s in seeds} | {(s + model.DECODER_SEED_OFFSET) % 2**32 for s in seeds}
+    layers = range(model.LAYERS_RANGE[1])
+    for seed in seeds:
+        mine = [model.layer_seed(seed, layer) % 2**32 for layer in layers]
+        assert len(set(mine)) == len(mine) and not used.intersection(mine), seed
+
+    def corr(a: Tensor, b: Tensor) -> float:
+        return float(np.corrcoef(a.detach().flatten().numpy(), b.detach().flatten().numpy())[0, 1])
+
+    # the default model's parts are unrelated (with one shared stream, the head was a multiple of W_Q)
+    m = build(ModelConfig())
+    w_q = m.attention(0).w_q.weight
+    rows = m.head.weight.shape[0]
+    assert abs(corr(m.head.weight, w_q[rows : 2 * rows])) < 0.2
+    assert abs(corr(m.embed.weight, w_q[: m.embed.weight.shape[0]])) < 0.2
 
 
 def test_layer_maps_take_a_layer_from_the_stack_that_ends_there() -> None:

@@ -105,19 +105,24 @@ ENC_STRINGS: dict[str, dict[str, str]] = {
         "ko": "스택의 모든 단계에서 토큰별 길이 ‖x‖ (블록 {layer} 음영)",
     },
     "enc.norms.explain.pre": {
-        "en": "One thin line per token, the thick line is their mean. The shaded band is the block picked above, whose stages are drawn as heatmaps under “The six stages of the chosen block”. With pre-norm nothing resets the stream: each add makes the tokens a little longer, block after block (the final LayerNorm after the stack is not drawn here).",
-        "ko": "가는 선 하나가 토큰 하나이고, 굵은 선은 그 평균입니다. 음영 띠는 위에서 고른 블록이고, 그 블록의 단계는 ‘고른 블록의 여섯 단계’에 히트맵으로 나옵니다. Pre-norm에서는 흐름의 길이를 다시 맞추는 단계가 없어서, Add를 거칠 때마다 토큰이 블록마다 조금씩 길어집니다(스택 뒤의 마지막 LayerNorm은 여기 그리지 않았습니다).",
+        "en": "One thin line per token, the thick line is their mean. The shaded band is the block picked above, whose stages “{stages}” draws as heatmaps. With pre-norm nothing resets the stream: each add makes the tokens a little longer, block after block (the final LayerNorm after the stack is not drawn here).",
+        "ko": "가는 선 하나가 토큰 하나이고, 굵은 선은 그 평균입니다. 음영 띠는 위에서 고른 블록이고, 그 블록의 단계는 ‘{stages}’에 히트맵으로 나옵니다. Pre-norm에서는 흐름의 길이를 다시 맞추는 단계가 없어서, Add를 거칠 때마다 토큰이 블록마다 조금씩 길어집니다(스택 뒤의 마지막 LayerNorm은 여기 그리지 않았습니다).",
     },
     "enc.stage": {"en": "stage", "ko": "단계"},
     "enc.norm_axis": {"en": "length ‖x‖", "ko": "길이 ‖x‖"},
     "enc.mean": {"en": "mean over tokens", "ko": "토큰 평균"},
     "enc.norms.hover": {"en": "%{x}<br>‖x‖ = %{y:.2f}", "ko": "%{x}<br>‖x‖ = %{y:.2f}"},
     "enc.norms.explain": {
-        "en": "One thin line per token, the thick line is their mean. The shaded band is the block picked above, whose stages are drawn as heatmaps under “The six stages of the chosen block”. With post-norm every add & norm point sits at √d_model = {root:.2f}: LayerNorm resets each token's length, whatever the sublayer added.",
-        "ko": "가는 선 하나가 토큰 하나이고, 굵은 선은 그 평균입니다. 음영 띠는 위에서 고른 블록이고, 그 블록의 단계는 ‘고른 블록의 여섯 단계’에 히트맵으로 나옵니다. Post-norm에서는 Add & Norm 지점이 모두 √d_model(= {root:.2f})에 놓입니다. 서브층이 무엇을 더했든 LayerNorm이 토큰마다 길이를 다시 맞추기 때문입니다.",
+        "en": "One thin line per token, the thick line is their mean. The shaded band is the block picked above, whose stages “{stages}” draws as heatmaps. With post-norm every add & norm point sits at √d_model = {root:.2f}: LayerNorm resets each token's length, whatever the sublayer added.",
+        "ko": "가는 선 하나가 토큰 하나이고, 굵은 선은 그 평균입니다. 음영 띠는 위에서 고른 블록이고, 그 블록의 단계는 ‘{stages}’에 히트맵으로 나옵니다. Post-norm에서는 Add & Norm 지점이 모두 √d_model(= {root:.2f})에 놓입니다. 서브층이 무엇을 더했든 LayerNorm이 토큰마다 길이를 다시 맞추기 때문입니다.",
     },
     # ---- 2. the residual ------------------------------------------------------------------------------
     "enc.res.title": {"en": "2. What the residual connection keeps", "ko": "2. 잔차 연결이 지켜 주는 것"},
+    "enc.res.part.input": {
+        "en": "Each stage against its block's input",
+        "ko": "단계마다 블록의 입력과 비교",
+    },
+    "enc.res.part.alike": {"en": "How alike the tokens become", "ko": "토큰들이 얼마나 닮아 가나"},
     "enc.res.on": {"en": "with the residual (x + sublayer)", "ko": "잔차 연결 있음 (x + 서브층)"},
     "enc.res.off": {
         "en": "residual switched off: each add keeps only the sublayer",

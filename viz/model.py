@@ -445,13 +445,18 @@ def _init_parts(module: nn.Module, g: torch.Generator) -> None:
 
 def layer_seed(seed: int, layer: int) -> int:
     """The seed of layer ``layer``'s (0-based) generator in a model seeded ``seed``: a layer's weights
-    depend on the seed and its place only, so a deeper stack starts with the same layers."""
-    return LAYER_SEED_BASE + seed * LAYER_SEED_STRIDE + layer
+    depend on the seed and its place only, so a deeper stack starts with the same layers.
+
+    torch's CPU generator keeps only a seed's low 32 bits, so the seed is hashed into 32 bits
+    (``numpy.random.SeedSequence``) above :data:`LAYER_SEED_FLOOR`: never the seed of the embedding and
+    head's generator (the model's seed) nor of a decoder's (seed + :data:`DECODER_SEED_OFFSET`).
+    """
+    state = int(np.random.SeedSequence([seed, layer, LAYER_SEED_TAG]).generate_state(1, np.uint64)[0])
+    return LAYER_SEED_FLOOR + state % ((1 << 32) - LAYER_SEED_FLOOR)
 
 
-#: Layer seeds start above every other seed the models use (the model's own, the decoder's), and those
-#: of different model seeds never meet (a stack has at most a few layers).
-LAYER_SEED_BASE, LAYER_SEED_STRIDE = 1 << 32, 1_000
+#: Above every plain seed the app uses (0-9999, and the decoder's 1,000,003 more); a tag of our own.
+LAYER_SEED_FLOOR, LAYER_SEED_TAG = 1 << 24, 0x1A7E5
 
 
 def _init_layers(layers: list[nn.Module], seed: int) -> None:
@@ -463,6 +468,7 @@ def _init_layers(layers: list[nn.Module], seed: int) -> None:
     """
 
     def draw(index: int) -> None:
+        # no_grad is per thread: _init_parts sets its own, which the pool's threads need
         _init_parts(layers[index], torch.Generator().manual_seed(layer_seed(seed, index)))
 
     if len(layers) < 2:
