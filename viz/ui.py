@@ -1041,7 +1041,7 @@ def sentence_box(
     return found.tokens
 
 
-@st.cache_resource(max_entries=6, show_spinner=False)  # up to 134 MB each (d_model 1024, 4 layers)
+@st.cache_resource(max_entries=6, show_spinner=False)  # up to 200 MB each (d_model 1024, 6 layers)
 def live_model(config: ModelConfig) -> Encoder:
     """The untrained model for ``config``: built once per server, shared by every session, never changed."""
     from viz import model
