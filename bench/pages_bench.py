@@ -54,7 +54,7 @@ from tests.browser_support import (
 from viz.ui import WARM_DELAY_S
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Locator, Page
+    from playwright.sync_api import Browser, BrowserContext, Locator, Page
 
 DEFAULT_OUT = REPO_ROOT / "bench" / "results" / "pages.md"
 SIZES: dict[str, str] = {"default": "", "largest": "?max_len=4096&d_model=1024&heads=1024"}
@@ -66,6 +66,8 @@ QUIET_MS = 300  # no chart redrawn for this long (and the app idle): the rerun i
 QUIET_CPU, QUIET_FOR_S, QUIET_MAX_S = 0.05, 1.0, 30.0
 HUGE_PRESS_BYTES = 5_000_000
 MINIMAL = "minimal"
+#: First loads per page and size: the server's first (cold caches) and later visitors' (a new session each)
+VISITS = 4
 
 
 #: The sliders pressed on each page, by widget key (the container's class is ``st-key-KEY``), each with
@@ -191,6 +193,8 @@ class PageRun:
     rss_kib: int = 0
     hwm_kib: int = 0
     notes: list[str] = field(default_factory=list)
+    #: later first loads of the same URL, each in a new context (a new visitor: caches warm, scripts fetched)
+    revisits: list[Sample] = field(default_factory=list)
 
 
 def wait_settled(page: Page) -> Sample:
@@ -289,14 +293,36 @@ def press_slider(
         )
 
 
-def run_page(browser: Browser, server: StreamlitServer, name: str, size: str, presses: int) -> PageRun:
-    """First load, then every slider of ``name`` at ``size``, in a new browser context."""
-    path = "" if name == MINIMAL else name
-    run = PageRun(name, size, f"{server.url}/{path}{SIZES[size]}")
+def probe_context(browser: Browser) -> BrowserContext:
+    """A new browser context (a new session) with the probe injected into every page."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
     context.set_default_timeout(TIMEOUT_MS)
     context.set_default_navigation_timeout(TIMEOUT_MS)
     context.add_init_script(_PROBE_JS)
+    return context
+
+
+def revisit(browser: Browser, run: PageRun) -> None:
+    """One more first load of the run's URL in a new context, added to ``run.revisits``."""
+    context = probe_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(run.url)
+        run.revisits.append(wait_settled(page))
+    except Exception as exc:  # a benchmark reports what it saw instead of stopping
+        run.notes.append(f"a later visit never settled ({type(exc).__name__})")
+    finally:
+        context.close()
+
+
+def run_page(
+    browser: Browser, server: StreamlitServer, name: str, size: str, presses: int, visits: int = 1
+) -> PageRun:
+    """First load (and ``visits`` - 1 later ones, each a new visitor), then every slider of ``name`` at
+    ``size``, in a new browser context."""
+    path = "" if name == MINIMAL else name
+    run = PageRun(name, size, f"{server.url}/{path}{SIZES[size]}")
+    context = probe_context(browser)
     try:
         page = context.new_page()
         page.on("pageerror", lambda err: run.notes.append(f"page error: {str(err)[:200]}"))
@@ -314,6 +340,8 @@ def run_page(browser: Browser, server: StreamlitServer, name: str, size: str, pr
             f"{human_bytes(run.load.bytes)}",
             flush=True,
         )
+        for _ in range(visits - 1):
+            revisit(browser, run)
         for slider, tab in PAGES[name]:
             try:
                 press_slider(page, counter, run, slider, presses, tab)
@@ -338,20 +366,31 @@ def median(values: list[float]) -> float:
     return statistics.median(values) if values else math.nan
 
 
+def later_first_ms(run: PageRun) -> float:
+    """The median first-chart time of a run's later visits (NaN: none)."""
+    return median([v.first_ms for v in run.revisits])
+
+
 def load_table(runs: list[PageRun]) -> list[str]:
     floor = {r.size: r.load.first_ms for r in runs if r.page == MINIMAL and r.load is not None}
+    later_floor = {r.size: later_first_ms(r) for r in runs if r.page == MINIMAL}
     lines = [
-        "| page | size | first chart | all drawn + idle | bytes received | first chart / minimal |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "| page | size | first chart | all drawn + idle | bytes received | first chart / minimal "
+        "| later visits: first chart (median, range) | later visits / minimal's |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for r in runs:
         if r.load is None:
-            lines.append(f"| {r.page} | {r.size} | never settled | | | |")
+            lines.append(f"| {r.page} | {r.size} | never settled | | | | | |")
             continue
         ratio = f"{r.load.first_ms / floor[r.size]:.1f}x" if r.size in floor else "–"
+        later, times = later_first_ms(r), [v.first_ms for v in r.revisits]
+        spread = f"{seconds(later)} ({seconds(min(times))}–{seconds(max(times))})" if times else "–"
+        base = later_floor.get(r.size, math.nan)
+        later_ratio = "–" if math.isnan(later) or math.isnan(base) else f"{later / base:.2f}x"
         lines.append(
             f"| {r.page} | {r.size} | {seconds(r.load.first_ms)} | {seconds(r.load.settled_ms)} "
-            f"| {human_bytes(r.load.bytes)} | {ratio} |"
+            f"| {human_bytes(r.load.bytes)} | {ratio} | {spread} | {later_ratio} |"
         )
     return lines
 
@@ -401,7 +440,11 @@ def markdown(runs: list[PageRun], env: str, command: str, presses: int, elapsed_
         "every change of the app's script state. A chart whose figure did not change is not redrawn by "
         "Streamlit, so it does not count.",
         "",
-        "*First chart*: from the navigation start to the first chart drawn. *All drawn + idle*: until the "
+        "*First chart*: from the navigation start to the first chart drawn, on the server's first visit to "
+        "the page at that size (cold caches). *Later visits*: the same page loaded again, each time in a new "
+        "browser context (a new session that fetches the frontend's scripts again, as another student "
+        "would), the median over those loads, against the minimal app's later visits. "
+        "*All drawn + idle*: until the "
         f"app was idle (`notRunning`) with no chart redrawn for {QUIET_MS} ms, taken as the later of the "
         "last redraw and the switch to idle. *Bytes*: websocket payloads received. *First chart / "
         "minimal*: the first-chart time over the minimal app's at the same size. Each server first serves "
@@ -481,7 +524,7 @@ def wait_until_quiet(pid: int) -> float:
 
 
 def run_server(
-    browser: Browser, script: str, names: list[str], sizes: list[str], presses: int
+    browser: Browser, script: str, names: list[str], sizes: list[str], presses: int, visits: int = 1
 ) -> list[PageRun]:
     """All (page, size) runs of ``names`` on one server for ``script``; server tracebacks become notes."""
     runs: list[PageRun] = []
@@ -490,7 +533,7 @@ def run_server(
         warm_up(browser, server.url)
         print(f"  server quiet after {wait_until_quiet(server.pid):.1f} s more", flush=True)
         for name in names:
-            runs += [run_page(browser, server, name, size, presses) for size in sizes]
+            runs += [run_page(browser, server, name, size, presses, visits) for size in sizes]
         tracebacks = server.output().count("Traceback")
         if tracebacks and runs:
             runs[-1].notes.append(f"the server ({script}) printed {tracebacks} traceback(s)")
@@ -501,6 +544,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--presses", type=int, default=9, help="arrow-key presses per slider (default 9)")
+    parser.add_argument(
+        "--visits", type=int, default=VISITS, help=f"first loads per page and size (default {VISITS})"
+    )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="Markdown report (JSON next to it)")
     parser.add_argument("--pages", default=",".join(PAGES), help="comma-separated, of: " + ", ".join(PAGES))
     parser.add_argument("--sizes", default=",".join(SIZES), help="comma-separated, of: default, largest")
@@ -509,8 +555,8 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [s for s in args.sizes.split(",") if s]
     if bad := [x for x in names if x not in PAGES] + [x for x in sizes if x not in SIZES]:
         parser.error(f"unknown page or size: {', '.join(bad)}")
-    if args.presses < 1:
-        parser.error("--presses must be at least 1")
+    if args.presses < 1 or args.visits < 1:
+        parser.error("--presses and --visits must be at least 1")
     if reason := missing_browser_reason():
         print(f"cannot run the browser benchmark: {reason}", file=sys.stderr)
         return 2
@@ -529,9 +575,11 @@ def main(argv: list[str] | None = None) -> int:
             )
             app_pages = [n for n in names if n != MINIMAL]
             if MINIMAL in names:
-                runs += run_server(browser, "bench/minimal_app.py", [MINIMAL], sizes, args.presses)
+                runs += run_server(
+                    browser, "bench/minimal_app.py", [MINIMAL], sizes, args.presses, args.visits
+                )
             if app_pages:
-                runs += run_server(browser, "app.py", app_pages, sizes, args.presses)
+                runs += run_server(browser, "app.py", app_pages, sizes, args.presses, args.visits)
         except ServerError as exc:
             print(f"a server did not start: {exc}", file=sys.stderr)
             return 2
