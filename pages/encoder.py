@@ -3,10 +3,15 @@ post-norm against pre-norm; and the decoder's masked self-attention and cross-at
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import streamlit as st
 
 from viz import block, embedding, figures, model, stack, ui
 from viz.i18n import t
+
+if TYPE_CHECKING:
+    from plotly.graph_objects import Figure
 
 s = ui.page_shell()
 lang = s.lang
@@ -108,6 +113,20 @@ def path_section() -> None:
 
 
 # ---- 2. what the residual keeps -----------------------------------------------------------------------
+def on_off_lines(x_labels: list[str], on_off: tuple[Any, Any], *, title: str, x_title: str) -> Figure:
+    """Cosines with the residual and with it switched off, as two bold lines."""
+    on_name, off_name = t("enc.res.on", lang), t("enc.res.off", lang)
+    return figures.stage_lines(
+        x_labels,
+        {on_name: on_off[0], off_name: on_off[1]},
+        bold=[on_name, off_name],
+        title=title,
+        x_title=x_title,
+        y_title=t("enc.cos", lang),
+        hovertemplate=t("enc.res.lines.hover", lang),
+    )
+
+
 def residual_section() -> None:
     # What each stage keeps of its input, and how alike the tokens become, in tabs of their own.
     part = ui.sections("enc_res_part", {k: t(f"enc.res.part.{k}", lang) for k in RES_PARTS}, lang=lang)
@@ -137,14 +156,11 @@ def residual_section() -> None:
                 shared_x=True,
             )
             ui.chart(fig, key="enc_residual", lang=lang)
-            fig = figures.stage_lines(
+            fig = on_off_lines(
                 x_labels,
-                {on_name: stack.column_mean(sim_on), off_name: stack.column_mean(sim_off)},
-                bold=[on_name, off_name],
+                (stack.column_mean(sim_on), stack.column_mean(sim_off)),
                 title=t("enc.res.lines", lang),
                 x_title=t("enc.stage", lang),
-                y_title=t("enc.cos", lang),
-                hovertemplate=t("enc.res.lines.hover", lang),
             )
             ui.chart(fig, key="enc_residual_mean", lang=lang)
             sums, sublayers = ("mid", "out"), ("attn", "ffn")
@@ -167,14 +183,11 @@ def residual_section() -> None:
             alike_on, alike_off = block.token_alikeness(on), block.token_alikeness(off)
             left, right = st.columns([3, 2])
             with left:
-                fig = figures.stage_lines(
+                fig = on_off_lines(
                     stack.boundary_labels(n_layers, t("enc.pp.input", lang), t("enc.pp.after", lang)),
-                    {on_name: alike_on, off_name: alike_off},
-                    bold=[on_name, off_name],
+                    (alike_on, alike_off),
                     title=t("enc.res.alike.chart", lang),
                     x_title=t("enc.pp.stream", lang),
-                    y_title=t("enc.cos", lang),
-                    hovertemplate=t("enc.res.lines.hover", lang),
                 )
                 ui.chart(fig, key="enc_residual_alike", lang=lang)
             notes = [
