@@ -24,8 +24,6 @@ Not a test: numbers depend on the machine. Results go to a Markdown table.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import shlex
 import sys
 import time
@@ -33,8 +31,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-import streamlit
 
 from bench.pages_bench import (
     _PROBE_JS,
@@ -48,7 +44,7 @@ from bench.pages_bench import (
     wait_until_quiet,
     warm_up,
 )
-from bench.report import write_report
+from bench.report import environment, write_report
 from tests.browser_support import REPO_ROOT, StreamlitServer, launch_browser, missing_browser_reason
 
 if TYPE_CHECKING:
@@ -232,10 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     with sync_playwright() as playwright:
         browser = launch_browser(playwright)
         try:
-            env = (
-                f"{os.cpu_count()} CPU cores, Python {platform.python_version()}, Streamlit "
-                f"{streamlit.__version__}, Chromium {browser.version}"
-            )
+            env = environment(browser.version)
             for script, cases in (
                 ("bench/minimal_app.py", [c for c in CASES if not c.page]),
                 ("app.py", [c for c in CASES if c.page]),

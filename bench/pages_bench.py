@@ -24,8 +24,6 @@ import argparse
 import datetime as dt
 import json
 import math
-import os
-import platform
 import shlex
 import statistics
 import sys
@@ -34,12 +32,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import plotly
-import streamlit
-
 from bench.browser_bench import ByteCounter, human_bytes, percentile
 from bench.load_bench import proc_cpu_seconds
-from bench.report import write_report
+from bench.report import environment, write_report
 from tests.browser_support import (
     APP_SELECTOR,
     EXCEPTION,
@@ -569,10 +564,7 @@ def main(argv: list[str] | None = None) -> int:
     with sync_playwright() as playwright:
         browser = launch_browser(playwright)
         try:
-            env = (
-                f"{os.cpu_count()} CPU cores, Python {platform.python_version()}, Streamlit "
-                f"{streamlit.__version__}, Plotly.py {plotly.__version__}, Chromium {browser.version}"
-            )
+            env = environment(browser.version)
             app_pages = [n for n in names if n != MINIMAL]
             if MINIMAL in names:
                 runs += run_server(

@@ -1071,10 +1071,11 @@ def stack_through(config: ModelConfig, layer: int) -> ModelConfig:
     comes from.
 
     A layer does not depend on the layers above it, and a deeper stack starts with the same layers
-    (its weights are drawn layer by layer from one seed), so a layer's view is one cached result
-    whatever the depth. Taken from each deeper model it came out different in the last bit of float32
-    (the figure's bytes differed), and the depth slider redrew charts that looked the same. Showing
-    layer k of a deeper stack builds the (k+1)-layer model once (cached like any other, :func:`live_model`).
+    (each layer's weights come from its own seed, :func:`viz.model.layer_seed`), so a layer's view
+    is one cached result whatever the depth. Taken from each deeper model it came out different in
+    the last bit of float32 (the figure's bytes differed), and the depth slider redrew charts that
+    looked the same. Showing layer k of a deeper stack builds the (k+1)-layer model once (cached
+    like any other, :func:`live_model`).
     """
     if not 0 <= layer < config.n_layers:
         raise ValueError(f"layer {layer + 1} of a stack of {config.n_layers}")
