@@ -287,6 +287,7 @@ def norm_section() -> None:
 @st.fragment
 def decoder_section() -> None:
     st.write(t("enc.dec.intro", lang))
+    ui.notes_differ("llm", lang)
     target_text = st.text_input(
         t("enc.dec.target", lang),
         key="enc_target",
@@ -331,6 +332,7 @@ def decoder_section() -> None:
                     t("enc.dec.self.explain", lang, leak=stack.above_diagonal(maps.self_weights), first=first)
                 )
             else:
+                ui.notes_differ("cross", lang)
                 st.markdown(t("enc.dec.cross.explain", lang, t=len(target), s=len(tokens)))
         st.caption(t("enc.dec.untrained", lang))
 

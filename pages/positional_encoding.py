@@ -33,6 +33,8 @@ if kind == "sinusoidal":
 spec = EncodingSpec(kind, s.max_len, s.d_model, float(s.base), "split" if split else "interleaved")
 name = t(f"pe.kind.{kind}", lang)
 st.info(t(f"pe.about.{kind}", lang))
+if kind == "sinusoidal":
+    ui.notes_differ(("pe_base", "pe_index"), lang)
 pe = ui.encoding_table(spec)
 
 # Sections as tabs: only the open one runs and draws (viz.ui.sections).
@@ -63,6 +65,7 @@ if sec["table"].open:
         right.markdown(t("pe.heatmap.explain", lang))
 
         if kind == "sinusoidal":
+            ui.notes_differ("pe_sincos", lang)
             left, right = st.columns([1, 1])
             with right, ui.guard(lang):
                 order = encodings.split_order(s.d_model)
@@ -130,6 +133,8 @@ if sec["curves"].open:
 # ---- wavelengths -------------------------------------------------------------------------------------
 if sec["waves"].open:
     with sec["waves"]:
+        if kind == "sinusoidal":
+            ui.notes_differ("pe_freq", lang)
         left, right = st.columns([3, 1])
         waves = encodings.periods(spec)
         if waves is None:

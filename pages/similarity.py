@@ -203,6 +203,7 @@ if sec["steps"].open:
 if sec["rot"].open:
     with sec["rot"]:
         st.write(t("sim.rot.intro", lang))
+        ui.notes_differ("shift", lang)
         c1, c2 = st.columns(2)
         with c1:
             k_shift = ui.position_slider(t("sim.rot.k", lang), max(s.max_len, 2), 1, key="sim_k")

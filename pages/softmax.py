@@ -75,6 +75,7 @@ if sec["var"].open:
                         )
                     )
         note.markdown(t("sm.var.explain", lang, d_k=d_k, root=root))
+        ui.notes_differ(("scale_dim", "normal_shape"), lang)
 
         left, note = st.columns([6, 2])
         with left, ui.guard(lang):
@@ -282,43 +283,73 @@ def _fit_length() -> None:
 
 @st.fragment
 def worked_example(d_k: int, seed: int) -> None:
-    """Section 4: the four steps on a sentence."""
+    """Section 4: the four steps on a sentence, with random weights or on the notes' own numbers."""
     # ---- 4. the worked example -----------------------------------------------------------------------------
-    st.write(t("sm.ex.intro", lang, d_model=s.d_model, d_k=d_k))
-
-    c1, c2 = st.columns([3, 2])
-    text = c1.text_input(
-        t("sm.ex.sentence", lang),
-        value="I am good",
-        key="sm_text",
-        persist_state=ui.KEEP,
-        max_chars=embedding.MAX_CHARS,
-        on_change=_fit_length,
-        help=t("sm.ex.sentence.help", lang, n=softmax.MAX_WORDS),
+    notes = (
+        ui.choice(
+            t("notes.ex.source", lang),
+            ("random", "notes"),
+            key="sm_ex_source",
+            lang=lang,
+            format_func=lambda v: t(f"notes.ex.source.{v}", lang),
+            radio=True,
+        )
+        == "notes"
     )
-    found = embedding.tokenize(text, softmax.MAX_WORDS)
+    if notes:  # note 004's "I am good": its inputs, every later step computed (softmax.note_example)
+        st.write(t("notes.ex.intro", lang))
+        found = embedding.tokenize(" ".join(softmax.NOTE_TOKENS), softmax.MAX_WORDS)
+    else:
+        st.write(t("sm.ex.intro", lang, d_model=s.d_model, d_k=d_k))
+        c1, c2 = st.columns([3, 2])
+        text = c1.text_input(
+            t("sm.ex.sentence", lang),
+            value="I am good",
+            key="sm_text",
+            persist_state=ui.KEEP,
+            max_chars=embedding.MAX_CHARS,
+            on_change=_fit_length,
+            help=t("sm.ex.sentence.help", lang, n=softmax.MAX_WORDS),
+        )
+        found = embedding.tokenize(text, softmax.MAX_WORDS)
     if found.tokens_cut:
         st.warning(t("sm.ex.cut", lang, n=softmax.MAX_WORDS, cut=found.tokens_cut))
     if not found.tokens:
         st.warning(t("sm.ex.empty", lang))
     else:
-        with c2:
-            length = ui.bounded_slider(
-                t("sm.ex.length", lang),
-                1,
-                len(found.tokens),
-                len(found.tokens),
-                key="sm_len",
-                help=t("sm.ex.length.help", lang),
-            )
+        length = len(found.tokens)
+        if not notes:
+            with c2:
+                length = ui.bounded_slider(
+                    t("sm.ex.length", lang),
+                    1,
+                    len(found.tokens),
+                    len(found.tokens),
+                    key="sm_len",
+                    help=t("sm.ex.length.help", lang),
+                )
         tokens = found.tokens[:length]
         labels = softmax.token_labels(tokens)
         with ui.guard(lang):
-            w = softmax.worked_example(tokens, s.d_model, d_k, seed)
-            shown = min(d_k, softmax.SHOWN_COLUMNS)
-            dims = list(range(shown))
+            if notes:
+                example = softmax.note_example()
+                w, d_k, dims = example.worked, example.d_k, list(example.columns)
+                columns = ", ".join(map(str, dims))
+                slips = {  # where the note's printed weights are off, worked out from the computed ones
+                    "row_i": softmax.row_text(w.weights, 0),
+                    "row_good": softmax.row_text(w.weights, 2),
+                    "i_am": f"{w.weights[0, 1]:.3f}",
+                    "fixes": softmax.misprint_text(example, example.misprints()),
+                }
+            else:
+                w = softmax.worked_example(tokens, s.d_model, d_k, seed)
+                dims = list(range(min(d_k, softmax.SHOWN_COLUMNS)))
+            shown = len(dims)
+            scale_root = softmax.root_text(d_k)
+            # the notes' numbers as the note writes them (12.375, 0.631); weights to 3 places like its text
+            number, weight = ("%{z:.5~g}", "%{z:.3f}") if notes else ("%{z:.2f}", "%{z:.2f}")
             height = figures.rows_height(length)
-            matrix = partial(figures.heatmap, x_title="", cell_text="%{z:.2f}", height=height)
+            matrix = partial(figures.heatmap, x_title="", cell_text=number, height=height)
             # The steps in tabs of their own: a d_k move redraws the one to three charts in view.
             part = ui.sections(
                 "sm_ex_part",
@@ -335,26 +366,36 @@ def worked_example(d_k: int, seed: int) -> None:
                         },
                         y_labels=labels,
                         x=dims,
-                        title=t("sm.ex.qkv", lang, n=length, d_k=d_k),
+                        title=t("notes.ex.qkv", lang, columns=columns)
+                        if notes
+                        else t("sm.ex.qkv", lang, n=length, d_k=d_k),
                         x_title=t("chart.dimension", lang),
                         y_title=t("emb.token", lang),
                         colorbar_title=t("chart.value", lang),
                         hovertemplate=t("sm.ex.qkv_hover", lang),
                         height=figures.rows_height(length, base=170),
-                        cell_text="%{z:.1f}",
+                        cell_text=number if notes else "%{z:.1f}",
                     )
                     ui.chart(fig, key="sm_qkv", lang=lang)
-                    if shown < d_k:
+                    if notes:
+                        st.caption(t("notes.ex.columns", lang))
+                        ui.notes_differ("ex_k3", lang)
+                    elif shown < d_k:
                         st.caption(t("sm.ex.columns", lang, shown=shown, d_k=d_k))
             if part["steps"].open:
                 with part["steps"]:
                     step_cols = st.columns(3)
                     steps = (
-                        ("sm_step_scores", w.scores, t("sm.ex.step1", lang), t("sm.ex.step1.note", lang)),
+                        (
+                            "sm_step_scores",
+                            w.scores,
+                            t("sm.ex.step1", lang),
+                            t("notes.ex.step1.note" if notes else "sm.ex.step1.note", lang),
+                        ),
                         (
                             "sm_step_scaled",
                             w.scaled,
-                            t("sm.ex.step2", lang, root=root),
+                            t("sm.ex.step2", lang, root=scale_root),
                             t("sm.ex.step2.note", lang),
                         ),
                         ("sm_step_weights", w.weights, t("sm.ex.step3", lang), t("sm.ex.step3.note", lang)),
@@ -371,9 +412,12 @@ def worked_example(d_k: int, seed: int) -> None:
                                 hovertemplate=t("sm.ex.pair_hover", lang),
                                 zmin=0.0 if key == "sm_step_weights" else None,
                                 zmax=1.0 if key == "sm_step_weights" else None,
+                                cell_text=weight if key == "sm_step_weights" else number,
                             )
                             ui.chart(fig, key=key, lang=lang)
                             st.caption(caption)
+                    if notes:
+                        ui.notes_differ("ex_weights", lang, **slips)
             if part["out"].open:
                 with part["out"]:
                     left, right = st.columns([3, 2])
@@ -386,6 +430,7 @@ def worked_example(d_k: int, seed: int) -> None:
                             y_title=t("sm.ex.query", lang),
                             colorbar_title=t("chart.value", lang),
                             hovertemplate=t("sm.ex.out_hover", lang),
+                            cell_text=weight,
                         )
                         ui.chart(fig, key="sm_step_output", lang=lang)
                     with right:
@@ -399,7 +444,10 @@ def worked_example(d_k: int, seed: int) -> None:
                             )
                             or 0
                         )
-                        st.code(softmax.weighted_sum(w.weights, tokens, query), language=None)
+                        st.code(
+                            softmax.weighted_sum(w.weights, tokens, query, digits=3 if notes else 2),
+                            language=None,
+                        )
                         st.markdown(
                             t(
                                 "sm.ex.compare",
@@ -411,8 +459,13 @@ def worked_example(d_k: int, seed: int) -> None:
                     st.code(
                         softmax.weighted_sum_numbers(w, query), language=None
                     )  # full width: 8 columns fit
-                    st.caption(t("sm.ex.numbers", lang, shown=shown, d_k=d_k))
-                    st.markdown(t("sm.ex.explain", lang))
+                    if notes:
+                        st.caption(t("notes.ex.numbers", lang, columns=columns))
+                        ui.notes_differ("ex_weights", lang, **slips)
+                        st.markdown(t("notes.ex.explain", lang))
+                    else:
+                        st.caption(t("sm.ex.numbers", lang, shown=shown, d_k=d_k))
+                        st.markdown(t("sm.ex.explain", lang))
 
 
 if sec["ex"].open:

@@ -394,3 +394,89 @@ def weighted_sum_numbers(worked: Worked, row: int, columns: int = SHOWN_COLUMNS)
     ]
     lines.append(f"{names[-1]:<{width}} = {vec(worked.output[row])}")
     return "\n".join(lines)
+
+
+# ---- the notes' own numbers: "I am good" in note 004 (§1.2.1, figures 1-7 to 1-15) ----------------------
+# Inputs only, as the note prints them: every later step is computed from these (note_example).
+NOTE_TOKENS: tuple[str, ...] = ("I", "am", "good")
+NOTE_D_K = 64  # the note's query/key width, so the scores are divided by √64 = 8
+NOTE_COLUMNS: tuple[int, ...] = (0, 1, 63)  # the note prints the first two and the last of the 64 columns
+NOTE_X_COLUMNS: tuple[int, ...] = (0, 1, 511)  # and of X's 512
+NOTE_X = ((1.76, 2.22, 6.66), (7.77, 0.631, 5.35), (11.44, 10.10, 3.33))  # figures 1-6, 1-7
+NOTE_Q = ((3.69, 7.42, 4.44), (11.11, 7.07, 76.7), (99.3, 3.69, 0.85))  # figure 1-7
+NOTE_K = ((5.31, 6.78, 0.96), (11.71, 0.86, 11.31), (10.10, 11.44, 5.31))  # figure 1-7 (1-9 has 5.11 last)
+NOTE_V = ((67.85, 91.2, 0.13), (13.13, 63.1, 4.44), (12.12, 96.1, 43.4))  # figure 1-7
+# Q Kᵀ as figure 1-10 gives it: a sum over all 64 columns, most of which the note does not print.
+NOTE_SCORES = ((110.0, 90.0, 80.0), (70.0, 99.0, 70.0), (90.0, 70.0, 100.0))
+# Figure 1-15's softmax as printed, as text (its digits say how it was rounded). Never shown as a result:
+# only compared with the computed weights, to point out where the printed figure is off.
+NOTE_PRINTED_WEIGHTS = (("0.90", "0.07", "0.03"), ("0.025", "0.95", "0.025"), ("0.21", "0.03", "0.76"))
+
+
+@dataclass(frozen=True)
+class Misprint:
+    """One printed number that is not the computed one rounded to the printed digits."""
+
+    row: int
+    col: int
+    printed: str
+    computed: float
+
+
+@dataclass(frozen=True)
+class NoteExample:
+    """The worked example on the note's own numbers.
+
+    ``worked.x`` holds X's printed columns (:data:`NOTE_X_COLUMNS`); ``worked.q``, ``.k``, ``.v`` and
+    ``.output`` the printed columns of Q, K, V (:data:`NOTE_COLUMNS`) and the same columns of Z (column j
+    of Z depends only on column j of V, so these are exact); ``worked.scores`` is the note's Q Kᵀ.
+    """
+
+    worked: Worked
+    d_k: int
+    columns: tuple[int, ...]
+
+    def misprints(self, printed: tuple[tuple[str, ...], ...] = NOTE_PRINTED_WEIGHTS) -> list[Misprint]:
+        """The entries of ``printed`` (the note's figure 1-15 by default) that do not round from the
+        computed weights."""
+        found = []
+        for i, row in enumerate(printed):
+            for j, text in enumerate(row):
+                digits = len(text.split(".")[1]) if "." in text else 0
+                computed = float(self.worked.weights[i, j])
+                if round(computed, digits) != float(text):
+                    found.append(Misprint(i, j, text, computed))
+        return found
+
+
+def note_example() -> NoteExample:
+    """Steps 2-4 of note 004's "I am good" computed from its printed inputs: Q Kᵀ ÷ √d_k, softmax by row,
+    and the weights times the printed columns of V."""
+    v = np.array(NOTE_V)
+    scores = np.array(NOTE_SCORES)  # (3, 3)
+    scaled = scores * scale_factor(NOTE_D_K, True)
+    weights = softmax(scaled)
+    worked = Worked(
+        NOTE_TOKENS,
+        np.array(NOTE_X),
+        np.array(NOTE_Q),
+        np.array(NOTE_K),
+        v,
+        scores,
+        scaled,
+        weights,
+        softmax(scores),
+        weights @ v,  # (3, 3): Z's printed columns
+    )
+    return NoteExample(worked, NOTE_D_K, NOTE_COLUMNS)
+
+
+def misprint_text(example: NoteExample, items: list[Misprint]) -> str:
+    """``I → good: 0.03 ≠ 0.021; …``: each misprint as query → key, printed ≠ computed (3 places)."""
+    tokens = example.worked.tokens
+    return "; ".join(f"{tokens[m.row]} → {tokens[m.col]}: {m.printed} ≠ {m.computed:.3f}" for m in items)
+
+
+def row_text(weights: np.ndarray, row: int) -> str:
+    """One row of weights to 3 places: ``0.905, 0.074, 0.021``."""
+    return ", ".join(f"{w:.3f}" for w in weights[row])

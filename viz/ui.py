@@ -1304,3 +1304,43 @@ def stage_grid(p: block.Path, layer: int, labels: list[str], lang: str, *, key: 
         key = "enc.strided" if narrow.strided else "enc.strided.hidden"
         limit = stack.PANEL_COLUMNS
         st.caption(t(key, lang, limit=limit, width=d_model, d_ff=d_ff, step=narrow.step, step_ff=wide.step))
+
+
+# ---- where the lecture notes differ ----------------------------------------------------------------------
+#: Every slip in the lecture notes the app points out. Each key has ``notes.<key>.where`` (note file and
+#: section), ``notes.<key>.says`` (what the note says) and ``notes.<key>.right`` (what is right, and why).
+NOTE_SLIPS: tuple[str, ...] = (
+    "pe_base",
+    "pe_index",
+    "pe_sincos",
+    "pe_freq",
+    "shift",
+    "cross",
+    "llm",
+    "scale_dim",
+    "normal_shape",
+    "ex_weights",
+    "ex_k3",
+    "xp",
+)
+NOTES_ICON = "📝"  # an emoji, not a :material/…: icon, which would fetch a font from outside
+
+
+def notes_text(keys: str | Sequence[str], lang: str, **values: object) -> str:
+    """The Markdown of a :func:`notes_differ` box: the fixed lead, then one paragraph per slip."""
+    items = [keys] if isinstance(keys, str) else list(keys)
+    says, right = t("notes.says", lang), t("notes.right", lang)
+    parts = [f"**{t('notes.lead', lang)}**"]
+    for key in items:
+        parts.append(
+            f"**{t(f'notes.{key}.where', lang)}** · {says}: {t(f'notes.{key}.says', lang, **values)} "
+            f"**{right}:** {t(f'notes.{key}.right', lang, **values)}"
+        )
+    return "\n\n".join(parts)
+
+
+def notes_differ(keys: str | Sequence[str], lang: str, **values: object) -> None:
+    """A marked box, the same everywhere, where the lecture notes say something the paper or the maths
+    does not: which note and section, what it says, what is right and why. ``keys`` are from
+    :data:`NOTE_SLIPS`; several go into one box. ``values`` fill the strings' placeholders."""
+    st.warning(notes_text(keys, lang, **values), icon=NOTES_ICON)
