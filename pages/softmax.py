@@ -457,7 +457,7 @@ def worked_example(d_k: int, seed: int) -> None:
                             )
                         )
                     st.code(
-                        softmax.weighted_sum_numbers(w, query), language=None
+                        softmax.weighted_sum_numbers(w, query, digits=3 if notes else 2), language=None
                     )  # full width: 8 columns fit
                     if notes:
                         st.caption(t("notes.ex.numbers", lang, columns=columns))

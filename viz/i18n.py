@@ -1001,11 +1001,11 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "notes.pe_sincos.right": {
         "en": "counting columns from 0, as the formula (2i, 2i + 1) and that same code do, sin sits in the "
-        "even columns 0, 2, 4, … and cos in the odd ones 1, 3, 5, …. The note is right only when counting "
+        "even columns (0, 2, 4, …) and cos in the odd ones (1, 3, 5, …). The note is right only when counting "
         "from 1 (sin in the 1st, 3rd, … column). In the interleaved table here, column 0 is a sine (0 at "
         "position 0) and column 1 a cosine (1 at position 0).",
-        "ko": "공식(2i, 2i + 1)과 그 코드처럼 열을 0부터 세면 sin은 짝수 열 0, 2, 4, …에, cos은 홀수 열 1, "
-        "3, 5, …에 있습니다. 1부터 셀 때만(1번째, 3번째, … 열이 sin) 노트의 말이 맞습니다. 여기 교차 "
+        "ko": "공식(2i, 2i + 1)과 그 코드처럼 열을 0부터 세면 sin은 짝수 열(0, 2, 4, …)에, cos은 홀수 열(1, "
+        "3, 5, …)에 있습니다. 1부터 셀 때만(1번째, 3번째, … 열이 sin) 노트의 말이 맞습니다. 여기 교차 "
         "배치 표에서도 0열은 사인(위치 0에서 0), 1열은 코사인(위치 0에서 1)입니다.",
     },
     "notes.pe_freq.where": {"en": "note 003, §2.3", "ko": "노트 003, §2.3"},

@@ -378,9 +378,9 @@ def weighted_sum(weights: np.ndarray, tokens: tuple[str, ...], row: int, digits:
     return head + ("\n" + " " * (len(head) - 2) + "+ ").join(terms)
 
 
-def weighted_sum_numbers(worked: Worked, row: int, columns: int = SHOWN_COLUMNS) -> str:
-    """The same sum with numbers: each value vector's first ``columns`` entries, scaled by its weight,
-    and the output row they add up to (each line of the sum is one weight × one v_j)."""
+def weighted_sum_numbers(worked: Worked, row: int, columns: int = SHOWN_COLUMNS, digits: int = 2) -> str:
+    """The same sum with numbers: each value vector's first ``columns`` entries, scaled by its weight
+    (``digits`` places), and the output row they add up to (each line of the sum is one weight × one v_j)."""
     tokens, weights = worked.tokens, worked.weights[row]
     names = [f"v_{j} ({tok})" for j, tok in enumerate(tokens, start=1)] + [f"z_{row + 1}"]
     width = max(len(name) for name in names)
@@ -390,7 +390,8 @@ def weighted_sum_numbers(worked: Worked, row: int, columns: int = SHOWN_COLUMNS)
         return "[" + " ".join(f"{x:6.2f}" for x in values[:columns]) + more + " ]"
 
     lines = [
-        f"{name:<{width}} = {vec(v)}  × {w:.2f}" for name, v, w in zip(names, worked.v, weights, strict=False)
+        f"{name:<{width}} = {vec(v)}  × {w:.{digits}f}"
+        for name, v, w in zip(names, worked.v, weights, strict=False)
     ]
     lines.append(f"{names[-1]:<{width}} = {vec(worked.output[row])}")
     return "\n".join(lines)

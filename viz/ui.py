@@ -1323,7 +1323,9 @@ NOTE_SLIPS: tuple[str, ...] = (
     "ex_k3",
     "xp",
 )
-NOTES_ICON = "📝"  # an emoji, not a :material/…: icon, which would fetch a font from outside
+# An emoji, not a :material/…: icon (which would fetch a font from outside), and one from Dingbats, which
+# common text fonts draw even where no colour-emoji font is installed (a classroom PC, headless Chromium).
+NOTES_ICON = "✏"
 
 
 def notes_text(keys: str | Sequence[str], lang: str, **values: object) -> str:
