@@ -205,6 +205,7 @@ def scores_and_gradients(d_k: int, seed: int) -> None:
 
     # ---- 3. the gradient argument --------------------------------------------------------------------------
     st.subheader(t("sm.grad.title", lang))
+    ui.notes_differ("saturation", lang)
     left, mid, note = st.columns([3, 3, 2])
     with left, ui.guard(lang):
         fig = figures.measured_curves(

@@ -121,6 +121,18 @@ def test_q_dot_k_has_variance_d_k_but_is_normal_only_for_large_d_k() -> None:
     assert 2.8 < kurtosis(many) < 3.4  # 3 + 6/64 ≈ 3.09: close to normal only as a sum of many
 
 
+def test_softmax_saturates_on_gaps_between_scores_not_on_their_size() -> None:
+    scores = np.array([0.3, -1.2, 2.0, 0.0, 0.7, -0.4])
+    ref = torch.softmax(torch.tensor(scores), dim=-1).numpy()
+    for shift in (-1e4, 1e4, 1e6):  # very small or very large values: the same weights
+        assert np.allclose(softmax.softmax(scores + shift), ref)
+    n = scores.size
+    equal_and_huge = softmax.softmax(np.full(n, 1e6))
+    assert math.isclose(float(softmax.jacobian_norm(equal_and_huge)), math.sqrt(n - 1) / n)  # far from 0
+    one_far_ahead = softmax.softmax(np.array([20.0, 0, 0, 0, 0, 0]))
+    assert float(softmax.jacobian_norm(one_far_ahead)) < 1e-7  # a wide gap: the gradient vanishes
+
+
 def test_the_scale_is_root_d_k_whatever_the_number_of_tokens() -> None:
     for tokens in (("I", "am"), ("a", "b", "c", "d", "e", "f")):
         w = softmax.worked_example(tokens, 32, 16, seed=1)
@@ -227,7 +239,7 @@ def spec(at: AppTest, key: str) -> dict:
 @pytest.mark.parametrize("lang", LANGS)
 def test_softmax_page_flags_the_scale_and_the_preset_follows_the_note(lang: str) -> None:
     at = on_page("pages/softmax.py", lang)
-    assert shown(at, ("scale_dim", "normal_shape"), lang)
+    assert shown(at, ("scale_dim", "normal_shape"), lang) and shown(at, "saturation", lang)
     assert not any(STRINGS["notes.ex_weights.where"][lang] in w for w in warnings(at))  # random weights
 
     at = ok(at.radio(key=f"sm_ex_source__{lang}").set_value("notes").run())

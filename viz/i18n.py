@@ -1104,6 +1104,23 @@ STRINGS: dict[str, dict[str, str]] = {
         "정규분포입니다. N(0, 1) 두 수의 곱 하나는 정규분포와 거리가 멉니다. 가운데가 뾰족하고 꼬리가 "
         "두껍습니다(첨도 9, 정규분포는 3). d_k를 1로 놓고 히스토그램과 곡선을 비교해 보세요.",
     },
+    "notes.saturation.where": {"en": "note 003, §1.3", "ko": "노트 003, §1.3"},
+    "notes.saturation.says": {
+        "en": "softmax's gradient goes to 0 when the values put into it are very small or very large.",
+        "ko": "소프트맥스에 들어가는 값이 아주 작거나 아주 크면 기울기가 0으로 간다고 합니다.",
+    },
+    "notes.saturation.right": {
+        "en": "adding the same number to every score leaves softmax unchanged, so the size of the scores "
+        "alone does nothing: it is the gaps between them that matter. When one score leads the others by "
+        "a wide margin, its weight nears 1 and the Jacobian diag(p) − p pᵀ nears 0. Scores that are all "
+        "huge but equal give equal weights and a gradient far from 0. Large q · k matters because it "
+        "comes with wide gaps, which the scale shrinks.",
+        "ko": "모든 점수에 같은 수를 더해도 소프트맥스는 그대로이므로, 점수의 크기 자체는 아무 일도 하지 "
+        "않고 점수 사이의 차이가 중요합니다. 한 점수가 다른 점수들보다 크게 앞서면 그 가중치가 1에 "
+        "가까워지고 야코비안 diag(p) − p pᵀ가 0에 가까워집니다. 점수가 모두 매우 크더라도 같으면 "
+        "가중치는 고르고 기울기는 0과 거리가 멉니다. 큰 q · k가 문제인 것은 차이도 함께 커지기 "
+        "때문이며, 스케일링이 그 차이를 줄입니다.",
+    },
     "notes.ex_weights.where": {
         "en": "note 004, §1.2.1, steps 3 and 4 (figure 1-15)",
         "ko": "노트 004, §1.2.1, 3단계와 4단계(그림 1-15)",

@@ -1319,6 +1319,7 @@ NOTE_SLIPS: tuple[str, ...] = (
     "llm",
     "scale_dim",
     "normal_shape",
+    "saturation",
     "ex_weights",
     "ex_k3",
     "xp",
