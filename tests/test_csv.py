@@ -124,6 +124,11 @@ def tables(text: str) -> list[Table]:
     return [b for b in out if b.header or b.notes]
 
 
+def text_of(markup: str) -> str:
+    """A Plotly title as text: a line break is a space, other tags (<sub>) go, entities are decoded."""
+    return html.unescape(re.sub("<[^>]*>", "", re.sub("<br>", " ", markup))).strip()
+
+
 def number(cell: str) -> float:
     return float("nan") if cell == "" else float(cell)
 
@@ -169,7 +174,7 @@ def check_heatmaps(chart: Drawn, found: list[Table]) -> int:
     seen = 0
     for n, (i, table) in enumerate(zip(top, heat_tables, strict=True)):
         if len(top) > 1:  # a panel's table sits under a line naming the panel
-            assert any(html.unescape(titles[n]) in note for note in table.notes), (chart.key, titles[n])
+            assert any(text_of(titles[n]) in note for note in table.notes), (chart.key, titles[n])
         z = decode(traces[i]["z"])
         under = [decode(traces[j]["z"]) for j in range(i) if cell[j] == cell[i]]
         blocked = np.isfinite(under[0]) if under else np.zeros(z.shape, bool)  # grey masked cells
@@ -224,7 +229,7 @@ def check_series(chart: Drawn, found: list[Table], *, marks: bool) -> int:
 def check(chart: Drawn, text: str) -> int:
     """The CSV holds every number the chart draws; returns how many were compared."""
     found = tables(text)
-    title = html.unescape(re.sub("<[^>]*>", " ", chart.figure["layout"]["title"]["text"])).strip()
+    title = text_of(chart.figure["layout"]["title"]["text"])
     assert found[0].notes[0] == title, (chart.key, found[0].notes)
     if chart.key.startswith("sim_offset_"):
         return check_all_pairs(chart, found)

@@ -30,6 +30,7 @@ BOM = "\ufeff"
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _TAG = re.compile(r"<[^>]*>")
+_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 
 
 def excel_bytes(text: str) -> bytes:
@@ -38,11 +39,13 @@ def excel_bytes(text: str) -> bytes:
 
 
 def plain(label: object) -> str:
-    """A Plotly label as plain text: markup tags (``<br>``, ``<b>``) dropped, then entities decoded.
+    """A Plotly label as plain text: line breaks as spaces, other tags (``<b>``, ``<sub>``) dropped, then
+    entities decoded.
 
     Labels built from user text were escaped for Plotly (``&lt;b&gt;``), so their ``<`` survives as text.
     """
-    return html.unescape(_TAG.sub(" ", str(label))).strip()
+    text = _BREAK.sub(" ", str(label))
+    return html.unescape(_TAG.sub("", text)).strip()
 
 
 def _is_number(text: str) -> bool:

@@ -1353,9 +1353,8 @@ def stage_grid(p: block.Path, layer: int, labels: list[str], lang: str, *, key: 
         for panel, name in zip(panels, ("x", "attn", "mid", "hidden", "ffn", "out"), strict=True):
             m = p.stage(name)[layer]
             note = _full_note(m, lang) if m.shape[1] > len(panel.x_labels) else None
-            blocks.append(
-                export.comment(panel.title) + export.matrix_csv(m, corner=head, rows=labels, note=note)
-            )
+            table = export.matrix_csv(m, corner=head, rows=labels, note=note)
+            blocks.append(export.comment(export.plain(panel.title)) + table)
         return "\r\n".join(blocks)
 
     chart(
