@@ -124,6 +124,20 @@ if sec["matrix"].open:
                     fig,
                     key=f"sim_matrix_{k}",
                     lang=lang,
+                    # what the chart draws, saying when it is a strided grid (the whole is max_len²)
+                    csv=partial(
+                        export.matrix_csv,
+                        v.matrix,
+                        corner=export.corner(t("sim.p_axis", lang), t("sim.j", lang)),
+                        rows=v.grid,
+                        cols=v.grid,
+                        note=measure_name
+                        + (
+                            f" · {t('sim.strided', lang, shown=v.grid.size, max_len=s.max_len)}"
+                            if v.grid.size < s.max_len
+                            else ""
+                        ),
+                    ),
                     file_name=f"similarity_matrix_{k}_{measure}_{s.max_len}x{s.d_model}.csv",
                 )
                 if v.grid.size < s.max_len:

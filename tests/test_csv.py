@@ -340,6 +340,21 @@ def test_a_strided_heatmap_downloads_the_whole_table(
     np.testing.assert_allclose(values, want, atol=1e-12)
 
 
+def test_a_strided_similarity_matrix_says_so(
+    downloads: dict[str, tuple[Callable[[], Any], str | None]],
+) -> None:
+    """At 500 positions the pair matrix draws a strided grid (the whole would be 250,000 cells): its CSV
+    is that grid, labelled with the true positions, and says it is strided."""
+    at = open_page_with_tabs("pages/similarity.py", max_len="500")
+    open_tab(at, "sim_section", t("sim.matrix.title", "en"))
+    (chart,) = [c for c in drawn_charts(at) if c.key == "sim_matrix_sinusoidal"]
+    found = tables(csv_of(chart, downloads)[0])
+    grid = decode(chart.figure["data"][0]["z"]).shape[0]
+    assert grid < 500 and check_heatmaps(chart, found) == grid * grid
+    assert t("sim.strided", "en", shown=grid, max_len=500) in found[0].notes[-1]
+    assert found[0].header[0] == "position p \\ position j"
+
+
 def test_korean_pages_write_korean_headers(
     downloads: dict[str, tuple[Callable[[], Any], str | None]],
 ) -> None:
