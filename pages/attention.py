@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import streamlit as st
 
-from viz import embedding, figures, heads, model, probe, train, ui
+from viz import embedding, export, figures, heads, model, probe, train, ui
 from viz.i18n import t
 
 s = ui.page_shell()
@@ -74,7 +75,12 @@ def draw_maps(per_head: Sequence[Any], labels: list[str], key: str, title: str) 
         hovertemplate=WEIGHT_HOVER,
         panel_height=figures.rows_height(len(labels), base=120, per_row=14),
     )
-    ui.chart(fig, key=f"{key}_grid", lang=lang)
+    ui.chart(
+        fig,
+        key=f"{key}_grid",
+        lang=lang,
+        file_name=f"{key}_d{s.d_model}_heads{shown[0] + 1}-{shown[-1] + 1}_of{len(per_head)}.csv",
+    )
 
 
 tokens: tuple[str, ...] = ()
@@ -135,7 +141,12 @@ if first.open:
                     colorscale="Blues",
                     height=figures.rows_height(len(tokens), base=200),
                 )
-                ui.chart(fig, key="att_avg", lang=lang)
+                ui.chart(
+                    fig,
+                    key="att_avg",
+                    lang=lang,
+                    file_name=f"att_average_layer{layer + 1}_d{s.d_model}_h{s.heads}.csv",
+                )
             note.markdown(t("att.avg.explain", lang))
         else:
             c1, c2 = st.columns([3, 1])
@@ -264,7 +275,9 @@ if first.open:
                         hovertemplate=t("att.curve.hover", lang),
                         height=340,
                     )
-                    ui.chart(fig, key="att_curve", lang=lang)
+                    ui.chart(
+                        fig, key="att_curve", lang=lang, file_name=f"att_training_{task}_d{s.d_model}.csv"
+                    )
                 note.markdown(
                     t(
                         "att.curve.explain",
@@ -323,7 +336,12 @@ def masks(first: tuple[str, ...]) -> None:
                     colorscale="Greens",
                     height=figures.rows_height(longest, base=200, per_row=22),
                 )
-                ui.chart(fig, key=f"att_mask_matrix_{i}", lang=lang)
+                ui.chart(
+                    fig,
+                    key=f"att_mask_matrix_{i}",
+                    lang=lang,
+                    file_name=f"att_mask_{mode}_sentence{i + 1}.csv",
+                )
         note = panels[2]
         note.markdown(t(f"att.mask.{mode}.explain", lang))
         which = 1 if len(second) <= len(first) else 0  # the padded (shorter) sentence
@@ -385,7 +403,12 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
                             text=figures.number_text(shown, digits=1) if view.annotate else None,
                             height=view.height,
                         )
-                        ui.chart(fig, key=f"att_step_{name[0]}", lang=lang)
+                        ui.chart(
+                            fig,
+                            key=f"att_step_{name[0]}",
+                            lang=lang,
+                            file_name=f"att_step_{name[0]}_layer{layer + 1}_head{head}_dk{s.d_k}.csv",
+                        )
                 cells[3].markdown(t("att.steps.qkv_note", lang, d_k=s.d_k))
                 if encoding == "rope":
                     cells[3].caption(t("att.steps.rope", lang))
@@ -394,6 +417,7 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
         if part["scores"].open:
             with part["scores"]:
                 square_cols = [*st.columns(2), *st.columns(2)]
+                pair_corner = export.corner(t("att.query", lang), t("att.key", lang))
                 squares = (
                     ("scores", st_.scores, t("att.steps.scores", lang), None),
                     ("scaled", st_.scaled, t("att.steps.scaled", lang, d_k=s.d_k), None),
@@ -417,7 +441,16 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
                             colorscale=scale,
                             height=view.height,
                         )
-                        ui.chart(fig, key=f"att_step_{key}", lang=lang)
+                        ui.chart(
+                            fig,
+                            key=f"att_step_{key}",
+                            lang=lang,
+                            # the values themselves: the masked square's -inf cells are gaps in the chart
+                            csv=partial(
+                                export.matrix_csv, values, corner=pair_corner, rows=labels, cols=labels
+                            ),
+                            file_name=f"att_step_{key}_layer{layer + 1}_head{head}_dk{s.d_k}.csv",
+                        )
                 st.caption(t("att.steps.squares", lang, d_k=s.d_k, root=view.root))
         if part["out"].open:
             with part["out"]:
@@ -433,7 +466,12 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
                         text=figures.number_text(view.columns(st_.z), digits=1) if view.annotate else None,
                         height=view.height,
                     )
-                    ui.chart(fig, key="att_step_z", lang=lang)
+                    ui.chart(
+                        fig,
+                        key="att_step_z",
+                        lang=lang,
+                        file_name=f"att_step_z_layer{layer + 1}_head{head}_d{s.d_model}.csv",
+                    )
                 with right:
                     fig = figures.matrix(
                         view.concat,
@@ -445,7 +483,12 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
                         height=view.height,
                         highlight=view.head_block,
                     )
-                    ui.chart(fig, key="att_step_concat", lang=lang)
+                    ui.chart(
+                        fig,
+                        key="att_step_concat",
+                        lang=lang,
+                        file_name=f"att_step_concat_layer{layer + 1}_head{head}_d{s.d_model}.csv",
+                    )
                 left, right = st.columns([1, 1])
                 with left:
                     fig = figures.matrix(
@@ -458,7 +501,12 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
                         hovertemplate=t("att.steps.w_o_hover", lang),
                         height=420,
                     )
-                    ui.chart(fig, key="att_step_wo", lang=lang)
+                    ui.chart(
+                        fig,
+                        key="att_step_wo",
+                        lang=lang,
+                        file_name=f"att_step_wo_layer{layer + 1}_head{head}_d{s.d_model}.csv",
+                    )
                 with right:
                     fig = figures.matrix(
                         view.out,
@@ -469,7 +517,12 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
                         hovertemplate=hover,
                         height=view.height,
                     )
-                    ui.chart(fig, key="att_step_out", lang=lang)
+                    ui.chart(
+                        fig,
+                        key="att_step_out",
+                        lang=lang,
+                        file_name=f"att_step_out_layer{layer + 1}_head{head}_d{s.d_model}.csv",
+                    )
                 if view.strided:
                     st.caption(t("att.steps.strided", lang, d_model=s.d_model, shown=len(view.w_o_cols)))
                 st.markdown(t("att.steps.explain", lang))
@@ -514,7 +567,7 @@ def word_order(tokens: tuple[str, ...]) -> None:
                 y_log=True,
                 height=400,
             )
-            ui.chart(fig, key="att_order", lang=lang)
+            ui.chart(fig, key="att_order", lang=lang, file_name=f"att_word_order_shuffle{shuffle}.csv")
         with note:
             moved = heads.order_moves(with_pe.relative)
             st.markdown(

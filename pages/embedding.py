@@ -136,8 +136,7 @@ if sec["add"].open:
                     fig,
                     key="emb_change",
                     lang=lang,
-                    csv=lambda: embedding.change_csv(tokens, change),
-                    file_name="add_vs_concat_per_token.csv",
+                    file_name=f"add_vs_concat_per_token_{kind}_d{s.d_model}_scale{scale:.3g}.csv",
                 )
             with mid, ui.guard(lang):
                 sweep = embedding.scale_sweep(parts.unit, parts.p, embedding.sweep_scales(s.d_model))
@@ -159,8 +158,7 @@ if sec["add"].open:
                     fig,
                     key="emb_sweep",
                     lang=lang,
-                    csv=lambda: embedding.sweep_csv(sweep),
-                    file_name="add_vs_concat_by_scale.csv",
+                    file_name=f"add_vs_concat_by_scale_{kind}_d{s.d_model}.csv",
                 )
             right.markdown(
                 t(
@@ -261,11 +259,5 @@ if sec["order"].open:
                         hovertemplate="%{x}: %{y:.4g}",
                         bar_text="%{y:.3g}",
                     )
-                    ui.chart(
-                        fig,
-                        key="emb_order",
-                        lang=lang,
-                        csv=lambda: embedding.order_csv(words_a, check),
-                        file_name="word_order.csv",
-                    )
+                    ui.chart(fig, key="emb_order", lang=lang, file_name=f"word_order_{kind}_d{s.d_model}.csv")
         right.markdown(t("emb.order.explain", lang))

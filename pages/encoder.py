@@ -107,7 +107,12 @@ def path_section() -> None:
                 shade=stack.layer_span(where, layer + 1),
                 height=440,
             )
-            ui.chart(fig, key="enc_norms", lang=lang)
+            ui.chart(
+                fig,
+                key="enc_norms",
+                lang=lang,
+                file_name=f"enc_norms_{norm}_layers{n_layers}_d{s.d_model}.csv",
+            )
             explain = "enc.norms.explain" if norm == "post" else "enc.norms.explain.pre"
             st.caption(t(explain, lang, root=root, stages=t("enc.path.part.stages", lang)))
 
@@ -155,14 +160,19 @@ def residual_section() -> None:
                 nticks=64,
                 shared_x=True,
             )
-            ui.chart(fig, key="enc_residual", lang=lang)
+            ui.chart(fig, key="enc_residual", lang=lang, file_name=f"enc_residual_{norm}_d{s.d_model}.csv")
             fig = on_off_lines(
                 x_labels,
                 (stack.column_mean(sim_on), stack.column_mean(sim_off)),
                 title=t("enc.res.lines", lang),
                 x_title=t("enc.stage", lang),
             )
-            ui.chart(fig, key="enc_residual_mean", lang=lang)
+            ui.chart(
+                fig,
+                key="enc_residual_mean",
+                lang=lang,
+                file_name=f"enc_residual_mean_{norm}_d{s.d_model}.csv",
+            )
             sums, sublayers = ("mid", "out"), ("attn", "ffn")
             kept_on, kept_off = block.stage_mean(where, sim_on, sums), block.stage_mean(where, sim_off, sums)
             st.markdown(
@@ -189,7 +199,12 @@ def residual_section() -> None:
                     title=t("enc.res.alike.chart", lang),
                     x_title=t("enc.pp.stream", lang),
                 )
-                ui.chart(fig, key="enc_residual_alike", lang=lang)
+                ui.chart(
+                    fig,
+                    key="enc_residual_alike",
+                    lang=lang,
+                    file_name=f"enc_token_alike_{norm}_d{s.d_model}.csv",
+                )
             notes = [
                 t(
                     "enc.res.collapse",
@@ -225,7 +240,12 @@ def norm_section() -> None:
             y_title=t("enc.norm_axis", lang),
             hovertemplate=t("enc.norms.hover", lang),
         )
-        ui.chart(fig, key="enc_pp_act", lang=lang)
+        ui.chart(
+            fig,
+            key="enc_pp_act",
+            lang=lang,
+            file_name=f"enc_post_pre_norms_layers{n_layers}_d{s.d_model}.csv",
+        )
         growth = stack.ratio(sn.pre[-1], sn.pre[0])
         st.caption(
             t(
@@ -259,7 +279,12 @@ def norm_section() -> None:
                 y_title=t("enc.pp.grad_axis", lang),
                 hovertemplate=t("enc.pp.grad.hover", lang),
             )
-            ui.chart(fig, key="enc_pp_grad", lang=lang)
+            ui.chart(
+                fig,
+                key="enc_pp_grad",
+                lang=lang,
+                file_name=f"enc_post_pre_gradients_layers{n_layers}_d{s.d_model}.csv",
+            )
             if n_layers > 1:
                 post, pre = (stack.ratio(steps[k].norms[-1], steps[k].norms[0]) for k in model.NORMS)
                 notes = [
@@ -325,7 +350,12 @@ def decoder_section() -> None:
                 hovertemplate=t("att.hover", lang),
                 panel_height=size,
             )
-            ui.chart(fig, key=f"enc_dec_{kind}", lang=lang)
+            ui.chart(
+                fig,
+                key=f"enc_dec_{kind}",
+                lang=lang,
+                file_name=f"enc_decoder_{kind}_d{s.d_model}_heads{shown[0] + 1}-{shown[-1] + 1}.csv",
+            )
             if kind == "self":
                 first = stack.first_self_weight(maps.self_weights)
                 st.markdown(

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 import streamlit as st
 
-from viz import encodings, export, figures, ui
+from viz import encodings, figures, ui
 from viz.encodings import EncodingSpec
 from viz.i18n import t
 
@@ -79,15 +77,7 @@ if sec["table"].open:
                     height=300,
                     hovertemplate=t("pe.perm.hover", lang),
                 )
-                ui.chart(
-                    fig,
-                    key="pe_perm",
-                    lang=lang,
-                    csv=lambda: export.columns_csv(
-                        {"split_column": range(s.d_model), "interleaved_column": order}
-                    ),
-                    file_name=f"pe_layout_permutation_{s.d_model}.csv",
-                )
+                ui.chart(fig, key="pe_perm", lang=lang, file_name=f"pe_layout_permutation_{s.d_model}.csv")
             diff = ui.layout_difference(s.max_len, s.d_model, float(s.base))
             left.markdown(t("pe.layout.same", lang, diff=diff))
 
@@ -118,10 +108,7 @@ if sec["curves"].open:
                     fig,
                     key="pe_curves",
                     lang=lang,
-                    csv=lambda: export.columns_csv(
-                        {"position": list(range(s.max_len))} | {f"dim_{d}": pe[:, d] for d in dims}
-                    ),
-                    file_name=f"pe_{kind}_curves.csv",
+                    file_name=f"pe_{kind}_curves_{s.max_len}x{s.d_model}_dims{'-'.join(map(str, dims))}.csv",
                 )
                 if s.max_len > ui.CURVE_WINDOW:
                     st.caption(t("pe.curves.window", lang, max_len=s.max_len, window=ui.CURVE_WINDOW))
@@ -151,13 +138,7 @@ if sec["waves"].open:
                     y_title=t("pe.wave.y", lang),
                     hovertemplate=t("pe.wave.hover", lang),
                 )
-                ui.chart(
-                    fig,
-                    key="pe_waves",
-                    lang=lang,
-                    csv=partial(export.columns_csv, {"index": waves.index, "wavelength": waves.period}),
-                    file_name=f"pe_{kind}_wavelengths.csv",
-                )
+                ui.chart(fig, key="pe_waves", lang=lang, file_name=f"pe_{kind}_wavelengths_d{s.d_model}.csv")
             explain = "pe.wave.binary" if kind == "binary" else "pe.wave.explain"
             right.markdown(
                 t(explain, lang, slow=waves.longer_than_max_len, total=waves.period.size, max_len=s.max_len)

@@ -95,8 +95,7 @@ if sec["row"].open:
                     fig,
                     key=f"sim_row_{k}",
                     lang=lang,
-                    csv=partial(export.columns_csv, {"position": list(range(s.max_len)), measure: values}),
-                    file_name=f"similarity_{k}_{measure}_p{p}.csv",
+                    file_name=f"similarity_{k}_{measure}_p{p}_{s.max_len}x{s.d_model}.csv",
                 )
                 if similarity.has_gaps(values):
                     st.caption(t("sim.nan", lang))
@@ -121,7 +120,26 @@ if sec["matrix"].open:
                     hovertemplate=t("sim.matrix.hover", lang),
                     height=430,
                 )
-                ui.chart(fig, key=f"sim_matrix_{k}", lang=lang)
+                ui.chart(
+                    fig,
+                    key=f"sim_matrix_{k}",
+                    lang=lang,
+                    # what the chart draws, saying when it is a strided grid (the whole is max_len²)
+                    csv=partial(
+                        export.matrix_csv,
+                        v.matrix,
+                        corner=export.corner(t("sim.p_axis", lang), t("sim.j", lang)),
+                        rows=v.grid,
+                        cols=v.grid,
+                        note=measure_name
+                        + (
+                            f" · {t('sim.strided', lang, shown=v.grid.size, max_len=s.max_len)}"
+                            if v.grid.size < s.max_len
+                            else ""
+                        ),
+                    ),
+                    file_name=f"similarity_matrix_{k}_{measure}_{s.max_len}x{s.d_model}.csv",
+                )
                 if v.grid.size < s.max_len:
                     st.caption(t("sim.strided", lang, shown=v.grid.size, max_len=s.max_len))
                 if similarity.has_gaps(v.matrix):
@@ -152,8 +170,13 @@ if sec["offset"].open:
                     fig,
                     key=f"sim_offset_{k}",
                     lang=lang,
-                    csv=partial(export.columns_csv, {"offset": v.offsets.offsets, measure: v.offsets.values}),
-                    file_name=f"similarity_by_offset_{k}_{measure}.csv",
+                    # every pair, not only the points drawn
+                    csv=partial(
+                        export.columns_csv,
+                        {t("sim.offset.x", lang): v.offsets.offsets, measure_name: v.offsets.values},
+                        note=t("csv.all_pairs", lang, pairs=v.offsets.values.size, points=v.drawn.size),
+                    ),
+                    file_name=f"similarity_by_offset_{k}_{measure}_{s.max_len}x{s.d_model}.csv",
                 )
                 st.caption(
                     t("sim.offset.spread", lang, spread=f"{v.offsets.relative_spread:.2e}")
@@ -190,8 +213,7 @@ if sec["steps"].open:
                     fig,
                     key="sim_steps",
                     lang=lang,
-                    csv=lambda: export.columns_csv({"p": similarity.step_positions(s.max_len)} | steps),
-                    file_name="neighbour_steps.csv",
+                    file_name=f"neighbour_steps_{'_'.join(kinds)}_{s.max_len}x{s.d_model}.csv",
                 )
             uneven = ", ".join(
                 t("sim.steps.item", lang, name=names[k], value=f"{views[k].unevenness:.3g}") for k in kinds
@@ -252,7 +274,9 @@ if sec["rot"].open:
                 cell_text="%{z:.4f}",
                 height=260,
             )
-            ui.chart(fig, key="sim_block", lang=lang)
+            ui.chart(
+                fig, key="sim_block", lang=lang, file_name=f"T_block_k{k_shift}_pair{pair}_d{s.d_model}.csv"
+            )
             st.markdown(
                 t(
                     "sim.rot.angle",
@@ -298,5 +322,7 @@ if sec["rot"].open:
                 colorbar_title=t("chart.position", lang),
                 height=460,
             )
-            ui.chart(fig, key="sim_orbit", lang=lang)
+            ui.chart(
+                fig, key="sim_orbit", lang=lang, file_name=f"orbit_pair{pair}_k{k_shift}_p{p}_{s.max_len}.csv"
+            )
         right.markdown(t("sim.orbit.explain", lang))

@@ -64,7 +64,12 @@ if sec["var"].open:
                         y_title=t("sm.density", lang),
                         hovertemplate=t("sm.var.hover", lang),
                     )
-                    ui.chart(fig, key=f"sm_hist_{which}", lang=lang)
+                    ui.chart(
+                        fig,
+                        key=f"sm_hist_{which}",
+                        lang=lang,
+                        file_name=f"scores_{which}_dk{d_k}_n{n}_seed{seed}.csv",
+                    )
                     st.caption(
                         t(
                             "sm.var.measured",
@@ -95,21 +100,7 @@ if sec["var"].open:
                 mark_x=d_k,
                 mark_label=t("sm.mark", lang, d_k=d_k),
             )
-            ui.chart(
-                fig,
-                key="sm_var_sweep",
-                lang=lang,
-                csv=lambda: export.columns_csv(
-                    {
-                        "d_k": sweep.d_k,
-                        "var_qk": sweep.raw,
-                        "var_qk_scaled": sweep.scaled,
-                        "std_error": sweep.raw_error,
-                        "std_error_scaled": sweep.scaled_error,
-                    }
-                ),
-                file_name=f"variance_by_dk_n{n}_seed{seed}.csv",
-            )
+            ui.chart(fig, key="sm_var_sweep", lang=lang, file_name=f"variance_by_dk_n{n}_seed{seed}.csv")
         note.markdown(t("sm.sweep.explain", lang))
 
 
@@ -156,10 +147,7 @@ def scores_and_gradients(d_k: int, seed: int) -> None:
             fig,
             key="sm_row",
             lang=lang,
-            csv=lambda: export.columns_csv(
-                {"key": one.keys, "score": one.scores, "weight": one.raw, "weight_scaled": one.scaled}
-            ),
-            file_name=f"softmax_row_dk{d_k}.csv",
+            file_name=f"softmax_row_dk{d_k}_keys{n_keys}_temp{temperature:g}_seed{seed}.csv",
         )
     with note:
         st.markdown(
@@ -200,7 +188,12 @@ def scores_and_gradients(d_k: int, seed: int) -> None:
             mark_x=d_k,
             mark_label=t("sm.mark", lang, d_k=d_k),
         )
-        ui.chart(fig, key="sm_stats", lang=lang)
+        ui.chart(
+            fig,
+            key="sm_stats",
+            lang=lang,
+            file_name=f"softmax_rows_by_dk_keys{n_keys}_temp{temperature:g}_seed{seed}.csv",
+        )
     note.markdown(t("sm.stat.explain", lang, uniform=f"{one.uniform_entropy:.3f}"))
 
     # ---- 3. the gradient argument --------------------------------------------------------------------------
@@ -227,16 +220,18 @@ def scores_and_gradients(d_k: int, seed: int) -> None:
             fig,
             key="sm_grad",
             lang=lang,
+            # the chart's measured curves and the share of saturated rows behind them
             csv=lambda: export.columns_csv(
                 {
                     "d_k": grid,
-                    "jacobian_norm": rows_sweep.series("jacobian", False),
-                    "jacobian_norm_scaled": rows_sweep.series("jacobian", True),
-                    "share_saturated": rows_sweep.series("saturated", False),
-                    "share_saturated_scaled": rows_sweep.series("saturated", True),
+                    raw_name: rows_sweep.series("jacobian", False),
+                    scaled_name: rows_sweep.series("jacobian", True),
+                    t("sm.grad.uniform", lang): rows_sweep.ceiling(),
+                    t("csv.saturated", lang, which=raw_name): rows_sweep.series("saturated", False),
+                    t("csv.saturated", lang, which=scaled_name): rows_sweep.series("saturated", True),
                 }
             ),
-            file_name=f"jacobian_by_dk_keys{n_keys}.csv",
+            file_name=f"jacobian_by_dk_keys{n_keys}_temp{temperature:g}_seed{seed}.csv",
         )
     with mid, ui.guard(lang):
         fig = figures.heatmap_panels(
@@ -250,7 +245,7 @@ def scores_and_gradients(d_k: int, seed: int) -> None:
             hovertemplate=t("sm.grad.panel_hover", lang),
             height=380,
         )
-        ui.chart(fig, key="sm_jacobians", lang=lang)
+        ui.chart(fig, key="sm_jacobians", lang=lang, file_name=f"softmax_jacobians_dk{d_k}_keys{n_keys}.csv")
         st.caption(
             t(
                 "sm.grad.now",
@@ -351,6 +346,9 @@ def worked_example(d_k: int, seed: int) -> None:
             number, weight = ("%{z:.5~g}", "%{z:.3f}") if notes else ("%{z:.2f}", "%{z:.2f}")
             height = figures.rows_height(length)
             matrix = partial(figures.heatmap, x_title="", cell_text=number, height=height)
+            token_corner = export.corner(t("emb.token", lang), t("chart.dimension", lang))
+            # the worked files say where their numbers came from: note 004's, or this seed's weights
+            source = "notes004" if notes else f"seed{seed}"
             # The steps in tabs of their own: a d_k move redraws the one to three charts in view.
             part = ui.sections(
                 "sm_ex_part",
@@ -377,7 +375,20 @@ def worked_example(d_k: int, seed: int) -> None:
                         height=figures.rows_height(length, base=170),
                         cell_text=number if notes else "%{z:.1f}",
                     )
-                    ui.chart(fig, key="sm_qkv", lang=lang)
+                    ui.chart(
+                        fig,
+                        key="sm_qkv",
+                        lang=lang,
+                        # every column of Q, K and V (the chart shows the first few)
+                        csv=lambda: "\r\n".join(
+                            export.comment(name)
+                            + export.matrix_csv(
+                                m, corner=token_corner, rows=labels, cols=dims if notes else None
+                            )
+                            for name, m in (("Q = X·W^Q", w.q), ("K = X·W^K", w.k), ("V = X·W^V", w.v))
+                        ),
+                        file_name=f"worked_qkv_{length}words_dk{d_k}_{source}.csv",
+                    )
                     if notes:
                         st.caption(t("notes.ex.columns", lang))
                         ui.notes_differ("ex_k3", lang)
@@ -415,7 +426,12 @@ def worked_example(d_k: int, seed: int) -> None:
                                 zmax=1.0 if key == "sm_step_weights" else None,
                                 cell_text=weight if key == "sm_step_weights" else number,
                             )
-                            ui.chart(fig, key=key, lang=lang)
+                            ui.chart(
+                                fig,
+                                key=key,
+                                lang=lang,
+                                file_name=f"worked_{key[8:]}_{length}words_dk{d_k}_{source}.csv",
+                            )
                             st.caption(caption)
                     if notes:
                         ui.notes_differ("ex_weights", lang, **slips)
@@ -433,7 +449,20 @@ def worked_example(d_k: int, seed: int) -> None:
                             hovertemplate=t("sm.ex.out_hover", lang),
                             cell_text=weight,
                         )
-                        ui.chart(fig, key="sm_step_output", lang=lang)
+                        ui.chart(
+                            fig,
+                            key="sm_step_output",
+                            lang=lang,
+                            # every column of the output (the chart shows the first few)
+                            csv=partial(
+                                export.matrix_csv,
+                                w.output,
+                                corner=token_corner,
+                                rows=labels,
+                                cols=dims if notes else None,
+                            ),
+                            file_name=f"worked_output_{length}words_dk{d_k}_{source}.csv",
+                        )
                     with right:
                         query = int(
                             st.selectbox(

@@ -141,6 +141,17 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "chart.cols_every": {"en": "every {col_step}th dimension", "ko": "차원은 {col_step}개마다 하나씩"},
     "chart.rows_only": {"en": "every dimension", "ko": "차원은 모두"},
+    # ---- CSV downloads (viz.export): headers and notes in the file ---------------------------------------
+    "csv.x": {"en": "x", "ko": "x"},
+    "csv.full_table": {
+        "en": "The whole table, {rows} × {cols}: the chart draws every few rows and columns of it",
+        "ko": "전체 표 {rows} × {cols}: 차트에는 이 중 몇 행, 몇 열마다 하나씩만 그립니다",
+    },
+    "csv.all_pairs": {
+        "en": "Every pair of positions ({pairs}): the chart draws {points} points",
+        "ko": "모든 위치 쌍({pairs}개): 차트에는 점 {points}개를 그립니다",
+    },
+    "csv.saturated": {"en": "share of saturated rows, {which}", "ko": "포화된 행의 비율, {which}"},
     # ---- positional encoding page ---------------------------------------------------------------------
     "pe.title": {"en": "Positional encoding", "ko": "위치 인코딩"},
     "pe.intro": {

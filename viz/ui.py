@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import filecmp
+import functools
 import gc
 import json
 import logging
@@ -590,25 +591,46 @@ def chart(
     key: str,
     lang: str,
     csv: Callable[[], str] | None = None,
-    file_name: str = "data.csv",
+    file_name: str | None = None,
 ) -> None:
     """Show a Plotly figure (its toolbar saves a PNG) with a button that downloads its data as CSV.
 
     The chart is drawn by a small component (``viz/plot.js``) that updates the same Plotly chart in
-    place on every rerun; ``csv`` is called only when the button is clicked, so large tables cost
-    nothing per rerun.
+    place on every rerun. Every chart gets the button: ``csv`` gives the table when it holds more than
+    the chart (a strided heatmap's whole table), otherwise the chart's own data is written
+    (:func:`viz.export.figure_csv`). Either is made only when the button is clicked, so it costs nothing
+    per rerun. ``file_name`` (ASCII) defaults to the chart's key.
     """
-    _plot(data=_figure_bytes(fig), key=key)
-    if csv is not None:
-        st.download_button(
-            t("chart.download_csv", lang),
-            data=csv,
-            file_name=file_name,
-            mime="text/csv",
-            key=f"{key}_csv",
-            on_click="ignore",
-            icon=":material/download:",
-        )
+    payload = _figure_bytes(fig)
+    _plot(data=payload, key=key)
+    st.download_button(
+        t("chart.download_csv", lang),
+        data=functools.partial(csv_bytes, payload, lang, csv),
+        file_name=_ascii_name(file_name or f"{key}.csv"),
+        mime="text/csv",
+        key=f"{key}_csv",
+        on_click="ignore",
+        icon=":material/download:",
+    )
+
+
+def csv_bytes(payload: bytes, lang: str, make: Callable[[], str] | None = None) -> bytes:
+    """The file a chart's CSV button downloads: the chart's title as a ``#`` line, then ``make()`` or,
+    without it, the data of the chart's Plotly JSON ``payload``; UTF-8 with a BOM (Excel needs it to
+    read Korean)."""
+    figure = json.loads(payload)
+    title = (figure.get("layout", {}).get("title") or {}).get("text") or ""
+    head = export.comment(export.plain(title)) if title else ""
+    if make is not None:
+        body = make()
+    else:
+        body = export.figure_csv(figure, x_name=t("csv.x", lang), value_name=t("chart.value", lang))
+    return export.excel_bytes(head + body)
+
+
+def _ascii_name(name: str) -> str:
+    """``name`` with anything but ASCII letters, digits, dot, dash and underscore made an underscore."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", name)
 
 
 @contextlib.contextmanager
@@ -624,6 +646,11 @@ def guard(lang: str) -> Iterator[None]:
 def layout_difference(max_len: int, d_model: int, base: float) -> float:
     """Cached :func:`viz.encodings.layout_difference`."""
     return encodings.layout_difference(max_len, d_model, base)
+
+
+def _full_note(matrix: np.ndarray, lang: str) -> str:
+    """The CSV's note that it holds the whole of a matrix the chart draws strided."""
+    return t("csv.full_table", lang, rows=matrix.shape[0], cols=matrix.shape[1])
 
 
 def _stride_text(paired: bool, step: int, lang: str) -> str:
@@ -650,7 +677,11 @@ def overview_heatmap(
         fig,
         key=key,
         lang=lang,
-        csv=lambda: export.matrix_csv(matrix, row_name="position", col_prefix="dim_"),
+        csv=lambda: export.matrix_csv(
+            matrix,
+            corner=export.corner(t("chart.position", lang), t("chart.dimension", lang)),
+            note=_full_note(matrix, lang) if view.aggregated else None,
+        ),
         file_name=file_name,
     )
     if view.aggregated:
@@ -717,13 +748,18 @@ def scorecard_table(spec: EncodingSpec, lang: str, *, compare: bool) -> None:
     cards = all_scorecards(spec) if compare else {spec.kind: scorecard(spec)}
     first = next(iter(cards.values()))
     st.table(scorecard_frame(cards, spec.kind, lang), hide_index=True)
-    header = ["condition", *cards]
-    lines = [",".join(header)]
-    for i, check in enumerate(first):
-        lines.append(",".join([check.name, *(f"{card[i].value:.6g}" for card in cards.values())]))
+
+    def csv() -> bytes:
+        columns: dict[str, list[object]] = {
+            t("pe.score.col.condition", lang): [t(f"pe.crit.{c.name}", lang) for c in first]
+        }
+        for kind, card in cards.items():
+            columns[t(f"pe.kind.{kind}", lang)] = [c.value for c in card]
+        return export.excel_bytes(export.columns_csv(columns))
+
     st.download_button(
         t("chart.download_csv", lang),
-        data="\n".join(lines) + "\n",
+        data=csv,
         file_name=f"scorecard_{spec.max_len}x{spec.d_model}.csv",
         mime="text/csv",
         key="scorecard_csv",
@@ -778,9 +814,12 @@ def exact_window(matrix: np.ndarray, spec: EncodingSpec, lang: str, *, key: str)
         key=f"{key}_chart",
         lang=lang,
         csv=lambda: export.matrix_csv(
-            window, row_name="position", rows=range(r0, r1 + 1), cols=range(c0, c1_ + 1), col_prefix="dim_"
+            window,
+            corner=export.corner(t("chart.position", lang), t("chart.dimension", lang)),
+            rows=range(r0, r1 + 1),
+            cols=range(c0, c1_ + 1),
         ),
-        file_name=f"pe_{spec.kind}_window.csv",
+        file_name=f"pe_{spec.kind}_window_{spec.max_len}x{spec.d_model}_r{r0}-{r1}_c{c0}-{c1_}.csv",
     )
     st.caption(t("pe.window.explain", lang))
 
@@ -845,10 +884,14 @@ def token_panels(
     )
 
     def csv() -> str:
-        parts = []
-        for name, m in panels.items():
-            parts.append(f"# {name}\n" + export.matrix_csv(m, row_name="position", col_prefix="dim_"))
-        return "".join(parts)
+        """Every panel whole (the chart strides the columns past MAX_COLS), one block each."""
+        head = export.corner(t("emb.token", lang), t("chart.dimension", lang))
+        note = _full_note(first, lang) if step > 1 else None
+        blocks = [
+            export.comment(name) + export.matrix_csv(m, corner=head, rows=labels, note=note)
+            for name, m in panels.items()
+        ]
+        return "\r\n".join(blocks)
 
     chart(fig, key=key, lang=lang, csv=csv, file_name=file_name)
     if step > 1:
@@ -907,7 +950,11 @@ def square_overview(
         fig,
         key=key,
         lang=lang,
-        csv=lambda: export.matrix_csv(matrix, row_name="row", col_prefix="col_"),
+        csv=lambda: export.matrix_csv(
+            matrix,
+            corner=export.corner(t(axis, lang), t(axis, lang)),
+            note=_full_note(matrix, lang) if step > 1 else None,
+        ),
         file_name=file_name,
     )
     if step > 1:
@@ -1298,7 +1345,21 @@ def stage_grid(p: block.Path, layer: int, labels: list[str], lang: str, *, key: 
         hovertemplate=t("enc.act.hover", lang),
         panel_height=figures.rows_height(len(labels), base=150, per_row=14),
     )
-    chart(fig, key=key, lang=lang)
+
+    def csv() -> str:
+        """Every stage whole (the chart strides wide ones), one block each."""
+        head = export.corner(t("enc.token", lang), t("enc.dim", lang))
+        blocks = []
+        for panel, name in zip(panels, ("x", "attn", "mid", "hidden", "ffn", "out"), strict=True):
+            m = p.stage(name)[layer]
+            note = _full_note(m, lang) if m.shape[1] > len(panel.x_labels) else None
+            table = export.matrix_csv(m, corner=head, rows=labels, note=note)
+            blocks.append(export.comment(export.plain(panel.title)) + table)
+        return "\r\n".join(blocks)
+
+    chart(
+        fig, key=key, lang=lang, csv=csv, file_name=f"{key}_layer{layer + 1}_{p.norm}_d{d_model}_ff{d_ff}.csv"
+    )
     narrow, wide = stack.columns(d_model), stack.columns(d_ff)
     if wide.strided:
         key = "enc.strided" if narrow.strided else "enc.strided.hidden"
