@@ -167,78 +167,110 @@ def _mb(kib: float) -> float:
     return kib * 1024 / MB
 
 
+@dataclass
+class Part:
+    """One part of the run: who did what, and the server's RSS after each setting."""
+
+    title: str
+    chosen: list[Setting]
+    visitors: int
+    samples: list[Sample]
+    errors: list[str]
+    rss0: int  # before the part
+    peak: int
+    wall: float
+
+
+async def _part(
+    server: StreamlitServer, title: str, chosen: list[Setting], visitors: int, timeout: float
+) -> Part:
+    """The settings, each visitor taking whole runs under one link in turn, all visitors at once."""
+    pid = server.pid
+    shares: list[list[Setting]] = [[] for _ in range(visitors)]
+    visitor, last = -1, None
+    for s in chosen:
+        if s.link != last:
+            visitor, last = (visitor + 1) % visitors, s.link
+        shares[visitor].append(s)
+    samples: list[Sample] = []
+    errors: list[str] = []
+    rss0 = rss_kib(pid)
+    peak, stop = [rss0], asyncio.Event()
+    sampler = asyncio.create_task(_peak(pid, peak, stop))
+    t0 = time.perf_counter()
+    await asyncio.gather(*(_visitor(server.url, mine, pid, t0, samples, errors, timeout) for mine in shares))
+    wall = time.perf_counter() - t0
+    stop.set()
+    await sampler
+    return Part(title, chosen, visitors, samples, errors, rss0, peak[0], wall)
+
+
 async def _run(server: StreamlitServer, args: argparse.Namespace) -> list[str]:
     pid = server.pid
     for page in PAGES:  # first-run imports and torch's set-up, not measured
         session, _ = await asyncio.wait_for(open_session(server.url, page), args.timeout)
         await session.close()
     rss0 = rss_kib(pid)
-    chosen = settings(args.settings, random.Random(args.seed))
-    # Each visitor takes whole runs under one link, in turn.
-    shares: list[list[Setting]] = [[] for _ in range(args.sessions)]
-    visitor, last = -1, None
-    for s in chosen:
-        if s.link != last:
-            visitor, last = (visitor + 1) % args.sessions, s.link
-        shares[visitor].append(s)
-    samples: list[Sample] = []
-    errors: list[str] = []
-    peak, stop = [rss0], asyncio.Event()
-    sampler = asyncio.create_task(_peak(pid, peak, stop))
-    t0 = time.perf_counter()
-    await asyncio.gather(
-        *(_visitor(server.url, mine, pid, t0, samples, errors, args.timeout) for mine in shares)
-    )
-    wall = time.perf_counter() - t0
-    stop.set()
-    await sampler
+    # The issue's visitor: /encoder?d_model=1024&heads=16, the model seed 1, 2, 3, ... (six layers).
+    issue = [Setting("encoder", 1024, 16, seed, 6, SENTENCES[0]) for seed in range(1, args.seeds + 1)]
+    parts = [await _part(server, "The issue's visitor", issue, 1, args.timeout)]
+    if args.settings:
+        chosen = settings(args.settings, random.Random(args.seed))
+        parts.append(await _part(server, "Many distinct settings", chosen, args.sessions, args.timeout))
     hwm = rss_kib(pid, "VmHWM")
     await asyncio.sleep(2.0)
     rss_idle = rss_kib(pid)
-    return _report(args, chosen, samples, errors, rss0, max(peak[0], hwm), rss_idle, wall)
-
-
-def _report(
-    args: argparse.Namespace,
-    chosen: list[Setting],
-    samples: list[Sample],
-    errors: list[str],
-    rss0: int,
-    peak: int,
-    rss_idle: int,
-    wall: float,
-) -> list[str]:
-    n = len(samples)
-    rows = sorted({min(n, max(1, round(n * k / 10))) for k in range(1, 11)} | {1, min(n, 5), min(n, 10)})
-    by_done = {s.done: s for s in samples}
-    half = [s.rss_kib for s in samples[n // 2 :]] or [rss0]
-    first_half = [s.rss_kib for s in samples[: n // 2]] or [rss0]
-    links = len({s.link for s in chosen})
     budget = os.environ.get("ATTENTION_LAB_CACHE_MB")
     lines = [
         "",
-        f"{n} settings ({links} distinct links) by {args.sessions} visitor(s) in {wall:.0f} s; "
-        f"{len(errors)} error(s). Server cache budget: "
+        "Server cache budget: "
         + (f"{budget} MB (ATTENTION_LAB_CACHE_MB)" if budget else "the app's default")
-        + ".",
+        + f". RSS after warm-up {_mb(rss0):,.0f} MB.",
+    ]
+    for number, part in enumerate(parts, start=1):
+        lines += _report(number, part)
+    peak = max(hwm, *(part.peak for part in parts))
+    lines += [
+        "",
+        f"Over the whole run: peak RSS (sampled every 0.5 s, and VmHWM) {_mb(peak):,.0f} MB; "
+        f"2 s after the last setting {_mb(rss_idle):,.0f} MB.",
+        f"Target: server memory <= 1.5 GB: peak {_mb(peak) / 1000:.2f} GB "
+        f"({'met' if _mb(peak) <= TARGET_MB else 'NOT met'}).",
+    ]
+    return lines
+
+
+def _report(number: int, part: Part) -> list[str]:
+    samples = part.samples
+    n = len(samples)
+    # Every setting when there are few; else about every tenth, and the first ones.
+    every_tenth = {min(n, max(1, round(n * k / 10))) for k in range(1, 11)} | {1, min(n, 5), min(n, 10)}
+    rows = list(range(1, n + 1)) if n <= 20 else sorted(every_tenth)
+    by_done = {s.done: s for s in samples}
+    first_half = [s.rss_kib for s in samples[: n // 2]] or [part.rss0]
+    second_half = [s.rss_kib for s in samples[n // 2 :]] or [part.rss0]
+    links = len({s.link for s in part.chosen})
+    lines = [
+        "",
+        f"## {number}. {part.title}",
+        "",
+        f"{n} settings ({links} distinct link(s)) by {part.visitors} visitor(s) in {part.wall:.0f} s; "
+        f"{len(part.errors)} error(s).",
         "",
         "| settings done | seconds | server RSS (MB) |",
         "| ---: | ---: | ---: |",
-        f"| 0 (after warm-up) | 0 | {_mb(rss0):,.0f} |",
+        f"| 0 | 0 | {_mb(part.rss0):,.0f} |",
         *(
             f"| {d} | {by_done[d].seconds:.0f} | {_mb(by_done[d].rss_kib):,.0f} |"
             for d in rows
             if d in by_done
         ),
         "",
-        f"RSS after warm-up {_mb(rss0):,.0f} MB; highest after any setting in the first half "
-        f"{_mb(max(first_half)):,.0f} MB, in the second half {_mb(max(half)):,.0f} MB; peak (sampled every "
-        f"0.5 s, and VmHWM) {_mb(peak):,.0f} MB; 2 s after the last setting {_mb(rss_idle):,.0f} MB.",
-        f"Target: server memory <= 1.5 GB: peak {_mb(peak) / 1000:.2f} GB "
-        f"({'met' if _mb(peak) <= TARGET_MB else 'NOT met'}).",
+        f"Highest RSS after a setting of the first half {_mb(max(first_half)):,.0f} MB, of the second half "
+        f"{_mb(max(second_half)):,.0f} MB; peak (sampled every 0.5 s) {_mb(part.peak):,.0f} MB.",
     ]
-    if errors:
-        lines += ["", "First errors: " + "; ".join(f"`{e}`" for e in errors[:3])]
+    if part.errors:
+        lines += ["", "First errors: " + "; ".join(f"`{e}`" for e in part.errors[:3])]
     return lines
 
 
@@ -253,7 +285,10 @@ def _header(args: argparse.Namespace, argv: list[str]) -> list[str]:
         f"Python {platform.python_version()}, Streamlit {streamlit.__version__}, load average {load} "
         f"at the start. Command: `{shlex.join([exe_text, '-m', 'bench.memory_bench', *argv])}`.",
         "",
-        "Visitors (websocket clients, bench/st_client.py) open the Attention or Encoder page at a link "
+        "Two parts on one fresh server. 1: the visitor of issue 19 (bug 10), one websocket client "
+        "(bench/st_client.py) at /encoder?d_model=1024&heads=16 setting the model seed to 1, 2, 3, ... "
+        "(six layers: 201 MB of weights each). 2: visitors "
+        "open the Attention or Encoder page at a link "
         f"(d_model in {sorted(WIDTHS)}, with a head count that divides it), then set the model seed "
         "(0-49), the number of layers and the sentence, a few settings per link, every setting "
         f"distinct (seed {args.seed}). Each builds its own model, maps and figures. RSS from "
@@ -273,7 +308,8 @@ async def _main(args: argparse.Namespace, argv: list[str]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--settings", type=int, default=300)
+    parser.add_argument("--seeds", type=int, default=12, help="seeds the issue's visitor sets (part 1)")
+    parser.add_argument("--settings", type=int, default=300, help="distinct settings of part 2 (0: none)")
     parser.add_argument("--sessions", type=int, default=2)
     parser.add_argument("--cache-mb", type=int, default=None, help="ATTENTION_LAB_CACHE_MB for the server")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per rerun")

@@ -301,6 +301,8 @@ def warm_live_model() -> None:
 
 
 # ---- cached computations: keyed by parameters, never by arrays ---------------------------------------
+# Every cache shares the server's one memory budget (viz.budget: least recently used go first, by bytes);
+# max_entries only keeps each cache's list short. Results are shared: arrays read-only, models unchanged.
 @cached(max_entries=8)
 def encoding_table(spec: EncodingSpec) -> np.ndarray:
     """The encoding table for ``spec``, shared read-only between reruns and sessions."""
