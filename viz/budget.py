@@ -39,13 +39,15 @@ V = TypeVar("V")
 #: memory to spare.
 BUDGET_ENV = "ATTENTION_LAB_CACHE_MB"
 #: The default budget, in MB. The target is a server under 1.5 GB of RSS while a class uses it.
-#: Measured here (bench/results/load.md, bench/results/memory.md): the server takes about 450 MB
-#: after every page was opened once (Python, Streamlit, Plotly, pandas, PyTorch), and 40 sessions
-#: add about 50 MB of their own. The largest single entry a visitor can make is a six-layer d_model 1024
-#: encoder (201 MB of weights), and building one while answering a rerun needs about as much again
-#: for a moment (the weights are drawn, then copied into the model), plus what the allocator keeps
-#: after freeing. 600 MB of cached entries leaves ~300 MB for all of that below 1.5 GB, and still holds
-#: two of the largest models, or every model, map and figure a class at the default sizes asks for.
+#: Measured here: the server takes about 450 MB once every page was opened (Python, Streamlit, Plotly,
+#: pandas, PyTorch), and 40 sessions at the default sizes add about 50 MB of their own
+#: (bench/results/load.md). The largest single entry a visitor can make is a six-layer d_model 1024
+#: encoder (201 MB of weights), and building one while answering a rerun needs about as much again for
+#: a moment; two visitors may each be building one. 600 MB of cached entries leaves about 450 MB for
+#: that below 1.5 GB, and still holds two of the largest models, or every model, map and figure a class
+#: at the default sizes asks for. With it, bench/memory_bench.py (the issue's visitor cycling seeds of
+#: that model, then 300 distinct settings by two visitors) levelled off at 0.86 GB and peaked at
+#: 1.37 GB (bench/results/memory.md); before, the same visitor reached 1.68 GB after five seeds.
 DEFAULT_BUDGET_MB = 600
 #: What a built Plotly figure holds besides the arrays, text and numbers of its data and layout (its
 #: figure, trace and validator objects), measured with tracemalloc: 8-9 KB for a line or one heatmap,
