@@ -6,7 +6,8 @@
 #               page by page, each page's charts replayed
 #               alone (drawing cost), the PE and Softmax pages'
 #               sliders in detail, live-model training, the encoder page's server-side rerun cost,
-#               where a slider move's browser time goes (a CPU profile); results in bench/results/
+#               where a slider move's browser time goes (a CPU profile), the server's memory while
+#               visitors walk through hundreds of distinct models; results in bench/results/
 SHELL := /bin/bash
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -49,6 +50,7 @@ bench: setup browser-deps
 	$(PY) -m bench.train_bench
 	$(PY) -m bench.encoder_bench
 	$(PY) -m bench.frontend_bench
+	$(PY) -m bench.memory_bench
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -67,11 +67,15 @@ def page_errors(page: Page) -> list[str]:
 
 @pytest.fixture
 def fresh_caches() -> Iterator[None]:
-    """Empty Streamlit's caches: st.cache_data / cache_resource outlive an AppTest instance in a process."""
+    """Empty the app's caches: they outlive an AppTest instance in a process (the shared store of
+    viz.budget, and Streamlit's st.cache_data / cache_resource)."""
     import streamlit as st
+
+    from viz import memo
 
     st.cache_data.clear()
     st.cache_resource.clear()
+    memo.memo_clear()
     yield
 
 

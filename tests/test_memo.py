@@ -121,14 +121,17 @@ def test_least_recently_used_entries_are_dropped(monkeypatch: pytest.MonkeyPatch
     assert len(calls) == 4
 
 
-def test_array_bytes_bound_the_cache(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(memo, "MEMO_BYTES", 1000)
+def test_results_count_against_the_shared_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    from viz import budget
+
+    monkeypatch.setattr(budget.STORE, "limit", 3000)
     calls, build = counting()
-    big = np.zeros(100)  # 800 bytes
+    big = np.zeros(200)  # 1600 bytes, kept by the result
     a = build(big)
-    build(np.ones(100))  # 1600 bytes in all: the older one goes
+    build(np.ones(200))  # two of them pass the budget: the older one goes
     assert build(big) is not a
     assert len(calls) == 3
+    assert budget.STORE.total <= 3000
 
 
 def test_memoized_figures_are_the_same_figure_only_for_the_same_data() -> None:

@@ -3,7 +3,8 @@
 Building a Plotly figure in Python is most of a page's server time: Plotly validates every property of
 every trace. A class moving the same sliders asks for the same figures over and over, so
 ``viz.figures`` keeps the last thousand or so it built, keyed by the builder's arguments (arrays by a
-digest of their bytes), and every session shares them.
+digest of their bytes), and every session shares them. They count against the server's one memory
+budget (:mod:`viz.budget`) with every other cache.
 """
 
 from __future__ import annotations
@@ -11,22 +12,23 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from typing import ParamSpec, TypeVar, cast
+from typing import ParamSpec, TypeVar
 
 import numpy as np
+
+from viz import budget
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
-#: Results kept, and about how many bytes of data they may hold together (see :func:`_array_bytes`;
-#: the chart JSON viz.ui keeps beside each live figure is about as large again). The load benchmark
-#: (five pages at default sizes, one slider cycle each) builds 317 figures holding 1.4 MB: with 256
-#: they pushed each other out, so charts were rebuilt on reruns all the time.
+#: Results kept at most (all builders together); their bytes count against the shared budget
+#: (:data:`viz.budget.STORE`). The load benchmark (five pages at default sizes, one slider cycle each)
+#: builds 317 figures: with 256 they pushed each other out, so charts were rebuilt on reruns all the
+#: time. The count keeps the list short; the budget keeps the bytes in check.
 MEMO_ENTRIES = 1024
-MEMO_BYTES = 96 * 2**20
+#: The memo's namespace in the shared store.
+NAMESPACE = "viz.memo"
 
 
 class _Unkeyable(Exception):
@@ -55,63 +57,32 @@ def _key(value: object) -> object:
     raise _Unkeyable(type(value).__name__)
 
 
-def _array_bytes(value: object) -> int:
-    """About how many bytes a result built from ``value`` keeps: a figure holds its own copy of the
-    data it was given (arrays at their size, sequences at 8 bytes an item, cell text at 16)."""
-    if isinstance(value, np.ndarray):
-        return int(value.size * 16 if value.dtype.hasobject else value.nbytes)
-    if isinstance(value, Mapping):
-        return sum(_array_bytes(v) for v in value.values())
-    if isinstance(value, list | tuple | range):
-        return 8 * len(value) + sum(_array_bytes(v) for v in value if not isinstance(v, int | float | str))
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return sum(_array_bytes(getattr(value, f.name)) for f in dataclasses.fields(value))
-    return 0
-
-
-_memo: OrderedDict[object, tuple[object, int]] = OrderedDict()
-_memo_bytes = 0
-_memo_lock = threading.Lock()
-
-
 def memoized(builder: Callable[P, R]) -> Callable[P, R]:
     """Keep the last :data:`MEMO_ENTRIES` results ``builder`` made (all builders together), keyed by
-    its name and arguments.
+    its name and arguments, in the server's shared store (each measured once, when it is built).
 
     Building a figure is most of a page's server time (Plotly validates every property), and a class
     moving the same sliders asks for the same figures again and again, so every session shares one
     cache. The figure returned may be one another session also holds: treat it as read-only (Streamlit
-    only reads it). Arguments the key cannot describe skip the cache.
+    only reads it; arrays in other results are made read-only). Arguments the key cannot describe skip
+    the cache.
     """
+    name = f"{builder.__module__}.{builder.__qualname__}"
 
     @functools.wraps(builder)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        global _memo_bytes
         try:
-            key = (f"{builder.__module__}.{builder.__qualname__}", _key(args), _key(sorted(kwargs.items())))
+            key = (NAMESPACE, name, _key(args), _key(sorted(kwargs.items())))
         except _Unkeyable:
             return builder(*args, **kwargs)
-        with _memo_lock:
-            hit = _memo.get(key)
-            if hit is not None:
-                _memo.move_to_end(key)
-                return cast(R, hit[0])
-        fig = builder(*args, **kwargs)
-        size = _array_bytes(args) + _array_bytes(kwargs)
-        with _memo_lock:
-            if key not in _memo:
-                _memo[key] = (fig, size)
-                _memo_bytes += size
-            while _memo and (len(_memo) > MEMO_ENTRIES or _memo_bytes > MEMO_BYTES):
-                _memo_bytes -= _memo.popitem(last=False)[1][1]
-        return fig
+        return budget.STORE.get_or_build(
+            key, lambda: builder(*args, **kwargs), namespace=NAMESPACE, max_entries=MEMO_ENTRIES, freeze=True
+        )
 
     return wrapper
 
 
 def memo_clear() -> None:
-    """Forget every memoized result (for tests and benchmarks)."""
-    global _memo_bytes
-    with _memo_lock:
-        _memo.clear()
-        _memo_bytes = 0
+    """Forget every cached result of the server, figures, models and maps alike (for tests and
+    benchmarks: a cold start)."""
+    budget.STORE.discard()

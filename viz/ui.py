@@ -16,7 +16,6 @@ import string
 import tempfile
 import threading
 import weakref
-from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
@@ -31,6 +30,7 @@ from streamlit.navigation.page import StreamlitPage
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from viz import criteria, embedding, encodings, export, figures, heads, settings, similarity, softmax, stack
+from viz.budget import STORE, Cache, cached
 from viz.encodings import ENCODING_KINDS, EncodingSpec, encode
 from viz.figures import PLOTLY_CONFIG
 from viz.i18n import LANGS, t
@@ -302,7 +302,9 @@ def warm_live_model() -> None:
 
 
 # ---- cached computations: keyed by parameters, never by arrays ---------------------------------------
-@st.cache_resource(max_entries=8, show_spinner=False)
+# Every cache shares the server's one memory budget (viz.budget: least recently used go first, by bytes);
+# max_entries only keeps each cache's list short. Results are shared: arrays read-only, models unchanged.
+@cached(max_entries=8)
 def encoding_table(spec: EncodingSpec) -> np.ndarray:
     """The encoding table for ``spec``, shared read-only between reruns and sessions."""
     table = encode(spec)
@@ -310,7 +312,7 @@ def encoding_table(spec: EncodingSpec) -> np.ndarray:
     return table
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@cached(max_entries=64)
 def scorecard(spec: EncodingSpec) -> list[criteria.Check]:
     """The measured conditions for ``spec`` (see :mod:`viz.criteria`)."""
     return criteria.scorecard(spec)
@@ -582,6 +584,7 @@ def _figure_bytes(fig: go.Figure) -> bytes:
     value = (weakref.ref(fig, _forget(key)), encoded)  # allocated before the lock is taken
     with _json_lock:
         _json_cache[key] = value
+    STORE.charge(fig, len(encoded))  # a memoized figure's JSON lives as long as it: the budget counts it
     return encoded
 
 
@@ -642,7 +645,7 @@ def guard(lang: str) -> Iterator[None]:
         st.error(t("error.generic", lang, error=type(exc).__name__ + ": " + str(exc)[:200]))
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@cached(max_entries=32)
 def layout_difference(max_len: int, d_model: int, base: float) -> float:
     """Cached :func:`viz.encodings.layout_difference`."""
     return encodings.layout_difference(max_len, d_model, base)
@@ -915,7 +918,7 @@ def cost_table(costs: dict[str, embedding.Cost], n_tokens: int, lang: str) -> No
     st.table(pd.DataFrame(rows).style.hide(axis="index"))
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@cached(max_entries=64)
 def rotation_error(k: int, max_len: int, d_model: int, base: float) -> encodings.RotationError:
     """Cached :func:`viz.encodings.rotation_error` (a max_len x d_model x d_model product)."""
     return encodings.rotation_error(k, max_len, d_model, base)
@@ -967,19 +970,19 @@ def shared_layout(kind: str) -> encodings.Layout:
     return "split" if kind == "sinusoidal" and st.session_state.get("pe_layout") == "split" else "interleaved"
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@cached(max_entries=32)
 def similarity_views(spec: EncodingSpec, measure: similarity.Measure) -> similarity.Views:
     """Cached :func:`viz.similarity.views`: what the similarity page shows that does not depend on p."""
     return similarity.views(encoding_table(spec), spec.kind, measure, spec.d_model, spec.base)
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@cached(max_entries=32)
 def variance_argument(d_k: int, n: int, seed: int) -> softmax.VarianceArgument:
     """Cached :func:`viz.softmax.variance_argument` (only the bins and the curves are kept)."""
     return softmax.variance_argument(d_k, n, seed)
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@cached(max_entries=16)
 def variance_sweep(n: int, seed: int) -> softmax.VarianceSweep:
     """Cached :func:`viz.softmax.variance_sweep`: measured once per sample size and seed."""
     return softmax.variance_sweep(n, seed)
@@ -998,7 +1001,7 @@ def row_sweep(n_keys: int, seed: int, temperature: float) -> softmax.RowSweep:
     return softmax.row_sweep(score_rows_by_dk(n_keys, seed), temperature)
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@cached(max_entries=64)
 def score_rows(d_k: int, n_keys: int, seed: int) -> np.ndarray:
     """Cached SWEEP_ROWS rows of raw scores at one d_k (up to 7M draws at d_k = 1024, 16 keys)."""
     return softmax.score_rows(d_k, n_keys, softmax.SWEEP_ROWS, seed)
@@ -1088,7 +1091,7 @@ def sentence_box(
     return found.tokens
 
 
-@st.cache_resource(max_entries=6, show_spinner=False)  # up to 200 MB each (d_model 1024, 6 layers)
+@cached(max_entries=6)  # up to 200 MB each (d_model 1024, 6 layers)
 def live_model(config: ModelConfig) -> Encoder:
     """The untrained model for ``config``: built once per server, shared by every session, never changed."""
     from viz import model
@@ -1105,7 +1108,7 @@ def _sentence_x(tokens: tuple[str, ...], d_model: int) -> Any:
     return model.sentence_input(embedding.token_vectors(tokens, d_model, SENTENCE_SEED))
 
 
-@st.cache_data(max_entries=16, ttl=3600, show_spinner=False)  # up to 38 MB each (1024 heads, 48 tokens)
+@cached(max_entries=16)  # up to 38 MB each (1024 heads, 48 tokens)
 def sentence_maps(config: ModelConfig, tokens: tuple[str, ...]) -> np.ndarray:
     """Every head's weights for a sentence: (layers, heads, T, T)."""
     from viz import probe
@@ -1135,7 +1138,7 @@ def layer_maps(config: ModelConfig, tokens: tuple[str, ...], layer: int) -> np.n
     return sentence_maps(stack_through(config, layer), tokens)[layer]
 
 
-@st.cache_data(max_entries=16, ttl=3600, show_spinner=False)
+@cached(max_entries=16)
 def padded_maps(
     config: ModelConfig, first: tuple[str, ...], second: tuple[str, ...], mode: str
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -1148,7 +1151,7 @@ def padded_maps(
     return probe.batch_maps(live_model(config), rows, (len(first), len(second)), mode)
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@cached(max_entries=64)
 def head_steps(
     config: ModelConfig, tokens: tuple[str, ...], layer: int, head: int, causal: bool
 ) -> probe.Steps:
@@ -1160,7 +1163,7 @@ def head_steps(
     return probe.head_steps(live_model(stack_through(config, layer)), x, layer, head - 1, causal)
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@cached(max_entries=64)
 def order_test(
     config: ModelConfig, tokens: tuple[str, ...], shuffle_seed: int, use_position: bool = True
 ) -> probe.OrderTest:
@@ -1172,7 +1175,7 @@ def order_test(
     return probe.order_test(live_model(config), x, perm, use_position)
 
 
-@st.cache_resource(max_entries=6, show_spinner=False)
+@cached(max_entries=6)
 def live_decoder(config: ModelConfig) -> DecoderLayer:
     """One untrained decoder layer for ``config``'s sizes: shared by every session, never changed."""
     from viz import model
@@ -1183,7 +1186,7 @@ def live_decoder(config: ModelConfig) -> DecoderLayer:
     return built
 
 
-@st.cache_data(max_entries=32, ttl=3600, show_spinner=False)  # up to 3.5 MB (6 layers of 48 x 1024)
+@cached(max_entries=32)  # up to 3.5 MB (6 layers of 48 x 1024)
 def encoder_path(config: ModelConfig, tokens: tuple[str, ...], norm: str, residual: bool) -> block.Path:
     """Cached :func:`viz.block.path`: a sentence through every stage of the stack."""
     from viz import block
@@ -1191,7 +1194,7 @@ def encoder_path(config: ModelConfig, tokens: tuple[str, ...], norm: str, residu
     return block.path(live_model(config), _sentence_x(tokens, config.d_model), norm, residual)
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@cached(max_entries=32)
 def stack_norms(config: ModelConfig, tokens: tuple[str, ...]) -> block.StackNorms:
     """Cached :func:`viz.block.stack_norms` on a sentence."""
     from viz import block
@@ -1199,7 +1202,7 @@ def stack_norms(config: ModelConfig, tokens: tuple[str, ...]) -> block.StackNorm
     return block.stack_norms(live_model(config), _sentence_x(tokens, config.d_model))
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@cached(max_entries=32)
 def gradient_steps(config: ModelConfig) -> dict[str, block.GradientStep]:
     """One training step's per-layer gradient norms, for each norm placement (cached: ~1 s when big)."""
     from viz import block, model
@@ -1207,7 +1210,7 @@ def gradient_steps(config: ModelConfig) -> dict[str, block.GradientStep]:
     return {norm: block.gradient_step(config, norm) for norm in model.NORMS}
 
 
-@st.cache_data(max_entries=32, ttl=3600, show_spinner=False)
+@cached(max_entries=32)
 def decoder_maps(
     config: ModelConfig, source: tuple[str, ...], target: tuple[str, ...], norm: str
 ) -> block.DecoderMaps:
@@ -1223,22 +1226,20 @@ class _TrainedStore:
 
     Training reports progress to the page that started it, so it cannot run inside a cached function
     (Streamlit would record and replay those page updates); this store plays the cache's part, with
-    one lock per config so that two sessions asking for the same model train it once.
+    one lock per config so that two sessions asking for the same model train it once. Finished runs
+    are kept in the server's shared store (:mod:`viz.budget`): they count against the one memory budget
+    with every other cache, and the least recently used go first, at most :data:`LIMIT` of them.
     """
 
     LIMIT = 12
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.done: OrderedDict[TrainConfig, Trained] = OrderedDict()
+        self.done: Cache[TrainConfig, Trained] = Cache("trained", max_entries=self.LIMIT)
         self.training: dict[TrainConfig, threading.Lock] = {}
 
     def get(self, config: TrainConfig) -> Trained | None:
-        with self.lock:
-            found = self.done.get(config)
-            if found is not None:
-                self.done.move_to_end(config)
-            return found
+        return self.done.get(config)  # the store has its own lock, and makes it the most recent
 
     def train(self, config: TrainConfig, progress: Progress | None) -> Trained:
         """Train ``config`` once; a second caller waits for the first. A rerun raised from ``progress``
@@ -1253,10 +1254,7 @@ class _TrainedStore:
                 if found is not None:
                     return found
                 result = train.train(config, progress)
-                with self.lock:
-                    self.done[config] = result
-                    while len(self.done) > self.LIMIT:
-                        self.done.popitem(last=False)
+                self.done[config] = result  # measured once; evicts the least recently used if need be
                 return result
         finally:
             with self.lock:

@@ -1,0 +1,329 @@
+"""Memory benchmark: a few visitors cycle one server through hundreds of distinct model settings.
+
+Run from the repository root:
+
+    .venv/bin/python -m bench.memory_bench [--settings 300] [--sessions 2] [--cache-mb N]
+        [--out bench/results/memory.md]
+
+Every setting a visitor can choose on the Attention and Encoder pages (d_model, heads, the model
+seed, the number of layers, the sentence) keys cached models, maps and figures. One visitor who
+walks through many of them used to grow the server without bound (issue 19, bug 10); with one
+shared budget for every cache (:mod:`viz.budget`) the server's memory should level off. This starts
+a fresh ``streamlit run app.py`` (``tests.browser_support.StreamlitServer``), opens every page once
+(first-run imports), then ``--sessions`` websocket clients (``bench/st_client.py``, no browser) each
+take their share of ``--settings`` distinct settings (seeded) one after another: a new (page, d_model,
+heads) opens a new session at that link, as a visitor following a shared link would; the rest are
+set through the page's widgets. The server's RSS is read from /proc after every rerun and every 0.5 s
+(for the peak). Not a test: it measures, it does not assert; it exits 0 once the run itself worked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import datetime as dt
+import os
+import platform
+import random
+import shlex
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import streamlit
+
+from bench.report import write_report
+from bench.st_client import Session, open_session, set_slider
+from tests.browser_support import REPO_ROOT, StreamlitServer
+
+TARGET_MB = 1500.0  # the issue's 1.5 GB
+MB = 1_000_000
+SENTENCES = (
+    "A dog ate the food because it was hungry",
+    "The cat chased the mouse",
+    "I am good",
+    "the quick brown fox jumps over the lazy dog near the river bank today",
+    "students read the notes before class and asked why the heads differ",
+)
+#: Widths and head counts that divide them (set by the link). The widest come up most often: they are
+#: the models that cost the most memory (a six-layer d_model 1024 encoder holds 201 MB of weights).
+WIDTHS: dict[int, tuple[int, ...]] = {1024: (16, 8, 4), 768: (12, 8), 512: (8, 16), 384: (6, 12), 256: (8, 4)}
+WIDTH_WEIGHTS = (4, 3, 2, 1, 1)
+#: Each page's widget keys (seed, layers) and its deepest stack, with how often it comes up.
+PAGES: dict[str, tuple[str, str, int]] = {
+    "encoder": ("enc_seed", "enc_layers", 6),
+    "attention": ("att_seed", "att_layers", 4),
+}
+PAGE_WEIGHTS = (2, 1)
+
+
+@dataclass(frozen=True)
+class Setting:
+    page: str
+    d_model: int
+    heads: int
+    seed: int
+    layers: int
+    sentence: str
+
+    @property
+    def link(self) -> tuple[str, int, int]:
+        return (self.page, self.d_model, self.heads)
+
+
+def settings(n: int, rng: random.Random) -> list[Setting]:
+    """``n`` distinct settings, grouped in runs of a few under one link (a visitor moves the page's
+    controls a while, then opens another link)."""
+    seen: set[Setting] = set()
+    out: list[Setting] = []
+    while len(out) < n:
+        page = rng.choices(list(PAGES), PAGE_WEIGHTS)[0]
+        d_model = rng.choices(list(WIDTHS), WIDTH_WEIGHTS)[0]
+        heads = rng.choice(WIDTHS[d_model])
+        for _ in range(rng.randint(3, 8)):
+            s = Setting(
+                page,
+                d_model,
+                heads,
+                rng.randrange(0, 50),
+                rng.randint(1, PAGES[page][2]),
+                rng.choice(SENTENCES),
+            )
+            if s not in seen and len(out) < n:
+                seen.add(s)
+                out.append(s)
+    return out
+
+
+def rss_kib(pid: int, key: str = "VmRSS") -> int:
+    for line in Path(f"/proc/{pid}/status").read_text(encoding="ascii", errors="replace").splitlines():
+        if line.startswith(key + ":"):
+            return int(line.split()[1])
+    raise RuntimeError(f"no {key} in /proc/{pid}/status")
+
+
+@dataclass
+class Sample:
+    seconds: float  # since the visitors started
+    done: int  # settings done so far (all visitors)
+    rss_kib: int
+
+
+async def _set_and_rerun(session: Session, setting: Setting, timeout: float) -> bool:
+    seed_key, layers_key, _ = PAGES[setting.page]
+    seed = session.widget_by_key(seed_key)  # a number_input: the browser sends a double
+    seed.kind, seed.value = "double_value", float(setting.seed)
+    set_slider(session, layers_key, setting.layers)
+    box = session.widget_by_key(f"{setting.page[:3]}_text")
+    box.kind, box.value = "string_value", setting.sentence
+    session.fragment_id = ""  # several widgets changed: a full rerun
+    result = await asyncio.wait_for(session.rerun(timeout), timeout)
+    return result.ok
+
+
+async def _visitor(
+    url: str,
+    mine: list[Setting],
+    pid: int,
+    t0: float,
+    samples: list[Sample],
+    errors: list[str],
+    timeout: float,
+) -> None:
+    session: Session | None = None
+    link: tuple[str, int, int] | None = None
+    for setting in mine:
+        try:
+            if session is None or setting.link != link:
+                if session is not None:
+                    await session.close()
+                query = f"d_model={setting.d_model}&heads={setting.heads}"
+                session, _ = await asyncio.wait_for(open_session(url, setting.page, query), timeout)
+                link = setting.link
+            assert session is not None
+            if not await _set_and_rerun(session, setting, timeout):
+                errors.append(f"{setting}: {session.last_exception[:200]}")
+        except Exception as exc:
+            errors.append(f"{setting}: {type(exc).__name__}: {exc}"[:300])
+            if session is not None:
+                with contextlib.suppress(Exception):
+                    await session.close()
+            session = None
+        samples.append(Sample(time.perf_counter() - t0, len(samples) + 1, rss_kib(pid)))
+    if session is not None:
+        await session.close()
+
+
+async def _peak(pid: int, peak: list[int], stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        peak[0] = max(peak[0], rss_kib(pid))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), 0.5)
+
+
+def _mb(kib: float) -> float:
+    return kib * 1024 / MB
+
+
+@dataclass
+class Part:
+    """One part of the run: who did what, and the server's RSS after each setting."""
+
+    title: str
+    chosen: list[Setting]
+    visitors: int
+    samples: list[Sample]
+    errors: list[str]
+    rss0: int  # before the part
+    peak: int
+    wall: float
+
+
+async def _part(
+    server: StreamlitServer, title: str, chosen: list[Setting], visitors: int, timeout: float
+) -> Part:
+    """The settings, each visitor taking whole runs under one link in turn, all visitors at once."""
+    pid = server.pid
+    shares: list[list[Setting]] = [[] for _ in range(visitors)]
+    visitor, last = -1, None
+    for s in chosen:
+        if s.link != last:
+            visitor, last = (visitor + 1) % visitors, s.link
+        shares[visitor].append(s)
+    samples: list[Sample] = []
+    errors: list[str] = []
+    rss0 = rss_kib(pid)
+    peak, stop = [rss0], asyncio.Event()
+    sampler = asyncio.create_task(_peak(pid, peak, stop))
+    t0 = time.perf_counter()
+    await asyncio.gather(*(_visitor(server.url, mine, pid, t0, samples, errors, timeout) for mine in shares))
+    wall = time.perf_counter() - t0
+    stop.set()
+    await sampler
+    return Part(title, chosen, visitors, samples, errors, rss0, peak[0], wall)
+
+
+async def _run(server: StreamlitServer, args: argparse.Namespace) -> list[str]:
+    pid = server.pid
+    for page in PAGES:  # first-run imports and torch's set-up, not measured
+        session, _ = await asyncio.wait_for(open_session(server.url, page), args.timeout)
+        await session.close()
+    rss0 = rss_kib(pid)
+    # The issue's visitor: /encoder?d_model=1024&heads=16, the model seed 1, 2, 3, ... (six layers).
+    issue = [Setting("encoder", 1024, 16, seed, 6, SENTENCES[0]) for seed in range(1, args.seeds + 1)]
+    parts = [await _part(server, "The issue's visitor", issue, 1, args.timeout)]
+    if args.settings:
+        chosen = settings(args.settings, random.Random(args.seed))
+        parts.append(await _part(server, "Many distinct settings", chosen, args.sessions, args.timeout))
+    hwm = rss_kib(pid, "VmHWM")
+    await asyncio.sleep(2.0)
+    rss_idle = rss_kib(pid)
+    budget = os.environ.get("ATTENTION_LAB_CACHE_MB")
+    lines = [
+        "",
+        "Server cache budget: "
+        + (f"{budget} MB (ATTENTION_LAB_CACHE_MB)" if budget else "the app's default")
+        + f". RSS after warm-up {_mb(rss0):,.0f} MB.",
+    ]
+    for number, part in enumerate(parts, start=1):
+        lines += _report(number, part)
+    peak = max(hwm, *(part.peak for part in parts))
+    lines += [
+        "",
+        f"Over the whole run: peak RSS (sampled every 0.5 s, and VmHWM) {_mb(peak):,.0f} MB; "
+        f"2 s after the last setting {_mb(rss_idle):,.0f} MB.",
+        f"Target: server memory <= 1.5 GB: peak {_mb(peak) / 1000:.2f} GB "
+        f"({'met' if _mb(peak) <= TARGET_MB else 'NOT met'}).",
+    ]
+    return lines
+
+
+def _report(number: int, part: Part) -> list[str]:
+    samples = part.samples
+    n = len(samples)
+    # Every setting when there are few; else about every tenth, and the first ones.
+    every_tenth = {min(n, max(1, round(n * k / 10))) for k in range(1, 11)} | {1, min(n, 5), min(n, 10)}
+    rows = list(range(1, n + 1)) if n <= 20 else sorted(every_tenth)
+    by_done = {s.done: s for s in samples}
+    first_half = [s.rss_kib for s in samples[: n // 2]] or [part.rss0]
+    second_half = [s.rss_kib for s in samples[n // 2 :]] or [part.rss0]
+    links = len({s.link for s in part.chosen})
+    lines = [
+        "",
+        f"## {number}. {part.title}",
+        "",
+        f"{n} settings ({links} distinct link(s)) by {part.visitors} visitor(s) in {part.wall:.0f} s; "
+        f"{len(part.errors)} error(s).",
+        "",
+        "| settings done | seconds | server RSS (MB) |",
+        "| ---: | ---: | ---: |",
+        f"| 0 | 0 | {_mb(part.rss0):,.0f} |",
+        *(
+            f"| {d} | {by_done[d].seconds:.0f} | {_mb(by_done[d].rss_kib):,.0f} |"
+            for d in rows
+            if d in by_done
+        ),
+        "",
+        f"Highest RSS after a setting of the first half {_mb(max(first_half)):,.0f} MB, of the second half "
+        f"{_mb(max(second_half)):,.0f} MB; peak (sampled every 0.5 s) {_mb(part.peak):,.0f} MB.",
+    ]
+    if part.errors:
+        lines += ["", "First errors: " + "; ".join(f"`{e}`" for e in part.errors[:3])]
+    return lines
+
+
+def _header(args: argparse.Namespace, argv: list[str]) -> list[str]:
+    exe = Path(sys.executable)
+    exe_text = str(exe.relative_to(REPO_ROOT)) if exe.is_relative_to(REPO_ROOT) else str(exe)
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return [
+        "# Memory benchmark: many distinct settings on one server",
+        "",
+        f"Measured {dt.datetime.now():%Y-%m-%d %H:%M}, {platform.node()}: {os.cpu_count()} CPU cores, "
+        f"Python {platform.python_version()}, Streamlit {streamlit.__version__}, load average {load} "
+        f"at the start. Command: `{shlex.join([exe_text, '-m', 'bench.memory_bench', *argv])}`.",
+        "",
+        "Two parts on one fresh server. 1: the visitor of issue 19 (bug 10), one websocket client "
+        "(bench/st_client.py) at /encoder?d_model=1024&heads=16 setting the model seed to 1, 2, 3, ... "
+        "(six layers: 201 MB of weights each). 2: visitors "
+        "open the Attention or Encoder page at a link "
+        f"(d_model in {sorted(WIDTHS)}, with a head count that divides it), then set the model seed "
+        "(0-49), the number of layers and the sentence, a few settings per link, every setting "
+        f"distinct (seed {args.seed}). Each builds its own model, maps and figures. RSS from "
+        "/proc/PID/status. MB = 10^6 bytes.",
+    ]
+
+
+async def _main(args: argparse.Namespace, argv: list[str]) -> list[str]:
+    env = dict(os.environ)
+    if args.cache_mb is not None:
+        env["ATTENTION_LAB_CACHE_MB"] = str(args.cache_mb)
+        os.environ["ATTENTION_LAB_CACHE_MB"] = str(args.cache_mb)  # for the report's line
+    with StreamlitServer(cwd=args.app_dir, env=env) as server:
+        return _header(args, argv) + await _run(server, args)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--seeds", type=int, default=12, help="seeds the issue's visitor sets (part 1)")
+    parser.add_argument("--settings", type=int, default=300, help="distinct settings of part 2 (0: none)")
+    parser.add_argument("--sessions", type=int, default=2)
+    parser.add_argument("--cache-mb", type=int, default=None, help="ATTENTION_LAB_CACHE_MB for the server")
+    parser.add_argument("--timeout", type=float, default=300.0, help="seconds per rerun")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--app-dir", type=Path, default=REPO_ROOT, help="the checkout whose app.py to run")
+    parser.add_argument("--out", type=Path, default=REPO_ROOT / "bench" / "results" / "memory.md")
+    args = parser.parse_args(argv)
+    try:
+        lines = asyncio.run(_main(args, argv))
+    except Exception as exc:
+        print(f"memory benchmark could not run: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    return write_report("\n".join(lines) + "\n", args.out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
