@@ -10,6 +10,7 @@ from typing import Literal
 
 from viz.i18n_att import ATT_STRINGS
 from viz.i18n_enc import ENC_STRINGS
+from viz.i18n_ko import PARTICLE_SPEC, Formatter
 
 Lang = Literal["en", "ko"]
 LANGS: tuple[Lang, ...] = ("en", "ko")
@@ -64,7 +65,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sidebar.heads_adjusted": {
         "en": "{old} heads do not divide d_model = {d_model}; using {new}.",
-        "ko": "헤드 {old}개로는 d_model = {d_model}을 나눌 수 없어 {new}개를 씁니다.",
+        "ko": "헤드 {old}개로는 d_model = {d_model:을/를} 나눌 수 없어 {new}개를 씁니다.",
     },
     "url.invalid": {
         "en": "The link asked for {key} = “{value}”, which is not allowed here ({rule}). Using {default} instead.",
@@ -963,7 +964,18 @@ STRINGS.update(ENC_STRINGS)
 
 
 def t(key: str, lang: str = "en", /, **values: object) -> str:
-    """The string ``key`` in ``lang`` (English if ``lang`` is unknown), with ``{placeholders}`` filled."""
+    """The string ``key`` in ``lang`` (English if ``lang`` is unknown), with ``{placeholders}`` filled.
+
+    A Korean particle after a number is written as a pair in the placeholder, ``{h:은/는}``: the form that
+    fits how the number is read is chosen when it is filled (:mod:`viz.i18n_ko`).
+    """
     entry = STRINGS[key]
     text = entry.get(lang, entry["en"])
-    return text.format(**values) if values else text
+    if not values:
+        return text
+    if PARTICLE_SPEC.search(text):
+        return _FORMATTER.format(text, **values)
+    return text.format(**values)
+
+
+_FORMATTER = Formatter()
