@@ -826,8 +826,10 @@ def token_panels(
     key: str,
     title: str,
     file_name: str,
+    shared_scale: bool = True,
 ) -> None:
-    """Token x dimension heatmaps side by side on one colour scale, columns strided past MAX_COLS."""
+    """Token x dimension heatmaps side by side, on one colour scale (or one each with ``shared_scale=False``),
+    columns strided past MAX_COLS."""
     first = next(iter(panels.values()))
     d_model = first.shape[1]
     height = max(320, 130 + 22 * first.shape[0])  # about one line of text per token
@@ -842,6 +844,7 @@ def token_panels(
         colorbar_title=t("chart.value", lang),
         hovertemplate=t("emb.panels.hover", lang),
         height=height,
+        shared_scale=shared_scale,
     )
 
     def csv() -> str:
@@ -1032,11 +1035,14 @@ def sentence_box(
         t("att.sentence", lang),
         key=f"{prefix}_text",
         **initial(f"{prefix}_text", value=examples[0]),
-        max_chars=embedding.MAX_CHARS,
         help=sentence_help,
     )
+    # No max_chars: Streamlit drops a whole paste that is over it, without a word. Any length is taken,
+    # the first MAX_CHARS characters are read, and the page says what was left out.
     found = embedding.tokenize(text)
-    if found.cut:
+    if found.chars_cut:
+        st.warning(t("emb.cut.chars", lang, limit=embedding.MAX_CHARS, cut=found.chars_cut))
+    if found.tokens_cut:
         st.warning(t("att.cut", lang, n=embedding.MAX_TOKENS, chars=embedding.MAX_CHARS))
     return found.tokens
 
