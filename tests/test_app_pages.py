@@ -292,9 +292,11 @@ def test_segments_section_builds_the_bert_input() -> None:
     at = open_page(EMB)
     seg = chart(at, t("emb.seg.chart", "en"))
     labels = seg["data"][0]["y"]
-    assert labels[0] == "0 · [CLS] (A)" and labels[4] == "4 · [SEP] (A)" and labels[-1] == "10 · [SEP] (B)"
+    a = len(EMB_TOKENS) + 2  # [CLS] A [SEP]; then B = "The cat chased the mouse" [SEP]
+    assert labels[0] == "0 · [CLS] (A)" and labels[a - 1] == f"{a - 1} · [SEP] (A)"
+    assert labels[-1] == f"{a + 5} · [SEP] (B)"
     s = decode(seg["data"][2]["z"])
-    assert np.allclose(s[:5], s[0]) and np.allclose(s[5:], s[5]) and not np.allclose(s[0], s[5])
+    assert np.allclose(s[:a], s[0]) and np.allclose(s[a:], s[a]) and not np.allclose(s[0], s[a])
     total = decode(seg["data"][3]["z"])
     np.testing.assert_allclose(total, sum(decode(seg["data"][i]["z"]) for i in range(3)), atol=1e-4)
 
