@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -119,12 +120,12 @@ def test_default_wave_dimensions_have_clearly_different_wavelengths() -> None:
         np.testing.assert_allclose(y, pe[:, d], atol=1e-6)
         crossings.append(sign_changes(y))
     # Over the 100 positions each wave crosses zero at least twice as often as the next one ...
-    assert all(a >= 2 * b for a, b in zip(crossings, crossings[1:], strict=False)), crossings
+    assert all(a >= 2 * b for a, b in pairwise(crossings)), crossings
     assert y.max() > 0.99 and y[-1] < 0.5  # ... and the slowest rises to 1 and falls back within the table
     # ... as their wavelengths say: lambda = 2 pi base^(2i / d_model) for the pair i = dim // 2
     lam = [2 * math.pi * 10000 ** ((d // 2) * 2 / 128) for d in dims]
     np.testing.assert_allclose(lam, wavelengths(128)[[d // 2 for d in dims]])
-    assert all(b >= 2.5 * a for a, b in zip(lam, lam[1:], strict=False)), lam
+    assert all(b >= 2.5 * a for a, b in pairwise(lam)), lam
     assert lam[-1] <= 2 * 100  # at least half a period within max_len
 
 
@@ -141,3 +142,22 @@ def test_the_default_p_table_uses_its_own_colour_range() -> None:
         assert axis["cmin"] == -axis["cmax"]
         assert axis["cmax"] == pytest.approx(float(np.abs(m).max()), rel=1e-5)  # its own values fill it
     assert t("emb.sum.explain.own", "en", e="", p="", scale="")[:60] in markdown(at)
+
+
+@pytest.mark.parametrize(
+    ("spec", "period_of"),
+    [
+        (EncodingSpec(), lambda c: 2 * math.pi * 10000 ** (c / 128)),  # sine column 2i: base^(2i/d)
+        (EncodingSpec(layout="split"), lambda c: 2 * math.pi * 10000 ** (2 * c / 128)),  # sine column i
+        (EncodingSpec(kind="binary"), lambda c: 2.0 ** (c + 1)),  # bit c repeats every 2^(c+1)
+        (EncodingSpec(max_len=4096, d_model=1024), lambda c: 2 * math.pi * 10000 ** (c / 1024)),
+    ],
+)
+def test_wave_columns_spread_their_periods(spec: EncodingSpec, period_of: Any) -> None:
+    from viz.encodings import wave_columns
+
+    cols = wave_columns(spec)
+    periods = [period_of(c) for c in cols]
+    assert len(cols) == 4 and cols[0] == 0
+    assert all(b >= 2.5 * a for a, b in pairwise(periods)), periods
+    assert periods[-1] <= 2 * spec.max_len  # it still changes within the table

@@ -75,7 +75,9 @@ def test_a_long_paste_into_the_attention_box_is_read_up_to_the_limit(
     page.locator(ATT_GRID).locator(".js-plotly-plot").wait_for()
     paste(page, ATT_TEXT, LONG)
     n = len(READ_WORDS)
-    wait_for_rerun(page, f"el._fullData.every((t) => t.z.length === {n} && t.z[0].length === {n})", root=ATT_GRID)
+    wait_for_rerun(
+        page, f"el._fullData.every((t) => t.z.length === {n} && t.z[0].length === {n})", root=ATT_GRID
+    )
     page.locator(ALERT).filter(has_text=cut_message(LONG)).first.wait_for(state="visible")
     assert_no_exception(page)
     assert page_errors == []

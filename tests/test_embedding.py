@@ -422,7 +422,9 @@ def test_the_distance_is_the_root_sum_of_squares_of_the_bars(scale: float) -> No
         (("The", "the", "cat"), ("cat", "the", "THE"), [1, 2, 0]),  # case-folded, in order
     ],
 )
-def test_repeated_words_pair_in_order(first: tuple[str, ...], second: tuple[str, ...], perm: list[int]) -> None:
+def test_repeated_words_pair_in_order(
+    first: tuple[str, ...], second: tuple[str, ...], perm: list[int]
+) -> None:
     d = 32
     e_a, e_b = 4.0 * token_vectors(first, d), 4.0 * token_vectors(second, d)
     p = sinusoidal(10, d)

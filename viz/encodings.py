@@ -313,9 +313,10 @@ def wave_columns(spec: EncodingSpec, n: int = 4) -> tuple[int, ...]:
     """``n`` columns whose waves look different over the table: periods spread evenly on a log scale.
 
     From the fastest wave up to about 2 * max_len (the slowest then shows half a period over the table),
-    the column whose period is nearest each target (periods past the top left out): the sine of a sinusoidal/RoPE pair (column 2i, or i in
-    the split layout), a bit for the binary code. At d_model 128, max_len 100, base 10000 this gives
-    columns 0, 16, 32, 48 (periods 6.3, 20, 63, 199). Encodings without waves get evenly spaced columns.
+    the column whose period is nearest each target (periods past the top are left out): the sine of a
+    sinusoidal/RoPE pair (column 2i, or i in the split layout), a bit for the binary code. At d_model
+    128, max_len 100, base 10000 this gives columns 0, 16, 32, 48 (periods 6.3, 20, 63, 199).
+    Encodings without waves get evenly spaced columns.
     """
     waves = periods(spec)
     if waves is None or waves.period.size == 0:

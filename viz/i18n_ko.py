@@ -64,7 +64,8 @@ def reading_end(text: str) -> str | None:
 
 
 def particle(text: str, pair: str) -> str:
-    """The form of ``pair`` (e.g. "은/는") that follows ``text``; both, as "은(는)", when the reading is unknown."""
+    """The form of ``pair`` (e.g. "은/는") that follows ``text``; both, as "은(는)", when its reading is
+    unknown."""
     after_consonant, after_vowel = PAIRS[pair]
     end = reading_end(text)
     if end is None:
