@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser_support import ALERT, StreamlitServer, assert_no_exception, plot_eval, wait_for_rerun
+from tests.browser_support import (
+    ALERT,
+    StreamlitServer,
+    assert_no_exception,
+    every_section,
+    plot_eval,
+    wait_for_idle,
+    wait_for_rerun,
+)
 from viz.embedding import MAX_CHARS
 from viz.i18n import t
 
@@ -103,5 +111,25 @@ def test_hostile_text_is_plain_text(
     assert page.locator(f'{MAIN} a[href="http://example.com"]').count() == 0
     assert page.locator(f"{MAIN} b, {EMB_PANELS} img").count() == 0
     assert dialogs == []
+    assert_no_exception(page)
+    assert page_errors == []
+
+
+@pytest.mark.parametrize(
+    ("path", "box"),
+    [("/attention", ".st-key-att_mask_text input"), ("/softmax", ".st-key-sm_text input")],
+    ids=["attention-mask", "softmax"],
+)
+def test_a_long_paste_into_the_other_boxes_is_said(
+    page: Page, server: StreamlitServer, page_errors: list[str], path: str, box: str
+) -> None:
+    page.goto(server.url + path)
+    page.locator(".js-plotly-plot").first.wait_for()
+    wait_for_idle(page)
+    every_section(page)  # the box lives in a later section
+    page.locator(box).wait_for()
+    paste(page, box, LONG)
+    page.locator(ALERT).filter(has_text=cut_message(LONG)).first.wait_for(state="visible")
+    assert page.locator(box).input_value() == LONG  # taken, not dropped
     assert_no_exception(page)
     assert page_errors == []

@@ -1010,6 +1010,16 @@ def _copy_example(prefix: str, examples: tuple[str, ...], also: dict[str, dict[s
         st.session_state[key] = values.get(picked, "")
 
 
+def chars_cut_note(text: str, lang: str) -> None:
+    """Say in the page when a box holds more than the MAX_CHARS characters that are read.
+
+    The boxes have no ``max_chars``: Streamlit drops a whole paste that is over it, without a word.
+    """
+    cut = len(text) - embedding.MAX_CHARS
+    if cut > 0:
+        st.warning(t("emb.cut.chars", lang, limit=embedding.MAX_CHARS, cut=cut))
+
+
 def sentence_box(
     lang: str,
     *,
@@ -1037,11 +1047,8 @@ def sentence_box(
         **initial(f"{prefix}_text", value=examples[0]),
         help=sentence_help,
     )
-    # No max_chars: Streamlit drops a whole paste that is over it, without a word. Any length is taken,
-    # the first MAX_CHARS characters are read, and the page says what was left out.
     found = embedding.tokenize(text)
-    if found.chars_cut:
-        st.warning(t("emb.cut.chars", lang, limit=embedding.MAX_CHARS, cut=found.chars_cut))
+    chars_cut_note(text, lang)
     if found.tokens_cut:
         st.warning(t("att.cut", lang, n=embedding.MAX_TOKENS, chars=embedding.MAX_CHARS))
     return found.tokens
