@@ -299,7 +299,6 @@ def masks(first: tuple[str, ...]) -> None:
         value=EXAMPLES[1],
         key="att_mask_text",
         persist_state=ui.KEEP,
-        max_chars=embedding.MAX_CHARS,
         help=t("att.mask.second.help", lang),
     )
     with c2:
@@ -313,6 +312,7 @@ def masks(first: tuple[str, ...]) -> None:
             default="padding",
         )
     second = embedding.tokenize(other).tokens
+    ui.chars_cut_note(other, lang)
     if not first or not second:
         st.warning(t("att.mask.need_two", lang))
         return

@@ -15,11 +15,13 @@ st.title(t("emb.title", lang))
 st.write(t("emb.intro", lang))
 
 c1, c2, c3 = st.columns([2, 1, 1])
+# No max_chars on the boxes: Streamlit drops a whole paste that is over it, without a word. The box takes
+# any length; only the first MAX_CHARS are read, and read_tokens says so. Nine words by default, so the
+# P table shows its waves changing down the rows.
 text = c1.text_input(
     t("emb.sentence", lang),
-    value="I am good",
+    value="A dog ate the food because it was hungry",
     key="emb_text",
-    max_chars=embedding.MAX_CHARS,
     help=t("emb.sentence.help", lang),
 )
 kind = ui.encoding_choice(t("pe.kind", lang), lang=lang, container=c2)
@@ -87,6 +89,16 @@ if sec["sum"].open:
             st.caption(t("emb.tokens", lang, n=len(tokens)))
             # Plain text, shown as typed (st.code's highlighter, a chunk of its own, slowed the first load)
             st.text(" | ".join(tokens))
+            # Each table on its own scale by default: on one scale P's entries (|P| <= 1) are pale beside E's.
+            colours = ui.choice(
+                t("emb.colour", lang),
+                ("own", "shared"),
+                key="emb_colour",
+                lang=lang,
+                format_func=lambda v: t(f"emb.colour.{v}", lang),
+                radio=True,
+            )
+            shared = colours == "shared"
             left, right = st.columns([3, 1])
             with left, ui.guard(lang):
                 ui.token_panels(
@@ -95,18 +107,20 @@ if sec["sum"].open:
                     lang,
                     paired=paired,
                     key="emb_panels",
-                    title=t("emb.sum.chart", lang, scale=f"{scale:.3g}"),
+                    title=t("emb.sum.chart" if shared else "emb.sum.chart.own", lang, scale=f"{scale:.3g}"),
                     file_name=f"embedding_{kind}_{s.d_model}.csv",
+                    shared_scale=shared,
                 )
             right.markdown(
                 t(
-                    "emb.sum.explain",
+                    "emb.sum.explain" if shared else "emb.sum.explain.own",
                     lang,
                     e=f"{parts.mean_norm_e:.3g}",
                     p=f"{parts.mean_norm_p:.3g}",
                     scale=f"{scale:.3g}",
                 )
             )
+            ui.notes_differ("xp", lang)  # note 004's own E + P figure has two misprinted sums
 
 # ---- add or concatenate --------------------------------------------------------------------------
 if sec["add"].open:
@@ -178,7 +192,6 @@ if sec["seg"].open:
             value="The cat chased the mouse",
             key="emb_text_b",
             persist_state=ui.KEEP,
-            max_chars=embedding.MAX_CHARS,
         )
         pair = embedding.sentence_pair(tokens, read_tokens(second), limit)
         if pair.cut:
@@ -212,14 +225,12 @@ if sec["order"].open:
             value="The cat chased the mouse",
             key="emb_order_a",
             persist_state=ui.KEEP,
-            max_chars=embedding.MAX_CHARS,
         )
         text_b = c2.text_input(
             t("emb.order.b", lang),
             value="The mouse chased the cat",
             key="emb_order_b",
             persist_state=ui.KEEP,
-            max_chars=embedding.MAX_CHARS,
         )
         with c1:
             words_a = read_tokens(text_a)
@@ -238,8 +249,9 @@ if sec["order"].open:
                     words_b,
                 )
                 m1, m2 = st.columns(2)
-                m1.metric(t("emb.order.plain", lang), embedding.fmt_distance(check.set_distance_plain))
-                m2.metric(t("emb.order.with_pe", lang), embedding.fmt_distance(check.set_distance_pe))
+                m1.metric(t("emb.order.plain", lang), embedding.fmt_distance(check.distance_plain))
+                m2.metric(t("emb.order.with_pe", lang), embedding.fmt_distance(check.distance_pe))
+                st.caption(t("emb.order.distance", lang))
                 if check.permutation is None or check.word_shift_plain is None or check.word_shift_pe is None:
                     st.info(t("emb.order.not_perm", lang))
                 else:

@@ -318,7 +318,6 @@ def decoder_section() -> None:
         key="enc_target",
         persist_state=ui.KEEP,
         **ui.initial("enc_target", value=stack.TRANSLATIONS[EXAMPLES[0]]),
-        max_chars=embedding.MAX_CHARS,
         help=t("enc.dec.target.help", lang),
     )
     got = embedding.tokenize(target_text, stack.TARGET_TOKENS)  # [BOS] takes the 48th place

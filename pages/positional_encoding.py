@@ -60,7 +60,7 @@ if sec["table"].open:
                 title=t("pe.heatmap.title", lang, name=name, max_len=s.max_len, d_model=s.d_model),
                 file_name=f"pe_{kind}_{s.max_len}x{s.d_model}.csv",
             )
-        right.markdown(t("pe.heatmap.explain", lang))
+        right.markdown(t(f"pe.heatmap.explain.{kind}", lang))
 
         if kind == "sinusoidal":
             ui.notes_differ("pe_sincos", lang)
@@ -92,7 +92,9 @@ if sec["curves"].open:
     with sec["curves"]:
         left, right = st.columns([3, 1])
         with left, ui.guard(lang):
-            dims = ui.int_multiselect(t("pe.curves.pick", lang), s.d_model, (0, 2, 8, 32), key="pe_dims")
+            dims = ui.int_multiselect(
+                t("pe.curves.pick", lang), s.d_model, encodings.wave_columns(spec), key="pe_dims"
+            )
             if dims:
                 curves = {t("pe.curves.legend", lang, dim=d): pe[:, d] for d in dims}
                 fig = figures.lines(

@@ -303,11 +303,11 @@ def worked_example(d_k: int, seed: int) -> None:
             value="I am good",
             key="sm_text",
             persist_state=ui.KEEP,
-            max_chars=embedding.MAX_CHARS,
             on_change=_fit_length,
             help=t("sm.ex.sentence.help", lang, n=softmax.MAX_WORDS),
         )
         found = embedding.tokenize(text, softmax.MAX_WORDS)
+        ui.chars_cut_note(text, lang)
     if found.tokens_cut:
         st.warning(t("sm.ex.cut", lang, n=softmax.MAX_WORDS, cut=found.tokens_cut))
     if not found.tokens:

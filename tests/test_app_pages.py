@@ -16,6 +16,9 @@ from viz.i18n import t
 
 EMB = "pages/embedding.py"
 SIM = "pages/similarity.py"
+EMB_SENTENCE = "A dog ate the food because it was hungry"  # the Embedding page's sentence when it opens
+EMB_TOKENS = tuple(EMB_SENTENCE.split())
+EMB_ROWS = [f"{i} · {w}" for i, w in enumerate(EMB_TOKENS)]
 
 
 pytestmark = pytest.mark.usefixtures("fresh_caches")
@@ -192,38 +195,41 @@ def test_similarity_at_the_largest_size(lang: str) -> None:
 def test_embedding_page_runs_in_both_languages(lang: str) -> None:
     at = open_page(EMB, lang=lang)
     assert at.title[0].value == t("emb.title", lang)
-    assert at.text_input(key="emb_text").value == "I am good"
-    panels = chart(at, t("emb.sum.chart", lang, scale=f"{np.sqrt(128):.3g}"))
-    assert all(p["y"] == ["0 · I", "1 · am", "2 · good"] for p in panels["data"])
+    assert at.text_input(key="emb_text").value == EMB_SENTENCE
+    panels = chart(at, t("emb.sum.chart.own", lang, scale=f"{np.sqrt(128):.3g}"))
+    assert all(p["y"] == EMB_ROWS for p in panels["data"])
 
 
 def test_panels_show_e_p_and_their_sum_on_one_scale() -> None:
     at = open_page(EMB)
+    at.radio(key=ui.choice_key("emb_colour", "en")).set_value("shared").run()
+    ok(at)
     panels = chart(at, t("emb.sum.chart", "en", scale=f"{np.sqrt(128):.3g}"))
     e, p, x = (decode(d["z"]) for d in panels["data"])
-    tokens = ("I", "am", "good")
-    np.testing.assert_allclose(e, np.sqrt(128) * embedding.token_vectors(tokens, 128), atol=1e-5)
-    np.testing.assert_allclose(p, encode(EncodingSpec())[:3], atol=1e-6)
+    n = len(EMB_TOKENS)
+    np.testing.assert_allclose(e, np.sqrt(128) * embedding.token_vectors(EMB_TOKENS, 128), atol=1e-5)
+    np.testing.assert_allclose(p, encode(EncodingSpec())[:n], atol=1e-6)
     np.testing.assert_allclose(x, e + p, atol=1e-5)
     assert all(d["coloraxis"] == "coloraxis" for d in panels["data"])
     axis = panels["layout"]["coloraxis"]
     assert axis["cmin"] == -axis["cmax"] and axis["cmax"] >= np.abs(x).max() - 1e-5
+    assert t("emb.sum.explain", "en", e="", p="", scale="")[:60] in texts(at)
 
 
 def test_scale_control_changes_the_numbers() -> None:
     at = open_page(EMB)
     at.radio(key=ui.choice_key("emb_scale_mode", "en")).set_value("one").run()
     ok(at)
-    panels = chart(at, t("emb.sum.chart", "en", scale="1"))
+    panels = chart(at, t("emb.sum.chart.own", "en", scale="1"))
     e = decode(panels["data"][0]["z"])
-    np.testing.assert_allclose(e, embedding.token_vectors(("I", "am", "good"), 128), atol=1e-6)
+    np.testing.assert_allclose(e, embedding.token_vectors(EMB_TOKENS, 128), atol=1e-6)
     at.radio(key=ui.choice_key("emb_scale_mode", "en")).set_value("custom").run()
     at.select_slider(key="emb_scale_value").set_value(32.0).run()
     ok(at)
     change = chart(at, t("emb.change.title", "en", scale="32"))
     cos_add = decode(change["data"][0]["y"])
-    e32 = 32 * embedding.token_vectors(("I", "am", "good"), 128)
-    pe = encode(EncodingSpec())[:3]
+    e32 = 32 * embedding.token_vectors(EMB_TOKENS, 128)
+    pe = encode(EncodingSpec())[: len(EMB_TOKENS)]
     expected = np.sum(e32 * (e32 + pe), axis=1) / (
         np.linalg.norm(e32, axis=1) * np.linalg.norm(e32 + pe, axis=1)
     )
@@ -242,11 +248,11 @@ def test_korean_sentence_and_hostile_text() -> None:
     at = open_page(EMB, lang="ko")
     at.text_input(key="emb_text").set_value("나는 학생 입니다").run()
     ok(at)
-    panels = chart(at, t("emb.sum.chart", "ko", scale=f"{np.sqrt(128):.3g}"))
+    panels = chart(at, t("emb.sum.chart.own", "ko", scale=f"{np.sqrt(128):.3g}"))
     assert panels["data"][0]["y"] == ["0 · 나는", "1 · 학생", "2 · 입니다"]
     at.text_input(key="emb_text").set_value("<b>x</b> <img src=x onerror=alert(1)>").run()
     ok(at)
-    labels = chart(at, t("emb.sum.chart", "ko", scale=f"{np.sqrt(128):.3g}"))["data"][0]["y"]
+    labels = chart(at, t("emb.sum.chart.own", "ko", scale=f"{np.sqrt(128):.3g}"))["data"][0]["y"]
     assert all("<" not in label for label in labels)  # escaped for Plotly
     assert "&lt;" in labels[0]
 
@@ -286,9 +292,11 @@ def test_segments_section_builds_the_bert_input() -> None:
     at = open_page(EMB)
     seg = chart(at, t("emb.seg.chart", "en"))
     labels = seg["data"][0]["y"]
-    assert labels[0] == "0 · [CLS] (A)" and labels[4] == "4 · [SEP] (A)" and labels[-1] == "10 · [SEP] (B)"
+    a = len(EMB_TOKENS) + 2  # [CLS] A [SEP]; then B = "The cat chased the mouse" [SEP]
+    assert labels[0] == "0 · [CLS] (A)" and labels[a - 1] == f"{a - 1} · [SEP] (A)"
+    assert labels[-1] == f"{a + 5} · [SEP] (B)"
     s = decode(seg["data"][2]["z"])
-    assert np.allclose(s[:5], s[0]) and np.allclose(s[5:], s[5]) and not np.allclose(s[0], s[5])
+    assert np.allclose(s[:a], s[0]) and np.allclose(s[a:], s[a]) and not np.allclose(s[0], s[a])
     total = decode(seg["data"][3]["z"])
     np.testing.assert_allclose(total, sum(decode(seg["data"][i]["z"]) for i in range(3)), atol=1e-4)
 
@@ -298,8 +306,10 @@ def test_every_encoding_on_the_embedding_page(kind: str) -> None:
     at = open_page(EMB)
     at.selectbox(key=ui.choice_key("pe_kind", "en")).set_value(kind).run()
     ok(at)
-    panels = chart(at, t("emb.sum.chart", "en", scale=f"{np.sqrt(128):.3g}"))
-    np.testing.assert_allclose(decode(panels["data"][1]["z"]), encode(EncodingSpec(kind))[:3], atol=1e-6)
+    panels = chart(at, t("emb.sum.chart.own", "en", scale=f"{np.sqrt(128):.3g}"))
+    np.testing.assert_allclose(
+        decode(panels["data"][1]["z"]), encode(EncodingSpec(kind))[: len(EMB_TOKENS)], atol=1e-6
+    )
 
 
 @pytest.mark.parametrize(
@@ -332,9 +342,9 @@ def test_split_layout_chosen_on_the_pe_page_carries_over() -> None:
     at.radio(key=ui.choice_key("pe_layout", "en")).set_value("split").run()
     ok(at.switch_page(EMB).run())
     assert t("emb.layout", "en") in texts(at)
-    panels = chart(at, t("emb.sum.chart", "en", scale=f"{np.sqrt(128):.3g}"))
+    panels = chart(at, t("emb.sum.chart.own", "en", scale=f"{np.sqrt(128):.3g}"))
     np.testing.assert_allclose(
-        decode(panels["data"][1]["z"]), encode(EncodingSpec(layout="split"))[:3], atol=1e-6
+        decode(panels["data"][1]["z"]), encode(EncodingSpec(layout="split"))[: len(EMB_TOKENS)], atol=1e-6
     )
     ok(at.switch_page(SIM).run())
     assert t("sim.layout", "en") in texts(at)

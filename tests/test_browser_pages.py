@@ -46,7 +46,8 @@ EMB_PANELS = ".st-key-emb_panels"
 EMB_TEXT = ".st-key-emb_text input"
 DEFAULT_MAX_LEN = 100
 DEFAULT_P = 50  # similarity.default_position(100)
-DEFAULT_ROWS = ["0 · I", "1 · am", "2 · good"]  # the default sentence "I am good"
+DEFAULT_SENTENCE = "A dog ate the food because it was hungry"  # the Embedding page's, when it opens
+DEFAULT_ROWS = [f"{i} · {w}" for i, w in enumerate(DEFAULT_SENTENCE.split())]
 HOSTILE = "<b>bold</b><img src=x onerror=alert(1)>"
 
 # JS expressions for plot_eval / wait_for_rerun (``el`` is the Plotly div).
@@ -173,12 +174,12 @@ def test_embedding_rows_follow_the_typed_sentence_and_markup_stays_text(
 
 def test_embedding_with_one_position_warns_about_max_len(page: Page, server: StreamlitServer) -> None:
     page.goto(server.url + EMB_PATH + "?max_len=1")
-    wait_for_rerun(page, rows_js(DEFAULT_ROWS[:1]), root=EMB_PANELS)  # "I am good" cut to one token
+    wait_for_rerun(page, rows_js(DEFAULT_ROWS[:1]), root=EMB_PANELS)  # the sentence cut to one token
 
     # the sentence's own warning (the two-sentence section below also mentions max_len = 1)
     warning = page.locator(ALERT).filter(has_text="Only the first 1 tokens").filter(has_text="max_len = 1")
     warning.first.wait_for(state="visible")
-    assert "(2 dropped)" in warning.first.inner_text()
+    assert f"({len(DEFAULT_ROWS) - 1} dropped)" in warning.first.inner_text()
     assert page.locator(ALERT).filter(has_text="not allowed").count() == 0  # the URL value was accepted
     assert panel_rows(page) == [DEFAULT_ROWS[:1]] * 3
     assert_no_exception(page)

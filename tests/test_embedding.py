@@ -18,11 +18,10 @@ from viz.embedding import (
     cost,
     match_positions,
     order_check,
+    paired_distance,
     paper_scale,
     scale_sweep,
     segment_vectors,
-    set_distance,
-    sorted_rows,
     sweep_scales,
     token_vectors,
     tokenize,
@@ -337,29 +336,21 @@ def test_bert_input_empty_sentences() -> None:
     assert ids.tolist() == [0, 0, 1]
 
 
-# --- sorted_rows / set_distance / match_positions ------------------------------------------------------
+# --- paired_distance / match_positions -----------------------------------------------------------------
 
 
-def test_sorted_rows_is_lexicographic() -> None:
-    m = np.array([[2.0, 1.0], [1.0, 5.0], [1.0, -3.0], [0.0, 9.0], [2.0, 0.0]])
-    expected = sorted(map(tuple, m.tolist()))
-    assert [tuple(r) for r in sorted_rows(m).tolist()] == expected
-    assert sorted_rows(np.zeros((0, 3))).shape == (0, 3)
-
-
-def test_set_distance() -> None:
+def test_paired_distance_pairs_each_row_with_its_partner() -> None:
     m = token_vectors(("a", "b", "c", "d"), 16)
-    perm = m[[2, 0, 3, 1]]
-    assert set_distance(m, perm) == 0.0
-    assert set_distance(m, m) == 0.0
-    other = m.copy()
-    other[1, 5] += 1e-3
-    dist = set_distance(m, other)
-    assert dist is not None
-    assert dist > 0
-    assert dist == pytest.approx(1e-3, rel=1e-6)
-    assert set_distance(m, m[:3]) is None
-    assert set_distance(m, np.zeros((4, 15))) is None
+    perm = [2, 0, 3, 1]
+    shuffled = np.empty_like(m)
+    shuffled[perm] = m  # row i of m now sits at row perm[i]
+    assert paired_distance(m, shuffled, perm) == 0.0
+    other = shuffled.copy()
+    other[perm[1], 5] += 1e-3  # nudge the partner of row 1
+    assert paired_distance(m, other, perm) == pytest.approx(1e-3, rel=1e-6)
+    by_hand = math.sqrt(math.fsum(float(np.sum((m[i] - other[j]) ** 2)) for i, j in enumerate(perm)))
+    assert paired_distance(m, other, perm) == pytest.approx(by_hand, rel=1e-12)
+    assert paired_distance(np.zeros((0, 3)), np.zeros((0, 3)), []) == 0.0
 
 
 def test_match_positions() -> None:
@@ -381,9 +372,9 @@ def test_order_check_swapped_words(d: int) -> None:
     p = sinusoidal(20, d)
     oc = order_check(e_a, e_b, p, a, b)
     assert oc.permutation == [0, 4, 2, 3, 1]
-    assert oc.set_distance_plain == 0.0  # the same words: the same set of vectors
-    assert oc.set_distance_pe is not None
-    assert oc.set_distance_pe > 0.1
+    assert oc.distance_plain == 0.0  # the same words: each brings the same vector
+    assert oc.distance_pe is not None
+    assert oc.distance_pe > 0.1
     assert oc.word_shift_plain is not None
     assert oc.word_shift_pe is not None
     np.testing.assert_array_equal(oc.word_shift_plain, np.zeros(5))
@@ -400,6 +391,53 @@ def test_order_check_swapped_words(d: int) -> None:
         assert oc.word_shift_pe[i] == pytest.approx(float(np.linalg.norm(p[i] - p[j])), abs=1e-12)
 
 
+def root_sum_of_squares(values: np.ndarray) -> float:
+    return math.sqrt(math.fsum(float(v) ** 2 for v in values))
+
+
+@pytest.mark.parametrize("scale", [1.0, math.sqrt(128)])
+def test_the_distance_is_the_root_sum_of_squares_of_the_bars(scale: float) -> None:
+    """The issue's case: paper scale, d_model 128; the distance must agree with the per-word bars."""
+    d = 128
+    a, b = tokenize(SENT_A).tokens, tokenize(SENT_B).tokens
+    p = sinusoidal(100, d)
+    oc = order_check(scale * token_vectors(a, d), scale * token_vectors(b, d), p, a, b)
+    assert oc.word_shift_pe is not None and oc.word_shift_plain is not None
+    assert oc.distance_plain == 0.0
+    assert oc.distance_pe == pytest.approx(root_sum_of_squares(oc.word_shift_pe), rel=1e-12)
+    # Two words moved by the same offset (1 <-> 4), so the same bar twice: sqrt(2) times one bar.
+    assert oc.word_shift_pe[1] == pytest.approx(oc.word_shift_pe[4], rel=1e-12)
+    assert oc.distance_pe == pytest.approx(math.sqrt(2) * float(oc.word_shift_pe[1]), rel=1e-12)
+    # It depends on the positions only, not on the embeddings: ||P[1] - P[4]|| for each moved word.
+    assert oc.distance_pe == pytest.approx(math.sqrt(2) * float(np.linalg.norm(p[1] - p[4])), rel=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "perm"),
+    [
+        # "x" twice: its first occurrence pairs with the first in sentence 2, the second with the second
+        (("x", "y", "x", "z"), ("y", "x", "z", "x"), [1, 0, 3, 2]),
+        (("the", "cat", "saw", "the", "dog"), ("the", "dog", "saw", "the", "cat"), [0, 4, 2, 3, 1]),
+        (("a", "a", "a", "b"), ("b", "a", "a", "a"), [1, 2, 3, 0]),
+        (("The", "the", "cat"), ("cat", "the", "THE"), [1, 2, 0]),  # case-folded, in order
+    ],
+)
+def test_repeated_words_pair_in_order(
+    first: tuple[str, ...], second: tuple[str, ...], perm: list[int]
+) -> None:
+    d = 32
+    e_a, e_b = 4.0 * token_vectors(first, d), 4.0 * token_vectors(second, d)
+    p = sinusoidal(10, d)
+    oc = order_check(e_a, e_b, p, first, second)
+    assert oc.permutation == perm
+    assert oc.word_shift_plain is not None and oc.word_shift_pe is not None
+    np.testing.assert_array_equal(oc.word_shift_plain, np.zeros(len(first)))  # same word, same vector
+    for i, j in enumerate(perm):
+        assert oc.word_shift_pe[i] == pytest.approx(float(np.linalg.norm(p[i] - p[j])), abs=1e-12)
+    assert oc.distance_plain == 0.0
+    assert oc.distance_pe == pytest.approx(root_sum_of_squares(oc.word_shift_pe), rel=1e-12)
+
+
 def test_order_check_not_a_reordering() -> None:
     a, b = tokenize(SENT_A).tokens, tokenize("The dog chased the mouse").tokens
     d = 16
@@ -407,8 +445,8 @@ def test_order_check_not_a_reordering() -> None:
     assert oc.permutation is None
     assert oc.word_shift_plain is None
     assert oc.word_shift_pe is None
-    assert oc.set_distance_plain is not None
-    assert oc.set_distance_plain > 0
+    assert oc.distance_plain is None  # no word-by-word pairing, so no distance
+    assert oc.distance_pe is None
 
 
 def test_order_check_different_lengths() -> None:
@@ -416,8 +454,8 @@ def test_order_check_different_lengths() -> None:
     d = 8
     oc = order_check(token_vectors(a, d), token_vectors(b, d), sinusoidal(10, d), a, b)
     assert oc.permutation is None
-    assert oc.set_distance_plain is None
-    assert oc.set_distance_pe is None
+    assert oc.distance_plain is None
+    assert oc.distance_pe is None
 
 
 def test_order_check_empty() -> None:
@@ -425,6 +463,7 @@ def test_order_check_empty() -> None:
     e = np.zeros((0, d))
     oc = order_check(e, e, sinusoidal(3, d), (), ())
     assert oc.permutation == []
-    assert oc.set_distance_plain == 0.0
+    assert oc.distance_plain == 0.0
+    assert oc.distance_pe == 0.0
     assert oc.word_shift_pe is not None
     assert oc.word_shift_pe.shape == (0,)

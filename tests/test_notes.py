@@ -222,6 +222,11 @@ def test_similarity_page_flags_the_shift(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_embedding_page_flags_the_notes_misprinted_sums_beside_e_plus_p(lang: str) -> None:
+    assert shown(on_page("pages/embedding.py", lang), "xp", lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_encoder_page_flags_cross_attention_and_llms(lang: str) -> None:
     at = new_app_with_tabs(lang=lang, d_model="32", heads="2")
     at.run()

@@ -166,23 +166,6 @@ def bert_input(tokens_a: tuple[str, ...], tokens_b: tuple[str, ...]) -> tuple[tu
     return tokens, ids
 
 
-def sorted_rows(m: np.ndarray) -> np.ndarray:
-    """The rows of ``m`` in lexicographic order: equal for two matrices that hold the same set of rows."""
-    if m.shape[0] == 0:
-        return m
-    return m[np.lexsort(m.T[::-1])]
-
-
-def set_distance(a: np.ndarray, b: np.ndarray) -> float | None:
-    """||sorted_rows(a) - sorted_rows(b)||: 0 exactly when one is a row permutation of the other.
-
-    None when the two have different numbers of rows (they cannot be the same set).
-    """
-    if a.shape != b.shape:
-        return None
-    return float(np.linalg.norm(sorted_rows(a) - sorted_rows(b)))
-
-
 def match_positions(a: tuple[str, ...], b: tuple[str, ...]) -> list[int] | None:
     """For each token of ``a``, the position of the same word in ``b`` (k-th occurrence to k-th).
 
@@ -196,13 +179,28 @@ def match_positions(a: tuple[str, ...], b: tuple[str, ...]) -> list[int] | None:
     return [seen[w.casefold()].pop(0) for w in a]
 
 
+def paired_distance(a: np.ndarray, b: np.ndarray, permutation: list[int]) -> float:
+    """sqrt(sum_i ||a[i] - b[permutation[i]]||^2): each row of ``a`` against its own row of ``b``.
+
+    With the permutation of :func:`match_positions`, each word against the same word in the other
+    sentence: the root-sum-of-squares of the per-word shifts. Shapes (T, d), (T, d).
+    """
+    idx = np.asarray(permutation, dtype=np.int64)
+    return float(np.linalg.norm(a - b[idx])) if len(idx) else 0.0
+
+
 @dataclass(frozen=True)
 class OrderCheck:
-    """Two token sequences compared as sets of input vectors, without and with position vectors."""
+    """Two sentences' input vectors, each word paired with the same word in the other sentence.
 
-    permutation: list[int] | None  # where each token of A sits in B; None if B is not a reordering
-    set_distance_plain: float | None  # sorted-rows distance of E_A and E_B
-    set_distance_pe: float | None  # sorted-rows distance of E_A + P and E_B + P
+    A word that appears more than once is paired in order: its first occurrence in sentence 1 with its
+    first occurrence in sentence 2, the second with the second (:func:`match_positions`). Everything but
+    the permutation is None when sentence 2 is not a reordering of sentence 1's words.
+    """
+
+    permutation: list[int] | None  # where each token of A sits in B
+    distance_plain: float | None  # sqrt(sum of word_shift_plain^2): 0 for any reordering
+    distance_pe: float | None  # sqrt(sum of word_shift_pe^2)
     word_shift_plain: np.ndarray | None  # per token of A: ||x_A(word) - x_B(same word)||, no PE
     word_shift_pe: np.ndarray | None  # the same with PE added
 
@@ -212,17 +210,14 @@ def order_check(
 ) -> OrderCheck:
     """Compare the inputs of two sentences. ``e_a``, ``e_b``: (T, d) embeddings; ``p``: (>= T, d) encoding."""
     perm = match_positions(a, b)
-    xa, xb = e_a + p[: len(a)], e_b + p[: len(b)]
-    plain, with_pe = set_distance(e_a, e_b), set_distance(xa, xb)
     if perm is None:
-        return OrderCheck(None, plain, with_pe, None, None)
+        return OrderCheck(None, None, None, None, None)
+    xa, xb = e_a + p[: len(a)], e_b + p[: len(b)]
     idx = np.array(perm, dtype=np.int64)
+    shift_plain = _row_norms(e_a - e_b[idx]) if len(a) else np.zeros(0)
+    shift_pe = _row_norms(xa - xb[idx]) if len(a) else np.zeros(0)
     return OrderCheck(
-        perm,
-        plain,
-        with_pe,
-        _row_norms(e_a - e_b[idx]) if len(a) else np.zeros(0),
-        _row_norms(xa - xb[idx]) if len(a) else np.zeros(0),
+        perm, paired_distance(e_a, e_b, perm), paired_distance(xa, xb, perm), shift_plain, shift_pe
     )
 
 
@@ -323,7 +318,7 @@ def mean_or_nan(values: np.ndarray) -> float:
 
 
 def fmt_distance(value: float | None) -> str:
-    """A set distance for display: "—" when the two inputs have different lengths."""
+    """A word-by-word distance for display: "—" when there is none (sentence 2 is not a reordering)."""
     return "—" if value is None else f"{value:.4g}"
 
 

@@ -307,3 +307,24 @@ def periods(spec: EncodingSpec) -> Periods | None:
 def uses_pairs(spec: EncodingSpec) -> bool:
     """Whether columns 2i and 2i+1 belong together (sine/cosine or a rotated pair)."""
     return spec.kind == "rope" or (spec.kind == "sinusoidal" and spec.layout == "interleaved")
+
+
+def wave_columns(spec: EncodingSpec, n: int = 4) -> tuple[int, ...]:
+    """``n`` columns whose waves look different over the table: periods spread evenly on a log scale.
+
+    From the fastest wave up to about 2 * max_len (the slowest then shows half a period over the table),
+    the column whose period is nearest each target (periods past the top are left out): the sine of a
+    sinusoidal/RoPE pair (column 2i, or i in the split layout), a bit for the binary code. At d_model
+    128, max_len 100, base 10000 this gives columns 0, 16, 32, 48 (periods 6.3, 20, 63, 199).
+    Encodings without waves get evenly spaced columns.
+    """
+    waves = periods(spec)
+    if waves is None or waves.period.size == 0:
+        return tuple(sorted({int(k * spec.d_model // n) for k in range(n)}))
+    top = max(min(2.0 * spec.max_len, float(waves.period[-1])), float(waves.period[0]))
+    lam = waves.period[waves.period <= top]  # a longer period would not change within the table
+    targets = np.geomspace(float(lam[0]), top, n)
+    picked = sorted({int(np.argmin(np.abs(np.log(lam) - np.log(x)))) for x in targets})
+    if spec.kind == "binary" or (spec.kind == "sinusoidal" and spec.layout == "split"):
+        return tuple(picked)
+    return tuple(2 * i for i in picked)

@@ -205,7 +205,8 @@ def _grid_layout(
         x0 = c * (width + h_spacing)
         y1 = 1.0 - r * (height + v_spacing)
         suffix = _suffix(i)
-        xaxis: dict[str, object] = {"anchor": f"y{suffix}", "domain": [x0, x0 + width]}
+        # min(): the last cell's end can round to 1.0000000000000002, which Plotly rejects
+        xaxis: dict[str, object] = {"anchor": f"y{suffix}", "domain": [x0, min(x0 + width, 1.0)]}
         yaxis: dict[str, object] = {"anchor": f"x{suffix}", "domain": [max(y1 - height, 0.0), y1]}
         if shared_x and r < rows - 1:
             bottom = (rows - 1) * cols + c + 1
@@ -540,26 +541,31 @@ def heatmap_panels(
     hovertemplate: str | None = None,
     height: int = 420,
     cell_text: str | None = None,
+    shared_scale: bool = True,
 ) -> go.Figure:
     """Heatmaps side by side (panel title -> (rows, cols) matrix) sharing one colour scale and one y-axis.
 
     One scale, symmetric about 0 over every panel, so the same colour means the same number everywhere.
+    With ``shared_scale=False`` each panel gets its own symmetric scale and colour bar instead, so a
+    panel of small numbers next to one of large numbers still shows its pattern.
     ``cell_text`` (a texttemplate such as ``"%{z:.2f}"``) writes each value in its cell.
     """
     mats = {name: np.asarray(m, dtype=np.float32) for name, m in panels.items()}
     top = _largest_magnitude(list(mats.values()))
     n = max(len(mats), 1)
+    spacing = 0.03 if shared_scale else 0.09  # room for each panel's colour bar
     layout = _grid_layout(
-        1, n, titles=[escape_label(k) for k in mats], h_spacing=0.03, v_spacing=0.0, shared_y=True
+        1, n, titles=[escape_label(k) for k in mats], h_spacing=spacing, v_spacing=0.0, shared_y=True
     )
     rows = [escape_label(v) for v in y_labels]
     cols = _labels(np.asarray(x))
+    axes = ["coloraxis" if shared_scale or i == 0 else f"coloraxis{i + 1}" for i in range(len(mats))]
     traces = [
         go.Heatmap(
             z=m,
             x=cols,
             y=rows,
-            coloraxis="coloraxis",
+            coloraxis=axes[i],
             hovertemplate=hovertemplate,
             texttemplate=cell_text,
             **_on_cell(i),
@@ -569,12 +575,16 @@ def heatmap_panels(
     _set_axes(layout, range(n), "x", type="category", nticks=6, title={"text": x_title})
     _set_axes(layout, range(n), "y", type="category", autorange="reversed")
     _set_axes(layout, [0], "y", title={"text": y_title})
-    layout.update(
-        title={"text": title},
-        height=height,
-        margin={"l": 60, "r": 20, "t": 80, "b": 50},
-        coloraxis=_color_axis(DIVERGING, -top, top, colorbar_title),
-    )
+    layout.update(title={"text": title}, height=height, margin={"l": 60, "r": 20, "t": 80, "b": 50})
+    if shared_scale:
+        layout["coloraxis"] = _color_axis(DIVERGING, -top, top, colorbar_title)
+    else:
+        for i, (name, m) in enumerate(zip(axes, mats.values(), strict=True)):
+            own = _largest_magnitude([m])
+            axis = _color_axis(DIVERGING, -own, own, "")
+            domain = layout[_cell(i)[0]]["domain"]  # type: ignore[index]
+            axis["colorbar"] = {"x": float(domain[1]) + 0.005, "xanchor": "left", "thickness": 10}
+            layout[name] = axis
     return go.Figure(data=traces, layout=layout)
 
 

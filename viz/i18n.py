@@ -10,6 +10,7 @@ from typing import Literal
 
 from viz.i18n_att import ATT_STRINGS
 from viz.i18n_enc import ENC_STRINGS
+from viz.i18n_ko import PARTICLE_SPEC, Formatter
 
 Lang = Literal["en", "ko"]
 LANGS: tuple[Lang, ...] = ("en", "ko")
@@ -64,7 +65,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sidebar.heads_adjusted": {
         "en": "{old} heads do not divide d_model = {d_model}; using {new}.",
-        "ko": "헤드 {old}개로는 d_model = {d_model}을 나눌 수 없어 {new}개를 씁니다.",
+        "ko": "헤드 {old}개로는 d_model = {d_model:을/를} 나눌 수 없어 {new}개를 씁니다.",
     },
     "url.invalid": {
         "en": "The link asked for {key} = “{value}”, which is not allowed here ({rule}). Using {default} instead.",
@@ -240,14 +241,66 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "position %{y}<br>dimension %{x}<br>value %{z:.4f}<extra></extra>",
         "ko": "위치 %{y}<br>차원 %{x}<br>값 %{z:.4f}<extra></extra>",
     },
-    "pe.heatmap.explain": {
-        "en": "**What to notice.** Each row is the vector added at one position; read it left to right. In the "
-        "sinusoidal table the left columns flicker from row to row (fast waves) while the right columns "
-        "barely change (slow waves): together they give every row its own pattern, like the hands of a "
-        "clock. Compare the other encodings with the selector above.",
-        "ko": "**눈여겨볼 점.** 한 행은 그 위치에 더해지는 벡터이며 왼쪽에서 오른쪽으로 읽습니다. 사인파 표에서 "
-        "왼쪽 열은 행마다 빠르게 바뀌고(빠른 파동) 오른쪽 열은 거의 변하지 않습니다(느린 파동). 시계의 초침, "
-        "분침, 시침처럼 이들이 함께 모든 행에 고유한 무늬를 줍니다. 위 선택 상자로 다른 인코딩과 비교해 보세요.",
+    # "What to notice" beside the heatmap: one per encoding (viz.encodings.ENCODING_KINDS).
+    "pe.heatmap.explain.sinusoidal": {
+        "en": "**What to notice.** Each row is the vector added at one position; read it left to right. The fast "
+        "waves flicker from row to row while the slow ones barely change: together they give every row its own "
+        "pattern, like the hands of a clock. In the interleaved layout the fast columns are on the left and each "
+        "sine sits beside its cosine; in the split layout the run from fast to slow appears twice, sines in the "
+        "left half and cosines in the right.",
+        "ko": "**눈여겨볼 점.** 한 행은 그 위치에 더해지는 벡터이며 왼쪽에서 오른쪽으로 읽습니다. 빠른 파동의 열은 "
+        "행마다 깜빡이듯 바뀌고 느린 파동의 열은 거의 변하지 않습니다. 시계의 초침, 분침, 시침처럼 이들이 함께 "
+        "모든 행에 고유한 무늬를 줍니다. 교차 배치에서는 빠른 열이 왼쪽에 있고 사인 옆에 같은 진동수의 코사인이 "
+        "붙어 있습니다. 분할 배치에서는 빠른 것에서 느린 것으로 가는 흐름이 두 번 나옵니다. 왼쪽 절반은 사인, "
+        "오른쪽 절반은 코사인입니다.",
+    },
+    "pe.heatmap.explain.integer": {
+        "en": "**What to notice.** Every column of a row holds the same number, the position itself, so each row "
+        "is one flat colour that only gets stronger further down. No column tells neighbours apart better than "
+        "another, and the values climb to max_len − 1: added to an embedding whose entries are around ±1 (at "
+        "the paper's scale), they soon drown it.",
+        "ko": "**눈여겨볼 점.** 한 행의 모든 열에 같은 숫자, 즉 위치 자체가 들어 있어서 행마다 한 가지 색이고 "
+        "아래로 갈수록 진해지기만 합니다. 이웃 위치를 더 잘 구별하는 열이 따로 없고, 값은 max_len − 1까지 "
+        "커집니다. 값이 ±1 안팎인 임베딩(논문의 배율일 때)에 더하면 금방 그것을 덮어 버립니다.",
+    },
+    "pe.heatmap.explain.normalized": {
+        "en": "**What to notice.** As with the raw index, every column of a row holds one number, here "
+        "pos / (max_len − 1), from 0 in the first row to 1 in the last. The values stay small, but the step "
+        "between neighbours is 1 / (max_len − 1): change max_len in the sidebar and every row but the first "
+        "gets another value, so a position has no vector of its own.",
+        "ko": "**눈여겨볼 점.** 정수 인덱스처럼 한 행의 모든 열에 숫자 하나, 여기서는 pos / (max_len − 1)이 들어 "
+        "있어 첫 행의 0에서 마지막 행의 1까지 올라갑니다. 값은 작게 유지되지만 이웃 사이의 간격이 "
+        "1 / (max_len − 1)입니다. 사이드바에서 max_len을 바꾸면 첫 행을 뺀 모든 행의 값이 달라지므로, 위치마다 "
+        "정해진 벡터가 없습니다.",
+    },
+    "pe.heatmap.explain.binary": {
+        "en": "**What to notice.** Column i is bit i of the position: column 0 alternates 0, 1, 0, 1 from row to "
+        "row, column 1 changes every two rows, column 2 every four, like a binary counter lying on its side. "
+        "Columns from about log₂(max_len) on are 0 in every row of this table, and where the counter carries "
+        "(7 → 8) several columns flip at once.",
+        "ko": "**눈여겨볼 점.** i번째 열은 위치의 i번째 비트입니다. 0번 열은 행마다 0, 1, 0, 1로 바뀌고, 1번 열은 "
+        "두 행마다, 2번 열은 네 행마다 바뀌어 이진 카운터를 옆으로 눕혀 놓은 모양입니다. 대략 log₂(max_len)번 "
+        "열부터는 이 표의 모든 행에서 0이고, 자리올림이 일어나는 곳(7 → 8)에서는 여러 열이 한꺼번에 바뀝니다.",
+    },
+    "pe.heatmap.explain.learned": {
+        "en": "**What to notice.** This is the table before any training: small random numbers (σ = 0.02) with no "
+        "pattern, so neighbouring rows are no more alike than distant ones. Training shapes it, but only the "
+        "positions it sees: rows past the longest training sentence stay random, and a position past max_len "
+        "has no row at all.",
+        "ko": "**눈여겨볼 점.** 학습 전의 표입니다. 작은 난수(σ = 0.02)라 아무 무늬가 없고, 이웃 행이 먼 행보다 더 "
+        "닮지도 않았습니다. 학습하면 모양이 잡히지만 학습 때 본 위치만 그렇습니다. 가장 긴 학습 문장보다 뒤의 "
+        "행은 난수 그대로 남고, max_len보다 뒤의 위치는 표에 행이 아예 없습니다.",
+    },
+    "pe.heatmap.explain.rope": {
+        "en": "**What to notice.** RoPE adds nothing to the token: it turns each pair of query and key coordinates "
+        "(columns 2i and 2i + 1) by the angle pos · ωᵢ. To draw that turn as a table, each row here is the "
+        "rotation for that position applied to one fixed vector (every entry 1/√2). Pairs on the left turn "
+        "fast and those on the right slowly, at the sinusoidal encoding's frequencies, and every pair keeps "
+        "its length: from row to row only an angle changes.",
+        "ko": "**눈여겨볼 점.** RoPE는 토큰에 아무것도 더하지 않습니다. 쿼리와 키의 좌표 쌍(열 2i와 2i + 1)을 "
+        "각도 pos · ωᵢ만큼 돌립니다. 그 회전을 표로 그리려고 여기서는 각 행에 그 위치의 회전을 고정된 벡터 "
+        "하나(모든 값이 1/√2)에 적용한 결과를 담았습니다. 왼쪽 쌍은 빨리, 오른쪽 쌍은 천천히 돌며 진동수는 사인파 "
+        "인코딩과 같습니다. 모든 쌍은 길이가 그대로이고, 행에서 행으로 바뀌는 것은 각도뿐입니다.",
     },
     "pe.curves.title": {"en": "Chosen dimensions over position", "ko": "고른 차원의 위치별 값"},
     "pe.curves.pick": {"en": "Dimensions to draw", "ko": "그릴 차원"},
@@ -456,6 +509,24 @@ STRINGS: dict[str, dict[str, str]] = {
         "어떻게 변하는지 보세요.",
     },
     "emb.sum.p": {"en": "P: {name}", "ko": "P: {name}"},
+    "emb.colour": {"en": "Colour scale", "ko": "색 척도"},
+    "emb.colour.own": {"en": "each table its own (see each pattern)", "ko": "표마다 따로 (각 무늬가 보이게)"},
+    "emb.colour.shared": {"en": "one for all three (compare sizes)", "ko": "세 표에 하나 (크기 비교)"},
+    "emb.sum.chart.own": {
+        "en": "E (embedding × {scale}), P and E + P, each on its own colour scale",
+        "ko": "E (임베딩 × {scale}), P, E + P를 각각 자기 색 척도로",
+    },
+    "emb.sum.explain.own": {
+        "en": "**What to notice.** Each table has its own colour scale here, so each pattern shows: P's waves, "
+        "changing fast from row to row in the left columns and hardly at all on the right, and E's random "
+        "numbers, one row per word. At scale {scale} a token vector is about {e} long and a position vector "
+        "about {p}. To see which of the two the sum follows, put all three on one colour scale: then equal "
+        "colours mean equal numbers.",
+        "ko": "**눈여겨볼 점.** 여기서는 표마다 색 척도가 따로라서 각 무늬가 잘 보입니다. P의 파동은 왼쪽 열에서 "
+        "행마다 빠르게 바뀌고 오른쪽 열에서는 거의 바뀌지 않습니다. E는 단어마다 한 행씩 난수입니다. 배율 "
+        "{scale}에서 토큰 벡터의 길이는 약 {e}, 위치 벡터는 약 {p}입니다. 합이 둘 중 어느 쪽을 닮는지 보려면 "
+        "세 표를 한 색 척도에 놓아 보세요. 그러면 같은 색이 같은 숫자입니다.",
+    },
     "emb.add.title": {"en": "Add or concatenate?", "ko": "더할까, 이어 붙일까?"},
     "emb.cost.how": {"en": "how", "ko": "방식"},
     "emb.cost.add": {"en": "add: E + P", "ko": "더하기: E + P"},
@@ -523,18 +594,26 @@ STRINGS: dict[str, dict[str, str]] = {
     "emb.order.a": {"en": "Sentence 1", "ko": "문장 1"},
     "emb.order.b": {"en": "Sentence 2 (the same words reordered)", "ko": "문장 2 (같은 단어를 다른 순서로)"},
     "emb.order.plain": {
-        "en": "distance between the two sets of vectors, without PE",
-        "ko": "두 벡터 집합 사이의 거리, 위치 인코딩 없이",
+        "en": "distance between the two sentences, without PE",
+        "ko": "두 문장 사이의 거리, 위치 인코딩 없이",
     },
     "emb.order.with_pe": {
         "en": "the same distance, with PE added",
         "ko": "같은 거리, 위치 인코딩을 더한 뒤",
     },
+    "emb.order.distance": {
+        "en": "Each word of sentence 1 is paired with the same word in sentence 2; a word that appears more "
+        "than once is paired in order (first with first, second with second). The distance is √(sum of the "
+        "squared bars below): every word's move, taken together.",
+        "ko": "문장 1의 각 단어를 문장 2의 같은 단어와 짝짓습니다. 여러 번 나오는 단어는 나오는 순서대로 "
+        "짝짓습니다(첫 번째는 첫 번째와, 두 번째는 두 번째와). 거리는 아래 막대 높이의 제곱을 모두 더한 "
+        "값의 제곱근으로, 단어마다 움직인 거리를 한데 모은 것입니다.",
+    },
     "emb.order.not_perm": {
-        "en": "These two sentences do not use exactly the same words, so one is not a reordering of the other; "
-        "the distances above compare them anyway.",
-        "ko": "두 문장의 단어가 똑같지 않아 한쪽이 다른 쪽의 순서만 바꾼 것이 아닙니다. 위의 거리는 그래도 "
-        "비교한 값입니다.",
+        "en": "These two sentences do not use exactly the same words, so not every word has a partner in the "
+        "other sentence and there is no word-by-word distance. Write the same words in another order.",
+        "ko": "두 문장의 단어가 똑같지 않아 모든 단어가 다른 문장에서 짝을 찾을 수는 없으므로 단어별 거리가 "
+        "없습니다. 같은 단어를 순서만 바꿔 써 보세요.",
     },
     "emb.order.moves": {"en": "Words that changed place: {moves}", "ko": "자리가 바뀐 단어: {moves}"},
     "emb.order.shift_plain": {"en": "without PE", "ko": "위치 인코딩 없이"},
@@ -546,16 +625,17 @@ STRINGS: dict[str, dict[str, str]] = {
     "emb.order.x": {"en": "word (position in sentence 1)", "ko": "단어 (문장 1에서의 위치)"},
     "emb.order.y": {"en": "‖x₁ − x₂‖", "ko": "‖x₁ − x₂‖ (거리)"},
     "emb.order.explain": {
-        "en": "**What to notice.** Without PE the second sentence hands the model exactly the same vectors, only "
-        "in another row order: sort the rows of both and they match, distance 0. Attention treats its input "
-        "as a set, so it could not tell who chased whom. With PE the moved words (cat, mouse) carry new "
-        "position vectors, the sets differ, and the words that stayed put do not move at all.",
-        "ko": "**눈여겨볼 점.** 위치 인코딩이 없으면 두 번째 문장은 행 순서만 다를 뿐 완전히 같은 벡터들을 "
-        "모델에 줍니다. 두 표의 행을 정렬하면 일치하고 거리는 0입니다. 어텐션은 입력을 집합처럼 다루므로 "
-        "누가 누구를 쫓았는지 구별하지 못합니다. 위치 인코딩을 더하면 자리를 옮긴 단어(cat, mouse)가 새 위치 "
-        "벡터를 받아 집합이 달라지고, 제자리에 있는 단어는 전혀 움직이지 않습니다.",
+        "en": "**What to notice.** Without PE a word brings the same vector to both sentences wherever it "
+        "stands: every bar is 0, and so is the distance. Attention treats its input as a set, so it could "
+        "not tell who chased whom. With PE a word that moved (cat, mouse) carries another position vector and "
+        "its bar grows, while a word that stayed put does not move at all.",
+        "ko": "**눈여겨볼 점.** 위치 인코딩이 없으면 단어는 어디에 있든 두 문장에서 똑같은 벡터를 가져옵니다. "
+        "그래서 막대가 모두 0이고 거리도 0입니다. 어텐션은 입력을 집합처럼 다루므로 누가 누구를 쫓았는지 "
+        "구별하지 못합니다. 위치 인코딩을 더하면 자리를 옮긴 단어(cat, mouse)는 다른 위치 벡터를 받아 막대가 "
+        "길어지고, 제자리에 있는 단어는 전혀 움직이지 않습니다.",
     },
-    # ---- position similarity page ----------------------------------------------------------------------
+    # ---- position similarity page (the section titles are also its tab labels: short enough that all
+    # five fit side by side at 1400 px, in English and Korean)
     "nav.sim": {"en": "Position similarity", "ko": "위치 유사도"},
     "sim.title": {"en": "Position similarity", "ko": "위치 유사도"},
     "sim.intro": {
@@ -589,7 +669,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sim.j": {"en": "position j", "ko": "위치 j"},
     "sim.p_axis": {"en": "position p", "ko": "위치 p"},
-    "sim.tab.row": {"en": "One position against every position", "ko": "한 위치 대 모든 위치"},
+    "sim.tab.row": {"en": "One position vs. all", "ko": "한 위치 대 전체"},
     "sim.row.chart": {"en": "{name}: position {p} against j", "ko": "{name}: 위치 {p} 대 j"},
     "sim.row.hover": {"en": "p = {p}, j = %{{x}}: %{{y:.4g}}", "ko": "p = {p}, j = %{{x}}: %{{y:.4g}}"},
     "sim.row.mark": {"en": "p = {p}", "ko": "p = {p}"},
@@ -613,8 +693,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "부드럽게 커지지만, 이진수는 한 칸 움직일 때 비트가 하나 바뀔 수도 여러 개 바뀔 수도 있어 들쭉날쭉 "
         "뜁니다.",
     },
-    "sim.matrix.title": {"en": "Every pair of positions (p, j)", "ko": "모든 위치 쌍 (p, j)"},
-    "sim.offset.title": {"en": "The same pairs, by offset p − j", "ko": "같은 쌍을 간격 p − j별로"},
+    "sim.matrix.title": {"en": "All pairs (p, j)", "ko": "모든 쌍 (p, j)"},
+    "sim.offset.title": {"en": "By offset p − j", "ko": "간격 p − j별"},
     "sim.matrix.chart": {"en": "{name}: every pair (p, j)", "ko": "{name}: 모든 쌍 (p, j)"},
     "sim.matrix.hover": {
         "en": "p = %{y}<br>j = %{x}<br>%{z:.4g}<extra></extra>",
@@ -653,7 +733,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "**What to notice.** Every pair (p, j) is placed at its offset p − j (pairs that land on the same spot share one dot). For the sinusoidal table the dots form one thin curve and the red formula curve passes through them: one offset, one value. The spread under each chart is measured on the dots; for an even d_model the dot product equals Σᵢ cos(ωᵢ (p − j)) exactly. RoPE's table behaves the same. Binary and the learned table scatter, with many values at one offset. Integer and index ÷ length do give one curve for the distance, but a straight line that grows without limit, or that changes with the sentence length.",
         "ko": "**눈여겨볼 점.** 모든 쌍 (p, j)를 간격 p − j 자리에 놓았습니다(같은 자리에 겹치는 쌍들은 점 하나를 함께 씁니다). 사인파 표의 점들은 가는 곡선 하나를 이루고 빨간 공식 곡선이 그 위를 지나갑니다. 간격 하나에 값도 하나라는 뜻입니다. 각 차트 아래의 차이는 점들에서 잰 값이며, d_model이 짝수면 내적은 정확히 Σᵢ cos(ωᵢ (p − j))와 같습니다. RoPE 표도 마찬가지입니다. 이진수와 학습형 표는 흩어져서 한 간격에 값이 여러 개입니다. 정수 인덱스와 인덱스 ÷ 길이는 거리로 보면 곡선 하나가 되지만, 끝없이 커지거나 문장 길이에 따라 달라지는 직선입니다.",
     },
-    "sim.steps.title": {"en": "How far apart are neighbours?", "ko": "이웃 위치는 얼마나 떨어져 있나?"},
+    "sim.steps.title": {"en": "Neighbour steps", "ko": "이웃 간 거리"},
     "sim.steps.chart": {
         "en": "Step to the next position: ‖PE(p + 1) − PE(p)‖",
         "ko": "다음 위치까지의 거리: ‖PE(p + 1) − PE(p)‖",
@@ -674,7 +754,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "1에서 2로 갈 때 비트 두 개(√2), 3에서 4는 세 개(√3), 7에서 8은 네 개가 바뀝니다. "
         "고르지 않은 정도((최대 − 최소) ÷ 평균 걸음): {values}.",
     },
-    "sim.rot.title": {"en": "Moving k positions is a rotation: T(k)", "ko": "k칸 이동은 회전이다: T(k)"},
+    "sim.rot.title": {"en": "Shift k = rotation T(k)", "ko": "k칸 이동 = 회전 T(k)"},
     "sim.rot.intro": {
         "en": "For the sinusoidal table there is one matrix T(k) that turns the vector of any position into the "
         "vector k positions later: PE(pos + k) = T(k) · PE(pos). It does not depend on pos, which is why a "
@@ -1240,7 +1320,18 @@ STRINGS.update(ENC_STRINGS)
 
 
 def t(key: str, lang: str = "en", /, **values: object) -> str:
-    """The string ``key`` in ``lang`` (English if ``lang`` is unknown), with ``{placeholders}`` filled."""
+    """The string ``key`` in ``lang`` (English if ``lang`` is unknown), with ``{placeholders}`` filled.
+
+    A Korean particle after a number is written as a pair in the placeholder, ``{h:은/는}``: the form that
+    fits how the number is read is chosen when it is filled (:mod:`viz.i18n_ko`).
+    """
     entry = STRINGS[key]
     text = entry.get(lang, entry["en"])
-    return text.format(**values) if values else text
+    if not values:
+        return text
+    if PARTICLE_SPEC.search(text):
+        return _FORMATTER.format(text, **values)
+    return text.format(**values)
+
+
+_FORMATTER = Formatter()

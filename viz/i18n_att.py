@@ -126,7 +126,7 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
     },
     "att.reached": {
         "en": "Trained: {acc} of held-out positions right after {steps} steps ({sec} s). This model is kept: come back to these settings and it is shown at once.",
-        "ko": "학습 완료: {steps}단계 만에 검증 위치의 {acc}를 맞혔습니다({sec}초). 이 모델은 보관되므로 같은 설정으로 돌아오면 바로 보입니다.",
+        "ko": "학습 완료: {steps}단계 만에 검증 위치의 {acc:을/를} 맞혔습니다({sec}초). 이 모델은 보관되므로 같은 설정으로 돌아오면 바로 보입니다.",
     },
     "att.not_reached": {
         "en": "After {steps} steps the model gets only {acc} of held-out positions right (the goal is {target}).",
@@ -289,12 +289,12 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
     },
     "att.steps.squares": {
         "en": "① every query against every key; ② divided by {root} so the scores keep a size that does not grow with d_k = {d_k}; ③ forbidden pairs set to −∞ (grey; nothing changes without a mask); ④ softmax turns each row into weights that add up to 1, and −∞ becomes exactly 0.",
-        "ko": "① 모든 쿼리를 모든 키와 곱합니다. ② {root}로 나눠 점수 크기가 d_k = {d_k}와 함께 커지지 않게 합니다. ③ 금지된 쌍은 −∞(회색)가 됩니다. 마스크가 없으면 바뀌는 것이 없습니다. ④ 소프트맥스가 각 행을 합이 1인 가중치로 바꾸고, −∞는 정확히 0이 됩니다.",
+        "ko": "① 모든 쿼리를 모든 키와 곱합니다. ② {root:으로/로} 나눠 점수 크기가 d_k = {d_k:과/와} 함께 커지지 않게 합니다. ③ 금지된 쌍은 −∞(회색)가 됩니다. 마스크가 없으면 바뀌는 것이 없습니다. ④ 소프트맥스가 각 행을 합이 1인 가중치로 바꾸고, −∞는 정확히 0이 됩니다.",
     },
     "att.steps.z": {"en": "⑤ Z_{h} = weights · V", "ko": "⑤ Z_{h} = 가중치 · V"},
     "att.steps.concat": {
         "en": "⑥ concat(Z_1 … Z_{heads}): {d_model} columns, head {h} outlined",
-        "ko": "⑥ concat(Z_1 … Z_{heads}): {d_model}개 열, 헤드 {h}는 테두리",
+        "ko": "⑥ concat(Z_1 … Z_{heads}): {d_model}개 열, 헤드 {h:은/는} 테두리",
     },
     "att.steps.concat_x": {"en": "column of the concatenation", "ko": "이어 붙인 행렬의 열"},
     "att.steps.w_o": {"en": "W_O ({d_model} × {d_model})", "ko": "W_O ({d_model} × {d_model})"},
@@ -302,7 +302,7 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
     "att.steps.w_o_y": {"en": "concat column", "ko": "이어 붙인 열"},
     "att.steps.w_o_hover": {
         "en": "from concat column %{y}<br>to output dimension %{x}<br>%{z:.3f}<extra></extra>",
-        "ko": "이어 붙인 열 %{y}에서<br>출력 차원 %{x}로<br>%{z:.3f}<extra></extra>",
+        "ko": "이어 붙인 열 %{y} → 출력 차원 %{x}<br>%{z:.3f}<extra></extra>",
     },
     "att.steps.out": {"en": "⑦ output = concat · W_O + b_O", "ko": "⑦ 출력 = concat · W_O + b_O"},
     "att.steps.strided": {

@@ -868,8 +868,10 @@ def token_panels(
     key: str,
     title: str,
     file_name: str,
+    shared_scale: bool = True,
 ) -> None:
-    """Token x dimension heatmaps side by side on one colour scale, columns strided past MAX_COLS."""
+    """Token x dimension heatmaps side by side, on one colour scale (or one each with ``shared_scale=False``),
+    columns strided past MAX_COLS."""
     first = next(iter(panels.values()))
     d_model = first.shape[1]
     height = max(320, 130 + 22 * first.shape[0])  # about one line of text per token
@@ -884,6 +886,7 @@ def token_panels(
         colorbar_title=t("chart.value", lang),
         hovertemplate=t("emb.panels.hover", lang),
         height=height,
+        shared_scale=shared_scale,
     )
 
     def csv() -> str:
@@ -1057,6 +1060,16 @@ def _copy_example(prefix: str, examples: tuple[str, ...], also: dict[str, dict[s
         st.session_state[key] = values.get(picked, "")
 
 
+def chars_cut_note(text: str, lang: str) -> None:
+    """Say in the page when a box holds more than the MAX_CHARS characters that are read.
+
+    The boxes have no ``max_chars``: Streamlit drops a whole paste that is over it, without a word.
+    """
+    cut = len(text) - embedding.MAX_CHARS
+    if cut > 0:
+        st.warning(t("emb.cut.chars", lang, limit=embedding.MAX_CHARS, cut=cut))
+
+
 def sentence_box(
     lang: str,
     *,
@@ -1082,11 +1095,11 @@ def sentence_box(
         t("att.sentence", lang),
         key=f"{prefix}_text",
         **initial(f"{prefix}_text", value=examples[0]),
-        max_chars=embedding.MAX_CHARS,
         help=sentence_help,
     )
     found = embedding.tokenize(text)
-    if found.cut:
+    chars_cut_note(text, lang)
+    if found.tokens_cut:
         st.warning(t("att.cut", lang, n=embedding.MAX_TOKENS, chars=embedding.MAX_CHARS))
     return found.tokens
 
