@@ -26,7 +26,8 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import decode, open_page, open_page_with_tabs
 from tests.test_app import NESTED, SECTIONS, open_tab
-from viz import export, figures, ui
+from viz import encodings, export, figures, ui
+from viz.encodings import EncodingSpec
 from viz.i18n import t
 
 PLOT = "attention_lab_plot"
@@ -365,7 +366,7 @@ def test_korean_pages_write_korean_headers(
         curves = tables(csv_of(by_key["pe_curves"], downloads)[0])[-1]
         assert heat.header[0] == f"{t('chart.position', lang)} \\ {t('chart.dimension', lang)}"
         assert curves.header == [t("chart.position", lang)] + [
-            t("pe.curves.legend", lang, dim=d) for d in (0, 2, 8, 32)
+            t("pe.curves.legend", lang, dim=d) for d in encodings.wave_columns(EncodingSpec("sinusoidal"))
         ]
         at = open_page("pages/attention.py", lang=lang)
         avg = next(c for c in drawn_charts(at, lang) if c.key == "att_avg")
