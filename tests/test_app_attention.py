@@ -115,7 +115,7 @@ def test_a_head_count_that_does_not_divide_is_explained_and_the_page_still_works
     assert said in body
     assert len(grid_maps(spec(at, "att_maps_grid"))) == 8
     # A count chosen earlier that stops dividing when d_model changes: 16 heads, then d_model = 100.
-    ok(at.selectbox(key="heads_128").set_value(16).run())
+    ok(at.selectbox(key="heads").set_value(16).run())
     ok(at.slider(key="d_model").set_value(100).run())
     body = texts(at)
     options = ", ".join(str(d) for d in (1, 2, 4, 5, 10, 20, 25, 50, 100))

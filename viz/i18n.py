@@ -64,7 +64,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sidebar.heads_adjusted": {
         "en": "{old} heads do not divide d_model = {d_model}; using {new}.",
-        "ko": "헤드 {old}개로는 d_model = {d_model}을 나눌 수 없어 {new}개를 씁니다.",
+        "ko": "d_model = {d_model}: 헤드 {old}개로는 나누어떨어지지 않아 {new}개를 씁니다.",
     },
     "url.invalid": {
         "en": "The link asked for {key} = “{value}”, which is not allowed here ({rule}). Using {default} instead.",
@@ -73,6 +73,26 @@ STRINGS: dict[str, dict[str, str]] = {
     "url.rule.int_range": {"en": "a whole number from {lo} to {hi}", "ko": "{lo}부터 {hi}까지의 정수"},
     "url.rule.choice": {"en": "one of {choices}", "ko": "{choices} 중 하나"},
     "url.rule.divisor": {"en": "a divisor of d_model = {d_model}", "ko": "d_model = {d_model}의 약수"},
+    "url.rule.once": {"en": "given more than once", "ko": "두 번 이상 적혀 있음"},
+    "url.rule.bool": {"en": "1 (on) or 0 (off)", "ko": "1(켜기) 또는 0(끄기)"},
+    "url.rule.grid": {
+        "en": "a number from {lo} to {hi} in steps of {step}",
+        "ko": "{lo}부터 {hi}까지 {step} 간격의 수",
+    },
+    "url.rule.text": {"en": "at most {n} characters", "ko": "최대 {n}자"},
+    "url.rule.list": {
+        "en": "up to {n} whole numbers from {lo} to {hi}, separated by commas",
+        "ko": "{lo}부터 {hi}까지의 정수를 쉼표로 구분해 최대 {n}개",
+    },
+    "url.rule.range": {
+        "en": "two whole numbers from {lo} to {hi}, separated by a comma",
+        "ko": "{lo}부터 {hi}까지의 정수 두 개를 쉼표로 구분",
+    },
+    "url.page_default": {"en": "the page's default", "ko": "페이지의 기본값"},
+    "url.heading": {
+        "en": "This link holds values the app cannot use; each was replaced as said below.",
+        "ko": "이 링크에는 앱이 쓸 수 없는 값이 있어, 아래에 적은 대로 바꿨습니다.",
+    },
     # ---- home ------------------------------------------------------------------------------------------
     "home.title": {"en": "Attention Lab", "ko": "어텐션 랩"},
     "home.tagline": {
