@@ -15,8 +15,9 @@ a page's dozen or so parameters: negligible next to a rerun.
 
 A parameter names the Session State key its page keeps the value under: a widget's key, or for a
 translated choice (:func:`viz.ui.choice`) and a page's tabs (:func:`viz.ui.sections`) the key that keeps
-the chosen id. ``default`` is what a fresh session shows; ``None`` when that depends on the sidebar
-(e.g. a position slider's middle), and then the value is always written.
+the chosen id. ``default`` is what a fresh session shows: a value, a function of the shared settings
+(e.g. a position slider's middle), or ``None`` when it depends on more (then the value is always
+written).
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
+from viz import similarity, stack
 from viz.encodings import ENCODING_KINDS
-from viz.settings import UrlProblem, parse_int
+from viz.settings import Settings, UrlProblem, parse_int
 
 #: The longest text a link may carry for a sentence (the sentence boxes' own limit, embedding.MAX_CHARS).
 MAX_TEXT = 400
@@ -77,9 +79,14 @@ class Param:
         except (Refused, TypeError, ValueError):
             return False
 
+    def default_for(self, shared: Settings) -> object:
+        """The default under the shared settings ``shared`` (a callable default depends on them)."""
+        return self.default(shared) if callable(self.default) else self.default
+
     def shown_default(self) -> str | None:
-        """The default as the page's note quotes it (None: "the page's default")."""
-        return None if self.default is None else self.format(self.default)
+        """The default as the page's note quotes it (None: "the page's default", which may depend on
+        the shared settings)."""
+        return None if self.default is None or callable(self.default) else self.format(self.default)
 
 
 @dataclass(frozen=True)
@@ -271,6 +278,19 @@ def _tabs(key: str, ids: Sequence[str], name: str = "tab") -> Choice:
 
 
 ENCODING = Choice("enc", "pe_kind", "sinusoidal", ENCODING_KINDS)
+#: The Attention heads page's example sentences (pages/attention.py EXAMPLES; checked by a test).
+ATT_EXAMPLES = ("A dog ate the food because it was hungry", "I am good", "The cat chased the mouse")
+ENC_EXAMPLES = tuple(stack.TRANSLATIONS)  # pages/encoder.py EXAMPLES
+HEAD_MAX = 1024  # the first head shown of a grid: at most the sidebar's largest head count
+
+
+def _first_head(name: str, key: str) -> Int:
+    return Int(name, key, 1, 1, HEAD_MAX)
+
+
+def _layer(name: str, key: str) -> Int:
+    return Int(name, key, 1, 1, MODEL_LAYERS)
+
 
 #: Every page's URL parameters, by the page's URL path. The sidebar's (d_model, max_len, base, heads,
 #: lang, all) are the shared settings (viz.settings) and are read by viz.ui's sidebar.
@@ -281,10 +301,100 @@ PAGES: dict[str, Page] = {
             Choice("layout", "pe_layout", "interleaved", ("interleaved", "split")),
             _tabs("pe_section", ("table", "curves", "waves", "score")),
             Flag("window", "pe_window"),
-            IntPair("rows", "pe_win_rows"),
-            IntPair("cols", "pe_win_cols", hi=1023),
+            # viz.ui.exact_window's first window: 40 positions, 32 dimensions
+            IntPair("rows", "pe_win_rows", lambda s: [0, min(40, s.max_len) - 1]),
+            IntPair("cols", "pe_win_cols", lambda s: [0, min(32, s.d_model) - 1], hi=1023),
             IntList("dims", "pe_dims"),
             Flag("compare", "pe_score_compare"),
+        )
+    ),
+    "embedding": Page(
+        (
+            Text("text", "emb_text", "I am good"),
+            ENCODING,
+            Int("seed", "emb_seed", 0, 0, SEED_MAX),
+            Choice("scale", "emb_scale_mode", "paper", ("paper", "one", "custom")),
+            Option(
+                "sv", "emb_scale_value", 1.0, (0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 100.0)
+            ),
+            _tabs("emb_section", ("sum", "add", "seg", "order")),
+            Text("text2", "emb_text_b", "The cat chased the mouse"),
+            Text("a", "emb_order_a", "The cat chased the mouse"),
+            Text("b", "emb_order_b", "The mouse chased the cat"),
+        )
+    ),
+    "similarity": Page(
+        (
+            ENCODING,
+            Choice("vs", "sim_compare", "binary", ENCODING_KINDS),
+            Choice("measure", "sim_measure", "dot", ("dot", "cosine", "distance")),
+            Int("p", "sim_p", lambda s: similarity.default_position(s.max_len), 0, POSITION_MAX),
+            _tabs("sim_section", ("row", "matrix", "offset", "steps", "rot")),
+            Int("k", "sim_k", 1, 0, POSITION_MAX),
+            Int("pair", "sim_pair", 0, 0, POSITION_MAX),
+            Flag("whole", "sim_rot_whole"),
+        )
+    ),
+    "softmax": Page(
+        (
+            Option(
+                "dk",
+                "sm_dk",
+                64,
+                (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024),
+            ),
+            Option("n", "sm_n", 5000, (500, 1000, 2000, 5000, 10000, 20000)),
+            Int("seed", "sm_seed", 0, 0, SEED_MAX),
+            _tabs("sm_section", ("var", "row", "ex")),
+            Int("keys", "sm_keys", 6, 2, 16),
+            Number("temp", "sm_temp", 1.0, 0.1, 5.0, 0.1),
+            Text("text", "sm_text", "I am good"),
+            Int("len", "sm_len", None, 1, 8),
+            _tabs("sm_ex_part", ("qkv", "steps", "out"), "part"),
+            Int("q", "sm_query", 0, 0, 7),
+        )
+    ),
+    "attention": Page(
+        (
+            Int("layers", "att_layers", 1, 1, 4),
+            Choice("enc", "att_encoding", "sinusoidal", MODEL_ENCODINGS),
+            Int("seed", "att_seed", 0, 0, SEED_MAX),
+            Choice("src", "att_source", "sentence", ("sentence", "task")),
+            Index("ex", "att_example", ATT_EXAMPLES[0], ATT_EXAMPLES),
+            Text("text", "att_text", ATT_EXAMPLES[0]),
+            _tabs("att_section", ("maps", "mask", "steps", "order")),
+            _layer("layer", "att_layer"),
+            _first_head("first", "att_maps_first"),
+            Choice("task", "att_task", TASKS[0], TASKS),
+            Int("exseed", "att_ex", 0, 0, SEED_MAX),
+            Flag("trained", "att_show_trained", True),
+            _layer("tlayer", "att_task_layer"),
+            _first_head("tfirst", "att_task_maps_first"),
+            Text("text2", "att_mask_text", ATT_EXAMPLES[1]),
+            Choice("mask", "att_mask_mode", "padding", MASK_MODES),
+            _layer("mlayer", "att_mask_layer"),
+            _first_head("mfirst", "att_mask_maps_first"),
+            Int("head", "att_step_head", 1, 1, HEAD_MAX),
+            _layer("slayer", "att_step_layer"),
+            Flag("causal", "att_step_causal"),
+            _tabs("att_step_part", ("qkv", "scores", "out"), "part"),
+            Int("shuffle", "att_order_seed", 0, 0, SEED_MAX),
+        )
+    ),
+    "encoder": Page(
+        (
+            Int("layers", "enc_layers", 6, 1, MODEL_LAYERS),
+            Choice("norm", "enc_norm", NORMS[0], NORMS),
+            Choice("enc", "enc_encoding", "sinusoidal", MODEL_ENCODINGS),
+            Int("seed", "enc_seed", 0, 0, SEED_MAX),
+            Index("ex", "enc_example", ENC_EXAMPLES[0], ENC_EXAMPLES),
+            Text("text", "enc_text", ENC_EXAMPLES[0]),
+            _tabs("enc_section", ("path", "res", "pp", "dec")),
+            _layer("layer", "enc_layer"),
+            _tabs("enc_path_part", ("stages", "norms"), "part"),
+            _tabs("enc_res_part", ("input", "alike"), "rpart"),
+            Text("target", "enc_target", None),
+            _first_head("first", "enc_dec_first"),
         )
     ),
 }
@@ -335,13 +445,17 @@ def read(spec: Page, query: Mapping[str, Sequence[str]]) -> Reading:
     return Reading(values, problems)
 
 
-def url_for(spec: Page, get: Callable[[str], object]) -> dict[str, str]:
-    """The URL parameters of the view whose Session State value for a key is ``get(key)``: each value
-    that differs from its default and that the parameter can write (anything else is left out)."""
+def url_for(spec: Page, get: Callable[[str], object], shared: Settings) -> dict[str, str]:
+    """The URL parameters of the view whose Session State value for a key is ``get(key)`` (under the
+    shared settings ``shared``): each value that differs from its default and that the parameter can
+    write (anything else is left out)."""
     found: dict[str, str] = {}
     for param in spec.params:
         value = get(param.key)
-        if value is None or value == param.default or not param.accepts(value):
+        if value is None or not param.accepts(value):
+            continue
+        default = param.default_for(shared)
+        if value == default or (isinstance(value, (tuple, list)) and list(value) == default):
             continue
         found[param.name] = param.format(value)
     return found

@@ -289,7 +289,7 @@ def _read_page_url(path: str) -> list[UrlProblem] | None:
     noted = st.session_state.get(_PAGE_URL)
     if not noted or noted[0] != path:
         return None
-    if noted[2] is not None and noted[2] != url_link.url_for(spec, st.session_state.get):
+    if noted[2] is not None and noted[2] != url_link.url_for(spec, st.session_state.get, _current_settings()):
         st.session_state[_PAGE_URL] = None
         return None
     return list(noted[1])
@@ -304,13 +304,18 @@ def _write_url(path: str) -> None:
     press writes nothing.
     """
     spec = url_link.page(path)
-    page_params = url_link.url_for(spec, st.session_state.get)
+    page_params = url_link.url_for(spec, st.session_state.get, _current_settings())
     noted = st.session_state.get(_PAGE_URL)
     if noted and noted[0] == path and noted[2] is None:
         st.session_state[_PAGE_URL] = (path, noted[1], page_params)
     wanted = _shared_url() | page_params
     if _url_query() != {key: [value] for key, value in wanted.items()}:
         st.query_params.from_dict(wanted)
+
+
+def _current_settings() -> Settings:
+    value = st.session_state.get("_settings")
+    return value if isinstance(value, Settings) else Settings()
 
 
 def _shared_url() -> dict[str, str]:
