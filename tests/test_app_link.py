@@ -230,3 +230,24 @@ def test_a_value_given_twice_is_refused_with_a_word() -> None:
     ok(at.run())
     assert any("seed = “3 & 4”" in n and "more than once" in n for n in link_notes(at))
     assert at.session_state["emb_seed"] == 0
+
+
+SIDEBAR_KEYS = {"lang", "d_model", "max_len", "base", "heads", "all_sections"}
+
+
+@pytest.mark.parametrize(
+    ("page", "query"),
+    [(page, {"all": "1"}) for page in sorted(link.PAGES)] + [("attention", {"all": "1", "src": "task"})],
+)
+def test_every_control_on_every_page_is_in_the_link(page: str, query: dict[str, str]) -> None:
+    at = open_link(page, **query)
+    keys = set()
+    for kind in (*WIDGET_KINDS, "checkbox", "text_area", "date_input", "time_input", "color_picker"):
+        for widget in at.get(kind):
+            key = getattr(widget, "key", None)
+            if key:
+                keys.add(key.removesuffix("__en"))  # a translated choice: kept under its own key
+    registered = {p.key for p in link.page(page).params}
+    missing = keys - SIDEBAR_KEYS - registered
+    assert not missing, f"controls of {page} that a link does not carry (add them to viz/link.py): {missing}"
+    assert keys - SIDEBAR_KEYS  # the page has controls at all
