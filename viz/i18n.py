@@ -28,10 +28,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "다시 그려집니다. 켜면 모든 절이 위아래로 한꺼번에 나옵니다(다시 그리는 데 더 걸립니다).",
     },
     "sidebar.caption": {
-        "en": "These settings are the same on every page and live in the address bar: copy the URL to share "
-        "them.",
-        "ko": "이 설정은 모든 페이지에 똑같이 적용되며 주소창에 저장됩니다. URL을 복사하면 이 설정을 그대로 "
-        "공유할 수 있습니다.",
+        "en": "These settings are the same on every page. The address bar holds the whole view (these "
+        "settings, the page's controls and its open tabs): copy the URL to share exactly what you see.",
+        "ko": "이 설정은 모든 페이지에 똑같이 적용됩니다. 주소창에는 지금 보이는 화면 전체(이 설정, 페이지의 "
+        "조절 항목, 열린 탭)가 담기므로 URL을 복사하면 보이는 그대로 공유할 수 있습니다.",
     },
     "sidebar.lang": {"en": "Language", "ko": "언어"},
     "sidebar.d_model": {"en": "d_model (vector width)", "ko": "d_model (벡터 차원)"},
@@ -51,8 +51,12 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sidebar.heads": {"en": "heads (attention heads)", "ko": "heads (어텐션 헤드 수)"},
     "sidebar.heads.help": {
-        "en": "Only divisors of d_model are offered: each head gets d_k = d_model / heads dimensions.",
-        "ko": "d_model의 약수만 고를 수 있습니다. 헤드마다 d_k = d_model / heads 차원을 받습니다.",
+        "en": "Each head gets d_k = d_model / heads dimensions, so the divisors of d_model are offered. A count "
+        "that no longer divides d_model after a change (or from a link) is kept, and the nearest divisor is "
+        "used until it divides again; the sidebar says so.",
+        "ko": "헤드마다 d_k = d_model / heads 차원을 받으므로 d_model의 약수를 고를 수 있습니다. d_model을 "
+        "바꾸거나 링크로 열어 고른 수가 더는 나누어떨어지지 않으면, 그 수는 그대로 두고 다시 나누어떨어질 "
+        "때까지 가장 가까운 약수를 씁니다. 사이드바에 그렇게 적어 둡니다.",
     },
     "sidebar.d_k": {
         "en": "d_k = {d_model} / {heads} = {d_k} per head",
