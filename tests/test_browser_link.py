@@ -215,3 +215,27 @@ def test_many_quick_presses_leave_no_traceback_in_the_server_log(
         context.close()
     new = server.output()[len(before) :]
     assert not [e for e in SERVER_ERRORS if e in new], new[-3000:]
+
+
+# ---- Back and Forward ----------------------------------------------------------------------------------
+def test_back_and_forward_follow_the_address(browser: Browser, server: StreamlitServer) -> None:
+    context, page = fresh_page(browser)
+    try:
+        page.goto(server.url + "/positional_encoding")
+        settle_on(page, 128)
+        press(page, "d_model", "ArrowLeft", 1)
+        settle_on(page, 127)
+        wait_for_url_d_model(page, 127)
+        press(page, "d_model", "ArrowLeft", 1)
+        settle_on(page, 126)
+        wait_for_url_d_model(page, 126)
+        page.go_back()  # the address says 127 again: so must the page
+        settle_on(page, 127)
+        assert shown_settings(page)["d_model"] == 127
+        wait_for_url_d_model(page, 127)
+        page.go_forward()
+        settle_on(page, 126)
+        assert shown_settings(page)["d_model"] == 126
+        assert_no_exception(page)
+    finally:
+        context.close()
