@@ -251,3 +251,23 @@ def test_every_control_on_every_page_is_in_the_link(page: str, query: dict[str, 
     missing = keys - SIDEBAR_KEYS - registered
     assert not missing, f"controls of {page} that a link does not carry (add them to viz/link.py): {missing}"
     assert keys - SIDEBAR_KEYS  # the page has controls at all
+
+
+@pytest.mark.parametrize(
+    ("page", "query", "key", "used"),
+    [
+        ("similarity", {"max_len": "50", "p": "4000"}, "sim_p", 49),
+        ("positional_encoding", {"d_model": "16", "tab": "curves", "dims": "1,20"}, "pe_dims", [1]),
+        ("attention", {"tab": "steps", "head": "50"}, "att_step_head", 8),
+    ],
+)
+def test_a_value_past_what_the_page_allows_is_clamped_and_said(
+    page: str, query: dict[str, str], key: str, used: object
+) -> None:
+    at = open_link(page, **query)
+    assert same(at.session_state[key], used)
+    param = next(p for p in link.page(page).params if p.key == key)
+    (note,) = link_notes(at)
+    assert f"{param.name} = “{query[param.name]}”" in note
+    assert f"Using {param.format(used)} instead" in note
+    assert dict(at.query_params)[param.name] == param.format(used)  # the address says what is used

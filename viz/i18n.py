@@ -93,6 +93,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "{lo}부터 {hi}까지의 정수 두 개를 쉼표로 구분",
     },
     "url.page_default": {"en": "the page's default", "ko": "페이지의 기본값"},
+    "url.rule.page_range": {
+        "en": "outside what this page allows with these settings",
+        "ko": "지금 설정에서 이 페이지가 허용하는 범위 밖",
+    },
     "url.heading": {
         "en": "This link holds values the app cannot use; each was replaced as said below.",
         "ko": "이 링크에는 앱이 쓸 수 없는 값이 있어, 아래에 적은 대로 바꿨습니다.",

@@ -254,14 +254,18 @@ def run_page(page: StreamlitPage) -> None:
     the view in the address bar (:func:`_write_url`). A run cut short (a newer rerun) writes nothing."""
     path = str(page.url_path)
     st.session_state[_LINK_PAGE] = path
-    notes = _read_page_url(path)
-    box = st.empty() if notes else None
+    seeded = _read_page_url(path)
+    notes = _page_notes(path)
+    box = st.empty() if notes or seeded else None
     _shell.active = True
     try:
         page.run()
     finally:
         _shell.active = False
-    if box is not None and notes is not None:
+    if seeded:
+        notes = (notes or []) + _clamped(path, seeded)
+        st.session_state[_PAGE_URL] = (path, notes, None) if notes else None
+    if box is not None and notes:
         with box.container():
             url_notes(notes, str(st.session_state.get("lang", settings.DEFAULT_LANG)), key="url_page_notes")
     _write_url(path)
@@ -271,28 +275,52 @@ _LINK_PAGE = "_link_page"
 _PAGE_URL = "_url_page"
 
 
-def _read_page_url(path: str) -> list[UrlProblem] | None:
+def _read_page_url(path: str) -> dict[str, object]:
     """Seed the page's controls from the link that opened the session (or Back/Forward's address), once;
-    return the refused values while the view is still the one the link opened (None: nothing to say)."""
+    return the values seeded, by Session State key (empty on every later run)."""
     spec = url_link.page(path)
     history = _history_navigation()
-    if not st.session_state.get("_url_page_checked") or history:
-        st.session_state["_url_page_checked"] = True
-        found = url_link.read(spec, _url_query())
-        for param in spec.params:
-            if param.key in found.values:
-                st.session_state[param.key] = found.values[param.key]
-            elif history:
-                st.session_state.pop(param.key, None)  # Back to a link without it: the page's default
-        # The notes stay while the view is the one the link opened (see _write_url).
-        st.session_state[_PAGE_URL] = (path, found.problems, None) if found.problems else None
+    if st.session_state.get("_url_page_checked") and not history:
+        return {}
+    st.session_state["_url_page_checked"] = True
+    found = url_link.read(spec, _url_query())
+    for param in spec.params:
+        if param.key in found.values:
+            st.session_state[param.key] = found.values[param.key]
+        elif history:
+            st.session_state.pop(param.key, None)  # Back to a link without it: the page's default
+    # The notes stay while the view is the one the link opened (see _write_url).
+    st.session_state[_PAGE_URL] = (path, found.problems, None) if found.problems else None
+    return found.values
+
+
+def _page_notes(path: str) -> list[UrlProblem] | None:
+    """The page link's refused values while the view is still the one the link opened (else None)."""
     noted = st.session_state.get(_PAGE_URL)
     if not noted or noted[0] != path:
         return None
+    spec = url_link.page(path)
     if noted[2] is not None and noted[2] != url_link.url_for(spec, st.session_state.get, _current_settings()):
         st.session_state[_PAGE_URL] = None
         return None
     return list(noted[1])
+
+
+def _clamped(path: str, seeded: Mapping[str, object]) -> list[UrlProblem]:
+    """The link's values the page could not use as they were (a position past max_len, a head past the
+    head count...): each control keeps the nearest value it allows, and this says which."""
+    found = []
+    for param in url_link.page(path).params:
+        if param.key not in seeded or param.key not in st.session_state:
+            continue
+        asked, used = (
+            list(v) if isinstance(v, tuple) else v for v in (seeded[param.key], st.session_state[param.key])
+        )
+        if asked != used and param.accepts(used):
+            found.append(
+                UrlProblem(param.name, param.format(asked), "url.rule.page_range", (), param.format(used))
+            )
+    return found
 
 
 def _write_url(path: str) -> None:
