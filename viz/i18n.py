@@ -76,7 +76,6 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "url.rule.int_range": {"en": "a whole number from {lo} to {hi}", "ko": "{lo}부터 {hi}까지의 정수"},
     "url.rule.choice": {"en": "one of {choices}", "ko": "{choices} 중 하나"},
-    "url.rule.divisor": {"en": "a divisor of d_model = {d_model}", "ko": "d_model = {d_model}의 약수"},
     "url.rule.once": {"en": "given more than once", "ko": "두 번 이상 적혀 있음"},
     "url.rule.bool": {"en": "1 (on) or 0 (off)", "ko": "1(켜기) 또는 0(끄기)"},
     "url.rule.grid": {
