@@ -239,3 +239,21 @@ def test_back_and_forward_follow_the_address(browser: Browser, server: Streamlit
         assert_no_exception(page)
     finally:
         context.close()
+
+
+def test_the_address_never_lags_the_page_over_rounds_of_quick_presses(
+    browser: Browser, server: StreamlitServer
+) -> None:
+    context, page = fresh_page(browser)
+    try:
+        page.goto(server.url + "/attention")
+        settle_on(page, 128)
+        d_model = 128
+        for key, times in (("ArrowRight", 8), ("ArrowLeft", 5), ("ArrowRight", 7), ("ArrowLeft", 10)):
+            press(page, "d_model", key, times)
+            d_model += times if key == "ArrowRight" else -times
+            settle_on(page, d_model)
+            assert shown_settings(page)["d_model"] == d_model
+            wait_for_url_d_model(page, d_model)  # a lagging address never catches up: this times out
+    finally:
+        context.close()
