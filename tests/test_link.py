@@ -57,6 +57,13 @@ def test_each_type_refuses_what_it_cannot_use(param: link.Param, raws: list[str]
             param.parse(raw)
 
 
+def test_a_sliders_float_off_by_rounding_is_on_the_grid() -> None:
+    temp = Number("temp", "k", 1.0, 0.1, 5.0, 0.1)
+    assert temp.accepts(0.1 + 0.2)  # 0.30000000000000004, as a browser's slider may send it
+    assert temp.format(0.1 + 0.2) == "0.3"
+    assert not temp.accepts(0.35)
+
+
 def test_lenient_readings_are_the_value_they_say() -> None:
     assert Int("n", "k", 0, 0, 9999).parse(" 8.0 ") == 8
     assert Int("n", "k", 0, 0, 9999).parse("1e3") == 1000

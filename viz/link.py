@@ -126,7 +126,13 @@ class Number(Param):
         return f"{float(value):g}"  # type: ignore[arg-type]
 
     def accepts(self, value: object) -> bool:
-        return isinstance(value, (int, float)) and not isinstance(value, bool) and super().accepts(value)
+        # A slider's float is lo + k * step as the browser computed it (0.30000000000000004): on the grid.
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            return False
+        try:
+            return math.isclose(self.parse(self.format(value)), value, rel_tol=1e-9, abs_tol=1e-12)
+        except Refused:
+            return False
 
 
 @dataclass(frozen=True)
