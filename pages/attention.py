@@ -289,7 +289,7 @@ if first.open:
 
 
 # ---- 2. masks --------------------------------------------------------------------------------------------
-@st.fragment
+@ui.fragment
 def masks(first: tuple[str, ...]) -> None:
     """A batch of two sentences, the shorter padded, under each mask."""
     st.write(t("att.mask.intro", lang))
@@ -362,7 +362,7 @@ def masks(first: tuple[str, ...]) -> None:
 
 
 # ---- 3. one head step by step ----------------------------------------------------------------------------
-@st.fragment
+@ui.fragment
 def step_by_step(tokens: tuple[str, ...]) -> None:
     """Q, K, V, Q Kᵀ, ÷ √d_k, + mask, softmax, · V, concat, · W_O for one head of a sentence."""
     if not tokens:
@@ -529,7 +529,7 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
 
 
 # ---- 4. word order -------------------------------------------------------------------------------------
-@st.fragment
+@ui.fragment
 def word_order(tokens: tuple[str, ...]) -> None:
     """Shuffle the sentence and compare the outputs with and without a position signal."""
     if len(tokens) < 2:

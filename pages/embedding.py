@@ -20,7 +20,7 @@ c1, c2, c3 = st.columns([2, 1, 1])
 # P table shows its waves changing down the rows.
 text = c1.text_input(
     t("emb.sentence", lang),
-    value="A dog ate the food because it was hungry",
+    value=embedding.DEFAULT_SENTENCE,
     key="emb_text",
     help=t("emb.sentence.help", lang),
 )

@@ -80,7 +80,7 @@ def short_names() -> dict[str, str]:
 
 
 # ---- 1. the path through one block and the stack -------------------------------------------------------
-@st.fragment
+@ui.fragment
 def path_section() -> None:
     layer = ui.layer_choice(n_layers, lang, "enc_layer")
     # The block's stages and the stack's lengths in tabs of their own: a slider move redraws one chart.
@@ -309,7 +309,7 @@ def norm_section() -> None:
 
 
 # ---- 4. the decoder -----------------------------------------------------------------------------------
-@st.fragment
+@ui.fragment
 def decoder_section() -> None:
     st.write(t("enc.dec.intro", lang))
     ui.notes_differ("llm", lang)

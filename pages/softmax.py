@@ -105,7 +105,7 @@ if sec["var"].open:
 
 
 # Sections 2-4 have controls of their own: moving one of them reruns only its section (a fragment).
-@st.fragment
+@ui.fragment
 def scores_and_gradients(d_k: int, seed: int) -> None:
     """Sections 2 and 3: one row of scores through softmax, then its Jacobian."""
     # ---- 2. one row of scores through softmax --------------------------------------------------------------
@@ -277,7 +277,7 @@ def _fit_length() -> None:
     st.session_state["sm_len"] = max(len(typed.tokens), 1)
 
 
-@st.fragment
+@ui.fragment
 def worked_example(d_k: int, seed: int) -> None:
     """Section 4: the four steps on a sentence, with random weights or on the notes' own numbers."""
     # ---- 4. the worked example -----------------------------------------------------------------------------

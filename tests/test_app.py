@@ -111,7 +111,9 @@ def test_heads_offer_only_divisors_and_follow_d_model() -> None:
     assert "d_k = 128 / 16 = 8" in " ".join(c.value for c in at.sidebar.caption)
     at.sidebar.slider(key="d_model").set_value(127).run()
     ok(at)
-    assert [int(o) for o in at.sidebar.selectbox(key=ui.heads_key(127)).options] == [1, 127]
+    # the divisors of 127, and the count asked for (kept as the widget's value, never changed by the app)
+    assert [int(o) for o in at.sidebar.selectbox(key=ui.heads_key(127)).options] == [1, 16, 127]
+    assert at.sidebar.selectbox(key=ui.heads_key(127)).value == 16
     assert heads_now(at) == 1  # the divisor of 127 nearest to the chosen 16
     assert any("16" in i.value and "127" in i.value for i in at.sidebar.info)  # says why
     at.sidebar.slider(key="d_model").set_value(96).run()
@@ -173,16 +175,17 @@ def test_settings_survive_a_page_switch() -> None:
 @pytest.mark.parametrize(
     ("query", "bad_keys"),
     [
-        ({"d_model": "abc", "heads": "3"}, ["d_model", "heads"]),
+        ({"d_model": "abc", "heads": "0"}, ["d_model", "heads"]),
         ({"max_len": "99999999", "base": "7"}, ["max_len", "base"]),
         ({"d_model": "-1", "lang": "<script>alert(1)</script>"}, ["d_model", "lang"]),
-        ({"d_model": "100", "heads": "8"}, ["heads"]),
+        ({"d_model": "100", "heads": "x"}, ["heads"]),
+        ({"d_model": "2.5", "max_len": "1.5"}, ["d_model", "max_len"]),
     ],
 )
 def test_bad_url_values_fall_back_with_a_visible_note(query: dict[str, str], bad_keys: list[str]) -> None:
     at = new_app(**query).run()
     ok(at)
-    warnings = [w.value for w in at.warning]
+    warnings = [w.value for w in at.text]  # plain text: a link's value never reaches Markdown
     for key in bad_keys:
         assert any(f"{key} = " in w for w in warnings), warnings
     assert at.sidebar.slider(key="max_len").value == (
@@ -194,7 +197,7 @@ def test_bad_url_values_fall_back_with_a_visible_note(query: dict[str, str], bad
 
 def test_bad_url_note_is_in_korean_too() -> None:
     at = ok(new_app(lang="ko", d_model="x").run())
-    assert any("쓸 수 없습니다" in w.value for w in at.warning)
+    assert any("쓸 수 없습니다" in w.value for w in at.text)
 
 
 @pytest.mark.parametrize("kind", ENCODING_KINDS)
@@ -304,9 +307,13 @@ def test_a_link_sets_the_head_count() -> None:
     at = ok(new_app(d_model="96", heads="3").run())
     assert heads_now(at) == 3 and not at.warning
     assert at.sidebar.selectbox(key=ui.heads_key(96)).value == 3
-    refused = ok(new_app(heads="3").run())  # 3 does not divide the default 128
-    assert heads_now(refused) == 8
-    assert any("heads = " in w.value for w in refused.warning)
+    # 3 does not divide the default 128: the nearest divisor is used, and the sidebar says so (to the
+    # link's visitor as to the one who shared it, so the link is not reported as bad)
+    adjusted = ok(new_app(heads="3").run())
+    assert heads_now(adjusted) == 2
+    assert adjusted.sidebar.selectbox(key=ui.heads_key(128)).value == 3
+    assert [i.value for i in adjusted.sidebar.info] == ["3 heads do not divide d_model = 128; using 2."]
+    assert not adjusted.text
 
 
 #: Each page's sections (viz.ui.sections): the key that keeps the open tab, and the tabs' labels (i18n

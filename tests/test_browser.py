@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 import pytest
 
 from tests.browser_support import (
-    ALERT,
     EXCEPTION,
     HANGUL,
     HEADING,
@@ -132,7 +131,8 @@ def test_home_page_in_each_language(page: Page, server: StreamlitServer, lang: s
 def test_bad_url_values_warn_and_page_still_works(page: Page, server: StreamlitServer) -> None:
     open_pe(page, server, "?d_model=abc&heads=3")
 
-    warning = page.locator(ALERT).filter(has_text="d_model").filter(has_text="abc").first
+    # the link's notes (viz.ui.url_notes): a warning, and each refused value quoted as plain text
+    warning = page.locator(".st-key-url_notes").filter(has_text="d_model").filter(has_text="abc").first
     warning.wait_for(state="visible")
     assert warning.is_visible()
     assert heatmap_shape(page, root=HEATMAP) == (DEFAULT_MAX_LEN, DEFAULT_D_MODEL)

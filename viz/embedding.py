@@ -16,6 +16,8 @@ import numpy as np
 
 #: Longest text read from a box, in characters, and most tokens drawn (a chart row each).
 MAX_CHARS = 400
+#: The Embedding page's first sentence: nine words, so the P table shows its waves changing down the rows.
+DEFAULT_SENTENCE = "A dog ate the food because it was hungry"
 MAX_TOKENS = 48
 BYTES_PER_FLOAT = 4  # float32, as models store activations
 

@@ -29,10 +29,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "다시 그려집니다. 켜면 모든 절이 위아래로 한꺼번에 나옵니다(다시 그리는 데 더 걸립니다).",
     },
     "sidebar.caption": {
-        "en": "These settings are the same on every page and live in the address bar: copy the URL to share "
-        "them.",
-        "ko": "이 설정은 모든 페이지에 똑같이 적용되며 주소창에 저장됩니다. URL을 복사하면 이 설정을 그대로 "
-        "공유할 수 있습니다.",
+        "en": "These settings are the same on every page. The address bar holds the whole view (these "
+        "settings, the page's controls and its open tabs): copy the URL to share exactly what you see.",
+        "ko": "이 설정은 모든 페이지에 똑같이 적용됩니다. 주소창에는 지금 보이는 화면 전체(이 설정, 페이지의 "
+        "조절 항목, 열린 탭)가 담기므로 URL을 복사하면 보이는 그대로 공유할 수 있습니다.",
     },
     "sidebar.lang": {"en": "Language", "ko": "언어"},
     "sidebar.d_model": {"en": "d_model (vector width)", "ko": "d_model (벡터 차원)"},
@@ -52,8 +52,12 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sidebar.heads": {"en": "heads (attention heads)", "ko": "heads (어텐션 헤드 수)"},
     "sidebar.heads.help": {
-        "en": "Only divisors of d_model are offered: each head gets d_k = d_model / heads dimensions.",
-        "ko": "d_model의 약수만 고를 수 있습니다. 헤드마다 d_k = d_model / heads 차원을 받습니다.",
+        "en": "Each head gets d_k = d_model / heads dimensions, so the divisors of d_model are offered. A count "
+        "that no longer divides d_model after a change (or from a link) is kept, and the nearest divisor is "
+        "used until it divides again; the sidebar says so.",
+        "ko": "헤드마다 d_k = d_model / heads 차원을 받으므로 d_model의 약수를 고를 수 있습니다. d_model을 "
+        "바꾸거나 링크로 열어 고른 수가 더는 나누어떨어지지 않으면, 그 수는 그대로 두고 다시 나누어떨어질 "
+        "때까지 가장 가까운 약수를 씁니다. 사이드바에 그렇게 적어 둡니다.",
     },
     "sidebar.d_k": {
         "en": "d_k = {d_model} / {heads} = {d_k} per head",
@@ -65,7 +69,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sidebar.heads_adjusted": {
         "en": "{old} heads do not divide d_model = {d_model}; using {new}.",
-        "ko": "헤드 {old}개로는 d_model = {d_model:을/를} 나눌 수 없어 {new}개를 씁니다.",
+        "ko": "d_model = {d_model}: 헤드 {old}개로는 나누어떨어지지 않아 {new}개를 씁니다.",
     },
     "url.invalid": {
         "en": "The link asked for {key} = “{value}”, which is not allowed here ({rule}). Using {default} instead.",
@@ -73,7 +77,30 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "url.rule.int_range": {"en": "a whole number from {lo} to {hi}", "ko": "{lo}부터 {hi}까지의 정수"},
     "url.rule.choice": {"en": "one of {choices}", "ko": "{choices} 중 하나"},
-    "url.rule.divisor": {"en": "a divisor of d_model = {d_model}", "ko": "d_model = {d_model}의 약수"},
+    "url.rule.once": {"en": "given more than once", "ko": "두 번 이상 적혀 있음"},
+    "url.rule.bool": {"en": "1 (on) or 0 (off)", "ko": "1(켜기) 또는 0(끄기)"},
+    "url.rule.grid": {
+        "en": "a number from {lo} to {hi} in steps of {step}",
+        "ko": "{lo}부터 {hi}까지 {step} 간격의 수",
+    },
+    "url.rule.text": {"en": "at most {n} characters", "ko": "최대 {n}자"},
+    "url.rule.list": {
+        "en": "up to {n} whole numbers from {lo} to {hi}, separated by commas",
+        "ko": "{lo}부터 {hi}까지의 정수를 쉼표로 구분해 최대 {n}개",
+    },
+    "url.rule.range": {
+        "en": "two whole numbers from {lo} to {hi}, separated by a comma",
+        "ko": "{lo}부터 {hi}까지의 정수 두 개를 쉼표로 구분",
+    },
+    "url.page_default": {"en": "the page's default", "ko": "페이지의 기본값"},
+    "url.rule.page_range": {
+        "en": "outside what this page allows with these settings",
+        "ko": "지금 설정에서 이 페이지가 허용하는 범위 밖",
+    },
+    "url.heading": {
+        "en": "This link holds values the app cannot use; each was replaced as said below.",
+        "ko": "이 링크에는 앱이 쓸 수 없는 값이 있어, 아래에 적은 대로 바꿨습니다.",
+    },
     # ---- home ------------------------------------------------------------------------------------------
     "home.title": {"en": "Attention Lab", "ko": "어텐션 랩"},
     "home.tagline": {

@@ -1,13 +1,16 @@
 """The shared settings (sidebar and URL): their ranges, defaults and validation. No Streamlit here.
 
-URL keys: ``d_model``, ``max_len``, ``base``, ``heads``, ``lang``. A value read from a URL is checked
-with :func:`check_url_value`; anything outside the allowed values falls back to the default.
+URL keys: ``d_model``, ``max_len``, ``base``, ``heads``, ``lang`` and ``all`` (every section at once). A
+value read from a URL is checked with :func:`read_url`; anything outside the allowed values falls back to
+the default, and the page says so.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from viz.i18n import LANGS
 
@@ -23,7 +26,7 @@ DEFAULT_BASE = 10000
 DEFAULT_HEADS = 8
 DEFAULT_LANG = "en"
 
-URL_KEYS: tuple[str, ...] = ("d_model", "max_len", "base", "heads", "lang")
+URL_KEYS: tuple[str, ...] = ("d_model", "max_len", "base", "heads", "lang", "all")
 
 
 @dataclass(frozen=True)
@@ -60,37 +63,47 @@ def default_heads(d_model: int) -> int:
 
 @dataclass(frozen=True)
 class UrlProblem:
-    """A URL value that was refused: what was asked, the rule it broke, and what is used instead."""
+    """A URL value that was refused: what was asked, the rule it broke, and what is used instead.
+
+    ``default`` is the value used instead, as the page quotes it (None: the page's own default).
+    """
 
     key: str
     value: str
-    rule: str  # an i18n key: url.rule.int_range / url.rule.choice / url.rule.divisor
+    rule: str  # an i18n key: url.rule.int_range / url.rule.choice / url.rule.once ...
     rule_values: tuple[tuple[str, object], ...]
     default: object
 
 
 def parse_int(raw: str) -> int | None:
-    """An integer written in ``raw`` ("8", " 8.0 "), or None."""
+    """An integer written in ``raw`` ("8", " 8.0 ", "1e3"), or None (not a number, or not a whole one)."""
     try:
         value = float(raw.strip())
     except ValueError:
         return None
-    if not value.is_integer() or abs(value) > 2**62:
+    if not math.isfinite(value) or not value.is_integer() or abs(value) > 2**62:
         return None
     return int(value)
+
+
+HEADS_RANGE = (1, D_MODEL_RANGE[1])
 
 
 def check_url_value(key: str, raw: str, d_model: int = DEFAULT_D_MODEL) -> UrlProblem | None:
     """None if ``raw`` is an allowed value of setting ``key``, else the problem to report.
 
-    ``d_model`` is the width in force, against which a head count is checked.
+    A head count is the count asked for: any whole number from 1 to 1024. Where it does not divide
+    ``d_model`` the sidebar uses the nearest divisor and says so there (for the link's visitor as for
+    the one who shared it), so it is not refused here.
     """
-    if key in ("d_model", "max_len"):
-        lo, hi = D_MODEL_RANGE if key == "d_model" else MAX_LEN_RANGE
+    if key in ("d_model", "max_len", "heads"):
+        lo, hi = {"d_model": D_MODEL_RANGE, "max_len": MAX_LEN_RANGE, "heads": HEADS_RANGE}[key]
         value = parse_int(raw)
         if value is not None and lo <= value <= hi:
             return None
-        default: object = DEFAULT_D_MODEL if key == "d_model" else DEFAULT_MAX_LEN
+        default: object = {"d_model": DEFAULT_D_MODEL, "max_len": DEFAULT_MAX_LEN}.get(key)
+        if key == "heads":
+            default = default_heads(d_model)
         return UrlProblem(key, raw, "url.rule.int_range", (("lo", lo), ("hi", hi)), default)
     if key == "base":
         value = parse_int(raw)
@@ -98,27 +111,66 @@ def check_url_value(key: str, raw: str, d_model: int = DEFAULT_D_MODEL) -> UrlPr
             return None
         choices = ", ".join(str(b) for b in BASE_OPTIONS)
         return UrlProblem(key, raw, "url.rule.choice", (("choices", choices),), DEFAULT_BASE)
-    if key == "heads":
-        value = parse_int(raw)
-        if value is not None and value >= 1 and d_model % value == 0:
-            return None
-        return UrlProblem(key, raw, "url.rule.divisor", (("d_model", d_model),), default_heads(d_model))
     if key == "lang":
         if raw in LANGS:
             return None
         return UrlProblem(key, raw, "url.rule.choice", (("choices", ", ".join(LANGS)),), DEFAULT_LANG)
+    if key == "all":
+        if raw in ("0", "1"):
+            return None
+        return UrlProblem(key, raw, "url.rule.bool", (), "0")
     raise KeyError(key)
 
 
-def check_url(params: Mapping[str, str]) -> list[UrlProblem]:
-    """Every refused value among the settings in a URL's query parameters."""
-    problems = []
-    d_model = DEFAULT_D_MODEL
-    if "d_model" in params and check_url_value("d_model", params["d_model"]) is None:
-        d_model = int(float(params["d_model"]))
+@dataclass(frozen=True)
+class UrlSettings:
+    """What a link asks of the shared settings: the values to use (by URL key; heads is the count
+    asked for) and every refused value, each of which leaves its setting on the default."""
+
+    values: dict[str, object]
+    problems: list[UrlProblem]
+
+
+def read_url(query: Mapping[str, Sequence[str]]) -> UrlSettings:
+    """The shared settings in a URL's query (each key with every value it was given).
+
+    A key given more than once is refused (which one was meant?); so is any value that
+    :func:`check_url_value` refuses. What is reported as used is exactly what the sidebar then uses.
+    """
+    values: dict[str, object] = {}
+    problems: list[UrlProblem] = []
     for key in URL_KEYS:
-        if key in params:
-            problem = check_url_value(key, params[key], d_model)
-            if problem is not None:
-                problems.append(problem)
-    return problems
+        raws = list(query.get(key, ()))
+        if not raws:
+            continue
+        d_model = int(cast(int, values.get("d_model", DEFAULT_D_MODEL)))
+        if len(raws) > 1:
+            default = _default(key, d_model)
+            problems.append(UrlProblem(key, " & ".join(raws), "url.rule.once", (), default))
+            continue
+        problem = check_url_value(key, raws[0], d_model)
+        if problem is not None:
+            problems.append(problem)
+        elif key == "lang":
+            values[key] = raws[0]
+        elif key == "all":
+            values[key] = raws[0] == "1"
+        else:
+            values[key] = parse_int(raws[0])
+    return UrlSettings(values, problems)
+
+
+def _default(key: str, d_model: int) -> object:
+    return {
+        "d_model": DEFAULT_D_MODEL,
+        "max_len": DEFAULT_MAX_LEN,
+        "base": DEFAULT_BASE,
+        "heads": default_heads(d_model),
+        "lang": DEFAULT_LANG,
+        "all": "0",
+    }[key]
+
+
+def check_url(params: Mapping[str, str]) -> list[UrlProblem]:
+    """Every refused value among the settings in a URL's query parameters (one value per key)."""
+    return read_url({key: [value] for key, value in params.items()}).problems

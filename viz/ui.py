@@ -30,6 +30,7 @@ from streamlit.navigation.page import StreamlitPage
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from viz import criteria, embedding, encodings, export, figures, heads, settings, similarity, softmax, stack
+from viz import link as url_link
 from viz.budget import STORE, Cache, cached
 from viz.encodings import ENCODING_KINDS, EncodingSpec, encode
 from viz.figures import PLOTLY_CONFIG
@@ -46,74 +47,90 @@ _URL_NOTES = "_url_notes"
 
 
 # ---- shared settings ---------------------------------------------------------------------------------
-def _url_problems() -> list[UrlProblem]:
-    """Refused values in the link that opened this session, read before the bound widgets drop them.
+def _url_query() -> dict[str, list[str]]:
+    """The address the browser sent with this run: each query key with every value it was given."""
+    return {key: st.query_params.get_all(key) for key in st.query_params}
 
-    Only a session's first run reads a link; later runs see the URL the app itself keeps in sync.
+
+def _history_navigation() -> bool:
+    """Whether this run is the browser's Back or Forward: the address then says which view to show."""
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and getattr(ctx, "is_history_navigation", False))
+
+
+#: Session State key of each shared setting in the URL (viz.settings.URL_KEYS), and its default.
+_SHARED_STATE: dict[str, tuple[str, object]] = {
+    "d_model": ("d_model", settings.DEFAULT_D_MODEL),
+    "max_len": ("max_len", settings.DEFAULT_MAX_LEN),
+    "base": ("base", settings.DEFAULT_BASE),
+    "heads": ("heads", settings.DEFAULT_HEADS),
+    "lang": ("lang", settings.DEFAULT_LANG),
+    "all": ("all_sections", False),
+}
+
+
+def _url_problems() -> list[UrlProblem]:
+    """Seed the shared settings from the link that opened this session (or from the address the
+    browser's Back/Forward went to) and return the values it refused.
+
+    The app, not Streamlit's ``bind="query-params"``, owns the address: see :mod:`viz.link` for why.
+    Later runs see the address the app itself keeps in sync (:func:`_write_url`).
     """
-    if st.session_state.get("_url_checked"):
+    history = _history_navigation()
+    if st.session_state.get("_url_checked") and not history:
         return []
     st.session_state["_url_checked"] = True
-    raw = {key: st.query_params[key] for key in settings.URL_KEYS if key in st.query_params}
-    problems = settings.check_url(raw)
-    if "heads" in raw and all(p.key != "heads" for p in problems):
-        st.session_state[_HEADS_WANTED] = int(float(raw["heads"]))
-    return problems
+    found = settings.read_url(_url_query())
+    for name, (key, default) in _SHARED_STATE.items():
+        if name in found.values:
+            st.session_state[key] = found.values[name]
+        elif history:
+            st.session_state[key] = default
+    return found.problems
 
 
-_HEADS_WANTED = "_heads_wanted"
+HEADS_KEY = "heads"
 
 
 def heads_key(d_model: int) -> str:
-    """The key of the heads selectbox for ``d_model`` (one widget per width: see :func:`_heads`)."""
-    return f"heads_{d_model}"
+    """The key of the heads selectbox: one widget for every d_model (see :func:`_heads`)."""
+    return HEADS_KEY
 
 
-def _remember_heads(widget_key: str) -> None:
-    st.session_state[_HEADS_WANTED] = st.session_state.get(widget_key)
+def heads_wanted() -> int:
+    """The head count the user (or a link) asked for: the heads selectbox's value."""
+    wanted = st.session_state.get(HEADS_KEY)
+    valid = isinstance(wanted, int) and not isinstance(wanted, bool) and wanted >= 1
+    return cast(int, wanted) if valid else settings.DEFAULT_HEADS
 
 
 def _heads(d_model: int, lang: str) -> tuple[int, str | None]:
-    """The head-count selectbox: divisors of d_model, nearest to the count the user last chose.
+    """The head-count selectbox and the count used: the one asked for where it divides d_model, else
+    the nearest divisor (with a note saying so).
 
-    Each d_model gets its own widget, whose default is that nearest divisor, so the server never
-    changes a bound widget's value under the browser: doing so while the user was still moving the
-    d_model slider left the page and the URL showing stale values. The URL key ``heads`` is written
-    by :func:`_sync_heads_url` instead. Returns the count and a note when the chosen one does not divide.
+    One widget, whose value is only ever the count the user asked for: its options are the divisors
+    of d_model plus that count, so the value is always among them and the server never changes it.
+    A server-side write, or a new widget per d_model, raced with quick d_model key presses: the
+    browser reported a stale or first-option value as the user's choice, and heads fell to 1.
     """
-    wanted = st.session_state.get(_HEADS_WANTED)
-    wanted = wanted if isinstance(wanted, int) and wanted >= 1 else settings.DEFAULT_HEADS
+    wanted = heads_wanted()
     options = settings.divisors(d_model)
-    target = settings.closest_heads(wanted, d_model)
-    key = heads_key(d_model)
-    if key in st.session_state and st.session_state[key] != target:
-        st.session_state[key] = target  # a width seen before keeps an old value; the newer choice wins
-    heads = st.selectbox(
+    if wanted not in options:
+        options = sorted([*options, wanted])
+    picked = st.selectbox(
         t("sidebar.heads", lang),
         options,
-        # Always the true default: with none, a browser that meets this widget mid-way through quick
-        # slider moves falls back to the first option and reports it as the user's choice.
-        index=options.index(target),
-        key=key,
+        key=HEADS_KEY,
         help=t("sidebar.heads.help", lang),
-        on_change=_remember_heads,
-        args=(key,),
+        persist_state="session",
+        **initial(HEADS_KEY, index=options.index(wanted)),
     )
-    heads = int(heads if heads is not None else target)
+    wanted = int(picked) if isinstance(picked, int) else wanted
+    heads = settings.closest_heads(wanted, d_model)
     note = None
-    if d_model % wanted:
+    if heads != wanted:
         note = t("sidebar.heads_adjusted", lang, old=wanted, d_model=d_model, new=heads)
     return heads, note
-
-
-def _sync_heads_url(heads: int, d_model: int) -> None:
-    """Keep ``?heads=`` in the shareable URL, left out when it is the default for this d_model."""
-    value = None if heads == settings.default_heads(d_model) else str(heads)
-    if st.query_params.get("heads") != value:
-        if value is None:
-            del st.query_params["heads"]
-        else:
-            st.query_params["heads"] = value
 
 
 def initial(key: str, **defaults: Any) -> dict[str, Any]:
@@ -146,16 +163,15 @@ def sidebar() -> Settings:
 
 
 def _int_setting(key: str, bounds: tuple[int, int], default: int, lang: str) -> int:
-    """A shared integer slider, bound to the URL key ``key`` and kept across pages."""
+    """A shared integer slider, kept across pages (its URL key ``key`` is written by :func:`_write_url`)."""
     value = st.slider(
         t(f"sidebar.{key}", lang),
         *bounds,
-        value=default,
         step=1,
         key=key,
         help=t(f"sidebar.{key}.help", lang),
-        bind="query-params",
         persist_state="session",
+        **initial(key, value=default),
     )
     return int(value)
 
@@ -165,12 +181,11 @@ def _sidebar() -> Settings:
     with st.sidebar:
         lang = st.segmented_control(
             "Language / 언어",
-            LANGS,  # shown as en / ko: a bound widget writes its *label* to the URL, and the key is ?lang=ko
+            LANGS,  # shown as en / ko, the values of ?lang=
             key="lang",
             required=True,
-            bind="query-params",
             persist_state="session",
-            default=settings.DEFAULT_LANG,
+            **initial("lang", default=settings.DEFAULT_LANG),
         )
         lang = lang if lang in LANGS else settings.DEFAULT_LANG
         st.header(t("sidebar.header", lang))
@@ -181,13 +196,11 @@ def _sidebar() -> Settings:
             settings.BASE_OPTIONS,
             key="base",
             help=t("sidebar.base.help", lang),
-            bind="query-params",
             persist_state="session",
-            value=settings.DEFAULT_BASE,
+            **initial("base", value=settings.DEFAULT_BASE),
         )
         heads, heads_note = _heads(int(d_model), lang)
         current = Settings(int(d_model), int(max_len), int(base), heads, str(lang))
-        _sync_heads_url(heads, current.d_model)
         st.caption(t("sidebar.d_k", lang, d_model=current.d_model, heads=current.heads, d_k=current.d_k))
         if current.d_model % 2:
             st.caption(t("sidebar.odd", lang))
@@ -207,10 +220,29 @@ def _sidebar() -> Settings:
         st.session_state[_URL_NOTES] = (problems, current)
     noted = st.session_state.get(_URL_NOTES)
     if noted and noted[1] == current:
-        for p in noted[0]:
-            rule = t(p.rule, lang, **dict(p.rule_values))
-            st.warning(t("url.invalid", lang, key=p.key, value=p.value[:40], rule=rule, default=p.default))
+        url_notes(noted[0], lang, key="url_notes")
     return current
+
+
+def url_note(problem: UrlProblem, lang: str) -> str:
+    """The sentence that says a link's value was refused and what is used instead."""
+    rule = t(problem.rule, lang, **dict(problem.rule_values))
+    default = t("url.page_default", lang) if problem.default is None else problem.default
+    value = url_link.quote(problem.value)
+    return t("url.invalid", lang, key=problem.key, value=value, rule=rule, default=default)
+
+
+def url_notes(problems: Sequence[UrlProblem], lang: str, *, key: str) -> None:
+    """Say which of a link's values were refused, as plain text.
+
+    Never through Markdown (``st.warning`` and friends render it): a value from a link could make a
+    link or an image there, and Streamlit turns bare URLs and ``:shortcodes:`` into links and icons
+    even when Markdown is escaped. ``st.text`` shows characters as they are.
+    """
+    with st.container(border=True, key=key):
+        st.warning(t("url.heading", lang), icon="⚠️")
+        for problem in problems:
+            st.text(url_note(problem, lang))
 
 
 APP_PATH = Path(__file__).resolve().parent.parent / "app.py"
@@ -218,12 +250,130 @@ _shell = threading.local()  # each session's script runs in its own thread
 
 
 def run_page(page: StreamlitPage) -> None:
-    """Run the page ``st.navigation`` chose, marking that the app shell (app.py) is around it."""
+    """Run the page ``st.navigation`` chose, marking that the app shell (app.py) is around it; then put
+    the view in the address bar (:func:`_write_url`). A run cut short (a newer rerun) writes nothing."""
+    path = str(page.url_path)
+    st.session_state[_LINK_PAGE] = path
+    seeded = _read_page_url(path)
+    notes = _page_notes(path)
+    box = st.empty() if notes or seeded else None
     _shell.active = True
     try:
         page.run()
     finally:
         _shell.active = False
+    if seeded:
+        notes = (notes or []) + _clamped(path, seeded)
+        st.session_state[_PAGE_URL] = (path, notes, None) if notes else None
+    if box is not None and notes:
+        with box.container():
+            url_notes(notes, str(st.session_state.get("lang", settings.DEFAULT_LANG)), key="url_page_notes")
+    _write_url(path)
+
+
+_LINK_PAGE = "_link_page"
+_PAGE_URL = "_url_page"
+
+
+def _read_page_url(path: str) -> dict[str, object]:
+    """Seed the page's controls from the link that opened the session (or Back/Forward's address), once;
+    return the values seeded, by Session State key (empty on every later run)."""
+    spec = url_link.page(path)
+    history = _history_navigation()
+    if st.session_state.get("_url_page_checked") and not history:
+        return {}
+    st.session_state["_url_page_checked"] = True
+    found = url_link.read(spec, _url_query())
+    for param in spec.params:
+        if param.key in found.values:
+            st.session_state[param.key] = found.values[param.key]
+        elif history:
+            st.session_state.pop(param.key, None)  # Back to a link without it: the page's default
+    # The notes stay while the view is the one the link opened (see _write_url).
+    st.session_state[_PAGE_URL] = (path, found.problems, None) if found.problems else None
+    return found.values
+
+
+def _page_notes(path: str) -> list[UrlProblem] | None:
+    """The page link's refused values while the view is still the one the link opened (else None)."""
+    noted = st.session_state.get(_PAGE_URL)
+    if not noted or noted[0] != path:
+        return None
+    spec = url_link.page(path)
+    if noted[2] is not None and noted[2] != url_link.url_for(spec, st.session_state.get, _current_settings()):
+        st.session_state[_PAGE_URL] = None
+        return None
+    return list(noted[1])
+
+
+def _clamped(path: str, seeded: Mapping[str, object]) -> list[UrlProblem]:
+    """The link's values the page could not use as they were (a position past max_len, a head past the
+    head count...): each control keeps the nearest value it allows, and this says which."""
+    found = []
+    for param in url_link.page(path).params:
+        if param.key not in seeded or param.key not in st.session_state:
+            continue
+        asked, used = (
+            list(v) if isinstance(v, tuple) else v for v in (seeded[param.key], st.session_state[param.key])
+        )
+        if asked != used and param.accepts(used):
+            found.append(
+                UrlProblem(param.name, param.format(asked), "url.rule.page_range", (), param.format(used))
+            )
+    return found
+
+
+def _write_url(path: str) -> None:
+    """Put the view in the address bar: the shared settings and the page's controls that differ from
+    their defaults (:func:`viz.link.url_for`). Sent only when it changed, as one message.
+
+    Written at the end of a run, from the values that run used: the address never lags the page (the
+    browser's own writes for bound widgets could, issue 19 bug 2), and a run cut short by a newer key
+    press writes nothing.
+    """
+    spec = url_link.page(path)
+    page_params = url_link.url_for(spec, st.session_state.get, _current_settings())
+    noted = st.session_state.get(_PAGE_URL)
+    if noted and noted[0] == path and noted[2] is None:
+        st.session_state[_PAGE_URL] = (path, noted[1], page_params)
+    wanted = _shared_url() | page_params
+    if _url_query() != {key: [value] for key, value in wanted.items()}:
+        st.query_params.from_dict(wanted)
+
+
+def _current_settings() -> Settings:
+    value = st.session_state.get("_settings")
+    return value if isinstance(value, Settings) else Settings()
+
+
+def _shared_url() -> dict[str, str]:
+    """The shared settings' URL parameters that differ from their defaults."""
+    current = st.session_state.get("_settings")
+    found: dict[str, str] = {}
+    if isinstance(current, Settings):
+        for name in ("d_model", "max_len", "base"):
+            if getattr(current, name) != _SHARED_STATE[name][1]:
+                found[name] = str(getattr(current, name))
+        if current.lang != settings.DEFAULT_LANG:
+            found["lang"] = current.lang
+    if heads_wanted() != settings.DEFAULT_HEADS:
+        found["heads"] = str(heads_wanted())
+    if st.session_state.get(ALL_SECTIONS):
+        found["all"] = "1"
+    return found
+
+
+def fragment(func: Callable[..., None]) -> Callable[..., None]:
+    """``st.fragment`` for a page section with controls of its own: a rerun of the section alone also
+    puts the view in the address bar (a fragment's rerun does not reach the end of :func:`run_page`)."""
+
+    @functools.wraps(func)
+    def run(*args: Any, **kwargs: Any) -> None:
+        func(*args, **kwargs)
+        if getattr(_shell, "active", False) is False and st.session_state.get(_LINK_PAGE):
+            _write_url(str(st.session_state[_LINK_PAGE]))
+
+    return cast("Callable[..., None]", st.fragment(run))
 
 
 def page_shell() -> Settings:
@@ -1016,16 +1166,8 @@ SENTENCE_SEED = 0  # the toy word vectors are the same on every page
 
 def heads_requested(d_model: int) -> int | None:
     """The head count the user asked for (sidebar or link) when it does not divide ``d_model``."""
-    wanted = st.session_state.get(_HEADS_WANTED)
-    if isinstance(wanted, int) and wanted >= 1 and d_model % wanted:
-        return wanted
-    noted = st.session_state.get(_URL_NOTES)  # a link's refused head count, while its note is shown
-    if noted and noted[1] == st.session_state.get("_settings"):
-        for p in noted[0]:
-            asked = settings.parse_int(p.value) if p.key == "heads" else None
-            if asked is not None and asked >= 1 and d_model % asked:
-                return asked
-    return None
+    wanted = heads_wanted()
+    return wanted if d_model % wanted else None
 
 
 def heads_warning(s: Settings, lang: str) -> None:

@@ -1,0 +1,469 @@
+"""The whole view in a link: every page control's URL name, type, default and validation. No Streamlit here.
+
+Why one registry instead of Streamlit's ``bind="query-params"`` on each widget:
+
+- the choice widgets are keyed per language (:func:`viz.ui.choice`), and a bound widget writes its
+  translated *label* to the URL, so one view would have an English and a Korean link;
+- a bound widget's URL is written by the browser, while a value the server works out (the head count
+  used, a clamped slider) can only be written by the server: two writers of one address raced, and the
+  address bar lagged the page after quick key presses (issue 19, bug 2);
+- one place validates every value a link may carry and reports what it refused, as plain text.
+
+So a session's first run seeds Session State from the URL (:func:`read`), and every run that ends
+writes the values in force back (:func:`url_for`), leaving out defaults to keep links short. Both walk
+a page's dozen or so parameters: negligible next to a rerun.
+
+A parameter names the Session State key its page keeps the value under: a widget's key, or for a
+translated choice (:func:`viz.ui.choice`) and a page's tabs (:func:`viz.ui.sections`) the key that keeps
+the chosen id. ``default`` is what a fresh session shows: a value, a function of the shared settings
+(e.g. a position slider's middle), or ``None`` when it depends on more (then the value is always
+written).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import cast
+
+from viz import embedding, similarity, stack
+from viz.encodings import ENCODING_KINDS
+from viz.settings import Settings, UrlProblem, parse_int
+
+#: The longest text a link may carry for a sentence (the sentence boxes' own limit, embedding.MAX_CHARS).
+MAX_TEXT = 400
+#: Refused values are quoted in the page up to this many characters.
+QUOTE_CHARS = 40
+
+# Copies of option lists that live in modules importing PyTorch (~2 s): the registry is read on every
+# page. tests/test_link.py checks each against its source.
+MODEL_ENCODINGS: tuple[str, ...] = ("none", *ENCODING_KINDS)  # viz.model.MODEL_ENCODINGS
+NORMS: tuple[str, ...] = ("post", "pre")  # viz.model.NORMS
+TASKS: tuple[str, ...] = ("reverse", "previous", "match")  # viz.train.TASKS
+MASK_MODES: tuple[str, ...] = ("none", "padding", "causal", "both")  # viz.probe.MASK_MODES
+MODEL_LAYERS = 6  # viz.model.LAYERS_RANGE[1]
+SEED_MAX = 9999  # the pages' seed boxes
+POSITION_MAX = 4095  # the sidebar's max_len - 1; a page clamps to the positions it has
+
+
+class Refused(ValueError):
+    """A raw URL value that a parameter does not accept: the rule it broke (an i18n key and its values)."""
+
+    def __init__(self, rule: str, **values: object) -> None:
+        super().__init__(rule)
+        self.rule = rule
+        self.values = tuple(values.items())
+
+
+@dataclass(frozen=True)
+class Param:
+    """One URL parameter: ``name`` in the link, ``key`` in Session State, its default in a fresh session."""
+
+    name: str
+    key: str
+    default: object = None
+
+    def parse(self, raw: str) -> object:
+        """The value ``raw`` asks for, or :class:`Refused`."""
+        raise NotImplementedError
+
+    def format(self, value: object) -> str:
+        """``value`` as the link writes it (:meth:`parse` reads it back)."""
+        return str(value)
+
+    def accepts(self, value: object) -> bool:
+        """Whether a value kept in Session State is one this parameter can write."""
+        try:
+            return self.parse(self.format(value)) == value
+        except (Refused, TypeError, ValueError):
+            return False
+
+    def default_for(self, shared: Settings) -> object:
+        """The default under the shared settings ``shared`` (a callable default depends on them)."""
+        return self.default(shared) if callable(self.default) else self.default
+
+    def shown_default(self) -> str | None:
+        """The default as the page's note quotes it (None: "the page's default", which may depend on
+        the shared settings)."""
+        return None if self.default is None or callable(self.default) else self.format(self.default)
+
+
+@dataclass(frozen=True)
+class Int(Param):
+    lo: int = 0
+    hi: int = SEED_MAX
+
+    def parse(self, raw: str) -> int:
+        value = parse_int(raw)
+        if value is None or not self.lo <= value <= self.hi:
+            raise Refused("url.rule.int_range", lo=self.lo, hi=self.hi)
+        return value
+
+    def accepts(self, value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and self.lo <= value <= self.hi
+
+
+@dataclass(frozen=True)
+class Number(Param):
+    """A number from a slider's grid: ``lo`` to ``hi`` in steps of ``step``."""
+
+    lo: float = 0.0
+    hi: float = 1.0
+    step: float = 0.1
+
+    def parse(self, raw: str) -> float:
+        try:
+            value = float(raw.strip())
+        except ValueError:
+            value = math.nan
+        steps = (value - self.lo) / self.step if math.isfinite(value) else math.nan
+        if not (self.lo <= value <= self.hi) or abs(steps - round(steps)) > 1e-6:
+            raise Refused("url.rule.grid", lo=f"{self.lo:g}", hi=f"{self.hi:g}", step=f"{self.step:g}")
+        return round(self.lo + round(steps) * self.step, 10)
+
+    def format(self, value: object) -> str:
+        return f"{float(value):g}"  # type: ignore[arg-type]
+
+    def accepts(self, value: object) -> bool:
+        # A slider's float is lo + k * step as the browser computed it (0.30000000000000004): on the grid.
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            return False
+        try:
+            return math.isclose(self.parse(self.format(value)), value, rel_tol=1e-9, abs_tol=1e-12)
+        except Refused:
+            return False
+
+
+@dataclass(frozen=True)
+class Choice(Param):
+    """One of ``options``, written as itself (option ids, never translated labels)."""
+
+    options: tuple[str, ...] = ()
+
+    def parse(self, raw: str) -> str:
+        if raw not in self.options:
+            raise Refused("url.rule.choice", choices=", ".join(self.options))
+        return raw
+
+
+@dataclass(frozen=True)
+class Option(Param):
+    """One of a fixed list of numbers (a select slider), written as the number."""
+
+    options: tuple[float, ...] = ()
+
+    def parse(self, raw: str) -> float:
+        try:
+            value = float(raw.strip())
+        except ValueError:
+            value = math.nan
+        for option in self.options:
+            if math.isclose(value, option, rel_tol=1e-9):
+                return option
+        raise Refused("url.rule.choice", choices=", ".join(f"{o:g}" for o in self.options))
+
+    def format(self, value: object) -> str:
+        return f"{float(value):g}"  # type: ignore[arg-type]
+
+    def accepts(self, value: object) -> bool:
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and value in self.options
+
+
+@dataclass(frozen=True)
+class Index(Param):
+    """One of ``options`` (long strings, such as example sentences), written as its 0-based position."""
+
+    options: tuple[str, ...] = ()
+
+    def parse(self, raw: str) -> str:
+        value = parse_int(raw)
+        if value is None or not 0 <= value < len(self.options):
+            raise Refused("url.rule.int_range", lo=0, hi=len(self.options) - 1)
+        return self.options[value]
+
+    def format(self, value: object) -> str:
+        return str(self.options.index(str(value)))
+
+    def accepts(self, value: object) -> bool:
+        return value in self.options
+
+
+@dataclass(frozen=True)
+class Flag(Param):
+    """A switch, written 1 or 0."""
+
+    default: object = False
+
+    def parse(self, raw: str) -> bool:
+        text = raw.strip().lower()
+        if text in ("1", "true", "on", "yes"):
+            return True
+        if text in ("0", "false", "off", "no"):
+            return False
+        raise Refused("url.rule.bool")
+
+    def format(self, value: object) -> str:
+        return "1" if value else "0"
+
+    def accepts(self, value: object) -> bool:
+        return isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Text(Param):
+    """Text typed in a box, up to :data:`MAX_TEXT` characters (the link carries it URL-encoded)."""
+
+    def parse(self, raw: str) -> str:
+        if len(raw) > MAX_TEXT:
+            raise Refused("url.rule.text", n=MAX_TEXT)
+        return raw
+
+    def accepts(self, value: object) -> bool:
+        return isinstance(value, str) and len(value) <= MAX_TEXT
+
+
+@dataclass(frozen=True)
+class IntList(Param):
+    """Up to ``most`` distinct integers from ``lo`` to ``hi``, written comma-separated ("0,2,8")."""
+
+    lo: int = 0
+    hi: int = 1023
+    most: int = 8
+
+    def parse(self, raw: str) -> list[int]:
+        parts = [p for p in raw.split(",") if p.strip()] if raw.strip() else []
+        values = [parse_int(p) for p in parts]
+        if len(values) > self.most or any(v is None or not self.lo <= v <= self.hi for v in values):
+            raise Refused("url.rule.list", n=self.most, lo=self.lo, hi=self.hi)
+        return list(dict.fromkeys(int(v) for v in values if v is not None))
+
+    def format(self, value: object) -> str:
+        return ",".join(str(int(v)) for v in value)  # type: ignore[attr-defined]
+
+    def accepts(self, value: object) -> bool:
+        return isinstance(value, list) and all(isinstance(v, int) for v in value) and super().accepts(value)
+
+
+@dataclass(frozen=True)
+class IntPair(Param):
+    """A range ``a,b`` with ``lo <= a <= b <= hi`` (a range slider)."""
+
+    lo: int = 0
+    hi: int = POSITION_MAX
+
+    def parse(self, raw: str) -> tuple[int, int]:
+        parts = raw.split(",")
+        values = [parse_int(p) for p in parts] if len(parts) == 2 else []
+        if len(values) != 2 or any(v is None or not self.lo <= v <= self.hi for v in values):
+            raise Refused("url.rule.range", lo=self.lo, hi=self.hi)
+        a, b = sorted(int(v) for v in values if v is not None)
+        return a, b
+
+    def format(self, value: object) -> str:
+        first, last = cast("tuple[int, int]", value)
+        return f"{int(first)},{int(last)}"
+
+    def accepts(self, value: object) -> bool:
+        return isinstance(value, (tuple, list)) and len(value) == 2 and super().accepts(tuple(value))
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page's parameters, by URL name (unique within the page and apart from the sidebar's)."""
+
+    params: tuple[Param, ...]
+    by_name: dict[str, Param] = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_name", {p.name: p for p in self.params})
+
+
+def _tabs(key: str, ids: Sequence[str], name: str = "tab") -> Choice:
+    return Choice(name, key, ids[0], tuple(ids))
+
+
+ENCODING = Choice("enc", "pe_kind", "sinusoidal", ENCODING_KINDS)
+#: The Attention heads page's example sentences (pages/attention.py EXAMPLES; checked by a test).
+ATT_EXAMPLES = ("A dog ate the food because it was hungry", "I am good", "The cat chased the mouse")
+ENC_EXAMPLES = tuple(stack.TRANSLATIONS)  # pages/encoder.py EXAMPLES
+HEAD_MAX = 1024  # the first head shown of a grid: at most the sidebar's largest head count
+
+
+def _first_head(name: str, key: str) -> Int:
+    return Int(name, key, 1, 1, HEAD_MAX)
+
+
+def _layer(name: str, key: str) -> Int:
+    return Int(name, key, 1, 1, MODEL_LAYERS)
+
+
+#: Every page's URL parameters, by the page's URL path. The sidebar's (d_model, max_len, base, heads,
+#: lang, all) are the shared settings (viz.settings) and are read by viz.ui's sidebar.
+PAGES: dict[str, Page] = {
+    "positional_encoding": Page(
+        (
+            ENCODING,
+            Choice("layout", "pe_layout", "interleaved", ("interleaved", "split")),
+            _tabs("pe_section", ("table", "curves", "waves", "score")),
+            Flag("window", "pe_window"),
+            # viz.ui.exact_window's first window: 40 positions, 32 dimensions
+            IntPair("rows", "pe_win_rows", lambda s: [0, min(40, s.max_len) - 1]),
+            IntPair("cols", "pe_win_cols", lambda s: [0, min(32, s.d_model) - 1], hi=1023),
+            IntList("dims", "pe_dims"),
+            Flag("compare", "pe_score_compare"),
+        )
+    ),
+    "embedding": Page(
+        (
+            Text("text", "emb_text", embedding.DEFAULT_SENTENCE),
+            ENCODING,
+            Int("seed", "emb_seed", 0, 0, SEED_MAX),
+            Choice("scale", "emb_scale_mode", "paper", ("paper", "one", "custom")),
+            Option(
+                "sv", "emb_scale_value", 1.0, (0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 100.0)
+            ),
+            _tabs("emb_section", ("sum", "add", "seg", "order")),
+            Choice("colour", "emb_colour", "own", ("own", "shared")),
+            Text("text2", "emb_text_b", "The cat chased the mouse"),
+            Text("a", "emb_order_a", "The cat chased the mouse"),
+            Text("b", "emb_order_b", "The mouse chased the cat"),
+        )
+    ),
+    "similarity": Page(
+        (
+            ENCODING,
+            Choice("vs", "sim_compare", "binary", ENCODING_KINDS),
+            Choice("measure", "sim_measure", "dot", ("dot", "cosine", "distance")),
+            Int("p", "sim_p", lambda s: similarity.default_position(s.max_len), 0, POSITION_MAX),
+            _tabs("sim_section", ("row", "matrix", "offset", "steps", "rot")),
+            Int("k", "sim_k", 1, 0, POSITION_MAX),
+            Int("pair", "sim_pair", 0, 0, POSITION_MAX),
+            Flag("whole", "sim_rot_whole"),
+        )
+    ),
+    "softmax": Page(
+        (
+            Option(
+                "dk",
+                "sm_dk",
+                64,
+                (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024),
+            ),
+            Option("n", "sm_n", 5000, (500, 1000, 2000, 5000, 10000, 20000)),
+            Int("seed", "sm_seed", 0, 0, SEED_MAX),
+            _tabs("sm_section", ("var", "row", "ex")),
+            Int("keys", "sm_keys", 6, 2, 16),
+            Number("temp", "sm_temp", 1.0, 0.1, 5.0, 0.1),
+            Choice("src", "sm_ex_source", "random", ("random", "notes")),
+            Text("text", "sm_text", "I am good"),
+            Int("len", "sm_len", None, 1, 8),
+            _tabs("sm_ex_part", ("qkv", "steps", "out"), "part"),
+            Int("q", "sm_query", 0, 0, 7),
+        )
+    ),
+    "attention": Page(
+        (
+            Int("layers", "att_layers", 1, 1, 4),
+            Choice("enc", "att_encoding", "sinusoidal", MODEL_ENCODINGS),
+            Int("seed", "att_seed", 0, 0, SEED_MAX),
+            Choice("src", "att_source", "sentence", ("sentence", "task")),
+            Index("ex", "att_example", ATT_EXAMPLES[0], ATT_EXAMPLES),
+            Text("text", "att_text", ATT_EXAMPLES[0]),
+            _tabs("att_section", ("maps", "mask", "steps", "order")),
+            _layer("layer", "att_layer"),
+            _first_head("first", "att_maps_first"),
+            Choice("task", "att_task", TASKS[0], TASKS),
+            Int("exseed", "att_ex", 0, 0, SEED_MAX),
+            Flag("trained", "att_show_trained", True),
+            _layer("tlayer", "att_task_layer"),
+            _first_head("tfirst", "att_task_maps_first"),
+            Text("text2", "att_mask_text", ATT_EXAMPLES[1]),
+            Choice("mask", "att_mask_mode", "padding", MASK_MODES),
+            _layer("mlayer", "att_mask_layer"),
+            _first_head("mfirst", "att_mask_maps_first"),
+            Int("head", "att_step_head", 1, 1, HEAD_MAX),
+            _layer("slayer", "att_step_layer"),
+            Flag("causal", "att_step_causal"),
+            _tabs("att_step_part", ("qkv", "scores", "out"), "part"),
+            Int("shuffle", "att_order_seed", 0, 0, SEED_MAX),
+        )
+    ),
+    "encoder": Page(
+        (
+            Int("layers", "enc_layers", 6, 1, MODEL_LAYERS),
+            Choice("norm", "enc_norm", NORMS[0], NORMS),
+            Choice("enc", "enc_encoding", "sinusoidal", MODEL_ENCODINGS),
+            Int("seed", "enc_seed", 0, 0, SEED_MAX),
+            Index("ex", "enc_example", ENC_EXAMPLES[0], ENC_EXAMPLES),
+            Text("text", "enc_text", ENC_EXAMPLES[0]),
+            _tabs("enc_section", ("path", "res", "pp", "dec")),
+            _layer("layer", "enc_layer"),
+            _tabs("enc_path_part", ("stages", "norms"), "part"),
+            _tabs("enc_res_part", ("input", "alike"), "rpart"),
+            Text("target", "enc_target", None),
+            _first_head("first", "enc_dec_first"),
+        )
+    ),
+}
+
+#: The shared settings' URL names: no page may use them.
+SHARED_NAMES = frozenset({"d_model", "max_len", "base", "heads", "lang", "all"})
+
+
+def page(path: str) -> Page:
+    """The parameters of the page at URL path ``path`` (none for a page without any)."""
+    return PAGES.get(path, Page(()))
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a link asks of one page: the values to use, by Session State key, and what was refused."""
+
+    values: dict[str, object]
+    problems: list[UrlProblem]
+
+
+def quote(raw: str) -> str:
+    """A refused value as the page quotes it: at most :data:`QUOTE_CHARS` characters."""
+    return raw if len(raw) <= QUOTE_CHARS else raw[:QUOTE_CHARS] + "…"
+
+
+def read(spec: Page, query: Mapping[str, Sequence[str]]) -> Reading:
+    """The values ``query`` (each URL name with every value it was given) sets on a page, and the problems.
+
+    A refused value (wrong type, out of range, given twice, too long) leaves its control on the default.
+    """
+    values: dict[str, object] = {}
+    problems: list[UrlProblem] = []
+    for param in spec.params:
+        raws = list(query.get(param.name, ()))
+        if not raws:
+            continue
+        if len(raws) > 1:
+            problems.append(
+                UrlProblem(param.name, " & ".join(raws), "url.rule.once", (), param.shown_default())
+            )
+            continue
+        try:
+            values[param.key] = param.parse(raws[0])
+        except Refused as refused:
+            problem = UrlProblem(param.name, raws[0], refused.rule, refused.values, param.shown_default())
+            problems.append(problem)
+    return Reading(values, problems)
+
+
+def url_for(spec: Page, get: Callable[[str], object], shared: Settings) -> dict[str, str]:
+    """The URL parameters of the view whose Session State value for a key is ``get(key)`` (under the
+    shared settings ``shared``): each value that differs from its default and that the parameter can
+    write (anything else is left out)."""
+    found: dict[str, str] = {}
+    for param in spec.params:
+        value = get(param.key)
+        if value is None or not param.accepts(value):
+            continue
+        default = param.default_for(shared)
+        if value == default or (isinstance(value, (tuple, list)) and list(value) == default):
+            continue
+        found[param.name] = param.format(value)
+    return found
