@@ -1,15 +1,18 @@
 """Random combinations of every control on every page and tab, through AppTest, with a fixed seed.
 
-Each walk opens a page in a fresh session (its sections as tabs) and makes a sequence of random
-changes: a random control that the last run drew (sidebar settings included, the "every section at
-once" switch, the language, the open tab and the tabs inside it), set to a random value in its
-current range, an end of the range a quarter of the time. After every change the page must show no
-exception, no error box and must not take more than :data:`SLOW_S` for one run (a bound for runaway
-work, not a timing test). A failure prints the seed and the steps that led to it; run the same walk
-again with ``RANDOM_SEED=<seed> RANDOM_WALKS=1`` (see :func:`seeds`).
+Each walk opens a page in a fresh session (as tabs, or every section at once) and makes a sequence of
+random changes: a control the last run drew (the sidebar's settings included: d_model, max_len, base,
+heads, language and the "every section at once" switch), a tab (the tabs inside a tab too), or a trip
+to another page and back, set to a random value in the control's current range, one of its ends a
+quarter of the time. After every change the page must show no exception and no error box, no run may
+take more than :data:`SLOW_S` (a bound for runaway work, not a timing test), and every slider drawn
+before and after the change (but the one changed) must show the value it had, clamped to its new
+range. 990 combinations in all (:data:`PLAN`), about 70 s on two cores. A failure prints the walk's
+seed and every step; ``RANDOM_SEED=<seed> RANDOM_WALKS=1`` replays that walk (see :func:`seeds`).
 
-Most changes keep the sizes moderate (AppTest runs every chart's figure), with the ends of every
-range now and then; the live-model pages (Attention, Encoder) keep d_model small.
+Sizes stay moderate in most steps (AppTest builds every chart's figure), with the ends of each range
+now and then; the live-model pages (Attention, Encoder) keep d_model small. The tests at the end are
+what the walks found, each on its own.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from unittest import mock
 import pytest
 from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import Widget
 from streamlit.testing.v1.util import patch_config_options
 
 from tests.apptest_support import charts, new_app, new_app_with_tabs, ok
@@ -66,20 +70,22 @@ def server_like(fresh_caches: None) -> Iterator[None]:
         yield
 
 
-#: One run slower than this is runaway work (the slowest honest step here takes about 2 s).
+#: One run slower than this is runaway work (the slowest honest run here takes a few seconds).
 SLOW_S = 20.0
 #: The suite's seed; each walk's seed is derived from it, the page and the walk's number.
 SEED = int(os.environ.get("RANDOM_SEED", "20261123"))
 
-#: Walks per page and steps per walk (a step is one control change and its rerun). Every page gets
-#: WALKS x STEPS combinations; the live-model pages cost about three times as much per run.
+#: Walks per page and steps per walk (a step is one change and its rerun, so a new combination of every
+#: control's value). A walk opens its page in a fresh session (about half a second); longer walks reach
+#: the states that need several changes in a row (a range that changes twice). The live-model pages
+#: cost two to three times as much per run as the others.
 PLAN: dict[str, tuple[int, int]] = {
-    "positional_encoding.py": (8, 25),
-    "embedding.py": (8, 25),
-    "similarity.py": (8, 25),
-    "softmax.py": (8, 25),
-    "attention.py": (8, 25),
-    "encoder.py": (8, 25),
+    "positional_encoding.py": (3, 70),
+    "embedding.py": (3, 55),
+    "similarity.py": (3, 70),
+    "softmax.py": (3, 40),
+    "attention.py": (3, 45),
+    "encoder.py": (3, 50),
 }
 
 #: Sentences a text box is given: ordinary, one word, empty, Korean, repeated words, markup-like text,
@@ -150,9 +156,11 @@ class Step:
         return f"{self.what} = {shown if len(shown) < 80 else shown[:60] + '...'} ({self.seconds:.2f} s)"
 
 
-#: The sidebar's settings that other controls' ranges depend on, and the kinds of change after which
-#: every slider drawn before and after must show the value it had, fitted to its new range.
+#: The sidebar's sizes: other controls' ranges follow them.
 SETTINGS = ("d_model", "max_len")
+#: The kinds of control after whose change every other slider drawn before and after must show the value
+#: it had, clamped to its new range (and tabs). Not text boxes and select boxes: a new sentence or
+#: example may set other controls on purpose (the worked example's length follows its sentence).
 KEEPS_SLIDERS = ("slider", "select_slider", "number_input", "radio", "toggle", "multiselect", "button_group")
 
 
@@ -263,11 +271,12 @@ class Walk:
     # ---- the controls ------------------------------------------------------------------------------
     def widgets(self) -> tuple[list[Any], list[Any]]:
         """Every control the last run drew that a user can change: (in the sidebar, in the page)."""
-        side_ids = {w.id for typ in WIDGET_TYPES for w in self.at.sidebar.get(typ)}
-        side, main = [], []
+        side_ids = {getattr(w, "id", None) for typ in WIDGET_TYPES for w in self.at.sidebar.get(typ)}
+        side: list[Any] = []
+        main: list[Any] = []
         for typ in WIDGET_TYPES:
             for w in self.at.get(typ):
-                if not getattr(w.proto, "disabled", False):
+                if isinstance(w, Widget) and not getattr(w.proto, "disabled", False):
                     (side if w.id in side_ids else main).append(w)
         return side, main
 
@@ -275,7 +284,7 @@ class Walk:
         """(tabs key, label) of every tab the last run drew (none with every section at once)."""
         lang = self.at.session_state["_settings"].lang
         drawn = {tab.label for tab in self.at.tabs}
-        found = []
+        found: list[tuple[str, str]] = []
         for key, names in TABS.items():
             labels = [t(name, lang) for name in names]
             if all(label in drawn for label in labels):
@@ -316,7 +325,6 @@ class Walk:
             value = self.rng.sample(options, self.rng.randint(0, min(most, len(options))))
         else:  # text_input, text_area
             value = self.text(int(getattr(proto, "max_chars", 0)))
-        # a new sentence or example may set other controls (the worked example's length follows it)
         self.run(f"{typ} {key}", value, lambda: w.set_value(value), keeps=typ in KEEPS_SLIDERS)
 
     def step(self) -> None:
@@ -338,8 +346,8 @@ class Walk:
             other = self.rng.choice([p for p in LIGHT_PAGES if p != self.page])
             self.run("page", other, lambda: self.at.switch_page(f"pages/{other}"))
             self.run("page", self.page, lambda: self.at.switch_page(f"pages/{self.page}"))
-        elif main:
-            self.change_widget(self.rng.choice(main))
+        else:  # sliders twice as often as the rest: most of them have ranges that move
+            self.change_widget(self.rng.choices(main, [2 if w.type == "slider" else 1 for w in main])[0])
 
 
 def walk(page: str, seed: int, steps: int) -> Walk:

@@ -456,18 +456,19 @@ def sections(
 
 
 def keep_in_range(key: str, domain: Hashable, fit: Callable[[Any], Any]) -> None:
-    """Call just before drawing the widget ``key`` whose range (bounds or options) depends on other
-    settings: the widget will show ``fit(the value it kept)``, which must lie in ``domain``.
+    """Call just before drawing the widget ``key`` whose range (bounds, or options) depends on other
+    settings: the widget shows ``fit(the value it kept)``, which must lie in ``domain`` (a hashable
+    description of that range). Every range-dependent control of the app goes through here.
 
-    Streamlit gives a widget a new identity when its bounds or options change, and the new widget
-    does not take the value the old one showed: it takes the value Streamlit put aside under the key
-    when the widget last changed identity. After a second change of range that older value came
-    back, and when it was outside the new range the page stopped with StreamlitValueAboveMaxError
-    (d_model 64 -> 16 -> 15 with the pair slider moved in between). So whenever ``domain`` differs
-    from the last run that drew the widget, the value it kept (read through the key, which still
-    names the widget last drawn) is written back, fitted; in other runs only when it does not fit
-    (a callback may set it). Never on every run: a write sends the value to the browser, where a
-    reply still on its way could undo a key press made in the meantime.
+    Streamlit makes a slider a new widget when its bounds change, and the new one did not take the
+    value the old one showed but the one Streamlit had put aside under the key when the bounds last
+    changed: after a second change that older value came back, or, outside the new range, stopped
+    the page with StreamlitValueAboveMaxError (d_model 64 -> 16 -> 15 with the pair slider moved in
+    between; issue 19). A select widget keeps its identity, but its kept value may no longer be an
+    option. So whenever ``domain`` differs from the last run that drew the widget, the value it kept
+    (read through the key, which still names the widget last drawn) is written back, fitted; in other
+    runs only when it does not fit (a callback may have set it). Never on every run: a write sends the
+    value to the browser, and a reply still on its way could undo a key press made in the meantime.
     """
     range_key = f"{key}__range"
     if key in st.session_state:
