@@ -456,3 +456,32 @@ def test_a_hidden_control_comes_back_clamped_to_a_range_that_changed_twice() -> 
 def open_tab(at: AppTest, key: str, label: str) -> AppTest:
     at.session_state[ui.choice_key(key, "en")] = label
     return ok(at.run())
+
+
+def test_a_shorter_sentence_keeps_the_last_word_picked_in_the_worked_example() -> None:
+    """The worked example's query pick (a word of the sentence) follows the length slider: a query past
+    the new end becomes the last word (it went back to the first)."""
+    at = open_server_like("pages/softmax.py")
+    ok(at.text_input(key="sm_text").input("one two three four five").run())
+    ok(at.selectbox(key="sm_query").set_value(4).run())
+    assert at.code[0].value.startswith("z_5 = ")
+    ok(at.slider(key="sm_len").set_value(3).run())
+    assert at.selectbox(key="sm_query").value == 2
+    assert at.code[0].value.startswith("z_3 = ") and "(three)" in at.code[0].value
+    ok(at.slider(key="sm_len").set_value(5).run())
+    assert at.selectbox(key="sm_query").value == 2  # a longer sentence leaves the pick alone
+
+
+def test_a_shallower_stack_shows_its_top_layer() -> None:
+    """The encoder's layer pick follows the number of layers: layer 6 of 6, then 3 layers, shows layer 3
+    (it went back to layer 1)."""
+    at = new_app(d_model="16", heads="2")
+    ok(at.run())
+    ok(at.switch_page("pages/encoder.py").run())
+    ok(at.button_group(key="enc_layer").set_value(6).run())
+    titles = [json.loads(c.proto.spec)["layout"]["title"]["text"] for c in charts(at)]
+    assert t("enc.path.chart", "en", layer=6, layers=6) in titles
+    ok(at.slider(key="enc_layers").set_value(3).run())
+    assert at.button_group(key="enc_layer").value == 3
+    titles = [json.loads(c.proto.spec)["layout"]["title"]["text"] for c in charts(at)]
+    assert t("enc.path.chart", "en", layer=3, layers=3) in titles
