@@ -464,6 +464,12 @@ def worked_example(d_k: int, seed: int) -> None:
                             file_name=f"worked_output_{length}words_dk{d_k}_{source}.csv",
                         )
                     with right:
+                        # the sentence may have got shorter since a later word was picked: keep its last
+                        ui.keep_in_range(
+                            "sm_query",
+                            length,
+                            lambda kept: min(kept, length - 1) if isinstance(kept, int) else 0,
+                        )
                         query = int(
                             st.selectbox(
                                 t("sm.ex.pick", lang),

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
+from viz import ui
 from viz.ui import ALL_SECTIONS
 
 #: Generous: the machines have two cores, and the largest sizes compute 4096 x 1024 tables.
@@ -67,6 +68,12 @@ def ok(at: AppTest) -> AppTest:
     assert not at.exception, [e.value for e in at.exception]
     assert not at.error, [e.value for e in at.error]
     return at
+
+
+def warnings(at: AppTest) -> list[str]:
+    """The warning boxes of ``at``'s last run, but the "where the notes differ" flags (viz.ui.notes_differ),
+    which some pages always show."""
+    return [str(w.value) for w in at.warning if w.icon != ui.NOTES_ICON]
 
 
 def open_page(page: str, **query: str) -> AppTest:

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_support import charts, decode, new_app, ok, open_page, open_page_with_tabs
+from tests.apptest_support import charts, decode, new_app, ok, open_page, open_page_with_tabs, warnings
 from viz import figures, ui
 from viz.encodings import ENCODING_KINDS, EncodingSpec, encode
 from viz.i18n import t
@@ -123,7 +123,7 @@ def test_heads_offer_only_divisors_and_follow_d_model() -> None:
     at.sidebar.slider(key="d_model").set_value(100).run()
     ok(at)
     assert heads_now(at) == 20  # nearest divisor of 100 to 16 (20 beats 10)
-    assert not at.warning  # the app's own URL updates are never reported as a bad link
+    assert not warnings(at)  # the app's own URL updates are never reported as a bad link
     at.sidebar.slider(key="d_model").set_value(128).run()
     assert heads_now(at) == 16 and at.sidebar.selectbox(key=ui.heads_key(128)).value == 16
 
@@ -305,7 +305,7 @@ def test_scorecard_compare_toggle_at_large_sizes() -> None:
 
 def test_a_link_sets_the_head_count() -> None:
     at = ok(new_app(d_model="96", heads="3").run())
-    assert heads_now(at) == 3 and not at.warning
+    assert heads_now(at) == 3 and not warnings(at)
     assert at.sidebar.selectbox(key=ui.heads_key(96)).value == 3
     # 3 does not divide the default 128: the nearest divisor is used, and the sidebar says so (to the
     # link's visitor as to the one who shared it, so the link is not reported as bad)

@@ -16,7 +16,7 @@ import string
 import tempfile
 import threading
 import weakref
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
 
@@ -608,13 +608,49 @@ def sections(
     return found
 
 
+def keep_in_range(key: str, domain: Hashable, fit: Callable[[Any], Any]) -> None:
+    """Call just before drawing the widget ``key`` whose range (bounds, or options) depends on other
+    settings: the widget shows ``fit(the value it kept)``, which must lie in ``domain`` (a hashable
+    description of that range). Every range-dependent control of the app goes through here.
+
+    Streamlit makes a slider a new widget when its bounds change, and the new one did not take the
+    value the old one showed but the one Streamlit had put aside under the key when the bounds last
+    changed: after a second change that older value came back, or, outside the new range, stopped
+    the page with StreamlitValueAboveMaxError (d_model 64 -> 16 -> 15 with the pair slider moved in
+    between; issue 19). A select widget keeps its identity, but its kept value may no longer be an
+    option. So whenever ``domain`` differs from the last run that drew the widget, the value it kept
+    (read through the key, which still names the widget last drawn) is written back, fitted; in other
+    runs only when it does not fit (a callback may have set it). Never on every run: a write sends the
+    value to the browser, and a reply still on its way could undo a key press made in the meantime.
+    """
+    range_key = f"{key}__range"
+    if key in st.session_state:
+        kept = st.session_state.get(key)
+        fitted = fit(kept)
+        if st.session_state.get(range_key) != domain or fitted != kept:
+            st.session_state[key] = fitted
+    if st.session_state.get(range_key) != domain:
+        st.session_state[range_key] = domain
+
+
+def _clamp(value: Any, lo: int, hi: int, default: int) -> int:
+    """``value`` as an integer in [lo, hi] (``default``, clamped, when it is not a number)."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        number = default
+    return min(max(number, lo), hi)
+
+
 def int_multiselect(
     label: str, n: int, default: Sequence[int], key: str, max_selections: int = 8
 ) -> list[int]:
     """Pick integers from range(n); a stored choice outside the range (after n shrank) is dropped."""
-    if key in st.session_state:
-        kept = [v for v in st.session_state[key] if isinstance(v, int) and 0 <= v < n]
-        st.session_state[key] = kept
+    keep_in_range(
+        key,
+        n,
+        lambda kept: [v for v in kept or () if isinstance(v, int) and 0 <= v < n][:max_selections],
+    )
     picked = st.multiselect(
         label,
         list(range(n)),
@@ -929,10 +965,15 @@ def index_range(label: str, n: int, span: int, key: str) -> tuple[int, int]:
     """A range slider over range(n), clamped when n shrinks; (0, 0) without a slider when n is 1."""
     if n <= 1:
         return 0, 0
-    if key in st.session_state:
-        lo, hi = st.session_state[key]
-        lo, hi = min(max(int(lo), 0), n - 1), min(max(int(hi), 0), n - 1)
-        st.session_state[key] = (min(lo, hi), max(lo, hi))
+
+    def fit(kept: Any) -> tuple[int, int]:
+        try:
+            lo, hi = (_clamp(v, 0, n - 1, 0) for v in kept)
+        except (TypeError, ValueError):  # not a pair
+            lo, hi = 0, min(span, n) - 1
+        return min(lo, hi), max(lo, hi)
+
+    keep_in_range(key, n, fit)
     picked = st.slider(
         label, 0, n - 1, key=key, persist_state=KEEP, **initial(key, value=(0, min(span, n) - 1))
     )
@@ -987,12 +1028,7 @@ def bounded_slider(label: str, lo: int, hi: int, default: int, key: str, help: s
     (so a callback may set it too); ``lo`` without a slider when there is nothing to choose."""
     if hi <= lo:
         return lo
-    if key in st.session_state:
-        # Written only when clamping changes it: a write sends the value back to the browser on every
-        # rerun, and a late reply could then undo a key press made in the meantime.
-        clamped = min(max(int(st.session_state[key]), lo), hi)
-        if clamped != st.session_state[key]:
-            st.session_state[key] = clamped
+    keep_in_range(key, (lo, hi), lambda kept: _clamp(kept, lo, hi, default))
     picked = st.slider(
         label, lo, hi, key=key, help=help, persist_state=KEEP, **initial(key, value=min(max(default, lo), hi))
     )
@@ -1001,8 +1037,7 @@ def bounded_slider(label: str, lo: int, hi: int, default: int, key: str, help: s
 
 def option_slider(label: str, options: Sequence[int], default: int, key: str, help: str | None = None) -> int:
     """A select-slider over ``options``; a stored value that is not an option falls back to ``default``."""
-    if key in st.session_state and st.session_state[key] not in options:
-        st.session_state[key] = default
+    keep_in_range(key, tuple(options), lambda kept: kept if kept in options else default)
     picked = st.select_slider(
         label, options, key=key, help=help, persist_state=KEEP, **initial(key, value=default)
     )
@@ -1461,8 +1496,7 @@ def layer_choice(n_layers: int, lang: str, key: str) -> int:
     if n_layers == 1:
         return 0
     options = list(range(1, n_layers + 1))
-    if st.session_state.get(key) not in options:
-        st.session_state.pop(key, None)  # the stack got shallower than the layer last shown
+    keep_in_range(key, n_layers, lambda kept: _clamp(kept, 1, n_layers, 1))  # a shallower stack: its top
     picked = slot.segmented_control(
         t("att.layer", lang), options, key=key, required=True, persist_state=KEEP, **initial(key, default=1)
     )
