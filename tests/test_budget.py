@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import sys
 import threading
 from collections.abc import Iterator
 
@@ -63,6 +64,28 @@ def test_a_torch_model_is_measured_by_its_parameters_and_buffers() -> None:
     assert weights <= measure(encoder) < weights + 10_000
     tied = torch.nn.Linear(8, 8)
     assert measure([tied.weight, tied.weight]) - measure([None, None]) == 8 * 8 * 4  # one storage
+
+
+def test_a_half_imported_torch_does_not_break_measuring_or_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The warm-up thread imports torch while pages run: for a moment sys.modules holds a torch module
+    # without Tensor or nn, and every cached call of every page raised AttributeError (seen in review).
+    import types
+
+    monkeypatch.setitem(sys.modules, "torch", types.ModuleType("torch"))
+
+    @dataclasses.dataclass
+    class Result:
+        values: np.ndarray
+
+    assert measure(Result(array(800))) >= 800
+    calls = []
+
+    @cached(max_entries=2)
+    def double(n: int) -> np.ndarray:
+        calls.append(n)
+        return np.full(4, 2.0 * n)
+
+    assert double(3)[0] == 6.0 and double(3)[0] == 6.0 and calls == [3]
 
 
 def test_a_figure_is_measured_by_its_data_plus_its_objects() -> None:

@@ -88,6 +88,17 @@ def measure(value: object, *, freeze: bool = False) -> int:
     return _measure(value, set(), freeze, 0)
 
 
+def _torch_kind(value: object) -> str | None:
+    """ "tensor" or "module" when ``value`` is a torch tensor or ``nn.Module``, else None, read from its
+    classes alone (never from the torch module, which another thread may be importing)."""
+    for klass in type(value).__mro__:
+        if klass.__module__ == "torch" and klass.__qualname__ == "Tensor":
+            return "tensor"
+        if klass.__module__ == "torch.nn.modules.module" and klass.__qualname__ == "Module":
+            return "module"
+    return None
+
+
 def _measure(value: object, seen: set[object], freeze: bool, depth: int) -> int:
     if value is None or isinstance(value, bool):
         return 0  # singletons
@@ -110,13 +121,17 @@ def _measure(value: object, seen: set[object], freeze: bool, depth: int) -> int:
     if id(value) in seen:
         return 0
     seen.add(id(value))
-    # Torch, Plotly and pandas objects can only be here if their package was imported.
-    torch, plotly, pandas = (sys.modules.get(m) for m in ("torch", "plotly.basedatatypes", "pandas"))
-    if torch is not None and isinstance(value, torch.Tensor):
-        return _storage_bytes(value, seen)
-    if torch is not None and isinstance(value, torch.nn.Module):  # its weights
-        tensors = itertools.chain(value.parameters(), value.buffers())
+    # Torch, Plotly and pandas objects can only be here if their package was imported. Torch is told by
+    # the value's classes, not by ``sys.modules``: the warm-up thread imports torch while pages run, and
+    # a half-imported torch module has no ``Tensor`` or ``nn`` yet.
+    kind = _torch_kind(value)
+    if kind == "tensor":
+        return _storage_bytes(cast(Any, value), seen)
+    if kind == "module":  # its weights
+        module = cast(Any, value)
+        tensors = itertools.chain(module.parameters(), module.buffers())
         return sys.getsizeof(value) + sum(_storage_bytes(t, seen) for t in tensors)
+    plotly, pandas = (sys.modules.get(m) for m in ("plotly.basedatatypes", "pandas"))
     if plotly is not None and isinstance(value, plotly.BaseFigure):
         fig = cast(Any, value)
         inner = _measure(fig._data, seen, freeze, depth + 1) + _measure(fig._layout, seen, freeze, depth + 1)
@@ -345,8 +360,7 @@ def _param(value: object) -> object:
     """One argument of a cached function as part of its key: parameters, never arrays (hashing an
     array's bytes on every call would cost as much as some of the results). Typed, so that 1, 1.0 and
     True are three keys."""
-    torch = sys.modules.get("torch")
-    if isinstance(value, np.ndarray) or (torch is not None and isinstance(value, torch.Tensor)):
+    if isinstance(value, np.ndarray) or _torch_kind(value) == "tensor":
         raise TypeError("cache on parameters, not arrays")
     hash(value)  # a list or a dict: a TypeError here, where the mistake is
     return (type(value).__qualname__, value)
