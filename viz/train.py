@@ -213,7 +213,7 @@ class History:
     stop: Stop = "steps"  # why the run ended (while it runs: "steps")
     step_bound: int = MAX_STEPS  # the steps this run could take: max_steps, or UNLEARNABLE_STEPS
     time_limit: float = TIME_LIMIT_S  # its wall-time bound (seconds)
-    snapshots: list[Snapshot] = field(default_factory=list)  # at most SNAPSHOTS when the run is done
+    snapshots: list[Snapshot] = field(default_factory=list, repr=False)  # at most SNAPSHOTS once done
 
     @property
     def final_accuracy(self) -> float:
@@ -284,15 +284,18 @@ def thin(snapshots: list[Snapshot], keep: int = SNAPSHOTS) -> list[Snapshot]:
 
 
 def train(
-    config: TrainConfig, progress: Progress | None = None, *, time_limit: float = TIME_LIMIT_S
+    config: TrainConfig, progress: Progress | None = None, *, time_limit: float | None = None
 ) -> Trained:
     """Train a fresh model on ``config.task`` with Adam until the held-out accuracy reaches the target.
 
     Stops at ``config.target`` (checked every EVAL_EVERY steps), after ``config.max_steps`` (or
     UNLEARNABLE_STEPS when :func:`unlearnable` says the model cannot learn the task), or at the first
-    step that ends ``time_limit`` seconds after the loop started; ``history.stop`` says which. The last
-    step is always evaluated. ``progress(step, step_bound, history)`` is called at every evaluation.
+    step that ends ``time_limit`` seconds (None: TIME_LIMIT_S, read at call time) after the loop
+    started; ``history.stop`` says which. The last step is always evaluated.
+    ``progress(step, step_bound, history)`` is called at every evaluation.
     """
+    if time_limit is None:
+        time_limit = TIME_LIMIT_S
     model = build(config.model).train()
     rng = np.random.default_rng([config.model.seed, TASKS.index(config.task), 1])
     x_eval, y_eval = (torch.from_numpy(a) for a in make_batch(config.task, EVAL_BATCH, rng))
