@@ -216,7 +216,7 @@ if first.open:
                         t(
                             "att.stopped_time",
                             lang,
-                            sec=f"{h.time_limit:.0f}",
+                            sec=f"{h.time_limit:g}",
                             steps=h.steps[-1],
                             acc=f"{h.final_accuracy:.1%}",
                             target=f"{train.TARGET_ACCURACY:.0%}",

@@ -351,7 +351,7 @@ def test_anyone_can_switch_to_the_untrained_model_and_replay_the_training() -> N
 
     # Replay: each recorded step shows that snapshot's maps and the curve up to that step.
     replay = b.select_slider(key="att_replay")
-    assert list(replay.options) == [str(s) for s in recorded] and int(replay.value) == recorded[-1]
+    assert list(replay.options) == [str(s) for s in recorded] and replay.value == recorded[-1]
     lengths = []
     for step in recorded:
         ok(b.select_slider(key="att_replay").set_value(step).run())

@@ -223,7 +223,7 @@ def test_batch_maps_run_the_padded_batch_under_its_mask(mode: str) -> None:
     assert (weights[hidden] == 0).all()
     assert not np.isnan(weights).any()
     # Every query that sees a key (key 0 at least) spreads weight 1; an empty row ("pad_queries") has 0.
-    sees = np.broadcast_to(allowed.any(-1)[None, :, None], weights.shape[:-1])
+    sees = np.broadcast_to(np.any(allowed, axis=-1)[None, :, None], weights.shape[:-1])
     np.testing.assert_allclose(weights.sum(-1), np.where(sees, 1.0, 0.0), atol=1e-6)
     # Layer 0 of each sequence is its own attention under its own mask row (the batch does not mix).
     with torch.no_grad():
