@@ -274,9 +274,7 @@ if first.open:
             shown_example = example_seed
             if replaying and example_seed >= train.REPLAY_EXAMPLES:
                 shown_example = 0
-                st.caption(
-                    t("att.replay.example", lang, n_last=train.REPLAY_EXAMPLES - 1, asked=example_seed)
-                )
+                st.caption(t("att.replay.example", lang, n=train.REPLAY_EXAMPLES, asked=example_seed))
             ids, answers = train.example(task, shown_example)
             tokens = tuple(train.symbols(ids))
             labels = embedding.row_labels(tokens)

@@ -369,6 +369,15 @@ def test_anyone_can_switch_to_the_untrained_model_and_replay_the_training() -> N
             first_maps = maps
             for got, want in zip(maps, untrained_maps, strict=True):  # step 0 is the untrained model
                 np.testing.assert_allclose(got, want, atol=2e-3)  # kept as float16
+    # An example the run did not record: the replay says so and shows example 0's recorded maps.
+    ok(b.select_slider(key="att_replay").set_value(recorded[1]).run())
+    ok(b.number_input(key="att_ex").set_value(train.REPLAY_EXAMPLES + 3).run())
+    said = t("att.replay.example", "en", n=train.REPLAY_EXAMPLES, asked=train.REPLAY_EXAMPLES + 3)
+    assert said in texts(b)
+    for head, m in enumerate(grid_maps(spec(b, "att_task_maps_grid"))):
+        np.testing.assert_allclose(
+            m, h.snapshot_at(recorded[1]).maps[0, 0, head].astype(np.float64), atol=1e-6
+        )
     assert lengths == sorted(lengths) and lengths[0] == 1 and lengths[-1] == len(h.steps)
     assert len(set(lengths)) == len(lengths)  # the curve grows with every step of the replay
     assert any(not np.allclose(f, m, atol=0.05) for f, m in zip(first_maps, maps, strict=True))

@@ -152,8 +152,8 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
         "ko": "학습하면서 {n}개 단계의 헤드 맵을 보관했습니다. 뒤로 밀면 그 단계의 맵, 답, 곡선을 볼 수 있고, 마지막 단계가 학습된 모델입니다.",
     },
     "att.replay.example": {
-        "en": "The replay keeps the maps of examples 0 to {n_last} only, so example 0 is shown instead of {asked}.",
-        "ko": "다시 보기는 예제 0~{n_last}의 맵만 보관하므로, 예제 {asked} 대신 예제 0을 보여 줍니다.",
+        "en": "The replay keeps the maps of the first {n} examples only (numbers below {n}), so example 0 is shown instead of example {asked}.",
+        "ko": "다시 보기는 처음 {n}개 예제(번호가 {n}보다 작은 것)의 맵만 보관하므로, 예제 {asked} 대신 예제 0을 보여 줍니다.",
     },
     "att.reached": {
         "en": "Trained: {acc} of held-out positions right after {steps} steps ({sec} s). This model is kept: come back to these settings and it is shown at once.",
