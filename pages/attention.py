@@ -165,6 +165,7 @@ if first.open:
             tcfg = train.TrainConfig(train.task_model_config(task, config), task)
             done = ui.trained_model(tcfg)
             can_train = train.trainable(tcfg.model)
+            blind = train.unlearnable(tcfg.model)
             b1, b2 = st.columns([1, 3])
             if not can_train:
                 b2.info(
@@ -174,6 +175,12 @@ if first.open:
                         params=f"{train.param_count(tcfg.model):,}",
                         limit=f"{train.TRAIN_PARAM_LIMIT:,}",
                     )
+                )
+            elif blind is not None and done is None:
+                b2.info(
+                    t(f"att.unlearnable.{blind}", lang)
+                    + " "
+                    + t("att.unlearnable.short", lang, steps=train.UNLEARNABLE_STEPS)
                 )
             if b1.button(
                 t("att.train", lang) if done is None else t("att.trained_already", lang),
@@ -194,6 +201,8 @@ if first.open:
                             total=total,
                             loss=f"{history.loss[-1]:.3f}",
                             acc=f"{history.accuracy[-1]:.1%}",
+                            sec=f"{history.seconds:.0f}",
+                            limit=f"{history.time_limit:.0f}",
                         ),
                     )
 
@@ -203,7 +212,7 @@ if first.open:
                 bar.empty()
             if done is not None:
                 h = done.history
-                if h.reached_at is not None:
+                if h.stop == "target":
                     b2.success(
                         t(
                             "att.reached",
@@ -213,8 +222,25 @@ if first.open:
                             sec=f"{h.seconds:.1f}",
                         )
                     )
+                elif h.stop == "time":
+                    b2.warning(
+                        t(
+                            "att.stopped_time",
+                            lang,
+                            sec=f"{h.time_limit:g}",
+                            steps=h.steps[-1],
+                            acc=f"{h.final_accuracy:.1%}",
+                            target=f"{train.TARGET_ACCURACY:.0%}",
+                        )
+                    )
+                elif h.stop == "unlearnable" and blind is not None:
+                    b2.warning(
+                        t("att.stopped_unlearnable", lang, steps=h.steps[-1], acc=f"{h.final_accuracy:.1%}")
+                        + " "
+                        + t(f"att.unlearnable.{blind}", lang)
+                    )
                 else:
-                    why = encoding if encoding in (model.NO_ENCODING, "rope") else "other"
+                    why = "rope" if encoding == "rope" else "other"
                     b2.warning(
                         t(
                             "att.not_reached",
@@ -226,16 +252,51 @@ if first.open:
                         + " "
                         + t(f"att.why.{why}", lang)
                     )
-            show_trained = done is not None and (
-                st.toggle(t("att.show_trained", lang), value=True, key="att_show_trained")
-            )
-            net = done.model if (show_trained and done is not None) else ui.live_model(tcfg.model)
-            ids, answers = train.example(task, example_seed)
+            # Which model this session looks at: its own choice, whoever trained the shared one.
+            state = "untrained"
+            step = 0
+            if done is not None:
+                h = done.history
+                state = ui.choice(
+                    t("att.model_state", lang),
+                    ("untrained", "trained"),
+                    key="att_model_state",
+                    lang=lang,
+                    format_func=lambda k: t(f"att.state.{k}", lang),
+                    radio=True,
+                    default="trained",
+                )
+                if state == "trained":
+                    step = h.steps[-1]
+                    if len(h.snapshots) > 1:
+                        recorded = [snap.step for snap in h.snapshots]
+                        if st.session_state.get("att_replay") not in recorded:  # another run's step
+                            st.session_state["att_replay"] = recorded[-1]
+                        step = int(
+                            st.select_slider(
+                                t("att.replay", lang),
+                                options=recorded,
+                                key="att_replay",
+                                help=t("att.replay.help", lang, n=len(recorded)),
+                            )
+                        )
+            final = done is not None and state == "trained" and step == done.history.steps[-1]
+            replaying = done is not None and state == "trained" and not final
+            shown_example = example_seed
+            if replaying and example_seed >= train.REPLAY_EXAMPLES:
+                shown_example = 0
+                st.caption(t("att.replay.example", lang, n=train.REPLAY_EXAMPLES, asked=example_seed))
+            ids, answers = train.example(task, shown_example)
             tokens = tuple(train.symbols(ids))
             labels = embedding.row_labels(tokens)
             layer = ui.layer_choice(n_layers, lang, "att_task_layer")
             with ui.guard(lang):
-                maps, predicted = probe.token_maps(net, ids)
+                if done is not None and replaying:
+                    snap = done.history.snapshot_at(step)
+                    maps, predicted = snap.maps[shown_example], snap.answers[shown_example]
+                else:
+                    net = done.model if (done is not None and final) else ui.live_model(tcfg.model)
+                    maps, predicted = probe.token_maps(net, ids)
                 st.dataframe(
                     {
                         t("att.col.position", lang): list(range(len(tokens))),
@@ -247,26 +308,25 @@ if first.open:
                     width="stretch",
                 )
                 st.caption(t("att.right", lang, right=heads.correct(predicted, answers), n=len(answers)))
+                state_text = t(f"att.state.{state}", lang)
+                if replaying:
+                    state_text = t("att.state.step", lang, step=step)
                 draw_maps(
                     maps[layer],
                     labels,
                     "att_task_maps",
-                    t(
-                        "att.task.chart",
-                        lang,
-                        layer=layer + 1,
-                        state=t("att.state.trained" if show_trained else "att.state.untrained", lang),
-                    ),
+                    t("att.task.chart", lang, layer=layer + 1, state=state_text),
                 )
                 st.markdown(t(f"att.task.{task}.explain", lang))
             if done is not None:
                 h = done.history
+                steps_, loss_, acc_ = h.upto(step if state == "trained" else h.steps[-1])
                 left, note = st.columns([5, 2])
                 with left:
                     fig = figures.lines(
-                        h.steps,
-                        {t("att.curve.acc", lang): h.accuracy},
-                        y2={t("att.curve.loss", lang): h.loss},
+                        steps_,
+                        {t("att.curve.acc", lang): acc_},
+                        y2={t("att.curve.loss", lang): loss_},
                         y2_title=t("att.curve.loss", lang),
                         title=t("att.curve.chart", lang, task=t(f"att.task.{task}", lang)),
                         x_title=t("att.curve.step", lang),
@@ -284,6 +344,8 @@ if first.open:
                         lang,
                         target=f"{train.TARGET_ACCURACY:.0%}",
                         every=train.EVAL_EVERY,
+                        steps=train.MAX_STEPS,
+                        sec=f"{train.TIME_LIMIT_S:.0f}",
                     )
                 )
 
@@ -359,6 +421,32 @@ def masks(first: tuple[str, ...]) -> None:
             ),
         )
         st.markdown(t("att.mask.maps.explain", lang, pad=heads.PAD))
+        empty = probe.empty_rows(allowed[which])
+        if empty:  # a query with no key to attend to: show that its output is 0, not NaN
+            outputs = ui.padded_outputs(config, first, second, mode, layer)[which]  # (heads, T, d_k)
+            z = outputs[0][:, : heads.SHOWN_COLUMNS]  # head 1, the first columns
+            left, note = st.columns([3, 2])
+            with left:
+                fig = figures.matrix(
+                    z,
+                    x_labels=[str(j) for j in range(z.shape[1])],
+                    y_labels=rows[which],
+                    title=t("att.mask.z", lang, i=which + 1, layer=layer + 1, shown=z.shape[1], d_k=s.d_k),
+                    x_title=t("chart.dimension", lang),
+                    y_title=t("att.query", lang),
+                    hovertemplate=t("att.steps.hover", lang),
+                    text=figures.number_text(z, digits=2),
+                    height=figures.rows_height(longest, base=200, per_row=22),
+                )
+                ui.chart(fig, key="att_mask_z", lang=lang)
+            note.markdown(
+                t(
+                    "att.mask.empty.explain",
+                    lang,
+                    rows=", ".join(str(i) for i in empty),
+                    largest=f"{float(abs(outputs[:, list(empty)]).max()):g}",  # "nan" if it were NaN
+                )
+            )
 
 
 # ---- 3. one head step by step ----------------------------------------------------------------------------

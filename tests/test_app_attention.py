@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts as chart_elements
 from tests.apptest_support import decode, ok, open_page
-from viz import embedding, model, probe, train
+from viz import embedding, heads, model, probe, train, ui
 from viz.i18n import t
 
 ATT = "pages/attention.py"
@@ -195,8 +195,10 @@ def test_masks_shown_as_matrices_and_in_the_maps(mode: str) -> None:
         np.testing.assert_array_equal(decode(drawn).reshape(t_max, t_max), expected[i].astype(float))
     maps = grid_maps(spec(at, "att_mask_maps_grid"))  # the padded sentence ("I am good")
     assert len(maps) == 8
+    sees = expected[1].any(axis=1)  # False only for the [PAD] queries of "pad_queries"
+    assert bool(sees.all()) is (mode != "pad_queries")
     for m in maps:
-        np.testing.assert_allclose(m.sum(axis=1), 1.0, atol=1e-5)
+        np.testing.assert_allclose(m.sum(axis=1), np.where(sees, 1.0, 0.0), atol=1e-5)
         blocked = ~expected[1]
         if mode == "none":
             assert m[:, len(second) :].max() > 0.01  # [PAD] takes weight without a mask
@@ -204,6 +206,36 @@ def test_masks_shown_as_matrices_and_in_the_maps(mode: str) -> None:
             assert np.all(m[blocked] == 0.0)
         if mode in ("causal", "both"):
             assert np.all(np.triu(m, 1) == 0.0)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_query_with_no_key_is_shown_with_its_zero_output(lang: str) -> None:
+    """The "padding, [PAD] queries too" mask empties the [PAD] queries' rows: the page draws head 1's
+    output z for the padded sentence, with exact zeros in those rows (not NaN), and says why."""
+    at = open_page(ATT, lang=lang)
+    assert "att_mask_z" not in charts(at)  # the padding mask leaves no row empty: no such chart
+    ok(at.radio(key=f"att_mask_mode__{lang}").set_value("pad_queries").run())
+    first, second = embedding.tokenize(DOG).tokens, embedding.tokenize("I am good").tokens
+    t_max, n = len(first), len(second)  # 9 and 3: rows 3..8 of sentence 2 are [PAD] queries
+    fig = spec(at, "att_mask_z")
+    z = decode(fig["data"][-1]["z"]).reshape(t_max, -1)
+    assert z.shape == (t_max, min(heads.SHOWN_COLUMNS, 16))  # d_k = 128 / 8
+    assert np.isfinite(z).all()
+    assert (z[n:] == 0).all() and (np.abs(z[:n]).max(axis=1) > 0).all()
+    # The same numbers straight from the model: head 1 of layer 1 on the padded batch.
+    net = model.build(model.ModelConfig())
+    rows = [
+        model.sentence_input(embedding.token_vectors(heads.padded(s, t_max), 128, 0)) for s in (first, second)
+    ]
+    want = probe.batch_head_outputs(net, rows, (len(first), n), "pad_queries", 0)[1, 0]
+    np.testing.assert_allclose(z, want[:, : z.shape[1]], atol=1e-6)
+    assert fig["data"][-1]["y"][n:] == [f"{i} · {heads.PAD}" for i in range(n, t_max)]
+    body = texts(at)
+    said = t("att.mask.empty.explain", lang, rows=", ".join(str(i) for i in range(n, t_max)), largest="0")
+    assert said in body
+    assert t("att.mask.pad_queries.explain", lang) in body
+    for m in grid_maps(spec(at, "att_mask_maps_grid")):  # every head's map: the [PAD] rows are empty
+        assert (m[n:] == 0).all()
 
 
 def test_step_by_step_matches_the_model_and_shows_the_mask() -> None:
@@ -267,14 +299,119 @@ def test_training_a_toy_task_in_the_page() -> None:
     assert again.button(key="att_train").label == t("att.trained_already", "en")
 
 
+def task_title(state: str) -> str:
+    return t("att.task.chart", "en", layer=1, state=state)
+
+
+def test_anyone_can_switch_to_the_untrained_model_and_replay_the_training() -> None:
+    """Session A trains; session B (a new AppTest with the same settings) sees the trained model, can go
+    back to the untrained one and forth, and can replay the run: the maps at each recorded step, and the
+    curve as it stood then."""
+    a = open_page(ATT)
+    ok(a.radio(key="att_source__en").set_value("task").run())
+    assert "att_model_state__en" not in [r.key for r in a.radio]  # nothing to switch to yet
+    untrained_maps = grid_maps(spec(a, "att_task_maps_grid"))
+    ok(a.button(key="att_train").click().run())
+    done = ui.trained_model(
+        train.TrainConfig(train.task_model_config("reverse", model.ModelConfig()), "reverse")
+    )
+    assert done is not None
+    h = done.history
+    recorded = [snap.step for snap in h.snapshots]
+    assert len(recorded) >= 3 and recorded[0] == 0 and recorded[-1] == h.steps[-1]
+
+    b = open_page(ATT)
+    ok(b.radio(key="att_source__en").set_value("task").run())
+    state = b.radio(key="att_model_state__en")
+    assert state.value == "trained" and list(state.options) == [
+        t("att.state.untrained", "en"),
+        t("att.state.trained", "en"),
+    ]
+    assert spec(b, "att_task_maps_grid")["layout"]["title"]["text"] == task_title(
+        t("att.state.trained", "en")
+    )
+    trained_maps = grid_maps(spec(b, "att_task_maps_grid"))
+    assert len(decode(spec(b, "att_curve")["data"][0]["x"])) == len(h.steps)
+    # Untrained: the live model's maps again (the same as before A trained), then back to trained.
+    ok(b.radio(key="att_model_state__en").set_value("untrained").run())
+    assert spec(b, "att_task_maps_grid")["layout"]["title"]["text"] == task_title(
+        t("att.state.untrained", "en")
+    )
+    for got, want in zip(grid_maps(spec(b, "att_task_maps_grid")), untrained_maps, strict=True):
+        np.testing.assert_allclose(got, want, atol=1e-6)
+    assert "att_replay" not in [s.key for s in b.select_slider]
+    ok(b.radio(key="att_model_state__en").set_value("trained").run())
+    for got, want in zip(grid_maps(spec(b, "att_task_maps_grid")), trained_maps, strict=True):
+        np.testing.assert_allclose(got, want, atol=1e-6)
+    # A's own view is A's choice: still trained.
+    ok(a.run())
+    assert spec(a, "att_task_maps_grid")["layout"]["title"]["text"] == task_title(
+        t("att.state.trained", "en")
+    )
+
+    # Replay: each recorded step shows that snapshot's maps and the curve up to that step.
+    replay = b.select_slider(key="att_replay")
+    assert list(replay.options) == [str(s) for s in recorded] and replay.value == recorded[-1]
+    lengths = []
+    for step in recorded:
+        ok(b.select_slider(key="att_replay").set_value(step).run())
+        curve = decode(spec(b, "att_curve")["data"][0]["x"])
+        assert curve[-1] == step
+        lengths.append(len(curve))
+        maps = grid_maps(spec(b, "att_task_maps_grid"))
+        if step != recorded[-1]:
+            title = task_title(t("att.state.step", "en", step=step))
+            assert spec(b, "att_task_maps_grid")["layout"]["title"]["text"] == title
+            snap = h.snapshot_at(step)
+            for head, m in enumerate(maps):
+                np.testing.assert_allclose(m, snap.maps[0, 0, head].astype(np.float64), atol=1e-6)
+        if step == 0:
+            first_maps = maps
+            for got, want in zip(maps, untrained_maps, strict=True):  # step 0 is the untrained model
+                np.testing.assert_allclose(got, want, atol=2e-3)  # kept as float16
+    # An example the run did not record: the replay says so and shows example 0's recorded maps.
+    ok(b.select_slider(key="att_replay").set_value(recorded[1]).run())
+    ok(b.number_input(key="att_ex").set_value(train.REPLAY_EXAMPLES + 3).run())
+    said = t("att.replay.example", "en", n=train.REPLAY_EXAMPLES, asked=train.REPLAY_EXAMPLES + 3)
+    assert said in texts(b)
+    for head, m in enumerate(grid_maps(spec(b, "att_task_maps_grid"))):
+        np.testing.assert_allclose(
+            m, h.snapshot_at(recorded[1]).maps[0, 0, head].astype(np.float64), atol=1e-6
+        )
+    assert lengths == sorted(lengths) and lengths[0] == 1 and lengths[-1] == len(h.steps)
+    assert len(set(lengths)) == len(lengths)  # the curve grows with every step of the replay
+    assert any(not np.allclose(f, m, atol=0.05) for f, m in zip(first_maps, maps, strict=True))
+
+
 def test_training_without_position_says_why_it_fails() -> None:
     at = open_page(ATT)
     ok(at.selectbox(key="att_encoding__en").set_value("none").run())
     ok(at.radio(key="att_source__en").set_value("task").run())
+    # Said before training, from the settings alone.
+    before = (
+        t("att.unlearnable.none", "en")
+        + " "
+        + t("att.unlearnable.short", "en", steps=train.UNLEARNABLE_STEPS)
+    )
+    assert before in [i.value for i in at.info]
     ok(at.button(key="att_train").click().run())
     warned = [w.value for w in at.warning]
-    start = t("att.not_reached", "en", acc="", steps=train.MAX_STEPS, target="99%")[:12]  # "After 800 st"
-    assert any(w.startswith(start) and w.endswith(t("att.why.none", "en")) for w in warned), warned
+    start = t("att.stopped_unlearnable", "en", steps=train.UNLEARNABLE_STEPS, acc="{acc}").split("{acc}")[0]
+    assert any(w.startswith(start) and w.endswith(t("att.unlearnable.none", "en")) for w in warned), warned
+    curve = decode(spec(at, "att_curve")["data"][0]["x"])
+    assert curve[-1] == train.UNLEARNABLE_STEPS < train.MAX_STEPS
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_run_stopped_by_the_time_bound_says_so(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(train, "TIME_LIMIT_S", 0.0)  # every run stops after its first step
+    at = open_page(ATT, lang=lang)
+    ok(at.radio(key=f"att_source__{lang}").set_value("task").run())
+    ok(at.button(key="att_train").click().run())
+    said = t("att.stopped_time", lang, sec="0", steps=1, acc="{acc}", target="99%").split("{acc}")[0]
+    assert any(w.value.startswith(said) for w in at.warning), [w.value for w in at.warning]
+    assert not at.success
+    assert list(decode(spec(at, "att_curve")["data"][0]["x"])) == [0, 1]
 
 
 def test_rope_with_one_dimension_per_head_is_flagged() -> None:

@@ -14,7 +14,13 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
-from viz.attention import causal_mask, combine, padding_mask, scaled_dot_product_attention
+from viz.attention import (
+    causal_mask,
+    combine,
+    padding_mask,
+    query_padding_mask,
+    scaled_dot_product_attention,
+)
 
 # Both sides compute the same sums in float64 in a different order: differences are ~1e-15.
 ATOL = 1e-12
@@ -183,6 +189,46 @@ def test_whole_batch_element_fully_masked() -> None:
     np.testing.assert_array_equal(out[:1].numpy(), alone_out.numpy())
     np.testing.assert_allclose(weights[:1].numpy(), reference_weights(q[:1], k[:1], mask[:1]), atol=ATOL)
     np.testing.assert_array_equal(weights[:1].numpy(), alone_w.numpy())
+
+
+def test_padded_queries_get_zero_weights_and_zero_output_like_an_explicit_reference() -> None:
+    """Padding hides the [PAD] keys, and the query mask also empties the [PAD] queries' rows (the page's
+    "padding, [PAD] queries too" mode). Those rows: weights 0 and output 0, not NaN. The reference is
+    computed apart: each sequence's real queries alone against its real keys through torch's fused
+    attention, and zeros written explicitly for the [PAD] queries."""
+    b, h, t, d = 2, 3, 6, 4
+    lengths = (6, 2)
+    q, k, v = (randn(b, h, t, d, seed=s) for s in (60, 61, 62))
+    mask = combine(padding_mask(lengths, t), query_padding_mask(lengths, t))
+    assert mask is not None and mask.shape == (b, 1, t, t)
+    out, weights = scaled_dot_product_attention(q, k, v, mask)
+    assert torch.isfinite(out).all() and torch.isfinite(weights).all()
+    expected_out = torch.zeros_like(out)
+    expected_w = torch.zeros_like(weights)
+    for i, n in enumerate(lengths):
+        real_q, real_k, real_v = q[i, :, :n], k[i, :, :n], v[i, :, :n]
+        expected_out[i, :, :n] = F.scaled_dot_product_attention(real_q, real_k, real_v)
+        expected_w[i, :, :n, :n] = torch.softmax(real_q @ real_k.transpose(-2, -1) / math.sqrt(d), -1)
+    np.testing.assert_allclose(out.numpy(), expected_out.numpy(), atol=ATOL, rtol=0)
+    np.testing.assert_allclose(weights.numpy(), expected_w.numpy(), atol=ATOL, rtol=0)
+    assert (weights[1, :, 2:] == 0).all() and (out[1, :, 2:] == 0).all()
+    np.testing.assert_allclose(weights[1, :, :2].sum(-1).numpy(), 1.0, atol=ATOL)
+    # Without the handling, softmax over those rows (all -inf) would be 0 / 0.
+    scores = (q @ k.transpose(-2, -1)).masked_fill(~mask, float("-inf"))
+    assert torch.isnan(torch.softmax(scores, -1)[1, :, 2:]).all()
+    assert not torch.isnan(torch.softmax(scores, -1)[0]).any()
+
+
+def test_query_padding_mask_values() -> None:
+    lengths, t = (4, 2, 0), 4
+    m = query_padding_mask(lengths, t)
+    assert m.shape == (3, 1, t, 1) and m.dtype == torch.bool
+    np.testing.assert_array_equal(m[:, 0, :, 0].numpy(), [[1, 1, 1, 1], [1, 1, 0, 0], [0, 0, 0, 0]])
+    both = combine(padding_mask(lengths, t), m)
+    assert both is not None
+    np.testing.assert_array_equal(
+        both[1, 0].numpy(), [[1, 1, 0, 0], [1, 1, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+    )
 
 
 # ---- the mask argument ---------------------------------------------------------------------------------

@@ -53,6 +53,7 @@ DEFAULT_D_MODEL, DEFAULT_HEADS = 128, 8
 HEADS_SELECT = ".st-key-heads"  # one heads selectbox for every d_model (viz.ui.heads_key)
 SOURCE = ".st-key-att_source__en"
 TRAIN_BUTTON = ".st-key-att_train button"
+REPLAY_SLIDER = '.st-key-att_replay input[type="range"], .st-key-att_replay [role="slider"]'
 DEFAULT_TOKENS = 9  # "A dog ate the food because it was hungry"
 HOSTILE = "<img src=x onerror=alert(1)> <b>bold</b>"
 #: every chart of the page in sentence mode (one head per heatmap in the grids; 8 heads fit in one grid)
@@ -288,9 +289,21 @@ def test_training_the_reverse_task_lights_up_the_anti_diagonal(
     assert_no_exception(page)
     print("saved", screenshot(page, "attention_trained_en"))
 
-    # "Show the trained model" off: the same example through the untrained model again. (The rerun
-    # also relabels the button: the run that trained drew it before training, still as "Train".)
-    page.locator(".st-key-att_show_trained label").click()
+    # Replay: the slider's first recorded step shows the maps and the curve as they were at step 0.
+    page.locator(REPLAY_SLIDER).first.press("Home")
+    at_zero = t("att.task.chart", "en", layer=1, state=t("att.state.step", "en", step=0))
+    wait_for_rerun(page, f"{TITLE_JS} === {js_str(at_zero)}", root=TASK_GRID)
+    wait_for_rerun(page, "el._fullData.length > 0 && el._fullData[0].x.length === 1", root=CURVE)
+    assert plot_eval(page, ANTI_DIAGONAL_JS, root=TASK_GRID) == pytest.approx(before, abs=2e-3)  # float16
+    print("saved", screenshot(page, "attention_replay_en"))
+    page.locator(REPLAY_SLIDER).first.press("End")
+    wait_for_rerun(page, f"{TITLE_JS} === {js_str(trained)}", root=TASK_GRID)
+
+    # "untrained": the same example through the untrained model again. (The rerun also relabels the
+    # button: the run that trained drew it before training, still as "Train".)
+    page.locator('.st-key-att_model_state__en [data-testid="stRadioOption"]').filter(
+        has_text=t("att.state.untrained", "en")
+    ).click()
     wait_for_rerun(page, f"{TITLE_JS} === {js_str(untrained)}", root=TASK_GRID)
     assert plot_eval(page, ANTI_DIAGONAL_JS, root=TASK_GRID) == pytest.approx(before, abs=1e-6)
     assert page.locator(TRAIN_BUTTON).is_disabled()

@@ -123,6 +123,7 @@ def test_copied_option_lists_match_their_sources() -> None:
     assert link.TASKS == train.TASKS
     assert link.MASK_MODES == probe.MASK_MODES
     assert model.LAYERS_RANGE[1] == link.MODEL_LAYERS
+    assert train.MAX_STEPS == link.TRAIN_STEPS
     assert link.MAX_TEXT == embedding.MAX_CHARS
     by_name = link.page("softmax").by_name
     assert by_name["dk"].options == softmax.DK_OPTIONS  # type: ignore[attr-defined]

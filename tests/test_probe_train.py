@@ -18,10 +18,14 @@ from viz.model import Encoder, ModelConfig, build
 from viz.probe import MASK_MODES, batch_mask, head_steps, mask_matrices, order_test, shuffle_order
 from viz.train import (
     EVAL_BATCH,
+    EVAL_EVERY,
     MAX_STEPS,
+    REPLAY_EXAMPLES,
     SEQ_LEN,
+    SNAPSHOTS,
     TARGET_ACCURACY,
     TASKS,
+    UNLEARNABLE_STEPS,
     VOCAB,
     TrainConfig,
     make_batch,
@@ -169,7 +173,9 @@ def expected_masks(mode: str, lengths: tuple[int, ...], t: int) -> np.ndarray:
     for b, n in enumerate(lengths):
         for i in range(t):
             for j in range(t):
-                if mode in ("padding", "both") and j >= n:
+                if mode in ("padding", "pad_queries", "both") and j >= n:
+                    out[b, i, j] = False
+                if mode == "pad_queries" and i >= n:  # a [PAD] query sees nothing
                     out[b, i, j] = False
                 if mode in ("causal", "both") and j > i:
                     out[b, i, j] = False
@@ -215,13 +221,59 @@ def test_batch_maps_run_the_padded_batch_under_its_mask(mode: str) -> None:
     np.testing.assert_array_equal(allowed, expected_masks(mode, lengths, t))
     hidden = np.broadcast_to(~allowed[None, :, None], weights.shape)
     assert (weights[hidden] == 0).all()
-    np.testing.assert_allclose(weights.sum(-1), 1.0, atol=1e-6)  # every query here sees key 0 at least
+    assert not np.isnan(weights).any()
+    # Every query that sees a key (key 0 at least) spreads weight 1; an empty row ("pad_queries") has 0.
+    sees = np.broadcast_to(np.any(allowed, axis=-1)[None, :, None], weights.shape[:-1])
+    np.testing.assert_allclose(weights.sum(-1), np.where(sees, 1.0, 0.0), atol=1e-6)
     # Layer 0 of each sequence is its own attention under its own mask row (the batch does not mix).
     with torch.no_grad():
         for b, row in enumerate(rows):
             mask = torch.from_numpy(allowed[b])
             _, w = model.attention(0)(model.run(row).hidden[0], mask)
             np.testing.assert_allclose(weights[0, b], w[0].numpy(), atol=1e-6)
+
+
+def test_pad_queries_empties_the_pad_rows_and_their_output_is_zero() -> None:
+    """A [PAD] query under "pad_queries" sees no key: weights 0 and output z = 0 (not NaN) in every layer,
+    checked against torch's fused attention on the same q, k, v with the mask applied explicitly; the
+    real queries attend exactly as under the plain padding mask."""
+    model = model_with_biases(PROBE_CONFIG)
+    lengths, t = (6, 3), 6
+    rows = [randn(1, t, 32, seed=30 + i) for i in range(2)]
+    weights, allowed = probe.batch_maps(model, rows, lengths, "pad_queries")
+    assert probe.empty_rows(allowed[0]) == () and probe.empty_rows(allowed[1]) == (3, 4, 5)
+    plain, _ = probe.batch_maps(model, rows, lengths, "padding")
+    x = torch.cat(rows)
+    mask = batch_mask("pad_queries", lengths, t)
+    assert mask is not None
+    with torch.no_grad():
+        hidden = model.run(x, mask).hidden
+    for layer in range(PROBE_CONFIG.n_layers):
+        z = probe.batch_head_outputs(model, rows, lengths, "pad_queries", layer)  # (B, heads, T, d_k)
+        assert z.shape == (2, PROBE_CONFIG.n_heads, t, PROBE_CONFIG.d_k)
+        assert np.isfinite(z).all() and np.isfinite(weights[layer]).all()
+        assert (weights[layer, 1, :, 3:] == 0).all() and (z[1, :, 3:] == 0).all()
+        assert np.abs(z[1, :, :3]).min(axis=-1).max() > 0  # the real rows are not zero
+        np.testing.assert_allclose(weights[layer][:, :, :3], plain[layer][:, :, :3], atol=1e-6)
+        p = model.attention(layer).parts(hidden[layer], mask)
+        with torch.no_grad():
+            reference = torch.nn.functional.scaled_dot_product_attention(
+                p.q.double(), p.k.double(), p.v.double(), attn_mask=mask
+            )
+        np.testing.assert_allclose(z, reference.numpy(), atol=1e-6)
+        # What the safe handling avoids: softmax over a row of -inf alone is NaN.
+        scores = (p.q @ p.k.transpose(-2, -1)).masked_fill(~mask, float("-inf"))
+        assert torch.isnan(torch.softmax(scores, -1)[1, :, 3:]).all()
+    with pytest.raises(ValueError):
+        probe.batch_head_outputs(model, rows, lengths, "padding", 2)
+
+
+def test_empty_rows() -> None:
+    allowed = np.array([[1, 0, 0], [0, 0, 0], [1, 1, 1]], dtype=bool)
+    assert probe.empty_rows(allowed) == (1,)
+    assert probe.empty_rows(np.ones((4, 4), dtype=bool)) == ()
+    assert probe.empty_rows(mask_matrices("both", (5, 3), 5)[1]) == ()  # key 0 is always visible
+    assert probe.empty_rows(mask_matrices("pad_queries", (5, 3), 5)[1]) == (3, 4)
 
 
 @pytest.mark.parametrize("mode", ["", "Causal", "future", "all"])
@@ -303,8 +355,9 @@ def default_config(task: str) -> TrainConfig:
 
 @functools.cache
 def trained(task: str) -> train.Trained:
-    """Each default training once per test session (about a second each); tests only read the result."""
-    return train.train(default_config(task))
+    """Each default training once per test session (about a second each); tests only read the result.
+    Without a time bound: these tests are about what training learns, not about how busy the machine is."""
+    return train.train(default_config(task), time_limit=math.inf)
 
 
 @pytest.mark.parametrize("task", TASKS)
@@ -312,6 +365,7 @@ def test_training_reaches_the_stated_accuracy_in_bounded_steps(task: str) -> Non
     result = trained(task)
     h = result.history
     assert h.reached_at is not None, h.accuracy
+    assert h.stop == "target" and h.step_bound == MAX_STEPS
     assert h.reached_at <= MAX_STEPS
     assert h.final_accuracy >= TARGET_ACCURACY
     # reached_at is the first evaluation at the target, and training stopped there.
@@ -335,7 +389,7 @@ def test_trained_model_generalises_to_a_fresh_batch(task: str) -> None:
 
 def test_training_is_deterministic() -> None:
     first = trained("previous")
-    second = train.train(default_config("previous"))
+    second = train.train(default_config("previous"), time_limit=math.inf)
     a, b = first.history, second.history
     assert (a.steps, a.loss, a.accuracy, a.reached_at) == (b.steps, b.loss, b.accuracy, b.reached_at)
     for (name, pa), (_, pb) in zip(
@@ -344,16 +398,138 @@ def test_training_is_deterministic() -> None:
         assert torch.equal(pa, pb), name
 
 
-def test_reverse_without_position_cannot_be_learned() -> None:
+@pytest.mark.parametrize("task", TASKS)
+def test_a_task_without_position_is_reported_unlearnable_and_stops_early(task: str) -> None:
     """Without a position signal the model is permutation-equivariant: position i's output is a function of
-    its own symbol and the unordered set of the others, so it cannot tell which symbol sits at T-1-i. The
-    best it can do is pick one of the other 7 symbols (a little over 1 in 7, more when symbols repeat),
-    far below 0.5 whatever the number of steps."""
-    config = TrainConfig(task_model_config("reverse", ModelConfig(encoding="none")), "reverse", max_steps=200)
-    h = train.train(config).history
-    assert h.steps[-1] == 200
-    assert h.reached_at is None
+    its own symbol and the unordered set of the others, so it cannot tell which symbol sits at T-1-i (or
+    i-1, or which position holds the twin). For reverse the best it can do is pick one of the other 7
+    symbols (a little over 1 in 7, more when symbols repeat), far below 0.5 whatever the number of steps.
+    So the run stops after UNLEARNABLE_STEPS, not MAX_STEPS, and says why."""
+    config = TrainConfig(task_model_config(task, ModelConfig(encoding="none")), task)
+    assert train.unlearnable(config.model) == "none"
+    h = train.train(config, time_limit=math.inf).history
+    assert h.stop == "unlearnable" and h.reached_at is None
+    assert h.step_bound == UNLEARNABLE_STEPS < MAX_STEPS
+    assert h.steps[-1] == UNLEARNABLE_STEPS
     assert max(h.accuracy) < 0.5
+
+
+def test_rope_with_one_dimension_per_head_is_as_blind_as_no_position() -> None:
+    blind = task_model_config("previous", ModelConfig(d_model=8, n_heads=8, encoding="rope"))
+    assert train.unlearnable(blind) == "rope_dk1"
+    h = train.train(TrainConfig(blind, "previous"), time_limit=math.inf).history
+    assert h.stop == "unlearnable" and h.steps[-1] == UNLEARNABLE_STEPS and max(h.accuracy) < 0.5
+    for encoding in ("sinusoidal", "learned", "rope", "binary"):
+        assert train.unlearnable(task_model_config("reverse", ModelConfig(encoding=encoding))) is None
+    assert (
+        train.unlearnable(task_model_config("reverse", ModelConfig(d_model=8, n_heads=4, encoding="rope")))
+        is None
+    )
+
+
+def test_the_config_that_ran_for_minutes_is_bounded() -> None:
+    """Bug 11: d_model 512, no position signal, Train ran 800 steps (142-171 s on a busy server). Now
+    it is known up front to be unlearnable (at most UNLEARNABLE_STEPS), and the time bound stops any
+    run: with a bound of 0 s (injected, so no timing is asserted) the run ends after its first step."""
+    bug = TrainConfig(task_model_config("reverse", ModelConfig(d_model=512, encoding="none")), "reverse")
+    assert train.unlearnable(bug.model) == "none"
+    h = train.train(bug, time_limit=0.0).history
+    assert h.stop == "time" and h.steps == [0, 1] and h.step_bound == UNLEARNABLE_STEPS
+    assert h.time_limit == 0.0 and h.reached_at is None
+    assert [s.step for s in h.snapshots] == [0, 1]  # the last step is evaluated and recorded
+    # A learnable model that never reaches its target (above 1) is stopped by the time bound too.
+    endless = TrainConfig(task_model_config("reverse", ModelConfig(d_model=512)), "reverse", target=1.01)
+    h = train.train(endless, time_limit=0.0).history
+    assert h.stop == "time" and h.steps == [0, 1] and h.step_bound == MAX_STEPS
+
+
+def test_the_time_bound_is_read_when_training_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page trains with the default bound: a changed TIME_LIMIT_S applies (the page test uses it)."""
+    monkeypatch.setattr(train, "TIME_LIMIT_S", 0.0)
+    config = TrainConfig(task_model_config("previous", ModelConfig(d_model=16, n_heads=2)), "previous")
+    h = train.train(config).history
+    assert h.stop == "time" and h.steps == [0, 1] and h.time_limit == 0.0
+
+
+def test_a_run_without_a_bound_hit_runs_to_its_step_cap() -> None:
+    config = TrainConfig(
+        task_model_config("previous", ModelConfig(d_model=16, n_heads=2)),
+        "previous",
+        max_steps=30,
+        target=1.01,
+    )
+    h = train.train(config, time_limit=math.inf).history
+    assert h.stop == "steps" and h.steps == [0, EVAL_EVERY, 30]
+
+
+# ---- the replay: snapshots of a run ------------------------------------------------------------------
+@pytest.mark.parametrize("task", TASKS)
+def test_snapshots_are_the_models_maps_at_those_steps(task: str) -> None:
+    result = trained(task)
+    h = result.history
+    snaps = h.snapshots
+    assert 2 <= len(snaps) <= SNAPSHOTS
+    steps = [s.step for s in snaps]
+    assert steps[0] == 0 and steps[-1] == h.steps[-1] and steps == sorted(set(steps))
+    assert set(steps) <= set(h.steps)
+    layers, n_heads = result.config.model.n_layers, result.config.model.n_heads
+    inputs = train.replay_inputs(task)
+    assert inputs.shape == (REPLAY_EXAMPLES, SEQ_LEN)
+    for seed in range(REPLAY_EXAMPLES):
+        np.testing.assert_array_equal(inputs[seed], train.example(task, seed)[0])
+    for s in snaps:
+        assert s.maps.shape == (REPLAY_EXAMPLES, layers, n_heads, SEQ_LEN, SEQ_LEN)
+        assert s.maps.dtype == np.float16 and s.answers.dtype == np.int8
+        np.testing.assert_allclose(s.maps.astype(np.float64).sum(-1), 1.0, atol=4e-3)
+        assert s.nbytes == REPLAY_EXAMPLES * (layers * n_heads * SEQ_LEN**2 * 2 + SEQ_LEN)
+    assert h.snapshot_bytes == sum(s.nbytes for s in snaps)
+    # The first snapshot is the untrained model (the same seed builds the same weights), the last the
+    # trained one: recomputed here from each model.
+    untrained = build(result.config.model).eval()
+    for model, snap in ((untrained, snaps[0]), (result.model, snaps[-1])):
+        for seed in range(REPLAY_EXAMPLES):
+            maps, answers = probe.token_maps(model, inputs[seed])
+            np.testing.assert_allclose(snap.maps[seed], maps, atol=1e-3)  # float16
+            np.testing.assert_array_equal(snap.answers[seed], answers)
+    assert not np.allclose(snaps[0].maps.astype(np.float32), snaps[-1].maps.astype(np.float32), atol=0.05)
+
+
+def test_a_long_run_keeps_evenly_spread_snapshots() -> None:
+    config = TrainConfig(
+        task_model_config("previous", ModelConfig(d_model=16, n_heads=2)),
+        "previous",
+        max_steps=300,
+        target=1.01,
+    )
+    h = train.train(config, time_limit=math.inf).history
+    assert len(h.steps) == 13  # 0, 25, ..., 300
+    steps = [s.step for s in h.snapshots]
+    assert len(steps) == SNAPSHOTS and steps[0] == 0 and steps[-1] == 300
+    assert set(steps) <= set(h.steps)
+    gaps = np.diff(steps)
+    assert gaps.max() - gaps.min() <= EVAL_EVERY  # evenly spread to within one evaluation
+
+
+def test_thin_keeps_the_first_and_the_last() -> None:
+    snaps = [
+        train.Snapshot(step, np.zeros(1, np.float16), np.zeros(1, np.int8)) for step in range(0, 825, 25)
+    ]
+    kept = train.thin(snaps, 8)
+    assert len(kept) == 8 and kept[0] is snaps[0] and kept[-1] is snaps[-1]
+    assert [s.step for s in kept] == sorted({s.step for s in kept})
+    assert train.thin(snaps[:5], 8) == snaps[:5]
+    assert [s.step for s in train.thin(snaps[:3], 2)] == [0, 50]
+
+
+def test_the_curve_and_snapshot_as_they_stood_at_a_step() -> None:
+    h = trained("reverse").history
+    for snap in h.snapshots:
+        steps, loss, acc = h.upto(snap.step)
+        assert steps[-1] == snap.step and len(steps) == len(loss) == len(acc) == h.steps.index(snap.step) + 1
+        assert loss == h.loss[: len(steps)] and acc == h.accuracy[: len(steps)]
+        assert h.snapshot_at(snap.step) is snap
+    assert h.upto(h.steps[-1]) == (h.steps, h.loss, h.accuracy)
+    assert h.snapshot_at(h.snapshots[1].step + 1) is h.snapshots[1]
 
 
 def test_trained_model_is_frozen_and_in_eval_mode() -> None:
@@ -376,7 +552,7 @@ def test_progress_is_called_at_every_evaluation() -> None:
         max_steps=60,
         target=1.01,
     )
-    h = train.train(config, progress).history
+    h = train.train(config, progress, time_limit=math.inf).history
     steps = [c[0] for c in calls]
     assert steps == [train.EVAL_EVERY, 2 * train.EVAL_EVERY, 60]
     assert steps == sorted(set(steps))
@@ -416,5 +592,5 @@ def test_the_largest_trainable_sizes_are_the_stated_ones() -> None:
 def test_the_widest_trainable_model_reaches_the_target() -> None:
     """d_model 512 trains with its smaller step size (at 3e-3 it stays at chance, about 0.1-0.3)."""
     config = TrainConfig(task_model_config("reverse", ModelConfig(d_model=512, n_heads=8)), "reverse")
-    h = train.train(config).history
+    h = train.train(config, time_limit=math.inf).history  # 100 steps: 10 s idle, more on a busy machine
     assert h.reached_at is not None and h.final_accuracy >= train.TARGET_ACCURACY

@@ -51,6 +51,16 @@ def padding_mask(lengths: list[int] | tuple[int, ...], t: int) -> Tensor:
     return real[:, None, None, :]
 
 
+def query_padding_mask(lengths: list[int] | tuple[int, ...], t: int) -> Tensor:
+    """(B, 1, T, 1) boolean, True for the queries that are real tokens and False for [PAD] queries.
+
+    Broadcast against (B, heads, T, T) it empties every [PAD] query's row: such a query attends to
+    nothing, and :func:`scaled_dot_product_attention` gives it zero weights and a zero output.
+    """
+    real = torch.arange(t)[None, :] < torch.tensor(list(lengths))[:, None]  # (B, T)
+    return real[:, None, :, None]
+
+
 def combine(*masks: Tensor | None) -> Tensor | None:
     """The masks ANDed together (a key is visible only if every mask allows it); None if all are None."""
     out: Tensor | None = None

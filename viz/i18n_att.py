@@ -121,8 +121,39 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
         "ko": "RoPE에서는 Q와 K를 각 토큰의 차원 쌍을 위치만큼 회전시킨 뒤의 값으로 보여 줍니다.",
     },
     "att.progress": {
-        "en": "step {step} of at most {total} · loss {loss} · held-out accuracy {acc}",
-        "ko": "{step} / 최대 {total} 단계 · 손실 {loss} · 검증 정확도 {acc}",
+        "en": "step {step} of at most {total} · {sec} s of at most {limit} s · loss {loss} · held-out accuracy {acc}",
+        "ko": "{step} / 최대 {total} 단계 · {sec}초 / 최대 {limit}초 · 손실 {loss} · 검증 정확도 {acc}",
+    },
+    "att.stopped_time": {
+        "en": "Stopped at the time limit: one training run may use {sec} s of this shared server, and this one got to step {steps} with {acc} of held-out positions right (the goal is {target}). The model as it stood is kept. Smaller settings (d_model, layers) train faster.",
+        "ko": "시간 제한에 걸려 멈췄습니다. 이 공유 서버에서 학습 한 번은 {sec}초까지 쓸 수 있는데, 이번 학습은 {steps}단계까지 가서 검증 위치의 {acc}를 맞혔습니다(목표 {target}). 그때까지의 모델을 보관합니다. 설정(d_model, 층 수)을 줄이면 더 빨리 학습합니다.",
+    },
+    "att.stopped_unlearnable": {
+        "en": "Stopped after {steps} steps at {acc} of held-out positions right: this task cannot be learned with these settings, so training longer would not help.",
+        "ko": "{steps}단계 뒤 검증 위치의 {acc}를 맞힌 채 멈췄습니다. 이 설정으로는 이 과제를 배울 수 없어서, 더 오래 학습해도 나아지지 않습니다.",
+    },
+    "att.unlearnable.none": {
+        "en": "Without a position signal the model sees the letters as an unordered set (shuffling the input only shuffles its output), so it can never tell where a letter stands, and every task here depends on that.",
+        "ko": "위치 신호가 없으면 모델은 글자들을 순서 없는 집합으로 봅니다(입력을 섞으면 출력도 똑같이 섞일 뿐입니다). 그래서 글자가 어디에 있는지 알 수 없는데, 여기 과제는 모두 그것에 달려 있습니다.",
+    },
+    "att.unlearnable.rope_dk1": {
+        "en": "With d_k = 1 RoPE has no pair of dimensions to rotate, so the model is as blind to position as with no position signal, and every task here depends on position.",
+        "ko": "d_k = 1이면 RoPE가 회전시킬 차원 쌍이 없어서, 모델은 위치 신호가 없을 때처럼 위치를 볼 수 없습니다. 그런데 여기 과제는 모두 위치에 달려 있습니다.",
+    },
+    "att.unlearnable.short": {
+        "en": "Train runs only {steps} steps, enough to see the curve stay flat.",
+        "ko": "그래서 '학습'은 곡선이 평평하게 머무는 것을 볼 수 있을 만큼인 {steps}단계만 돕니다.",
+    },
+    "att.model_state": {"en": "Model to show", "ko": "보여 줄 모델"},
+    "att.state.step": {"en": "replay at step {step}", "ko": "다시 보기: {step}단계"},
+    "att.replay": {"en": "Replay the training: step", "ko": "학습 다시 보기: 단계"},
+    "att.replay.help": {
+        "en": "The run kept the heads' maps at {n} steps. Slide back to see the maps, the answers and the curve as they were at that step; the last step is the trained model.",
+        "ko": "학습하면서 {n}개 단계의 헤드 맵을 보관했습니다. 뒤로 밀면 그 단계의 맵, 답, 곡선을 볼 수 있고, 마지막 단계가 학습된 모델입니다.",
+    },
+    "att.replay.example": {
+        "en": "The replay keeps the maps of the first {n} examples only (numbers below {n}), so example 0 is shown instead of example {asked}.",
+        "ko": "다시 보기는 처음 {n}개 예제(번호가 {n}보다 작은 것)의 맵만 보관하므로, 예제 {asked} 대신 예제 0을 보여 줍니다.",
     },
     "att.reached": {
         "en": "Trained: {acc} of held-out positions right after {steps} steps ({sec} s). This model is kept: come back to these settings and it is shown at once.",
@@ -131,10 +162,6 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
     "att.not_reached": {
         "en": "After {steps} steps the model gets only {acc} of held-out positions right (the goal is {target}).",
         "ko": "{steps}단계 뒤에도 검증 위치의 {acc}만 맞힙니다(목표 {target}).",
-    },
-    "att.why.none": {
-        "en": "With no position signal the tokens form an unordered set, so a task that depends on position cannot be learned: pick an encoding and train again.",
-        "ko": "위치 신호가 없으면 토큰은 순서 없는 집합이 되므로, 위치에 달린 과제는 배울 수 없습니다. 인코딩을 고르고 다시 학습해 보세요.",
     },
     "att.why.rope": {
         "en": "RoPE tells a head only how far apart two tokens are, not where they stand, while reversing (and spotting the first token) needs the absolute position. Try the sinusoidal encoding.",
@@ -148,7 +175,6 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
         "en": "With d_k = {d_k} a head has no pair of dimensions to rotate, so RoPE changes nothing here: the model is blind to position. Use fewer heads (a larger d_k).",
         "ko": "d_k = {d_k}이면 헤드에 회전시킬 차원 쌍이 없어서 RoPE가 아무것도 바꾸지 못합니다. 모델이 위치를 볼 수 없습니다. 헤드 수를 줄여(d_k를 키워) 보세요.",
     },
-    "att.show_trained": {"en": "Show the trained model", "ko": "학습된 모델 보기"},
     "att.col.position": {"en": "position", "ko": "위치"},
     "att.col.input": {"en": "input", "ko": "입력"},
     "att.col.answer": {"en": "right answer", "ko": "정답"},
@@ -181,8 +207,8 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
         "ko": "%{fullData.name}<br>단계 %{x}: %{y:.3f}<extra></extra>",
     },
     "att.curve.explain": {
-        "en": "**The curve.** Accuracy is measured before training (step 0: near chance, one in ten symbols or one in eight positions) and then every {every} steps, on a fixed batch the model never trains on; training stops at {target}. Loss (dotted, right axis) is the cross-entropy: of that held-out batch at step 0, of the training batches since the last point after that. Training uses a fixed seed, so the same settings always give the same curve and the same model.",
-        "ko": "**곡선.** 정확도는 모델이 학습에 쓰지 않는 고정 배치로, 학습 전(0단계: 찍기 수준, 글자는 10개 중 1개, 위치는 8개 중 1개)과 그 뒤 {every}단계마다 잽니다. {target}에 닿으면 학습을 멈춥니다. 손실(점선, 오른쪽 축)은 교차 엔트로피입니다. 0단계는 그 검증 배치의 손실이고, 그 뒤는 직전 점 이후 학습 배치들의 손실입니다. 시드가 고정되어 있어 같은 설정이면 언제나 같은 곡선과 같은 모델이 나옵니다.",
+        "en": "**The curve.** Accuracy is measured before training (step 0: near chance, one in ten symbols or one in eight positions) and then every {every} steps, on a fixed batch the model never trains on; training stops at {target}, after {steps} steps or after {sec} s, whichever comes first. Loss (dotted, right axis) is the cross-entropy: of that held-out batch at step 0, of the training batches since the last point after that. Training uses a fixed seed, so the same settings always give the same curve and the same model.",
+        "ko": "**곡선.** 정확도는 모델이 학습에 쓰지 않는 고정 배치로, 학습 전(0단계: 찍기 수준, 글자는 10개 중 1개, 위치는 8개 중 1개)과 그 뒤 {every}단계마다 잽니다. {target}에 닿거나, {steps}단계를 돌거나, {sec}초가 지나면 그중 먼저 오는 때에 학습을 멈춥니다. 손실(점선, 오른쪽 축)은 교차 엔트로피입니다. 0단계는 그 검증 배치의 손실이고, 그 뒤는 직전 점 이후 학습 배치들의 손실입니다. 시드가 고정되어 있어 같은 설정이면 언제나 같은 곡선과 같은 모델이 나옵니다.",
     },
     "att.sentence_only": {
         "en": "Masks, the step-by-step view and the word-order test work on sentences: switch the input to “A sentence” to see them.",
@@ -215,6 +241,19 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
     "att.mask.hover": {
         "en": "query %{y}<br>key %{x}<br>allowed: %{z}<extra>1 = yes, 0 = no</extra>",
         "ko": "쿼리 %{y}<br>키 %{x}<br>허용: %{z}<extra>1 = 예, 0 = 아니오</extra>",
+    },
+    "att.mask.pad_queries": {"en": "padding, [PAD] queries too", "ko": "패딩 ([PAD] 쿼리까지)"},
+    "att.mask.pad_queries.explain": {
+        "en": "**Padding, queries too.** The [PAD] columns are switched off as with the padding mask, and so are the [PAD] rows: a [PAD] query may look at no key at all. Its whole row of the mask is empty, the case the chart below the maps shows.",
+        "ko": "**패딩, 쿼리까지.** 패딩 마스크처럼 [PAD] 열을 끄고, [PAD] 행도 끕니다. [PAD] 쿼리는 어떤 키도 볼 수 없어서 마스크의 그 행 전체가 비어 있습니다. 맵 아래 차트가 바로 이 경우를 보여 줍니다.",
+    },
+    "att.mask.z": {
+        "en": "Head 1's output z = weights · V, sentence {i}, layer {layer} (first {shown} of d_k = {d_k} columns)",
+        "ko": "헤드 1의 출력 z = 가중치 · V, 문장 {i}, {layer}층 (d_k = {d_k}열 중 처음 {shown}열)",
+    },
+    "att.mask.empty.explain": {
+        "en": "**Rows with no key: {rows}.** Every score in such a row is −∞, so softmax would divide 0 by 0 and give NaN, and a NaN spreads to every number computed from it in the next layers. The code gives such a row weights 0 instead, so its output z is exactly 0: the largest |z| in these rows, over every head, is {largest}. Their maps above are empty rows for the same reason.",
+        "ko": "**볼 키가 하나도 없는 행: {rows}.** 이런 행의 점수는 모두 −∞라서 소프트맥스를 그대로 계산하면 0을 0으로 나누게 되어 NaN이 나오고, NaN은 다음 층에서 그것으로 계산하는 모든 수로 번집니다. 그래서 코드는 이런 행의 가중치를 0으로 두고, 출력 z도 정확히 0이 됩니다. 이 행들의 |z| 최댓값은 모든 헤드를 통틀어 {largest}입니다. 위 맵에서 이 행들이 비어 있는 것도 같은 이유입니다.",
     },
     "att.mask.none.explain": {
         "en": "**No mask.** Every query sees every key, [PAD] included: the padded sentence's words spend part of their attention on filler that carries no meaning, and the result depends on how much padding the batch needed.",

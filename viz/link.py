@@ -41,8 +41,9 @@ QUOTE_CHARS = 40
 MODEL_ENCODINGS: tuple[str, ...] = ("none", *ENCODING_KINDS)  # viz.model.MODEL_ENCODINGS
 NORMS: tuple[str, ...] = ("post", "pre")  # viz.model.NORMS
 TASKS: tuple[str, ...] = ("reverse", "previous", "match")  # viz.train.TASKS
-MASK_MODES: tuple[str, ...] = ("none", "padding", "causal", "both")  # viz.probe.MASK_MODES
+MASK_MODES: tuple[str, ...] = ("none", "padding", "pad_queries", "causal", "both")  # viz.probe.MASK_MODES
 MODEL_LAYERS = 6  # viz.model.LAYERS_RANGE[1]
+TRAIN_STEPS = 800  # viz.train.MAX_STEPS
 SEED_MAX = 9999  # the pages' seed boxes
 POSITION_MAX = 4095  # the sidebar's max_len - 1; a page clamps to the positions it has
 
@@ -375,7 +376,9 @@ PAGES: dict[str, Page] = {
             _first_head("first", "att_maps_first"),
             Choice("task", "att_task", TASKS[0], TASKS),
             Int("exseed", "att_ex", 0, 0, SEED_MAX),
-            Flag("trained", "att_show_trained", True),
+            Choice("model", "att_model_state", "trained", ("untrained", "trained")),
+            # the recorded step of a training run to replay: which steps exist depends on the run
+            Int("replay", "att_replay", None, 0, TRAIN_STEPS),
             _layer("tlayer", "att_task_layer"),
             _first_head("tfirst", "att_task_maps_first"),
             Text("text2", "att_mask_text", ATT_EXAMPLES[1]),

@@ -12,11 +12,12 @@ import numpy as np
 import torch
 from torch import Tensor
 
-from viz.attention import causal_mask, combine, padding_mask
+from viz.attention import causal_mask, combine, padding_mask, query_padding_mask
 from viz.model import Encoder
 
-#: The masks the page offers: each alone, both, or none.
-MASK_MODES: tuple[str, ...] = ("none", "padding", "causal", "both")
+#: The masks the page offers: each alone, both, or none; "pad_queries" hides [PAD] keys and also empties
+#: the [PAD] queries' rows, which makes a row with no key to attend to (its output is zero, not NaN).
+MASK_MODES: tuple[str, ...] = ("none", "padding", "pad_queries", "causal", "both")
 
 
 def _np(t: Tensor) -> np.ndarray:
@@ -42,9 +43,10 @@ def batch_mask(mode: str, lengths: tuple[int, ...], t: int) -> Tensor | None:
     """The mask for ``mode`` on a padded batch, broadcastable to (B, heads, T, T); None for "none"."""
     if mode not in MASK_MODES:
         raise ValueError(f"unknown mask {mode!r}; expected one of {MASK_MODES}")
-    pad = padding_mask(lengths, t) if mode in ("padding", "both") else None  # (B, 1, 1, T)
+    pad = padding_mask(lengths, t) if mode in ("padding", "pad_queries", "both") else None  # (B, 1, 1, T)
+    rows = query_padding_mask(lengths, t) if mode == "pad_queries" else None  # (B, 1, T, 1)
     causal = causal_mask(t)[None, None] if mode in ("causal", "both") else None  # (1, 1, T, T)
-    return combine(pad, causal)
+    return combine(pad, rows, causal)
 
 
 def mask_matrices(mode: str, lengths: tuple[int, ...], t: int) -> np.ndarray:
@@ -64,6 +66,25 @@ def batch_maps(
     x = torch.cat(rows)  # (B, T, d_model)
     t = x.shape[1]
     return attention_maps(model, x, batch_mask(mode, lengths, t)), mask_matrices(mode, lengths, t)
+
+
+def empty_rows(allowed: np.ndarray) -> tuple[int, ...]:
+    """The queries of one sequence that may see no key at all: allowed (T, T) -> their indices."""
+    return tuple(int(i) for i in np.flatnonzero(~np.asarray(allowed, dtype=bool).any(axis=-1)))
+
+
+def batch_head_outputs(
+    model: Encoder, rows: list[Tensor], lengths: tuple[int, ...], mode: str, layer: int
+) -> np.ndarray:
+    """Every head's output z = weights · V in ``layer`` for the padded batch of :func:`batch_maps`:
+    (B, heads, T, d_k). A query whose row of the mask is empty gets z = 0."""
+    if not 0 <= layer < model.config.n_layers:
+        raise ValueError(f"layer {layer} out of range ({model.config.n_layers} layers)")
+    x = torch.cat(rows)  # (B, T, d_model)
+    mask = batch_mask(mode, lengths, x.shape[1])
+    with torch.no_grad():
+        hidden = model.run(x, mask).hidden[layer]  # the layer's input
+        return _np(model.attention(layer).parts(hidden, mask).z)
 
 
 @dataclass(frozen=True)

@@ -1341,6 +1341,19 @@ def padded_maps(
     return probe.batch_maps(live_model(config), rows, (len(first), len(second)), mode)
 
 
+@cached(max_entries=16)  # up to 0.4 MB (2 x 48 tokens x 1024 dims)
+def padded_outputs(
+    config: ModelConfig, first: tuple[str, ...], second: tuple[str, ...], mode: str, layer: int
+) -> np.ndarray:
+    """Every head's output z in ``layer`` (0-based) for the batch of :func:`padded_maps`:
+    (2, heads, T, d_k)."""
+    from viz import probe
+
+    t_max = max(len(first), len(second))
+    rows = [_sentence_x(heads.padded(s, t_max), config.d_model) for s in (first, second)]
+    return probe.batch_head_outputs(live_model(config), rows, (len(first), len(second)), mode, layer)
+
+
 @cached(max_entries=64)
 def head_steps(
     config: ModelConfig, tokens: tuple[str, ...], layer: int, head: int, causal: bool
