@@ -121,8 +121,8 @@ def test_formatter_applies_a_number_format_before_the_particle() -> None:
 def test_t_chooses_the_particle_for_the_number() -> None:
     assert t("att.steps.concat", "ko", heads=4, d_model=128, h=1).endswith("헤드 1은 테두리")
     assert t("att.steps.concat", "ko", heads=4, d_model=128, h=2).endswith("헤드 2는 테두리")
-    assert "d_model = 130을" in t("sidebar.heads_adjusted", "ko", old=3, d_model=130, new=2)
-    assert "d_model = 15를" in t("sidebar.heads_adjusted", "ko", old=2, d_model=15, new=1)
+    assert "위치의 50%를 맞혔" in t("att.reached", "ko", acc="50%", steps=10, sec=1)
+    assert "위치의 100%를 맞혔" in t("att.reached", "ko", acc="100%", steps=10, sec=1)
     assert "√3 = 1.73으로" in t("att.steps.squares", "ko", d_k=3, root="√3 = 1.73")
     assert "d_k = 8과" in t("att.steps.squares", "ko", d_k=8, root="√8 = 2.83")
     assert "d_k = 4와" in t("att.steps.squares", "ko", d_k=4, root="√4 = 2")

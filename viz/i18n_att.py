@@ -126,11 +126,11 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
     },
     "att.stopped_time": {
         "en": "Stopped at the time limit: one training run may use {sec} s of this shared server, and this one got to step {steps} with {acc} of held-out positions right (the goal is {target}). The model as it stood is kept. Smaller settings (d_model, layers) train faster.",
-        "ko": "시간 제한에 걸려 멈췄습니다. 이 공유 서버에서 학습 한 번은 {sec}초까지 쓸 수 있는데, 이번 학습은 {steps}단계까지 가서 검증 위치의 {acc}를 맞혔습니다(목표 {target}). 그때까지의 모델을 보관합니다. 설정(d_model, 층 수)을 줄이면 더 빨리 학습합니다.",
+        "ko": "시간 제한에 걸려 멈췄습니다. 이 공유 서버에서 학습 한 번은 {sec}초까지 쓸 수 있는데, 이번 학습은 {steps}단계까지 가서 검증 위치의 {acc:을/를} 맞혔습니다(목표 {target}). 그때까지의 모델을 보관합니다. 설정(d_model, 층 수)을 줄이면 더 빨리 학습합니다.",
     },
     "att.stopped_unlearnable": {
         "en": "Stopped after {steps} steps at {acc} of held-out positions right: this task cannot be learned with these settings, so training longer would not help.",
-        "ko": "{steps}단계 뒤 검증 위치의 {acc}를 맞힌 채 멈췄습니다. 이 설정으로는 이 과제를 배울 수 없어서, 더 오래 학습해도 나아지지 않습니다.",
+        "ko": "{steps}단계 뒤 검증 위치의 {acc:을/를} 맞힌 채 멈췄습니다. 이 설정으로는 이 과제를 배울 수 없어서, 더 오래 학습해도 나아지지 않습니다.",
     },
     "att.unlearnable.none": {
         "en": "Without a position signal the model sees the letters as an unordered set (shuffling the input only shuffles its output), so it can never tell where a letter stands, and every task here depends on that.",
