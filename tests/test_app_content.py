@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, ok, open_page, open_page_with_tabs
 from viz import ui
-from viz.encodings import ENCODING_KINDS, EncodingSpec, encode, wavelengths
+from viz.encodings import ENCODING_KINDS, EncodingSpec, encode, wave_columns, wavelengths
 from viz.i18n import t
 
 EMB = "pages/embedding.py"
@@ -127,6 +127,21 @@ def test_default_wave_dimensions_have_clearly_different_wavelengths() -> None:
     np.testing.assert_allclose(lam, wavelengths(128)[[d // 2 for d in dims]])
     assert all(b >= 2.5 * a for a, b in pairwise(lam)), lam
     assert lam[-1] <= 2 * 100  # at least half a period within max_len
+
+
+def test_the_default_wave_dimensions_follow_the_encoding_until_the_visitor_picks() -> None:
+    # Kept from the sinusoidal table, columns 16, 32 and 48 of the binary code are flat lines at 0 over
+    # 100 positions (seen in review): an untouched pick follows the encoding's own default ...
+    at = open_page(PE)
+    assert at.multiselect(key="pe_dims").value == list(wave_columns(EncodingSpec()))
+    ok(at.selectbox(key=ui.choice_key("pe_kind", "en")).set_value("binary").run())
+    binary = list(wave_columns(EncodingSpec("binary")))
+    assert binary != list(wave_columns(EncodingSpec())) and at.multiselect(key="pe_dims").value == binary
+    assert [int(d["name"].split()[-1]) for d in chart(at, "pe_curves")["data"]] == binary
+    # ... and a pick the visitor made stays through the next switch
+    ok(at.multiselect(key="pe_dims").set_value([1, 3]).run())
+    ok(at.selectbox(key=ui.choice_key("pe_kind", "en")).set_value("sinusoidal").run())
+    assert at.multiselect(key="pe_dims").value == [1, 3]
 
 
 # ---- the P table shows its waves ------------------------------------------------------------------------

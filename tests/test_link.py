@@ -99,6 +99,16 @@ def test_url_for_leaves_out_defaults_and_what_it_cannot_write() -> None:
     assert link.url_for(spec, {"sim_p": 50}.get, settings.Settings(max_len=40)) == {"p": "50"}
 
 
+def test_a_text_longer_than_a_page_reads_is_linked_as_the_part_it_reads() -> None:
+    # A paste over MAX_TEXT characters is kept in the box but only its first MAX_TEXT are read (and the
+    # page says so): the link must carry that part, or it reopens on the default sentence (seen in review).
+    spec = link.page("embedding")
+    long = "word " * 200
+    written = link.url_for(spec, {"emb_text": long}.get, settings.Settings())
+    assert written == {"text": long[: link.MAX_TEXT]}
+    assert link.read(spec, {"text": [written["text"]]}).values == {"emb_text": long[: link.MAX_TEXT]}
+
+
 @pytest.mark.parametrize("path", sorted(link.PAGES))
 def test_names_are_unique_short_and_apart_from_the_sidebars(path: str) -> None:
     params = link.page(path).params

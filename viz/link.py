@@ -220,8 +220,13 @@ class Text(Param):
             raise Refused("url.rule.text", n=MAX_TEXT)
         return raw
 
+    def format(self, value: object) -> str:
+        # The pages read only the first MAX_TEXT characters of a box (and say so), so a longer text is
+        # linked as the part the page uses: the link opens the same view, not the default sentence.
+        return str(value)[:MAX_TEXT]
+
     def accepts(self, value: object) -> bool:
-        return isinstance(value, str) and len(value) <= MAX_TEXT
+        return isinstance(value, str)
 
 
 @dataclass(frozen=True)

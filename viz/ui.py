@@ -645,12 +645,24 @@ def _clamp(value: Any, lo: int, hi: int, default: int) -> int:
 def int_multiselect(
     label: str, n: int, default: Sequence[int], key: str, max_selections: int = 8
 ) -> list[int]:
-    """Pick integers from range(n); a stored choice outside the range (after n shrank) is dropped."""
-    keep_in_range(
-        key,
-        n,
-        lambda kept: [v for v in kept or () if isinstance(v, int) and 0 <= v < n][:max_selections],
-    )
+    """Pick integers from range(n); a stored choice outside the range (after n shrank) is dropped.
+
+    ``default`` may depend on the settings (the PE page's wave columns follow the encoding and sizes):
+    while the visitor has not changed the pick, it follows the default offered now, so a switch to
+    another encoding does not leave columns that are flat lines there.
+    """
+    fresh = [v for v in default if 0 <= v < n]
+    default_key = f"{key}__default"
+    offered = st.session_state.get(default_key)
+
+    def fit(kept: Any) -> list[int]:
+        if offered is not None and list(kept or ()) == offered:  # untouched: follow the settings
+            return fresh
+        return [v for v in kept or () if isinstance(v, int) and 0 <= v < n][:max_selections]
+
+    keep_in_range(key, (n, tuple(fresh)), fit)
+    if offered != fresh:
+        st.session_state[default_key] = fresh
     picked = st.multiselect(
         label,
         list(range(n)),
