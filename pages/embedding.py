@@ -118,6 +118,7 @@ if sec["sum"].open:
                     e=f"{parts.mean_norm_e:.3g}",
                     p=f"{parts.mean_norm_p:.3g}",
                     scale=f"{scale:.3g}",
+                    pattern=t(f"emb.sum.pattern.{kind}", lang),
                 )
             )
             ui.notes_differ("xp", lang)  # note 004's own E + P figure has two misprinted sums

@@ -94,6 +94,19 @@ def test_each_encoding_explains_its_own_heatmap(lang: str) -> None:
         assert not any(texts[other] in shown for other in ENCODING_KINDS if other != kind), kind
 
 
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_embedding_sum_describes_the_p_of_the_chosen_encoding(lang: str) -> None:
+    # Its own-scale "What to notice" spoke of P's waves for every encoding (seen in review).
+    at = open_page_with_tabs(EMB, lang=lang)
+    texts = {kind: t(f"emb.sum.pattern.{kind}", lang) for kind in ENCODING_KINDS}
+    assert len(set(texts.values())) == len(ENCODING_KINDS)
+    for kind in ENCODING_KINDS:
+        ok(at.selectbox(key=ui.choice_key("pe_kind", lang)).set_value(kind).run())
+        shown = markdown(at)
+        assert texts[kind] in shown, kind
+        assert not any(texts[other] in shown for other in ENCODING_KINDS if other != kind), kind
+
+
 def test_only_rope_is_told_it_rotates() -> None:
     # "the vector added" was shown for RoPE; its own text says it adds nothing
     for kind in ENCODING_KINDS:
@@ -156,7 +169,7 @@ def test_the_default_p_table_uses_its_own_colour_range() -> None:
     for axis, m in zip(axes, (e, p, x), strict=True):
         assert axis["cmin"] == -axis["cmax"]
         assert axis["cmax"] == pytest.approx(float(np.abs(m).max()), rel=1e-5)  # its own values fill it
-    assert t("emb.sum.explain.own", "en", e="", p="", scale="")[:60] in markdown(at)
+    assert t("emb.sum.explain.own", "en", e="", p="", scale="", pattern="")[:60] in markdown(at)
 
 
 @pytest.mark.parametrize(
