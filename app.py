@@ -7,7 +7,10 @@ import streamlit as st
 from viz import ui
 from viz.i18n import t
 
-st.set_page_config(page_title="Attention Lab", page_icon=":material/visibility:", layout="wide")
+# An emoji, not a ":material/...:" icon: Streamlit fetches a material page icon from fonts.gstatic.com on
+# every rerun (the icons in the page itself come from its own bundled font), and the app makes no request
+# outside its own server. An emoji becomes an inline SVG.
+st.set_page_config(page_title="Attention Lab", page_icon="👁️", layout="wide")
 
 settings = ui.sidebar()
 ui.warm_live_model()
@@ -72,5 +75,9 @@ def home() -> None:
     )
 
 
-HOME_PAGE = st.Page(home, title=t("nav.home", lang), icon=":material/home:", default=True, url_path="home")
-ui.run_page(st.navigation([HOME_PAGE, EMB_PAGE, PE_PAGE, SIM_PAGE, SM_PAGE, ATT_PAGE, ENC_PAGE]))
+HOME_PAGE = st.Page(home, title=t("nav.home", lang), icon=":material/home:", default=True, url_path="index")
+# Streamlit serves the default page only at "/" (its own url_path is reserved but never matched), so
+# /home, the name a visitor would guess, gets a twin of it that the menu does not list.
+HOME_ALIAS = st.Page(home, title=t("nav.home", lang), url_path="home", visibility="hidden")
+ui.chart_library_notice(lang)
+ui.run_page(st.navigation([HOME_PAGE, HOME_ALIAS, EMB_PAGE, PE_PAGE, SIM_PAGE, SM_PAGE, ATT_PAGE, ENC_PAGE]))
