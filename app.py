@@ -29,7 +29,9 @@ ENC_PAGE = st.Page("pages/encoder.py", title=t("nav.enc", lang), icon=":material
 # link to a page it cannot find there opens a "Page not found" dialog). st.navigation serves the default
 # page only at "/" (its own url_path is reserved, never matched), so /home is a twin of it that the
 # menu does not list.
-HOME_PAGE = st.Page("pages/home.py", title=t("nav.home", lang), icon=":material/home:", default=True, url_path="index")
+HOME_PAGE = st.Page(
+    "pages/home.py", title=t("nav.home", lang), icon=":material/home:", default=True, url_path="index"
+)
 HOME_ALIAS = st.Page("pages/home.py", title=t("nav.home", lang), url_path="home", visibility="hidden")
 ui.chart_library_notice(lang)
 ui.run_page(st.navigation([HOME_PAGE, HOME_ALIAS, EMB_PAGE, PE_PAGE, SIM_PAGE, SM_PAGE, ATT_PAGE, ENC_PAGE]))

@@ -43,7 +43,9 @@ st.caption(t("home.path.caption", lang))
 per_row = 5
 for start in range(0, len(PIPELINE), per_row):
     row = PIPELINE[start : start + per_row]
-    for col, (number, (step, pages)) in zip(st.columns(per_row), enumerate(row, start=start + 1), strict=False):
+    for col, (number, (step, pages)) in zip(
+        st.columns(per_row), enumerate(row, start=start + 1), strict=False
+    ):
         with col.container(border=True, height="stretch"):
             title = f"{number}. {t(f'step.{step}', lang)}"
             if not pages:

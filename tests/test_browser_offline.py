@@ -115,7 +115,9 @@ def move_slider(page: Page) -> None:
 
 # ---- bug 5: no request leaves the server --------------------------------------------------------------
 @pytest.mark.parametrize("lang", ["en", "ko"])
-def test_no_request_leaves_the_server_on_any_page_or_tab(page: Page, server: StreamlitServer, lang: str) -> None:
+def test_no_request_leaves_the_server_on_any_page_or_tab(
+    page: Page, server: StreamlitServer, lang: str
+) -> None:
     attempted = block_outside(page)
     fonts: list[str] = []
     page.on("request", lambda r: fonts.append(r.url) if r.resource_type == "font" else None)
@@ -132,7 +134,9 @@ def test_no_request_leaves_the_server_on_any_page_or_tab(page: Page, server: Str
     # The app's text font is Streamlit's own Source Sans, fetched from the app's server (Hangul falls
     # back to a font on the visitor's machine: nothing to fetch).
     assert fonts and all(urlsplit(url).hostname in LOCAL_HOSTS for url in fonts), fonts
-    loaded = page.evaluate("() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family)")
+    loaded = page.evaluate(
+        "() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family)"
+    )
     assert any("Source Sans" in family for family in loaded), loaded
 
 
@@ -204,7 +208,12 @@ _TOOLBAR_JS = """() => [...document.querySelectorAll('[data-testid=stMain] .al-p
 
 
 def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
-    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+    return (
+        a["left"] < b["right"]
+        and b["left"] < a["right"]
+        and a["top"] < b["bottom"]
+        and b["top"] < a["bottom"]
+    )
 
 
 def _korean_toolbar() -> dict[str, str]:

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import filecmp
 import gc
 import json
 import logging
 import re
 import runpy
-import shutil
 import string
 import tempfile
 import threading
@@ -533,7 +531,7 @@ def locale_script(lang: str) -> bytes:
         f"Object.assign(module.exports.dictionary, {json.dumps(extra, ensure_ascii=False)});\n"
         "if (window.Plotly) window.Plotly.register(module.exports);\n"
         "})();\n"
-    ).encode("utf-8")
+    ).encode()
 
 
 def served_files() -> dict[str, bytes]:
