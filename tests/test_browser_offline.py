@@ -10,7 +10,9 @@ test. Skipped where Chromium or Playwright is missing, except under ``CI``.
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -290,3 +292,51 @@ def test_a_broken_plotly_js_says_so_in_each_charts_place(
     assert plots.count() > 0
     assert page.locator(SIDEBAR_SELECTOR).count() == 1  # the rest of the page is there
     assert_no_exception(page)
+
+
+def _copy_of_the_app(root: Path) -> Path:
+    """The app's files in ``root``; viz.ui finds static/ next to the copy's app.py."""
+    root.mkdir(parents=True)
+    for name in ("app.py", "pages", "viz", ".streamlit"):
+        source = REPO_ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, root / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, root / name)
+    return root
+
+
+def test_a_server_that_cannot_mend_its_plotly_js_says_so_on_the_page_and_in_the_log(
+    browser: Any, tmp_path: Path
+) -> None:
+    """End to end: a folder where static/plotly.min.js should be cannot be replaced (even by root), so
+    the browser gets no plotly.js; the page says why at the top and each chart says it in its place."""
+    from playwright.sync_api import expect
+
+    app = _copy_of_the_app(tmp_path / "app")
+    (app / "static" / "plotly.min.js").mkdir(parents=True)
+    with StreamlitServer(cwd=app) as bad:
+        context = browser.new_context(viewport={"width": 1400, "height": 900})
+        context.set_default_timeout(WAIT_MS)
+        try:
+            page = context.new_page()
+            for lang in ("en", "ko"):
+                page.goto(f"{bad.url}/positional_encoding?lang={lang}")
+                page.locator(HEADING).first.wait_for(timeout=120_000)
+                wait_for_idle(page)
+                notice = t(
+                    "chart.library_bad", lang, name="plotly.min.js", problem=t("chart.library.missing", lang)
+                )
+                alerts = page.locator("[data-testid=stMain] [data-testid=stAlert]")
+                expect(alerts.filter(has_text=notice)).to_have_count(1)
+                page.wait_for_function(
+                    "(m) => { const all = [...document.querySelectorAll('[data-testid=stMain] .al-plot')];"
+                    " return all.length > 0 && all.every((el) => el.textContent === m); }",
+                    arg=t("chart.load_failed", lang),
+                    timeout=60_000,
+                )
+                assert_no_exception(page)
+                screenshot(page, f"offline_bad_plotly_js_{lang}", full_page=False)
+        finally:
+            context.close()
+        assert "could not be replaced" in bad.output() and "may stay blank" in bad.output()
