@@ -215,7 +215,7 @@ def test_the_chart_script_is_sent_without_comments_and_updates_in_place() -> Non
     assert not [line for line in script.splitlines() if line.startswith("//")]
     assert len(script) < len(source.read_text(encoding="utf-8"))
     failed = next(line for line in script.splitlines() if line.startswith("const LOAD_FAILED ="))
-    for lang in ("en", "ko"):  # the component does not know the page's language: both are shown
+    for lang in ("en", "ko"):  # by language: the component picks the page's (its figure's config.locale)
         assert json.dumps(t("chart.load_failed", lang))[1:-1] in failed
     assert json.dumps(ui.PLOTLY_CONFIG)[1:-1] in script
 

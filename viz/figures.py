@@ -33,6 +33,9 @@ pio.templates.default = "attention_lab"
 #: Plotly's config for every chart: the toolbar's camera button saves a PNG at twice the size.
 PLOTLY_CONFIG: dict[str, object] = {
     "displaylogo": False,
+    # plotly.js 4 shows a "Share chart..." button that uploads the figure to Plotly Cloud: useless
+    # offline, and a class's data should not leave the room.
+    "showSendToCloud": False,
     "toImageButtonOptions": {"format": "png", "scale": 2},
 }
 

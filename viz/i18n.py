@@ -152,6 +152,35 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The chart library could not be loaded: reload the page.",
         "ko": "차트 라이브러리를 불러오지 못했습니다. 페이지를 새로 고치세요.",
     },
+    "chart.library_bad": {
+        "en": "Charts may stay blank: this server's copy of the chart library (static/{name}) is not the one the app ships, and the app could not replace it ({problem}). Whoever runs the app: make the static/ folder next to app.py writable, then restart the app.",
+        "ko": "차트가 비어 보일 수 있습니다. 이 서버가 보내는 차트 라이브러리 파일(static/{name})이 앱에 든 것과 다른데, 앱이 바꿔 놓지 못했습니다({problem}). 앱을 운영하는 분은 app.py 옆의 static/ 폴더에 쓰기 권한을 주고 앱을 다시 시작하세요.",
+    },
+    "chart.library.missing": {"en": "the file is missing", "ko": "파일이 없음"},
+    "chart.library.stale": {
+        "en": "it is version {found}, the app needs {expected}",
+        "ko": "버전 {found}, 필요한 버전 {expected}",
+    },
+    "chart.library.truncated": {
+        "en": "it is cut short: {found} of {expected} bytes",
+        "ko": "파일이 잘림: {expected}바이트 중 {found}바이트",
+    },
+    "chart.library.altered": {"en": "its content differs", "ko": "내용이 다름"},
+    # plotly.js's own strings that the vendored Korean locale (older than the bundle) lacks: the English
+    # is plotly.js's text, word for word (viz.ui.PLOTLY_EXTRA_STRINGS).
+    "chart.plotly.preparing": {
+        "en": "Preparing image - this may take a few seconds",
+        "ko": "이미지를 준비하는 중입니다. 몇 초 걸릴 수 있습니다",
+    },
+    "chart.plotly.done": {"en": "Image download succeeded", "ko": "이미지를 내려받았습니다"},
+    "chart.plotly.failed": {
+        "en": "Sorry, there was a problem downloading your image!",
+        "ko": "죄송합니다. 이미지를 내려받는 중에 문제가 생겼습니다!",
+    },
+    "chart.plotly.subtitle": {
+        "en": "Click to enter Plot subtitle",
+        "ko": "차트 부제목을 지정하려면 클릭하세요",
+    },
     "chart.position": {"en": "position", "ko": "위치"},
     "chart.dimension": {"en": "dimension", "ko": "차원"},
     "chart.value": {"en": "value", "ko": "값"},

@@ -307,6 +307,7 @@ def _layer(name: str, key: str) -> Int:
 #: Every page's URL parameters, by the page's URL path. The sidebar's (d_model, max_len, base, heads,
 #: lang, all) are the shared settings (viz.settings) and are read by viz.ui's sidebar.
 PAGES: dict[str, Page] = {
+    "home": Page(()),  # the home page (pages/home.py, at / and /home): no controls of its own
     "positional_encoding": Page(
         (
             ENCODING,

@@ -2,30 +2,57 @@
 // chart with Plotly.react, which redraws only what changed. (st.plotly_chart in Streamlit 1.67 unmounts
 // a chart whose figure changed and draws it from scratch: about twice the time, see bench/replay_bench.py.)
 // plotly.js is static/plotly.min.js, served by Streamlit's static serving: plotly.js's cartesian
-// bundle, or the plotly package's full one when their versions differ (viz/ui.py).
+// bundle, or the plotly package's full one when their versions differ (viz/ui.py). The figure's JSON
+// carries the page's language as config.locale (viz/ui.py _plot): the toolbar speaks it.
 // viz/ui.py puts figures.PLOTLY_CONFIG (plus responsive: true) in place of the line below.
 const CONFIG = { responsive: true };
 
-// Shown in a chart's place when plotly.js cannot be fetched. viz/ui.py puts i18n's "chart.load_failed"
-// in every language in place of the line below (the component does not know the page's language).
-const LOAD_FAILED = 'The chart library could not be loaded.';
+// Shown in a chart's place when plotly.js cannot be fetched or does not run (a truncated file). viz/ui.py
+// puts i18n's "chart.load_failed" in every language, by language, in place of the line below.
+const LOAD_FAILED = { en: 'The chart library could not be loaded.' };
 
-function loadPlotly() {
-  if (window.Plotly) return Promise.resolve(window.Plotly);
-  if (!window.__attentionLabPlotly) {
-    window.__attentionLabPlotly = new Promise((resolve, reject) => {
+// The languages with a plotly.js locale in static/ (plotly-locale-LANG.js, installed by viz/ui.py),
+// put in place of the line below. English is plotly.js's own.
+const LOCALES = [];
+
+function staticUrl(name) {
+  return new URL('app/static/' + name, document.baseURI.replace(/[^/]*$/, '')).href;
+}
+
+// One <script> per file and page; a failed one is removed so that the next chart tries again.
+function loadScript(name, loaded) {
+  const cache = (window.__attentionLabScripts = window.__attentionLabScripts || {});
+  if (!cache[name]) {
+    cache[name] = new Promise((resolve, reject) => {
       const script = document.createElement('script');
-      script.src = new URL('app/static/plotly.min.js', document.baseURI.replace(/[^/]*$/, '')).href;
-      script.onload = () => resolve(window.Plotly);
-      script.onerror = () => {
+      script.src = staticUrl(name);
+      const fail = (why) => {
         script.remove();
-        window.__attentionLabPlotly = null; // the next chart tries again
-        reject(new Error('plotly.js could not be loaded'));
+        cache[name] = null;
+        reject(new Error(name + ' ' + why));
       };
+      // A truncated or broken file still fires onload, without defining anything: check it ran.
+      script.onload = () => (loaded() ? resolve() : fail('did not run'));
+      script.onerror = () => fail('could not be loaded');
       document.head.appendChild(script);
     });
   }
-  return window.__attentionLabPlotly;
+  return cache[name];
+}
+
+function loadPlotly() {
+  const ok = () => Boolean(window.Plotly && typeof window.Plotly.react === 'function');
+  if (ok()) return Promise.resolve(window.Plotly);
+  return loadScript('plotly.min.js', ok).then(() => window.Plotly);
+}
+
+// The page language's plotly.js locale, loaded once per page (a failed one is not tried again: the
+// toolbar then stays in English).
+function loadLocale(lang) {
+  if (!LOCALES.includes(lang)) return Promise.resolve();
+  const locales = (window.__attentionLabLocales = window.__attentionLabLocales || {});
+  if (!locales[lang]) locales[lang] = loadScript('plotly-locale-' + lang + '.js', () => true).catch(() => {});
+  return locales[lang];
 }
 
 // Redraw at the new width when the chart's column changes width (the sidebar opened or closed, the
@@ -83,19 +110,25 @@ export default function (component) {
     el.className = 'al-plot';
     parentElement.appendChild(el);
   }
-  // The figure arrives as the bytes of its Plotly JSON (cheaper for the server than a dict).
+  // The figure arrives as the bytes of its Plotly JSON (cheaper for the server than a dict), with the
+  // page's language as config.locale.
   const figure = JSON.parse(new TextDecoder().decode(data));
+  const lang = (figure.config && figure.config.locale) || 'en';
+  const config = Object.assign({}, CONFIG, { locale: lang });
   el.style.minHeight = (figure.layout && figure.layout.height ? figure.layout.height : 450) + 'px';
-  loadPlotly().then(
-    (Plotly) =>
-      schedule(el, () => {
-        Plotly.react(el, figure.data, figure.layout, CONFIG);
-        followWidth(el, Plotly);
-      }),
-    () => {
-      el.textContent = LOAD_FAILED;
-    },
-  );
+  loadPlotly()
+    .then((Plotly) => loadLocale(lang).then(() => Plotly))
+    .then(
+      (Plotly) =>
+        schedule(el, () => {
+          if (!el._fullLayout) el.textContent = ''; // a load-failure message from an earlier run
+          Plotly.react(el, figure.data, figure.layout, config);
+          followWidth(el, Plotly);
+        }),
+      () => {
+        el.textContent = LOAD_FAILED[lang] || LOAD_FAILED.en;
+      },
+    );
   // Streamlit calls this when the chart is re-rendered or removed; only a chart that has left the
   // page gives its memory and listeners back.
   return () => {

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import filecmp
 import functools
 import gc
 import json
 import logging
 import re
 import runpy
-import shutil
 import string
 import tempfile
 import threading
@@ -689,12 +687,15 @@ CARTESIAN_TRACES = frozenset(
 )
 
 
+def _head_version(content: bytes) -> str | None:
+    found = re.search(rb"plotly\.js\b[^\n]*? v(\d+\.\d+\.\d+)", content[:300])
+    return found.group(1).decode("ascii") if found is not None else None
+
+
 def bundle_version(path: Path) -> str | None:
     """The plotly.js version in a bundle's first lines (``plotly.js ... v4.1.1``), or None."""
     with contextlib.suppress(OSError), path.open("rb") as f:
-        head = f.read(300).decode("ascii", "replace")
-        if (found := re.search(r"plotly\.js\b[^\n]*? v(\d+\.\d+\.\d+)", head)) is not None:
-            return found.group(1)
+        return _head_version(f.read(300))
     return None
 
 
@@ -705,31 +706,136 @@ def plotly_js_source() -> Path:
     return CARTESIAN_JS if bundle_version(CARTESIAN_JS) == bundle_version(full) else full
 
 
-def _install_plotly_js() -> None:
-    source = plotly_js_source()
-    target = STATIC_DIR / "plotly.min.js"
-    with contextlib.suppress(OSError):  # a read-only checkout: the charts then say they cannot draw
-        if not target.exists() or not filecmp.cmp(source, target, shallow=False):
-            STATIC_DIR.mkdir(exist_ok=True)
-            # a name of its own, so two processes starting at once (a server and a test) do not collide
-            with (
-                source.open("rb") as original,
-                tempfile.NamedTemporaryFile(dir=STATIC_DIR, suffix=".tmp", delete=False) as partial,
-            ):
-                shutil.copyfileobj(original, partial)
-            Path(partial.name).replace(target)
+#: plotly.js's locales for the app's languages other than English, exactly as npm's plotly.js-locales
+#: ships them (CommonJS modules; viz/vendor/README.md says which version and why that one).
+LOCALE_JS = {"ko": Path(__file__).parent / "vendor" / "plotly-locale-ko.js"}
+#: plotly.js strings (its English text, the dictionary's keys) that the vendored locales lack, being
+#: older than the bundle, with the i18n key of the app's own translation.
+PLOTLY_EXTRA_STRINGS = {
+    "Preparing image - this may take a few seconds": "chart.plotly.preparing",
+    "Image download succeeded": "chart.plotly.done",
+    "Sorry, there was a problem downloading your image!": "chart.plotly.failed",
+    "Click to enter Plot subtitle": "chart.plotly.subtitle",
+}
 
 
-_install_plotly_js()
+def locale_script(lang: str) -> bytes:
+    """``static/plotly-locale-LANG.js``: the vendored locale module with the app's translations of the
+    strings it lacks, registering itself with the page's plotly.js (the component loads it after
+    plotly.js, only on a page in that language)."""
+    module = LOCALE_JS[lang].read_text(encoding="utf-8")
+    extra = {english: t(key, lang) for english, key in PLOTLY_EXTRA_STRINGS.items()}
+    return (
+        "(function () {\n"
+        "var module = {};\n"
+        f"{module.strip()}\n"
+        f"Object.assign(module.exports.dictionary, {json.dumps(extra, ensure_ascii=False)});\n"
+        "if (window.Plotly) window.Plotly.register(module.exports);\n"
+        "})();\n"
+    ).encode()
+
+
+def served_files() -> dict[str, bytes]:
+    """What ``static/`` must hold for the charts to draw: each file's name and exact content."""
+    files = {"plotly.min.js": plotly_js_source().read_bytes()}
+    files.update({f"plotly-locale-{lang}.js": locale_script(lang) for lang in LOCALE_JS})
+    return files
+
+
+@dataclasses.dataclass(frozen=True)
+class ServedFileProblem:
+    """A file in ``static/`` that is not what the app ships. ``kind`` is "missing", "stale" (another
+    plotly.js version: ``found`` and ``expected`` are the versions), "truncated" (a cut-off copy: they
+    are sizes in bytes) or "altered" (anything else)."""
+
+    name: str
+    kind: Literal["missing", "stale", "truncated", "altered"]
+    found: str = ""
+    expected: str = ""
+
+
+def check_served_file(path: Path, expected: bytes) -> ServedFileProblem | None:
+    """None when ``path`` holds exactly ``expected``, else what is wrong with it."""
+    try:
+        content = path.read_bytes()
+    except OSError:  # absent, a folder, unreadable: the browser gets nothing usable either way
+        return ServedFileProblem(path.name, "missing")
+    if content == expected:
+        return None
+    if len(content) < len(expected) and expected.startswith(content):
+        return ServedFileProblem(path.name, "truncated", f"{len(content):,}", f"{len(expected):,}")
+    found, wanted = _head_version(content), _head_version(expected)
+    if found != wanted:
+        return ServedFileProblem(path.name, "stale", found or "?", wanted or "?")
+    return ServedFileProblem(path.name, "altered")
+
+
+def _write_atomically(target: Path, content: bytes) -> None:
+    # a name of its own, so two processes starting at once (a server and a test) do not collide
+    target.parent.mkdir(exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=target.parent, suffix=".tmp", delete=False) as partial:
+        try:
+            partial.write(content)
+        except BaseException:
+            partial.close()
+            Path(partial.name).unlink(missing_ok=True)
+            raise
+    try:
+        Path(partial.name).replace(target)
+    except BaseException:
+        Path(partial.name).unlink(missing_ok=True)
+        raise
+
+
+def _install_plotly_js(static_dir: Path | None = None) -> list[ServedFileProblem]:
+    """Put plotly.js and its locales in ``static_dir`` (default :data:`STATIC_DIR`) where missing or
+    different, then check them. What is still wrong (a read-only checkout) is logged and returned:
+    with a bad plotly.js every chart stays blank, so the pages say so (:func:`chart_library_notice`)."""
+    static_dir = STATIC_DIR if static_dir is None else static_dir
+    problems = []
+    for name, content in served_files().items():
+        target = static_dir / name
+        if check_served_file(target, content) is None:
+            continue
+        try:
+            _write_atomically(target, content)
+        except OSError as exc:
+            logging.getLogger(__name__).warning("could not write %s: %s", target, exc)
+        if (problem := check_served_file(target, content)) is not None:
+            logging.getLogger(__name__).warning(
+                "%s is not the app's copy and could not be replaced (%s %s %s): charts %s",
+                target,
+                problem.kind,
+                problem.found,
+                problem.expected,
+                "may stay blank" if name == "plotly.min.js" else "keep plotly.js's English toolbar",
+            )
+            problems.append(problem)
+    return problems
+
+
+#: What was wrong with ``static/`` at start and could not be mended (see :func:`_install_plotly_js`).
+PLOTLY_JS_PROBLEMS = _install_plotly_js()
+
+
+def chart_library_notice(lang: str) -> None:
+    """At the top of every page (app.py): an error box when the served plotly.js is not the app's, so
+    a class is not left with blank charts and no word. A bad locale only leaves the toolbar in English:
+    that is in the log only."""
+    for problem in PLOTLY_JS_PROBLEMS:
+        if problem.name == "plotly.min.js":
+            what = t(f"chart.library.{problem.kind}", lang, found=problem.found, expected=problem.expected)
+            st.error(t("chart.library_bad", lang, name=problem.name, problem=what))
 
 
 def _script(path: Path) -> str:
     """The component's JavaScript without its comments (Streamlit sends it with every chart), with
-    :data:`viz.figures.PLOTLY_CONFIG` as the charts' Plotly config and the load-failure message in
-    every language."""
+    :data:`viz.figures.PLOTLY_CONFIG` as the charts' Plotly config, the load-failure message in every
+    language and the languages that have a plotly.js locale."""
     constants = {
         "const CONFIG =": json.dumps({"responsive": True, **PLOTLY_CONFIG}),
-        "const LOAD_FAILED =": json.dumps(" / ".join(t("chart.load_failed", lang) for lang in LANGS)),
+        "const LOAD_FAILED =": json.dumps({lang: t("chart.load_failed", lang) for lang in LANGS}),
+        "const LOCALES =": json.dumps(sorted(LOCALE_JS)),
     }
     lines = [line.strip() for line in path.read_text(encoding="utf-8").splitlines()]
     for i, line in enumerate(lines):
@@ -739,9 +845,35 @@ def _script(path: Path) -> str:
     return "\n".join(line for line in lines if line and not line.startswith("//"))
 
 
-_plot = st.components.v2.component(
-    "attention_lab_plot", js=_script(Path(__file__).parent / "plot.js"), isolate_styles=False
+#: The toolbar (Plotly's mode bar, top right, shown on hover) gets a strip of its own above the chart:
+#: inside the chart's top margin it covered the end of long (centred) titles.
+MODEBAR_STRIP_PX = 28
+_PLOT_CSS = (
+    f".al-plot {{ padding-top: {MODEBAR_STRIP_PX}px; }}\n"
+    f".al-plot .modebar-container {{ top: -{MODEBAR_STRIP_PX}px !important; }}\n"
 )
+
+_plot_component = st.components.v2.component(
+    "attention_lab_plot",
+    js=_script(Path(__file__).parent / "plot.js"),
+    css=_PLOT_CSS,
+    isolate_styles=False,
+)
+
+
+def _plot(*, data: bytes | None, key: str, lang: str = "en") -> None:
+    """The chart component: ``data`` is a figure's Plotly JSON (None only starts loading plotly.js).
+
+    The page's language goes in as the figure's ``config.locale`` (Plotly's own place for it), so the
+    toolbar speaks it; the memoized JSON is shared by every language and stays as it is.
+    """
+    if data is not None:
+        if data[:1] != b"{":
+            raise ValueError("a chart's data must be a Plotly figure's JSON object")
+        rest = memoryview(data)[1:]
+        comma = b"," if bytes(rest[:1]) != b"}" else b""
+        data = b"".join([b'{"config":{"locale":', json.dumps(lang).encode("ascii"), b"}", comma, rest])
+    _plot_component(data=data, key=key)
 
 
 #: id(figure) -> (a weak reference to it, its JSON). Figures are unhashable, so not a WeakKeyDictionary.
@@ -803,7 +935,7 @@ def chart(
     per rerun. ``file_name`` (ASCII) defaults to the chart's key.
     """
     payload = _figure_bytes(fig)
-    _plot(data=payload, key=key)
+    _plot(data=payload, key=key, lang=lang)
     st.download_button(
         t("chart.download_csv", lang),
         data=functools.partial(csv_bytes, payload, lang, csv),
