@@ -465,11 +465,7 @@ def worked_example(d_k: int, seed: int) -> None:
                         )
                     with right:
                         # the sentence may have got shorter since a later word was picked: keep its last
-                        ui.keep_in_range(
-                            "sm_query",
-                            length,
-                            lambda kept: min(kept, length - 1) if isinstance(kept, int) else 0,
-                        )
+                        ui.keep_index("sm_query", length)
                         query = int(
                             st.selectbox(
                                 t("sm.ex.pick", lang),

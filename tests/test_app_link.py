@@ -169,7 +169,11 @@ def test_a_link_opens_the_page_with_its_values_and_is_written_back(
     assert dict(at.query_params) == query  # the app writes back the very link it was opened with
 
 
-@pytest.mark.parametrize("page", sorted(link.PAGES))
+#: The pages with controls of their own (the home page has none).
+CONTROL_PAGES = sorted(path for path, spec in link.PAGES.items() if spec.params)
+
+
+@pytest.mark.parametrize("page", CONTROL_PAGES)
 def test_a_fresh_page_shows_the_registry_defaults_and_a_bare_address(page: str) -> None:
     at = open_link(page)
     assert dict(at.query_params) == {}
@@ -198,7 +202,7 @@ HOSTILE = {
 }
 
 
-@pytest.mark.parametrize("page", sorted(link.PAGES))
+@pytest.mark.parametrize("page", CONTROL_PAGES)
 def test_a_hostile_link_is_quoted_as_plain_text_and_the_page_opens_on_its_defaults(page: str) -> None:
     spec = link.page(page)
     query = {name: raw for name, raw in HOSTILE.items() if name in spec.by_name}
@@ -237,7 +241,7 @@ SIDEBAR_KEYS = {"lang", "d_model", "max_len", "base", "heads", "all_sections"}
 
 @pytest.mark.parametrize(
     ("page", "query"),
-    [(page, {"all": "1"}) for page in sorted(link.PAGES)] + [("attention", {"all": "1", "src": "task"})],
+    [(page, {"all": "1"}) for page in CONTROL_PAGES] + [("attention", {"all": "1", "src": "task"})],
 )
 def test_every_control_on_every_page_is_in_the_link(page: str, query: dict[str, str]) -> None:
     at = open_link(page, **query)

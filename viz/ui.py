@@ -631,6 +631,12 @@ def keep_in_range(key: str, domain: Hashable, fit: Callable[[Any], Any]) -> None
         st.session_state[range_key] = domain
 
 
+def keep_index(key: str, n: int) -> None:
+    """:func:`keep_in_range` for a choice among range(n): an index kept past the end becomes the last one
+    (a shorter sentence keeps its last word picked), anything else the first."""
+    keep_in_range(key, n, lambda kept: min(kept, n - 1) if isinstance(kept, int) else 0)
+
+
 def _clamp(value: Any, lo: int, hi: int, default: int) -> int:
     """``value`` as an integer in [lo, hi] (``default``, clamped, when it is not a number)."""
     try:
