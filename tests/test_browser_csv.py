@@ -45,3 +45,34 @@ def test_a_charts_csv_button_downloads_the_charts_numbers(page: Page, server: St
     assert [row[0] for row in body] == ys
     got = np.array([[float(c) for c in row[1:]] for row in body])
     assert got.shape == z.shape and np.array_equal(got.astype(np.float32), z.astype(np.float32))
+
+
+@pytest.mark.parametrize("view", ["/embedding?tab=add", "/softmax?lang=ko"])
+def test_every_chart_is_drawn_above_its_csv_button_not_under_it(
+    page: Page, server: StreamlitServer, view: str
+) -> None:
+    # The toolbar's strip above each chart took the figure's last 28 px under the page's border-box
+    # sizing once the window was resized, so every chart's legend ran under its own CSV button.
+    page.goto(server.url + view)
+    wait_for_plot(page, "el._fullLayout !== undefined")
+    wait_for_idle(page)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.al-plot')].every((el) => el._fullLayout !== undefined)"
+    )
+    # A resized window (a projector, a zoom) redraws every chart: the overlap showed after that.
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.wait_for_timeout(500)
+    page.set_viewport_size({"width": 1400, "height": 1600})
+    page.wait_for_timeout(1500)  # plotly.js's responsive relayout runs on the resize event
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll('[class*="st-key-"][class*="_csv"]')].map((button) => {
+            const key = [...button.classList].find((c) => c.startsWith('st-key-') && c.endsWith('_csv'));
+            const chart = document.querySelector('.' + key.slice(0, -4) + ' .main-svg');
+            if (!chart) return null;
+            const a = chart.getBoundingClientRect(), b = button.getBoundingClientRect();
+            return {key: key, chartBottom: a.bottom, buttonTop: b.top};
+        }).filter((box) => box !== null)"""
+    )
+    assert len(boxes) >= 2, boxes
+    for box in boxes:
+        assert box["chartBottom"] <= box["buttonTop"] + 0.5, box

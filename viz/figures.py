@@ -461,6 +461,10 @@ def log_markers(
     return fig
 
 
+#: Room for one legend entry under a bar chart (entries wrap one per line in a narrow column).
+LEGEND_ROW_PX = 22
+
+
 @memoized
 def grouped_bars(
     labels: Sequence[str],
@@ -514,17 +518,20 @@ def grouped_bars(
     _relayout(
         fig,
         title={"text": title},
-        height=height,
+        height=height + LEGEND_ROW_PX * len(ys | (y2 or {})),
         barmode="group",
-        margin={"l": 60, "r": 60 if y2 else 20, "t": 50, "b": 50},
-        xaxis={"title": {"text": x_title}, "type": "category"},
+        # The legend sits at the bottom of the whole figure, under the axis title, with room kept for it:
+        # placed relative to the plot, rotated word labels (a nine-word sentence at 1400 px) pushed the
+        # axis title onto its first entry.
+        margin={"l": 60, "r": 60 if y2 else 20, "t": 50, "b": 50 + LEGEND_ROW_PX * len(ys | (y2 or {}))},
+        xaxis={"title": {"text": x_title}, "type": "category", "automargin": True},
         yaxis={
             "title": {"text": y_title},
             "range": list(y_range) if y_range else None,
             "type": "log" if y_log else "linear",
             "exponentformat": "power" if y_log else "B",
         },
-        legend={"orientation": "h", "y": -0.3},
+        legend={"orientation": "h", "x": 0, "yref": "container", "y": 0, "yanchor": "bottom"},
     )
     if y2:
         _right_axis(fig, y2_title, log=False)
@@ -556,7 +563,7 @@ def heatmap_panels(
     mats = {name: np.asarray(m, dtype=np.float32) for name, m in panels.items()}
     top = _largest_magnitude(list(mats.values()))
     n = max(len(mats), 1)
-    spacing = 0.03 if shared_scale else 0.09  # room for each panel's colour bar
+    spacing = 0.03 if shared_scale else 0.12  # room for each panel's colour bar and its tick labels
     layout = _grid_layout(
         1, n, titles=[escape_label(k) for k in mats], h_spacing=spacing, v_spacing=0.0, shared_y=True
     )

@@ -855,7 +855,9 @@ def _script(path: Path) -> str:
 #: inside the chart's top margin it covered the end of long (centred) titles.
 MODEBAR_STRIP_PX = 28
 _PLOT_CSS = (
-    f".al-plot {{ padding-top: {MODEBAR_STRIP_PX}px; }}\n"
+    # content-box: the chart's min-height (its figure's height, set by plot.js) then excludes the strip;
+    # under the page's border-box the strip took the figure's last 28 px, drawn over the CSV button below
+    f".al-plot {{ padding-top: {MODEBAR_STRIP_PX}px; box-sizing: content-box; }}\n"
     f".al-plot .modebar-container {{ top: -{MODEBAR_STRIP_PX}px !important; }}\n"
 )
 
