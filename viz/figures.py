@@ -518,12 +518,12 @@ def grouped_bars(
     _relayout(
         fig,
         title={"text": title},
-        height=height + LEGEND_ROW_PX * len(ys | (y2 or {})),
+        height=height + LEGEND_ROW_PX * (len(ys) + len(y2 or {})),
         barmode="group",
         # The legend sits at the bottom of the whole figure, under the axis title, with room kept for it:
         # placed relative to the plot, rotated word labels (a nine-word sentence at 1400 px) pushed the
         # axis title onto its first entry.
-        margin={"l": 60, "r": 60 if y2 else 20, "t": 50, "b": 50 + LEGEND_ROW_PX * len(ys | (y2 or {}))},
+        margin={"l": 60, "r": 60 if y2 else 20, "t": 50, "b": 50 + LEGEND_ROW_PX * (len(ys) + len(y2 or {}))},
         xaxis={"title": {"text": x_title}, "type": "category", "automargin": True},
         yaxis={
             "title": {"text": y_title},
