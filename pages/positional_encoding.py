@@ -63,7 +63,7 @@ if sec["table"].open:
         right.markdown(t(f"pe.heatmap.explain.{kind}", lang))
 
         if kind == "sinusoidal":
-            ui.notes_differ("pe_sincos", lang)
+            ui.notes_differ("pe_sincos", lang, table=t(f"notes.pe_sincos.table.{spec.layout}", lang))
             left, right = st.columns([1, 1])
             with right, ui.guard(lang):
                 order = encodings.split_order(s.d_model)
