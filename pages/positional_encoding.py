@@ -32,7 +32,7 @@ spec = EncodingSpec(kind, s.max_len, s.d_model, float(s.base), "split" if split 
 name = t(f"pe.kind.{kind}", lang)
 st.info(t(f"pe.about.{kind}", lang))
 if kind == "sinusoidal":
-    ui.notes_differ(("pe_base", "pe_index"), lang)
+    ui.notes_differ("pe_base", lang)
 pe = ui.encoding_table(spec)
 
 # Sections as tabs: only the open one runs and draws (viz.ui.sections).
@@ -123,7 +123,7 @@ if sec["curves"].open:
 if sec["waves"].open:
     with sec["waves"]:
         if kind == "sinusoidal":
-            ui.notes_differ("pe_freq", lang)
+            ui.notes_differ(("pe_index", "pe_freq"), lang)  # i numbers the pairs this tab plots
         left, right = st.columns([3, 1])
         waves = encodings.periods(spec)
         if waves is None:

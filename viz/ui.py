@@ -1757,7 +1757,8 @@ def notes_text(keys: str | Sequence[str], lang: str, **values: object) -> str:
     says = t("notes.says", lang)
     parts = [f"**{t('notes.lead', lang)}**"]
     for key in _slip_keys(keys):
-        parts.append(f"**{t(f'notes.{key}.where', lang)}** · {says}: {t(f'notes.{key}.says', lang, **values)}")
+        where = t(f"notes.{key}.where", lang)
+        parts.append(f"**{where}** · {says}: {t(f'notes.{key}.says', lang, **values)}")
     return "\n\n".join(parts)
 
 
