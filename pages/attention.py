@@ -577,6 +577,7 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
                         lang=lang,
                         file_name=f"att_step_concat_layer{layer + 1}_head{head}_d{s.d_model}.csv",
                     )
+                ui.notes_differ("mha_concat", lang)  # note 004 says the heads' results are added
                 left, right = st.columns([1, 1])
                 with left:
                     fig = figures.matrix(

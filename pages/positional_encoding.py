@@ -32,7 +32,7 @@ spec = EncodingSpec(kind, s.max_len, s.d_model, float(s.base), "split" if split 
 name = t(f"pe.kind.{kind}", lang)
 st.info(t(f"pe.about.{kind}", lang))
 if kind == "sinusoidal":
-    ui.notes_differ(("pe_base", "pe_index"), lang)
+    ui.notes_differ("pe_base", lang)
 pe = ui.encoding_table(spec)
 
 # Sections as tabs: only the open one runs and draws (viz.ui.sections).
@@ -63,7 +63,7 @@ if sec["table"].open:
         right.markdown(t(f"pe.heatmap.explain.{kind}", lang))
 
         if kind == "sinusoidal":
-            ui.notes_differ("pe_sincos", lang)
+            ui.notes_differ("pe_sincos", lang, table=t(f"notes.pe_sincos.table.{spec.layout}", lang))
             left, right = st.columns([1, 1])
             with right, ui.guard(lang):
                 order = encodings.split_order(s.d_model)
@@ -123,7 +123,7 @@ if sec["curves"].open:
 if sec["waves"].open:
     with sec["waves"]:
         if kind == "sinusoidal":
-            ui.notes_differ("pe_freq", lang)
+            ui.notes_differ(("pe_index", "pe_freq"), lang)  # i numbers the pairs this tab plots
         left, right = st.columns([3, 1])
         waves = encodings.periods(spec)
         if waves is None:

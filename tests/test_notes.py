@@ -190,8 +190,16 @@ def warnings(at: AppTest) -> list[str]:
     return [str(w.value) for w in at.warning]
 
 
+def whys(at: AppTest, lang: str) -> list[str]:
+    """The Markdown inside the flags' "what is right, and why" expanders."""
+    return [str(m.value) for e in at.expander if e.label == STRINGS["notes.why"][lang] for m in e.markdown]
+
+
 def shown(at: AppTest, keys: str | tuple[str, ...], lang: str, **values: object) -> bool:
-    return ui.notes_text(keys, lang, **values) in warnings(at)
+    """The flag's short box is on the page, and its explanation in the expander under it."""
+    return ui.notes_text(keys, lang, **values) in warnings(at) and ui.notes_why(keys, lang, **values) in whys(
+        at, lang
+    )
 
 
 def on_page(page: str, lang: str, **state: object) -> AppTest:
@@ -205,15 +213,49 @@ def on_page(page: str, lang: str, **state: object) -> AppTest:
 @pytest.mark.parametrize("lang", LANGS)
 def test_positional_encoding_page_flags_base_index_sin_cos_and_frequency(lang: str) -> None:
     at = on_page("pages/positional_encoding.py", lang)
-    for keys in (("pe_base", "pe_index"), "pe_sincos", "pe_freq"):
+    for keys in ("pe_base", ("pe_index", "pe_freq")):
         assert shown(at, keys, lang), keys
+    assert shown(at, "pe_sincos", lang, table=STRINGS["notes.pe_sincos.table.interleaved"][lang])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_sin_cos_flag_describes_the_layout_shown(lang: str) -> None:
+    at = on_page("pages/positional_encoding.py", lang)
+    at = ok(at.radio(key=ui.choice_key("pe_layout", lang)).set_value("split").run())
+    split, interleaved = (STRINGS[f"notes.pe_sincos.table.{v}"][lang] for v in ("split", "interleaved"))
+    assert shown(at, "pe_sincos", lang, table=split)
+    assert not any(interleaved in w for w in whys(at, lang))  # "column 0 is a sine, column 1 a cosine"
+    at = ok(at.radio(key=ui.choice_key("pe_layout", lang)).set_value("interleaved").run())
+    assert shown(at, "pe_sincos", lang, table=interleaved)
+    assert not any(split in w for w in whys(at, lang))
 
 
 def test_the_first_tab_a_visitor_sees_has_the_sin_cos_and_base_flags() -> None:
     at = new_app_with_tabs(lang="en")
     at.run()
     at = ok(at.switch_page("pages/positional_encoding.py").run())
-    assert shown(at, ("pe_base", "pe_index"), "en") and shown(at, "pe_sincos", "en")
+    table = STRINGS["notes.pe_sincos.table.interleaved"]["en"]
+    assert shown(at, "pe_base", "en") and shown(at, "pe_sincos", "en", table=table)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_attention_page_flags_the_heads_concatenated_not_added(lang: str) -> None:
+    at = on_page("pages/attention.py", lang)
+    assert shown(at, "mha_concat", lang)
+
+
+def test_concatenating_the_heads_then_w_o_is_a_sum_of_per_head_projections() -> None:
+    torch.manual_seed(0)
+    tokens, heads, d_k = 5, 4, 8
+    d_model = heads * d_k
+    z = [torch.randn(tokens, d_k, dtype=torch.float64) for _ in range(heads)]  # each head's output
+    w_o = torch.randn(d_model, d_model, dtype=torch.float64)
+    concat = torch.cat(z, dim=-1) @ w_o  # what the paper (and the page) does
+    # Σ_h Z_h · W^O_h, where W^O_h is the block of W^O's rows that meets head h's columns
+    per_head = torch.stack([z_h @ w_o[h * d_k : (h + 1) * d_k] for h, z_h in enumerate(z)]).sum(0)
+    assert torch.allclose(concat, per_head)
+    added = torch.stack(z).sum(0) @ w_o[:d_k]  # the raw outputs added (d_k wide), then projected: not it
+    assert not torch.allclose(concat, added)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -233,6 +275,10 @@ def test_encoder_page_flags_cross_attention_and_llms(lang: str) -> None:
     at.session_state["enc_section"] = "dec"  # open the decoder's tab
     at = ok(at.switch_page("pages/encoder.py").run())
     assert shown(at, "cross", lang) and shown(at, "llm", lang)
+    # said once, in the flag: the decoder tab's own explanation no longer repeats "the other way round"
+    phrase = {"en": "other way round", "ko": "반대"}[lang]
+    body = [str(m.value) for m in at.markdown] + warnings(at)  # at.markdown holds the expanders too
+    assert sum(text.count(phrase) for text in body) == 1
 
 
 def spec(at: AppTest, key: str) -> dict:
@@ -264,6 +310,6 @@ def test_softmax_page_flags_the_scale_and_the_preset_follows_the_note(lang: str)
         "fixes": softmax.misprint_text(ex, ex.misprints()),
     }
     assert shown(at, "ex_weights", lang, **slips) and shown(at, "ex_k3", lang)
-    assert "0.021" in ui.notes_text("ex_weights", lang, **slips)
+    assert "0.021" in ui.notes_why("ex_weights", lang, **slips)
     z_1 = softmax.weighted_sum(ex.worked.weights, ex.worked.tokens, 0, digits=3)
     assert z_1 in [c.value for c in at.code] and "0.021 · v_3 (good)" in z_1  # not the note's 0.03

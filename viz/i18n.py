@@ -922,8 +922,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "소프트맥스와 스케일링: 왜 √d_k로 나눌까?",
     },
     "sm.intro": {
-        "en": "Attention compares a query with every key by a dot product, turns those scores into weights with softmax, and mixes the values with them. Before softmax the scores are divided by √d_k. This page measures why: how big the scores get as d_k grows, what that does to softmax, and what it does to the gradient. Every number here is drawn fresh from the seed, not copied from a book.",
-        "ko": "어텐션은 쿼리를 모든 키와 내적으로 비교하고, 그 점수를 소프트맥스로 가중치로 바꾼 뒤 그 가중치로 밸류를 섞습니다. 소프트맥스 전에 점수를 √d_k로 나눕니다. 이 페이지는 그 이유를 직접 재어 봅니다. d_k가 커질 때 점수가 얼마나 커지는지, 그것이 소프트맥스와 기울기에 무슨 일을 하는지. 여기 나오는 모든 숫자는 시드로부터 새로 뽑은 값입니다.",
+        "en": "Attention compares a query with every key by a dot product, turns those scores into weights with softmax, and mixes the values with them. Before softmax the scores are divided by √d_k. This page measures why: how big the scores get as d_k grows, what that does to softmax, and what it does to the gradient. Every number here is drawn fresh from the seed, not copied from a book, except in section 4 when you pick the notes' numbers: then Q, K, V and QKᵀ are the note's own.",
+        "ko": "어텐션은 쿼리를 모든 키와 내적으로 비교하고, 그 점수를 소프트맥스로 가중치로 바꾼 뒤 그 가중치로 밸류를 섞습니다. 소프트맥스 전에 점수를 √d_k로 나눕니다. 이 페이지는 그 이유를 직접 재어 봅니다. d_k가 커질 때 점수가 얼마나 커지는지, 그것이 소프트맥스와 기울기에 무슨 일을 하는지. 여기 나오는 숫자는 모두 시드로부터 새로 뽑은 값입니다. 다만 4절에서 노트의 숫자를 고르면 Q, K, V와 QKᵀ는 노트의 값을 그대로 씁니다.",
     },
     "sm.dk": {
         "en": "d_k (dimension of a query / key vector)",
@@ -1135,6 +1135,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "notes.lead": {"en": "Where the notes differ", "ko": "강의 노트와 다른 점"},
     "notes.says": {"en": "The note says", "ko": "노트의 내용"},
     "notes.right": {"en": "Correct", "ko": "바른 내용"},
+    "notes.why": {"en": "What is right, and why", "ko": "바른 내용과 이유"},
     "notes.pe_base.where": {
         "en": "note 004, §1.2.3 (the formula); also a comment in note 002's code",
         "ko": "노트 004, §1.2.3(공식), 노트 002 코드의 주석",
@@ -1146,11 +1147,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "notes.pe_base.right": {
         "en": "the paper uses 10000, and so does the note itself a few lines on: its matrix P writes "
         "10000^(2/4), and its figure's 0.01 at position 1, column 2 is sin(1/100), which needs base 10000 "
-        "(base 1000 would give 0.032). Note 002's code also uses 10000; only its comment says 1000. The "
+        "(base 1000 would give 0.032). Note 002's code also uses 10000 and divides by it; only its comment says 1000, and writes the "
+        "term as 1000^(2i/d_model) where the code uses its reciprocal. The "
         "sidebar's base starts at 10000.",
         "ko": "논문은 10000을 씁니다. 노트도 몇 줄 뒤의 행렬 P에서는 10000^(2/4)로 적고, 그림의 위치 1, 열 2 "
         "값 0.01은 sin(1/100)이어서 base가 10000이어야 나옵니다(1000이면 0.032). 노트 002의 코드도 "
-        "10000을 쓰고 주석만 1000입니다. 사이드바의 base도 10000에서 시작합니다.",
+        "10000으로 나누며, 주석만 1000이라고 적고 항도 그 역수가 아닌 1000^(2i/d_model)로 적었습니다. 사이드바의 base도 10000에서 시작합니다.",
     },
     "notes.pe_index.where": {
         "en": "note 001, “Positional Encoding”; note 004, §1.2.3",
@@ -1181,11 +1183,20 @@ STRINGS: dict[str, dict[str, str]] = {
     "notes.pe_sincos.right": {
         "en": "counting columns from 0, as the formula (2i, 2i + 1) and that same code do, sin sits in the "
         "even columns (0, 2, 4, …) and cos in the odd ones (1, 3, 5, …). The note is right only when counting "
-        "from 1 (sin in the 1st, 3rd, … column). In the interleaved table here, column 0 is a sine (0 at "
-        "position 0) and column 1 a cosine (1 at position 0).",
+        "from 1 (sin in the 1st, 3rd, … column). {table}",
         "ko": "공식(2i, 2i + 1)과 그 코드처럼 열을 0부터 세면 sin은 짝수 열(0, 2, 4, …)에, cos은 홀수 열(1, "
-        "3, 5, …)에 있습니다. 1부터 셀 때만(1번째, 3번째, … 열이 sin) 노트의 말이 맞습니다. 여기 교차 "
-        "배치 표에서도 0열은 사인(위치 0에서 0), 1열은 코사인(위치 0에서 1)입니다.",
+        "3, 5, …)에 있습니다. 1부터 셀 때만(1번째, 3번째, … 열이 sin) 노트의 말이 맞습니다. {table}",
+    },
+    "notes.pe_sincos.table.interleaved": {
+        "en": "In the interleaved table here, column 0 is a sine (0 at position 0) and column 1 a cosine (1 at "
+        "position 0).",
+        "ko": "여기 교차 배치 표에서도 0열은 사인(위치 0에서 0), 1열은 코사인(위치 0에서 1)입니다.",
+    },
+    "notes.pe_sincos.table.split": {
+        "en": "The split table here is reordered: its first half of columns holds the sines (0 at position 0) "
+        "and its second half the cosines (1 at position 0), so it has no odd or even columns to speak of.",
+        "ko": "여기 분할 배치 표는 순서를 바꾼 것이라, 앞쪽 절반 열이 사인(위치 0에서 0), 뒤쪽 절반 열이 "
+        "코사인(위치 0에서 1)이고 홀수·짝수 열을 따질 수 없습니다.",
     },
     "notes.pe_freq.where": {"en": "note 003, §2.3", "ko": "노트 003, §2.3"},
     "notes.pe_freq.says": {
@@ -1263,11 +1274,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "Q·Kᵀ를 첫 번째 차원의 제곱근으로 나눈다고 합니다.",
     },
     "notes.scale_dim.right": {
-        "en": "the divisor is √d_k, the length of each query and key vector (the last axis of Q and K: 64 in "
-        "the paper, so ÷ 8). The first axis of Q counts the tokens, and the number of tokens does not "
+        "en": "the note does not say which matrix's first dimension, so it is ambiguous rather than wrong. The "
+        "divisor is √d_k, the length of each query and key vector: the last axis of Q and K (the first of "
+        "Kᵀ), 64 in the paper, so ÷ 8. It is not the number of tokens (the first axis of Q), which does not "
         "change how widely one q · k spreads.",
-        "ko": "나누는 수는 √d_k, 즉 쿼리와 키 벡터 하나의 길이(Q와 K의 마지막 축, 논문에서는 64라서 ÷ 8)입니다. "
-        "Q의 첫 번째 축은 토큰 수이고, 토큰 수는 q · k 하나가 퍼지는 정도를 바꾸지 않습니다.",
+        "ko": "노트는 어느 행렬의 첫 번째 차원인지 밝히지 않아서, 틀렸다기보다 모호합니다. 나누는 수는 √d_k, "
+        "즉 쿼리와 키 벡터 하나의 길이입니다. Q와 K의 마지막 축(Kᵀ의 첫 번째 축)이고, 논문에서는 64라서 "
+        "÷ 8입니다. Q의 첫 번째 축인 토큰 수가 아니며, 토큰 수는 q · k 하나가 퍼지는 정도를 바꾸지 "
+        "않습니다.",
     },
     "notes.normal_shape.where": {"en": "note 003, §1.3", "ko": "노트 003, §1.3"},
     "notes.normal_shape.says": {
@@ -1350,6 +1364,23 @@ STRINGS: dict[str, dict[str, str]] = {
         "0.99로 인쇄된 P의 코사인은 소수 둘째 자리까지 1.00이라(cos 0.01 = 0.99995) 마지막 열은 8.10과 "
         "11.10입니다.",
     },
+    "notes.mha_concat.where": {
+        "en": "note 004, §1.2.2 (multi-head attention)",
+        "ko": "노트 004, §1.2.2(멀티 헤드 어텐션)",
+    },
+    "notes.mha_concat.says": {
+        "en": "the heads' results are added together.",
+        "ko": "여러 헤드의 결과를 더한다고 합니다.",
+    },
+    "notes.mha_concat.right": {
+        "en": "the heads' outputs Z_1 … Z_h are placed side by side (concatenated) into one matrix as wide "
+        "as d_model, and that matrix is multiplied by W^O. Splitting W^O into one block of rows per head, "
+        "this equals the sum of Z_h · W^O_h over the heads: what is added is each head's output after its "
+        "own projection, not the heads' raw outputs.",
+        "ko": "헤드들의 출력 Z_1 … Z_h를 옆으로 이어 붙여(concat) 폭이 d_model인 행렬 하나를 만들고, 그 "
+        "행렬에 W^O를 곱합니다. W^O를 헤드마다 행 묶음 W^O_h로 나누면 이는 헤드별 Z_h · W^O_h의 합과 "
+        "같습니다. 즉 더해지는 것은 헤드의 출력 그대로가 아니라 헤드마다 자기 몫의 투영을 거친 값입니다.",
+    },
     "notes.ex.source": {"en": "Numbers", "ko": "숫자"},
     "notes.ex.source.random": {"en": "Random weights (any sentence)", "ko": "무작위 가중치(어떤 문장이든)"},
     "notes.ex.source.notes": {
@@ -1392,10 +1423,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "notes.ex.explain": {
         "en": "**What to notice.** The note's numbers are made up to show the mechanics; they do not come "
         "from a trained model. Follow the note line by line: each matrix here is the next step of its "
-        "calculation, with every entry worked out, not copied.",
+        "calculation. The inputs (Q, K, V and step 1's QKᵀ) are the note's own; every later step is computed "
+        "from them here, not copied.",
         "ko": "**눈여겨볼 점.** 노트의 숫자는 계산 과정을 보이려고 지어낸 값이며 학습된 모델에서 나온 것이 "
-        "아닙니다. 노트를 한 줄씩 따라가 보세요. 여기 행렬은 모두 노트 계산의 다음 단계이고, 값은 옮겨 "
-        "적은 것이 아니라 직접 계산한 것입니다.",
+        "아닙니다. 노트를 한 줄씩 따라가 보세요. 여기 행렬은 모두 노트 계산의 다음 단계입니다. 입력(Q, K, V와 1단계의 "
+        "QKᵀ)은 노트의 값이고, 그 뒤의 단계는 모두 옮겨 적지 않고 여기서 직접 계산합니다.",
     },
     "error.generic": {
         "en": "This part could not be drawn with the current settings ({error}). The rest of the page still works.",

@@ -244,8 +244,8 @@ ENC_STRINGS: dict[str, dict[str, str]] = {
         "ko": "**마스크드 셀프 어텐션.** t번째 단어를 쓰는 동안 디코더는 아직 쓰지 않은 단어를 미리 보면 안 됩니다. 그래서 인과 마스크가 softmax 전에 대각선 위의 점수를 모두 −∞로 바꿉니다. 여기서 어떤 쿼리가 뒤 토큰에 준 가중치의 최댓값은 {leak:.1g}입니다. 첫 행인 [BOS]는 자기 자신만 볼 수 있습니다(가중치 {first:.2f}). 덕분에 학습할 때 모든 위치를 한꺼번에 계산해도 답을 훔쳐보지 않습니다.",
     },
     "enc.dec.cross.explain": {
-        "en": "**Cross-attention.** The queries come from the decoder (one row per target token), the keys and values from the encoder's final output (one column per source token), so the map is {t} × {s}, not square, and no mask is needed: the whole source is known. Each row sums to 1. Some notes describe this the other way round; in the paper, and here, the decoder asks (queries) and the encoded source answers (keys and values).",
-        "ko": "**크로스 어텐션.** 쿼리는 디코더에서(목표 토큰마다 한 행), 키와 값은 인코더의 최종 출력에서(원문 토큰마다 한 열) 옵니다. 그래서 맵은 정사각형이 아닌 {t} × {s}이고, 원문 전체를 이미 알고 있으므로 마스크가 필요 없습니다. 행마다 합은 1입니다. 어떤 노트는 이를 반대로 설명하지만, 논문과 이 페이지에서는 디코더가 묻고(쿼리) 인코딩된 원문이 답합니다(키와 값).",
+        "en": "**Cross-attention.** The queries come from the decoder (one row per target token), the keys and values from the encoder's final output (one column per source token), so the map is {t} × {s}, not square, and no mask is needed: the whole source is known. Each row sums to 1.",
+        "ko": "**크로스 어텐션.** 쿼리는 디코더에서(목표 토큰마다 한 행), 키와 값은 인코더의 최종 출력에서(원문 토큰마다 한 열) 옵니다. 그래서 맵은 정사각형이 아닌 {t} × {s}이고, 원문 전체를 이미 알고 있으므로 마스크가 필요 없습니다. 행마다 합은 1입니다.",
     },
     "enc.dec.untrained": {
         "en": "The decoder's weights are untrained (seeded), like the encoder's: the maps show the wiring (which query may see which key), not a learned alignment between the languages.",
