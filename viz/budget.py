@@ -47,7 +47,7 @@ BUDGET_ENV = "ATTENTION_LAB_CACHE_MB"
 #: that below 1.5 GB, and still holds two of the largest models, or every model, map and figure a class
 #: at the default sizes asks for. With it, bench/memory_bench.py (the issue's visitor cycling seeds of
 #: that model, then 300 distinct settings by two visitors) levelled off at 0.86 GB and peaked at
-#: 1.37 GB (bench/results/memory.md); before, the same visitor reached 1.68 GB after five seeds.
+#: 1.36 GB (bench/results/memory.md); before, the same visitor reached 1.68 GB after five seeds.
 DEFAULT_BUDGET_MB = 600
 #: The least budget the environment may set, in MB: below it (0, or a typo such as "6" for "600") every
 #: entry would be larger than the budget, nothing would be kept, and every rerun would rebuild its
