@@ -134,7 +134,7 @@ def test_a_figure_encoded_by_two_sessions_at_once_is_charged_once(monkeypatch: p
 
     def encode_together(*args: object, **kwargs: object) -> str:
         both_encoding.wait()  # neither has stored its JSON yet when the other starts encoding
-        return to_json(*args, **kwargs)  # type: ignore[arg-type]
+        return to_json(*args, **kwargs)
 
     monkeypatch.setattr(ui.pio, "to_json", encode_together)
     got: list[bytes] = []
