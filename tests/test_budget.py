@@ -124,6 +124,29 @@ def test_a_memoized_figures_json_is_charged_to_its_entry_when_it_is_drawn() -> N
     assert budget.STORE.sizes()[key] == before + len(encoded)
 
 
+def test_a_figure_encoded_by_two_sessions_at_once_is_charged_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from viz import figures, ui
+
+    fig = figures.heatmap(np.random.default_rng(2).random((30, 20)).astype(np.float32), title="t")
+    (key, before), *_ = budget.STORE.sizes(memo.NAMESPACE).items()
+    both_encoding = threading.Barrier(2, timeout=10)
+    to_json = ui.pio.to_json
+
+    def encode_together(*args: object, **kwargs: object) -> str:
+        both_encoding.wait()  # neither has stored its JSON yet when the other starts encoding
+        return to_json(*args, **kwargs)
+
+    monkeypatch.setattr(ui.pio, "to_json", encode_together)
+    got: list[bytes] = []
+    threads = [threading.Thread(target=lambda: got.append(ui._figure_bytes(fig))) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(got) == 2 and got[0] == got[1]
+    assert budget.STORE.sizes()[key] == before + len(got[0])
+
+
 # ---- least recently used, by bytes, across caches -------------------------------------------------------
 def test_a_big_entry_in_one_cache_evicts_the_oldest_of_another() -> None:
     store = Store(10_000)
@@ -266,7 +289,9 @@ def test_an_evicted_model_still_works_for_the_caller_holding_it() -> None:
 def test_the_budget_comes_from_the_environment() -> None:
     assert budget.budget_from_env({}) == budget.DEFAULT_BUDGET_MB * budget.MB
     assert budget.budget_from_env({budget.BUDGET_ENV: "250"}) == 250_000_000
-    assert budget.budget_from_env({budget.BUDGET_ENV: " 0.5 "}) == 500_000
+    assert budget.budget_from_env({budget.BUDGET_ENV: " 64.5 "}) == 64_500_000
+    for tiny in ("0", "0.5", "6"):  # nothing could be kept: every rerun would rebuild everything
+        assert budget.budget_from_env({budget.BUDGET_ENV: tiny}) == budget.MIN_BUDGET_MB * budget.MB
     for bad in ("lots", "-3", "nan", "inf"):
         assert budget.budget_from_env({budget.BUDGET_ENV: bad}) == budget.DEFAULT_BUDGET_MB * budget.MB
 
@@ -331,6 +356,96 @@ def test_callers_asking_for_the_same_key_at_once_wait_for_one_build() -> None:
     assert len(got) == 4 and all(g is got[0] for g in got)
 
 
+def test_callers_asking_at_once_for_a_value_larger_than_the_budget_share_one_build() -> None:
+    store = Store(1000)
+    release = threading.Event()
+    builds: list[int] = []
+
+    @cached(store=store)
+    def huge(n: int) -> np.ndarray:
+        builds.append(n)
+        release.wait(10)
+        return np.zeros(n)  # 8 * n bytes: more than the whole budget, never stored
+
+    got: list[np.ndarray] = []
+    threads = [threading.Thread(target=lambda: got.append(huge(500))) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for _ in range(1000):  # until all four are in the one flight (the first building, three waiting)
+        flights = list(store._flights.values())
+        if flights and flights[0][1] == 4:
+            break
+        threading.Event().wait(0.01)
+    release.set()
+    for t in threads:
+        t.join()
+    assert builds == [500]
+    assert len(got) == 4 and all(g is got[0] for g in got) and len(store) == 0
+
+
+# ---- what must not be lost ------------------------------------------------------------------------------
+@dataclasses.dataclass
+class HalfBuilt:
+    ready: np.ndarray
+    later: int = dataclasses.field(init=False)  # unset: reading it raises AttributeError
+
+
+def test_a_value_that_cannot_be_measured_is_kept_at_its_plain_size(caplog: pytest.LogCaptureFixture) -> None:
+    store = Store(1_000_000)
+    builds: list[int] = []
+
+    @cached(store=store)
+    def build(n: int) -> HalfBuilt:
+        builds.append(n)
+        return HalfBuilt(np.zeros(n))
+
+    with pytest.raises(AttributeError):
+        measure(HalfBuilt(np.zeros(3)))
+    first = build(3)
+    assert build(3) is first and builds == [3]  # returned, stored, served again
+    assert store.total == sys.getsizeof(first)
+    build(4)
+    assert sum("could not measure a HalfBuilt" in r.getMessage() for r in caplog.records) == 1  # once a type
+
+
+def test_pinned_entries_count_but_only_their_own_cache_evicts_them() -> None:
+    """Trained models cost seconds of a core each: cheap entries must not push them out."""
+    store = Store(10_000)
+    trained = budget.Cache[int, np.ndarray]("trained", max_entries=2, pinned=True, store=store)
+    figures_ = budget.Cache[int, np.ndarray]("figures", store=store)
+    trained[1] = array(3000)
+    for i in range(20):  # many cheap entries, each recent
+        figures_[i] = array(2000)
+    assert 1 in trained and store.total <= store.limit
+    assert store.sizes(trained.namespace) == {(trained.namespace, 1): measure(array(3000))}
+    trained[2], trained[3] = array(3000), array(3000)  # a newer run pushes out the oldest run
+    assert 1 not in trained and 2 in trained and 3 in trained and store.total <= store.limit
+    with pytest.raises(ValueError):
+        budget.Cache("unbounded", pinned=True, store=store)
+
+
+def test_the_app_keeps_trained_runs_pinned() -> None:
+    from viz import ui
+
+    done = ui._TrainedStore().done
+    assert done.pinned and done.max_entries == ui._TrainedStore.LIMIT
+
+
+def test_evictions_give_memory_back_to_the_system_once_past_a_threshold() -> None:
+    store = Store(100 * budget.MB)
+    store.put("a", object(), 60 * budget.MB)
+    for _ in range(3):
+        store.get("a")  # a hit never trims
+    assert store.trims == 0
+    store.put("b", object(), 60 * budget.MB)  # evicts 60 MB: past the threshold
+    assert store.trims == 1 and "a" not in store
+    store.put("c", object(), 10 * budget.MB)
+    assert store.trims == 1  # nothing evicted
+    store.put("d", object(), 40 * budget.MB)  # evicts b, the least recently used: 60 MB more
+    assert store.trims == 2 and "b" not in store
+    assert budget.trim_malloc() == sys.platform.startswith("linux")
+
+
 # ---- the app's caches ----------------------------------------------------------------------------------
 def test_the_app_caches_share_one_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """Distinct live models, maps and a trained run, each cache within its own old limit, together pass a
@@ -357,6 +472,8 @@ _VISITOR = """
 import gc, sys
 import torch
 from tests.apptest_support import new_app_with_tabs
+from viz import budget
+budget.STORE.set_limit(int(sys.argv[1]))  # below the least budget the environment may set
 at = new_app_with_tabs(d_model="64", heads="4")
 at.run()
 at.switch_page("pages/encoder.py").run()
@@ -386,9 +503,14 @@ def test_a_visitor_cycling_model_seeds_leaves_the_server_holding_at_most_the_bud
     root = Path(__file__).resolve().parent.parent
     one = measure(model.build(model.ModelConfig(d_model=64, n_heads=4, n_layers=6)))
     limit = int(2.5 * one)  # room for two of the page's models (with their maps and figures, fewer)
-    env = {**os.environ, budget.BUDGET_ENV: str(limit / budget.MB), "PYTHONPATH": str(root)}
+    env = {**os.environ, "PYTHONPATH": str(root)}
     done = subprocess.run(
-        [sys.executable, "-c", _VISITOR], cwd=root, env=env, capture_output=True, text=True, timeout=600
+        [sys.executable, "-c", _VISITOR, str(limit)],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     held = int(done.stdout.split()[-1])

@@ -47,8 +47,12 @@ BUDGET_ENV = "ATTENTION_LAB_CACHE_MB"
 #: that below 1.5 GB, and still holds two of the largest models, or every model, map and figure a class
 #: at the default sizes asks for. With it, bench/memory_bench.py (the issue's visitor cycling seeds of
 #: that model, then 300 distinct settings by two visitors) levelled off at 0.86 GB and peaked at
-#: 1.37 GB (bench/results/memory.md); before, the same visitor reached 1.68 GB after five seeds.
+#: 1.36 GB (bench/results/memory.md); before, the same visitor reached 1.68 GB after five seeds.
 DEFAULT_BUDGET_MB = 600
+#: The least budget the environment may set, in MB: below it (0, or a typo such as "6" for "600") every
+#: entry would be larger than the budget, nothing would be kept, and every rerun would rebuild its
+#: models and maps from scratch: slower for everyone and no less memory at the peak.
+MIN_BUDGET_MB = 64
 #: What a built Plotly figure holds besides the arrays, text and numbers of its data and layout (its
 #: figure, trace and validator objects), measured with tracemalloc: 8-9 KB for a line or one heatmap,
 #: 22 KB for a grid of 16 heatmaps, so a fixed part and a part per trace.
@@ -62,7 +66,8 @@ log = logging.getLogger(__name__)
 
 
 def budget_from_env(environ: Mapping[str, str] | None = None) -> int:
-    """The budget in bytes: :data:`BUDGET_ENV` (whole or decimal MB, at least 0) or the default."""
+    """The budget in bytes: :data:`BUDGET_ENV` (whole or decimal MB, at least :data:`MIN_BUDGET_MB`) or
+    the default."""
     raw = (os.environ if environ is None else environ).get(BUDGET_ENV, "").strip()
     if raw:
         try:
@@ -70,7 +75,9 @@ def budget_from_env(environ: Mapping[str, str] | None = None) -> int:
         except ValueError:
             mb = -1.0
         if mb >= 0 and mb == mb and mb != float("inf"):  # not NaN, not infinite
-            return int(mb * MB)
+            if mb < MIN_BUDGET_MB:
+                log.warning("%s=%r is below the least budget: using %d MB", BUDGET_ENV, raw, MIN_BUDGET_MB)
+            return int(max(mb, MIN_BUDGET_MB) * MB)
         log.warning("%s=%r is not a number of MB >= 0: using %d MB", BUDGET_ENV, raw, DEFAULT_BUDGET_MB)
     return DEFAULT_BUDGET_MB * MB
 
@@ -164,12 +171,33 @@ def _storage_bytes(tensor: Any, seen: set[object]) -> int:
     return int(storage.nbytes())
 
 
+_measure_failed: set[str] = set()  # type names whose measuring failed, logged once each
+
+
+def safe_measure(value: object, *, freeze: bool = False) -> int:
+    """:func:`measure`, or :func:`sys.getsizeof` when measuring fails (a tensor without storage, an
+    unset field...): losing a value that took seconds to build over its size would be worse than
+    counting it too small. Logged once a type."""
+    try:
+        return measure(value, freeze=freeze)
+    except Exception:
+        name = type(value).__qualname__
+        if name not in _measure_failed:
+            _measure_failed.add(name)
+            log.warning("could not measure a %s: counting sys.getsizeof", name, exc_info=True)
+        return sys.getsizeof(value)
+
+
+_UNBUILT = object()  # a flight whose value is not built yet
+
+
 # ---- the store -----------------------------------------------------------------------------------------
 @dataclasses.dataclass
 class _Entry:
     value: Any
     size: int
     namespace: str
+    pinned: bool = False
 
 
 class Store:
@@ -189,6 +217,8 @@ class Store:
         self.limit = limit
         self.total = 0
         self.evictions = 0
+        self._freed = 0  # bytes evicted since malloc was last asked to give memory back
+        self.trims = 0
 
     # -- reading ------------------------------------------------------------------------------------------
     def get(self, key: Hashable, default: Any = None) -> Any:
@@ -216,12 +246,30 @@ class Store:
 
     # -- writing ------------------------------------------------------------------------------------------
     def put(
-        self, key: Hashable, value: Any, size: int, namespace: str = "", max_entries: int | None = None
+        self,
+        key: Hashable,
+        value: Any,
+        size: int,
+        namespace: str = "",
+        max_entries: int | None = None,
+        pinned: bool = False,
     ) -> bool:
         """Store ``value`` under ``key`` as the most recently used entry, evicting the least recently used
         entries (of any namespace) until everything fits in the budget, and the oldest of ``namespace``
         past ``max_entries``. A value larger than the whole budget is not stored (False): keeping it
-        would empty every other cache and still pass the budget."""
+        would empty every other cache and still pass the budget.
+
+        A ``pinned`` entry counts against the budget but is never evicted to make room: only its own
+        namespace's ``max_entries`` (which a pinned namespace must set) pushes it out. For results that
+        cost seconds of a core to make (trained models), which cheap entries must not push out."""
+        try:
+            return self._put(key, value, size, namespace, max_entries, pinned)
+        finally:
+            self._give_back()
+
+    def _put(
+        self, key: Hashable, value: Any, size: int, namespace: str, max_entries: int | None, pinned: bool
+    ) -> bool:
         with self._lock:
             old = self._entries.pop(key, None)
             if old is not None:
@@ -232,10 +280,12 @@ class Store:
                 mine = self._by_namespace.get(namespace)
                 while mine and len(mine) >= max_entries:
                     oldest = next(iter(mine))
-                    self._forget(oldest, self._entries.pop(oldest))
+                    dropped = self._entries.pop(oldest)
+                    self._forget(oldest, dropped)
                     self.evictions += 1
+                    self._freed += dropped.size
             self._evict_to(self.limit - size)
-            self._entries[key] = _Entry(value, size, namespace)
+            self._entries[key] = _Entry(value, size, namespace, pinned)
             self._by_namespace.setdefault(namespace, OrderedDict())[key] = None
             self._ids[id(value)] = key
             self.total += size
@@ -257,7 +307,9 @@ class Store:
             if entry is not None:
                 self._touch(key, entry)
                 return cast(R, entry.value)
-            flight = self._flights.setdefault(key, [threading.Lock(), 0])
+            # [lock, waiting callers, the value built]: a value too large to store is handed to the
+            # callers who waited for it, instead of each of them building it again.
+            flight = self._flights.setdefault(key, [threading.Lock(), 0, _UNBUILT])
             flight[1] += 1
         try:
             with flight[0]:
@@ -266,8 +318,11 @@ class Store:
                     if entry is not None:  # built by the caller we waited for
                         self._touch(key, entry)
                         return cast(R, entry.value)
+                    if flight[2] is not _UNBUILT:  # built by the caller we waited for, too large to keep
+                        return cast(R, flight[2])
                 value = build()
-                self.put(key, value, measure(value, freeze=freeze), namespace, max_entries)
+                flight[2] = value
+                self.put(key, value, safe_measure(value, freeze=freeze), namespace, max_entries)
                 return value
         finally:
             with self._lock:
@@ -290,6 +345,7 @@ class Store:
             if entry.size > self.limit:
                 self._forget(key, self._entries.pop(key))
             self._evict_to(self.limit)
+        self._give_back()
 
     def discard(self, namespace: str | None = None) -> None:
         """Forget every entry (of one namespace, or all). Callers holding a value keep it."""
@@ -302,6 +358,17 @@ class Store:
         with self._lock:
             self.limit = limit
             self._evict_to(limit)
+        self._give_back()
+
+    def _give_back(self) -> None:
+        """Once evictions freed :data:`TRIM_AFTER` bytes, ask malloc to give its free memory back to
+        the system (outside the lock: trimming a large heap takes a few milliseconds; never on a hit)."""
+        with self._lock:
+            if self._freed < TRIM_AFTER:
+                return
+            self._freed = 0
+            self.trims += 1
+        trim_malloc()
 
     # -- internals (called with the lock held) ----------------------------------------------------------
     def _touch(self, key: Hashable, entry: _Entry) -> None:
@@ -319,40 +386,53 @@ class Store:
             del self._ids[id(entry.value)]
 
     def _evict_to(self, room: int) -> None:
-        while self._entries and self.total > room:
-            key, entry = self._entries.popitem(last=False)
+        while self.total > room:
+            # the least recently used entry that is not pinned (pinned ones are few: capped by count)
+            key = next((k for k, e in self._entries.items() if not e.pinned), None)
+            if key is None:
+                return
+            entry = self._entries.pop(key)
             self._forget(key, entry)
             self.evictions += 1
+            self._freed += entry.size
 
 
-#: Allocations at least this large get a memory mapping of their own from glibc's malloc, given back to
-#: the system as soon as they are freed. glibc starts at 128 KiB but raises its threshold to the size
-#: of any mapped block freed (up to 32 MiB), so once the first model was evicted, the next models'
-#: 4-8 MB weight matrices came from the heap, whose freed middle glibc never gives back: the server
-#: kept the memory of every model it had evicted (each session's thread has its own heap, so several
-#: times over). With 1 MiB, a d_model 1024 encoder page whose seed changed seven times (one model
-#: kept, 300 MB budget) stayed at 610 MB of RSS instead of 817 MB; smaller blocks (a 48-token forward
-#: pass's activations) still come from the heap, as fast as before.
-MMAP_THRESHOLD = 1 << 20
-_M_MMAP_THRESHOLD = -3  # mallopt's parameter number, from glibc's malloc.h
+#: Bytes evicted after which malloc is asked to give its free memory back (:func:`trim_malloc`).
+#: glibc gives a freed block back only from the top of its heaps and from blocks it mapped on its own
+#: (at least 128 KiB, a threshold it raises to the size of any mapped block freed, up to 32 MiB): the
+#: 4-8 MB weight matrices of an evicted model end up in the middle of a heap (each session's thread has
+#: its own), where they stay the server's. malloc_trim gives every free page of every heap back. Once
+#: per 32 MB evicted, it costs a few milliseconds per model-sized eviction, and nothing to a hit.
+#: (A fixed 1 MiB mmap threshold did this job before; it made every large allocation a system call:
+#: training a d_model 512 model spent ~3 s of system CPU instead of 0.44 s.)
+TRIM_AFTER = 32 * MB
 
 
-def release_large_allocations(threshold: int = MMAP_THRESHOLD) -> bool:
-    """Make glibc's malloc map every block of ``threshold`` bytes or more on its own (and so give it
-    back when it is freed), fixing the threshold for this process; False where that is not glibc."""
+@functools.cache
+def _libc() -> Any:
+    """glibc's handle where there is one (Linux with glibc), else None."""
     if not sys.platform.startswith("linux"):
-        return False
+        return None
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        return bool(libc.mallopt(_M_MMAP_THRESHOLD, threshold))
-    except (OSError, AttributeError):  # another C library (musl has no mallopt)
+        libc = ctypes.CDLL(None)
+        libc.malloc_trim  # noqa: B018  -- musl and others have none
+    except (OSError, AttributeError):
+        return None
+    return libc
+
+
+def trim_malloc() -> bool:
+    """Ask glibc's malloc to give the free memory of its heaps back to the system; False where that is
+    not glibc (nothing to do there)."""
+    libc = _libc()
+    if libc is None:
         return False
+    libc.malloc_trim(0)
+    return True
 
 
-#: The server's one store: every cache of this process shares its budget. An evicted entry's memory
-#: goes back to the system only if malloc lets it: set that once, when the store is made.
+#: The server's one store: every cache of this process shares its budget.
 STORE = Store(budget_from_env())
-release_large_allocations()
 
 
 # ---- caches on top of it -------------------------------------------------------------------------------
@@ -405,11 +485,17 @@ _cache_ids = itertools.count()
 class Cache(Generic[K, V]):
     """A dictionary-like view of one namespace of the shared store, for results made outside a cached
     function (trained models: training reports progress to the page as it goes). Each instance is a
-    namespace of its own; values are measured (and their arrays made read-only) when set."""
+    namespace of its own; values are measured (and their arrays made read-only) when set. A ``pinned``
+    cache's entries are never evicted for other caches' (see :meth:`Store.put`)."""
 
-    def __init__(self, name: str, *, max_entries: int | None = None, store: Store | None = None) -> None:
+    def __init__(
+        self, name: str, *, max_entries: int | None = None, pinned: bool = False, store: Store | None = None
+    ) -> None:
+        if pinned and max_entries is None:
+            raise ValueError("a pinned cache needs max_entries: nothing else bounds it")
         self.namespace = f"{name}#{next(_cache_ids)}"
         self.max_entries = max_entries
+        self.pinned = pinned
         self._store = STORE if store is None else store
 
     def get(self, key: K, default: V | None = None) -> V | None:
@@ -417,8 +503,8 @@ class Cache(Generic[K, V]):
         return cast("V | None", self._store.get((self.namespace, key), default))
 
     def __setitem__(self, key: K, value: V) -> None:
-        size = measure(value, freeze=True)
-        self._store.put((self.namespace, key), value, size, self.namespace, self.max_entries)
+        size = safe_measure(value, freeze=True)
+        self._store.put((self.namespace, key), value, size, self.namespace, self.max_entries, self.pinned)
 
     def __contains__(self, key: K) -> bool:
         return (self.namespace, key) in self._store
