@@ -21,18 +21,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import datetime as dt
 import os
-import platform
 import random
-import shlex
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import streamlit
-
+from bench import report
 from bench.report import write_report
 from bench.st_client import Rerun, Session, open_session, set_slider, set_tab, summary
 from tests.browser_support import REPO_ROOT, ServerError, StreamlitServer
@@ -282,15 +278,10 @@ def _cycle_text(steps: list[Step]) -> str:
 
 
 def _header(args: argparse.Namespace, argv: list[str]) -> list[str]:
-    exe = Path(sys.executable)
-    exe_text = str(exe.relative_to(REPO_ROOT)) if exe.is_relative_to(REPO_ROOT) else str(exe)
-    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     return [
         "# Load benchmark: concurrent sessions on one Streamlit server",
         "",
-        f"Measured {dt.datetime.now():%Y-%m-%d %H:%M}, {platform.node()}: {os.cpu_count()} CPU cores, "
-        f"Python {platform.python_version()}, Streamlit {streamlit.__version__}, load average {load} "
-        f"at the start. Command: `{shlex.join([exe_text, '-m', 'bench.load_bench', *argv])}`.",
+        report.measured_line("bench.load_bench", argv, REPO_ROOT),
         "",
         f"Each session opens its page (the first loads start at random within the first {args.interval:g} s, "
         f"so they overlap), then every {args.interval:g} s ± 20 % (seed {args.seed}) sets the page's slider "

@@ -22,18 +22,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import datetime as dt
 import os
-import platform
 import random
-import shlex
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import streamlit
-
+from bench import report
 from bench.report import write_report
 from bench.st_client import Session, open_session, set_slider
 from tests.browser_support import REPO_ROOT, StreamlitServer
@@ -275,15 +271,10 @@ def _report(number: int, part: Part) -> list[str]:
 
 
 def _header(args: argparse.Namespace, argv: list[str]) -> list[str]:
-    exe = Path(sys.executable)
-    exe_text = str(exe.relative_to(REPO_ROOT)) if exe.is_relative_to(REPO_ROOT) else str(exe)
-    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     return [
         "# Memory benchmark: many distinct settings on one server",
         "",
-        f"Measured {dt.datetime.now():%Y-%m-%d %H:%M}, {platform.node()}: {os.cpu_count()} CPU cores, "
-        f"Python {platform.python_version()}, Streamlit {streamlit.__version__}, load average {load} "
-        f"at the start. Command: `{shlex.join([exe_text, '-m', 'bench.memory_bench', *argv])}`.",
+        report.measured_line("bench.memory_bench", argv, REPO_ROOT),
         "",
         "Two parts on one fresh server. 1: the visitor of issue 19 (bug 10), one websocket client "
         "(bench/st_client.py) at /encoder?d_model=1024&heads=16 setting the model seed to 1, 2, 3, ... "

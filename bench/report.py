@@ -20,6 +20,24 @@ def environment(browser_version: str) -> str:
     )
 
 
+def measured_line(module: str, argv: list[str], repo_root: Path) -> str:
+    """A server benchmark's "Measured ..." sentence: when, where, the machine's load at the start and the
+    command that made it (``python -m <module> <argv>``)."""
+    import datetime as dt
+    import shlex
+
+    import streamlit
+
+    exe = Path(sys.executable)
+    exe_text = str(exe.relative_to(repo_root)) if exe.is_relative_to(repo_root) else str(exe)
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return (
+        f"Measured {dt.datetime.now():%Y-%m-%d %H:%M}, {platform.node()}: {os.cpu_count()} CPU cores, "
+        f"Python {platform.python_version()}, Streamlit {streamlit.__version__}, load average {load} "
+        f"at the start. Command: `{shlex.join([exe_text, '-m', module, *argv])}`."
+    )
+
+
 def write_report(report: str, out: Path) -> int:
     """Write ``report`` to ``out`` (creating its folder), print it, say where it went (on stderr) and
     return 0, the benchmark's exit status."""
