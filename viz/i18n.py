@@ -73,7 +73,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "url.invalid": {
         "en": "The link asked for {key} = “{value}”, which is not allowed here ({rule}). Using {default} instead.",
-        "ko": "링크의 {key} = “{value}” 값은 쓸 수 없습니다({rule}). 대신 {default}을(를) 씁니다.",
+        "ko": "링크의 {key} = “{value}” 값은 쓸 수 없습니다({rule}). 대신 쓰는 값: {default}.",
     },
     "url.rule.int_range": {"en": "a whole number from {lo} to {hi}", "ko": "{lo}부터 {hi}까지의 정수"},
     "url.rule.choice": {"en": "one of {choices}", "ko": "{choices} 중 하나"},
