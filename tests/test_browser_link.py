@@ -25,6 +25,7 @@ from tests.browser_support import (
     slider_value,
     wait_for_idle,
 )
+from viz.i18n import t
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page, Route
@@ -236,6 +237,30 @@ def test_back_and_forward_follow_the_address(browser: Browser, server: Streamlit
         page.go_forward()
         settle_on(page, 126)
         assert shown_settings(page)["d_model"] == 126
+        assert_no_exception(page)
+    finally:
+        context.close()
+
+
+def test_back_after_a_page_switch_keeps_the_shared_settings(
+    browser: Browser, server: StreamlitServer
+) -> None:
+    # A sidebar page switch leaves a bare entry (/attention, no query) under the one the app writes;
+    # Back landed there and reset the language and d_model to their defaults (seen in review).
+    from playwright.sync_api import expect
+
+    context, page = fresh_page(browser)
+    try:
+        page.goto(server.url + "/similarity?d_model=64&lang=ko")
+        settle_on(page, 64)
+        page.locator(SIDEBAR_SELECTOR).get_by_role("link", name=t("nav.att", "ko")).click()
+        page.wait_for_url(re.compile(r"/attention\?.*d_model=64"))
+        settle_on(page, 64)
+        page.go_back()
+        page.wait_for_timeout(500)  # the history run starts once the browser has moved
+        settle_on(page, 64)
+        assert shown_settings(page)["d_model"] == 64
+        expect(page.locator(SIDEBAR_SELECTOR).get_by_text(t("sidebar.header", "ko"))).to_be_visible()
         assert_no_exception(page)
     finally:
         context.close()

@@ -79,11 +79,16 @@ def _url_problems() -> list[UrlProblem]:
     if st.session_state.get("_url_checked") and not history:
         return []
     st.session_state["_url_checked"] = True
-    found = settings.read_url(_url_query())
+    query = _url_query()
+    found = settings.read_url(query)
+    # Back to an address with no parameters at all is, after a page switch, the bare entry Streamlit's
+    # navigation pushes before this app writes the view: it says nothing about the shared settings,
+    # and resetting them there dropped a class's language and d_model on one Back press.
+    reset_missing = history and bool(query)
     for name, (key, default) in _SHARED_STATE.items():
         if name in found.values:
             st.session_state[key] = found.values[name]
-        elif history:
+        elif reset_missing:
             st.session_state[key] = default
     return found.problems
 
