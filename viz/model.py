@@ -45,7 +45,7 @@ MODEL_MAX_LEN = 64
 
 @dataclass(frozen=True)
 class ModelConfig:
-    """Everything that determines a model's weights; hashable, so it keys ``st.cache_resource``."""
+    """Everything that determines a model's weights; hashable, so it keys the model caches (viz.budget)."""
 
     d_model: int = 128
     n_heads: int = 8
