@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import dataclasses
 import functools
@@ -400,8 +399,6 @@ _warm_lock = threading.Lock()
 _warm_started = False
 #: Seconds the background import waits, so the first page a visitor opens is drawn before it starts.
 WARM_DELAY_S = 1.5
-#: The longest a process that is ending waits for the warm-up (it takes ~3.5 s on a busy machine).
-WARM_EXIT_WAIT_S = 30.0
 
 
 #: Middle-generation collections between two full ones (Python's default: 10). A full collection walks
@@ -454,12 +451,12 @@ def warm_live_model() -> None:
         except Exception:  # the page that needs the model does all this again and reports any error
             logging.getLogger(__name__).warning("warming up the live model failed", exc_info=True)
 
-    thread = threading.Thread(target=_import, name="warm-live-model", daemon=True)
-    thread.start()
-    # A process that ends while this thread is inside PyTorch (a short AppTest run, a server stopped
-    # early) was aborted by the C++ runtime ("terminate called without an active exception", exit -6):
-    # let the warm-up finish first. atexit runs before daemon threads are stopped.
-    atexit.register(thread.join, WARM_EXIT_WAIT_S)
+    # Not a daemon: a process that ends while this thread is inside PyTorch (a short AppTest run, a
+    # server stopped early) was aborted by the C++ runtime (exit -6) or crashed (exit -11). The
+    # interpreter joins non-daemon threads before it runs any exit handler, and PyTorch registers
+    # handlers of its own that tear down what this thread may still be using; joining from an exit
+    # handler of ours came too late, since handlers registered after ours (PyTorch's) run first.
+    threading.Thread(target=_import, name="warm-live-model", daemon=False).start()
 
 
 # ---- cached computations: keyed by parameters, never by arrays ---------------------------------------
