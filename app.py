@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import streamlit as st
 
-from viz import ui
 from viz.i18n import t
+from viz.ui import runtime, shell
+from viz.ui.chart import plotly_js
 
 # An emoji, not a ":material/...:" icon: Streamlit fetches a material page icon from fonts.gstatic.com on
 # every rerun (the icons in the page itself come from its own bundled font), and the app makes no request
 # outside its own server. An emoji becomes an inline SVG.
 st.set_page_config(page_title="Attention Lab", page_icon="👁️", layout="wide")
 
-settings = ui.sidebar()
-ui.warm_live_model()
-ui.tune_gc()
+runtime.start()  # once per server process: GC tuning, plotly.js into static/, the live model's warm-up
+settings = shell.sidebar()
 lang = settings.lang
 
 EMB_PAGE = st.Page("pages/embedding.py", title=t("nav.emb", lang), icon=":material/text_fields:")
@@ -33,5 +33,6 @@ HOME_PAGE = st.Page(
     "pages/home.py", title=t("nav.home", lang), icon=":material/home:", default=True, url_path="index"
 )
 HOME_ALIAS = st.Page("pages/home.py", title=t("nav.home", lang), url_path="home", visibility="hidden")
-ui.chart_library_notice(lang)
-ui.run_page(st.navigation([HOME_PAGE, HOME_ALIAS, EMB_PAGE, PE_PAGE, SIM_PAGE, SM_PAGE, ATT_PAGE, ENC_PAGE]))
+plotly_js.chart_library_notice(lang)
+PAGES = [HOME_PAGE, HOME_ALIAS, EMB_PAGE, PE_PAGE, SIM_PAGE, SM_PAGE, ATT_PAGE, ENC_PAGE]
+shell.run_page(st.navigation(PAGES), settings)

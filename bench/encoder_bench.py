@@ -44,8 +44,9 @@ from streamlit.testing.v1 import AppTest
 
 from bench.report import write_report
 from tests.apptest_support import charts
-from viz import memo, ui
-from viz.ui import choice_key
+from viz import memo
+from viz.ui import sections
+from viz.ui.widgets import choice_key
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = REPO_ROOT / "bench" / "results" / "encoder.md"
@@ -123,7 +124,7 @@ def measure(size: Size, repeats: int) -> Row:
         st.cache_resource.clear()
         memo.memo_clear()  # the figures too: a cold run builds every one
         at = AppTest.from_file(str(REPO_ROOT / "app.py"), default_timeout=600)
-        at.session_state[ui.ALL_SECTIONS] = True  # every section, as before the page had tabs
+        at.session_state[sections.ALL_SECTIONS] = True  # every section, as before the page had tabs
         at.query_params["d_model"] = str(size.d_model)
         at.query_params["heads"] = str(size.heads)
         at.run()

@@ -33,7 +33,8 @@ from bench.report import write_report
 from bench.st_client import Rerun, Session, open_session, set_slider, set_tab, summary
 from tests.browser_support import REPO_ROOT, ServerError, StreamlitServer
 from viz.i18n import t
-from viz.ui import ALL_SECTIONS, choice_key
+from viz.ui.sections import ALL_SECTIONS
+from viz.ui.widgets import choice_key
 
 Step = tuple[str, float | str]
 _HEADS = [("att_step_head", h) for h in (2, 3, 4, 5, 6, 7, 8, 1)]

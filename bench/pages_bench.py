@@ -46,7 +46,7 @@ from tests.browser_support import (
     missing_browser_reason,
     wait_for_idle,
 )
-from viz.ui import WARM_DELAY_S
+from viz.ui.runtime import WARM_DELAY_S
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Locator, Page

@@ -42,7 +42,8 @@ from tests.browser_support import (
     sidebar_slider,
     wait_for_idle,
 )
-from viz import ui
+from viz.ui import sections
+from viz.ui.chart import plotly_js
 
 PAGES = ("positional_encoding", "embedding", "similarity", "softmax", "attention", "encoder")
 MODES = ("plotly_chart", "inplace")
@@ -66,7 +67,7 @@ _ALL_SHOW = """([title, count]) => new Promise((resolve, reject) => {
 def capture(page: str) -> list[list[str]]:
     """(key, Plotly JSON) of every chart ``page`` draws at the default settings, all its tabs included."""
     at = AppTest.from_file(str(REPO_ROOT / "app.py"), default_timeout=300)
-    at.session_state[ui.ALL_SECTIONS] = True
+    at.session_state[sections.ALL_SECTIONS] = True
     at.switch_page(f"pages/{page}.py").run()
     return [[c.proto.id.rsplit("-", 1)[-1], c.proto.spec] for c in charts(at)]
 
@@ -110,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cannot run: {reason}", file=sys.stderr)
         return 2
     STATIC.mkdir(exist_ok=True)
-    shutil.copyfile(ui.plotly_js_source(), STATIC / "plotly.min.js")  # the app's plotly.js
+    shutil.copyfile(plotly_js.plotly_js_source(), STATIC / "plotly.min.js")  # the app's plotly.js
     started = time.perf_counter()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -8,10 +8,13 @@ from typing import Any
 
 import streamlit as st
 
-from viz import embedding, export, figures, heads, model, probe, train, ui
+from viz import embedding, export, figures, heads, model, probe, train
 from viz.i18n import t
+from viz.ui import chart, live, sections, shell, widgets
+from viz.ui.notes import notes_differ
+from viz.views import encoding as enc_views
 
-s = ui.page_shell()
+s = shell.page_shell()
 lang = s.lang
 
 st.title(t("att.title", lang))
@@ -21,21 +24,21 @@ EXAMPLES = ("A dog ate the food because it was hungry", "I am good", "The cat ch
 WEIGHT_HOVER = t("att.hover", lang)
 
 # ---- the model's settings ------------------------------------------------------------------------------
-ui.heads_warning(s, lang)
+shell.heads_warning(s, lang)
 
 
 def enc_name(kind: str) -> str:
-    return ui.encoding_name(kind, lang)
+    return enc_views.encoding_name(kind, lang)
 
 
 ATT_LAYERS = (1, 4)  # training time grows with depth; the Encoder block page stacks up to 6
 c1, c2, c3 = st.columns([2, 2, 1])
 with c1:
-    n_layers = ui.bounded_slider(
+    n_layers = widgets.bounded_slider(
         t("att.layers", lang), *ATT_LAYERS, 1, key="att_layers", help=t("att.layers.help", lang)
     )
 with c2:
-    encoding = ui.choice(
+    encoding = widgets.choice(
         t("att.encoding", lang),
         model.MODEL_ENCODINGS,
         key="att_encoding",
@@ -49,7 +52,7 @@ st.info(t("att.dk", lang, heads=s.heads, d_model=s.d_model, d_k=s.d_k, layers=n_
 if encoding == "rope" and s.d_k < 2:
     st.warning(t("att.rope_dk1", lang, d_k=s.d_k))
 
-source = ui.choice(
+source = widgets.choice(
     t("att.source", lang),
     ("sentence", "task"),
     key="att_source",
@@ -61,7 +64,7 @@ source = ui.choice(
 
 def draw_maps(per_head: Sequence[Any], labels: list[str], key: str, title: str) -> None:
     """One heatmap per head (per_head: heads x (T, T)) in a grid with one colour scale."""
-    shown = ui.heads_window(len(per_head), lang, key=f"{key}_first")
+    shown = widgets.heads_window(len(per_head), lang, key=f"{key}_first")
     fig = figures.heads_grid(
         [per_head[h] for h in shown],
         titles=[t("att.head_title", lang, h=h + 1) for h in shown],
@@ -75,7 +78,7 @@ def draw_maps(per_head: Sequence[Any], labels: list[str], key: str, title: str) 
         hovertemplate=WEIGHT_HOVER,
         panel_height=figures.rows_height(len(labels), base=120, per_row=14),
     )
-    ui.chart(
+    chart.chart(
         fig,
         key=f"{key}_grid",
         lang=lang,
@@ -85,9 +88,9 @@ def draw_maps(per_head: Sequence[Any], labels: list[str], key: str, title: str) 
 
 tokens: tuple[str, ...] = ()
 labels: list[str] = []
-sec: dict[str, ui.Section] = {}
+sec: dict[str, sections.Section] = {}
 if source == "sentence":
-    tokens = ui.sentence_box(
+    tokens = widgets.sentence_box(
         lang,
         prefix="att",
         examples=EXAMPLES,
@@ -98,7 +101,7 @@ if source == "sentence":
         st.warning(t("att.empty", lang))
     labels = embedding.row_labels(tokens) if tokens else []
     # Sections as tabs: only the open one runs and draws (viz.ui.sections).
-    sec = ui.sections(
+    sec = sections.sections(
         "att_section",
         {k: t(f"att.{k}.title", lang) for k in ("maps", "mask", "steps", "order")},
         lang=lang,
@@ -106,7 +109,7 @@ if source == "sentence":
     first = sec["maps"]
 else:
     st.subheader(t("att.maps.title", lang))
-    first = ui.Section(st.container(), True)
+    first = sections.Section(st.container(), True)
 
 # ---- 1. every head's map -------------------------------------------------------------------------------
 if first.open:
@@ -114,9 +117,9 @@ if first.open:
         if source == "sentence" and not tokens:
             st.info(t("att.maps.need", lang))
         elif source == "sentence":
-            layer = ui.layer_choice(n_layers, lang, "att_layer")
-            with ui.guard(lang):
-                layer_weights = ui.layer_maps(config, tokens, layer)
+            layer = widgets.layer_choice(n_layers, lang, "att_layer")
+            with widgets.guard(lang):
+                layer_weights = live.layer_maps(config, tokens, layer)
                 draw_maps(
                     list(layer_weights),
                     labels,
@@ -125,7 +128,7 @@ if first.open:
                 )
             st.markdown(t("att.maps.explain", lang))
             left, note = st.columns([3, 2])
-            with left, ui.guard(lang):
+            with left, widgets.guard(lang):
                 avg = heads.average(layer_weights)
                 fig = figures.matrix(
                     avg,
@@ -141,7 +144,7 @@ if first.open:
                     colorscale="Blues",
                     height=figures.rows_height(len(tokens), base=200),
                 )
-                ui.chart(
+                chart.chart(
                     fig,
                     key="att_avg",
                     lang=lang,
@@ -151,7 +154,7 @@ if first.open:
         else:
             c1, c2 = st.columns([3, 1])
             with c1:
-                task = ui.choice(
+                task = widgets.choice(
                     t("att.task", lang),
                     train.TASKS,
                     key="att_task",
@@ -163,7 +166,7 @@ if first.open:
             )
             st.caption(t(f"att.task.{task}.about", lang, n=train.SEQ_LEN))
             tcfg = train.TrainConfig(train.task_model_config(task, config), task)
-            done = ui.trained_model(tcfg)
+            done = live.trained_model(tcfg)
             can_train = train.trainable(tcfg.model)
             blind = train.unlearnable(tcfg.model)
             b1, b2 = st.columns([1, 3])
@@ -206,8 +209,8 @@ if first.open:
                         ),
                     )
 
-                with ui.guard(lang):
-                    ui.train_model(tcfg, report)
+                with widgets.guard(lang):
+                    live.train_model(tcfg, report)
                     st.rerun()  # draw the page again with the trained model (and the button as "Trained")
                 bar.empty()
             if done is not None:
@@ -257,7 +260,7 @@ if first.open:
             step = 0
             if done is not None:
                 h = done.history
-                state = ui.choice(
+                state = widgets.choice(
                     t("att.model_state", lang),
                     ("untrained", "trained"),
                     key="att_model_state",
@@ -289,13 +292,13 @@ if first.open:
             ids, answers = train.example(task, shown_example)
             tokens = tuple(train.symbols(ids))
             labels = embedding.row_labels(tokens)
-            layer = ui.layer_choice(n_layers, lang, "att_task_layer")
-            with ui.guard(lang):
+            layer = widgets.layer_choice(n_layers, lang, "att_task_layer")
+            with widgets.guard(lang):
                 if done is not None and replaying:
                     snap = done.history.snapshot_at(step)
                     maps, predicted = snap.maps[shown_example], snap.answers[shown_example]
                 else:
-                    net = done.model if (done is not None and final) else ui.live_model(tcfg.model)
+                    net = done.model if (done is not None and final) else live.live_model(tcfg.model)
                     maps, predicted = probe.token_maps(net, ids)
                 st.dataframe(
                     {
@@ -335,7 +338,7 @@ if first.open:
                         hovertemplate=t("att.curve.hover", lang),
                         height=340,
                     )
-                    ui.chart(
+                    chart.chart(
                         fig, key="att_curve", lang=lang, file_name=f"att_training_{task}_d{s.d_model}.csv"
                     )
                 note.markdown(
@@ -351,7 +354,7 @@ if first.open:
 
 
 # ---- 2. masks --------------------------------------------------------------------------------------------
-@ui.fragment
+@shell.fragment
 def masks(first: tuple[str, ...]) -> None:
     """A batch of two sentences, the shorter padded, under each mask."""
     st.write(t("att.mask.intro", lang))
@@ -360,11 +363,11 @@ def masks(first: tuple[str, ...]) -> None:
         t("att.mask.second", lang),
         value=EXAMPLES[1],
         key="att_mask_text",
-        persist_state=ui.KEEP,
+        persist_state=widgets.KEEP,
         help=t("att.mask.second.help", lang),
     )
     with c2:
-        mode = ui.choice(
+        mode = widgets.choice(
             t("att.mask.mode", lang),
             probe.MASK_MODES,
             key="att_mask_mode",
@@ -374,12 +377,12 @@ def masks(first: tuple[str, ...]) -> None:
             default="padding",
         )
     second = embedding.tokenize(other).tokens
-    ui.chars_cut_note(other, lang)
+    widgets.chars_cut_note(other, lang)
     if not first or not second:
         st.warning(t("att.mask.need_two", lang))
         return
-    with ui.guard(lang):
-        maps, allowed = ui.padded_maps(config, first, second, mode)
+    with widgets.guard(lang):
+        maps, allowed = live.padded_maps(config, first, second, mode)
         longest = max(len(first), len(second))
         rows = [embedding.row_labels(heads.padded(seq, longest)) for seq in (first, second)]
         panels = st.columns([2, 2, 2])
@@ -398,7 +401,7 @@ def masks(first: tuple[str, ...]) -> None:
                     colorscale="Greens",
                     height=figures.rows_height(longest, base=200, per_row=22),
                 )
-                ui.chart(
+                chart.chart(
                     fig,
                     key=f"att_mask_matrix_{i}",
                     lang=lang,
@@ -407,7 +410,7 @@ def masks(first: tuple[str, ...]) -> None:
         note = panels[2]
         note.markdown(t(f"att.mask.{mode}.explain", lang))
         which = 1 if len(second) <= len(first) else 0  # the padded (shorter) sentence
-        layer = ui.layer_choice(n_layers, lang, "att_mask_layer")
+        layer = widgets.layer_choice(n_layers, lang, "att_mask_layer")
         draw_maps(
             maps[layer][which],
             rows[which],
@@ -423,7 +426,7 @@ def masks(first: tuple[str, ...]) -> None:
         st.markdown(t("att.mask.maps.explain", lang, pad=heads.PAD))
         empty = probe.empty_rows(allowed[which])
         if empty:  # a query with no key to attend to: show that its output is 0, not NaN
-            outputs = ui.padded_outputs(config, first, second, mode, layer)[which]  # (heads, T, d_k)
+            outputs = live.padded_outputs(config, first, second, mode, layer)[which]  # (heads, T, d_k)
             z = outputs[0][:, : heads.SHOWN_COLUMNS]  # head 1, the first columns
             left, note = st.columns([3, 2])
             with left:
@@ -438,7 +441,7 @@ def masks(first: tuple[str, ...]) -> None:
                     text=figures.number_text(z, digits=2),
                     height=figures.rows_height(longest, base=200, per_row=22),
                 )
-                ui.chart(fig, key="att_mask_z", lang=lang)
+                chart.chart(fig, key="att_mask_z", lang=lang)
             note.markdown(
                 t(
                     "att.mask.empty.explain",
@@ -450,7 +453,7 @@ def masks(first: tuple[str, ...]) -> None:
 
 
 # ---- 3. one head step by step ----------------------------------------------------------------------------
-@ui.fragment
+@shell.fragment
 def step_by_step(tokens: tuple[str, ...]) -> None:
     """Q, K, V, Q Kᵀ, ÷ √d_k, + mask, softmax, · V, concat, · W_O for one head of a sentence."""
     if not tokens:
@@ -458,18 +461,20 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
         return
     c1, c2, c3 = st.columns([2, 2, 2])
     with c1:
-        head = ui.bounded_slider(t("att.steps.head", lang), 1, s.heads, 1, key="att_step_head")
+        head = widgets.bounded_slider(t("att.steps.head", lang), 1, s.heads, 1, key="att_step_head")
     with c2:
-        layer = ui.layer_choice(n_layers, lang, "att_step_layer")
-    causal = c3.toggle(t("att.steps.causal", lang), value=False, key="att_step_causal", persist_state=ui.KEEP)
+        layer = widgets.layer_choice(n_layers, lang, "att_step_layer")
+    causal = c3.toggle(
+        t("att.steps.causal", lang), value=False, key="att_step_causal", persist_state=widgets.KEEP
+    )
     labels = embedding.row_labels(tokens)
-    with ui.guard(lang):
-        st_ = ui.head_steps(config, tokens, layer, head, causal)
+    with widgets.guard(lang):
+        st_ = live.head_steps(config, tokens, layer, head, causal)
         view = heads.step_view(st_.concat, st_.w_o, st_.out, st_.columns, s.d_k)
         st.write(t("att.steps.intro", lang, h=head, layer=layer + 1, d_k=s.d_k, d_model=s.d_model))
         hover = t("att.steps.hover", lang)
         # The steps in three tabs of their own: a head change redraws the few charts in view.
-        part = ui.sections(
+        part = sections.sections(
             "att_step_part",
             {k: t(f"att.steps.part.{k}", lang) for k in ("qkv", "scores", "out")},
             lang=lang,
@@ -491,7 +496,7 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
                             text=figures.number_text(shown, digits=1) if view.annotate else None,
                             height=view.height,
                         )
-                        ui.chart(
+                        chart.chart(
                             fig,
                             key=f"att_step_{name[0]}",
                             lang=lang,
@@ -529,7 +534,7 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
                             colorscale=scale,
                             height=view.height,
                         )
-                        ui.chart(
+                        chart.chart(
                             fig,
                             key=f"att_step_{key}",
                             lang=lang,
@@ -554,7 +559,7 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
                         text=figures.number_text(view.columns(st_.z), digits=1) if view.annotate else None,
                         height=view.height,
                     )
-                    ui.chart(
+                    chart.chart(
                         fig,
                         key="att_step_z",
                         lang=lang,
@@ -571,13 +576,13 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
                         height=view.height,
                         highlight=view.head_block,
                     )
-                    ui.chart(
+                    chart.chart(
                         fig,
                         key="att_step_concat",
                         lang=lang,
                         file_name=f"att_step_concat_layer{layer + 1}_head{head}_d{s.d_model}.csv",
                     )
-                ui.notes_differ("mha_concat", lang)  # note 004 says the heads' results are added
+                notes_differ("mha_concat", lang)  # note 004 says the heads' results are added
                 left, right = st.columns([1, 1])
                 with left:
                     fig = figures.matrix(
@@ -590,7 +595,7 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
                         hovertemplate=t("att.steps.w_o_hover", lang),
                         height=420,
                     )
-                    ui.chart(
+                    chart.chart(
                         fig,
                         key="att_step_wo",
                         lang=lang,
@@ -606,7 +611,7 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
                         hovertemplate=hover,
                         height=view.height,
                     )
-                    ui.chart(
+                    chart.chart(
                         fig,
                         key="att_step_out",
                         lang=lang,
@@ -618,7 +623,7 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
 
 
 # ---- 4. word order -------------------------------------------------------------------------------------
-@ui.fragment
+@shell.fragment
 def word_order(tokens: tuple[str, ...]) -> None:
     """Shuffle the sentence and compare the outputs with and without a position signal."""
     if len(tokens) < 2:
@@ -627,12 +632,18 @@ def word_order(tokens: tuple[str, ...]) -> None:
     box = st.columns(3)[0]
     shuffle = int(
         box.number_input(
-            t("att.order.seed", lang), 0, 9999, value=0, step=1, key="att_order_seed", persist_state=ui.KEEP
+            t("att.order.seed", lang),
+            0,
+            9999,
+            value=0,
+            step=1,
+            key="att_order_seed",
+            persist_state=widgets.KEEP,
         )
     )
-    with ui.guard(lang):
-        with_pe = ui.order_test(config, tokens, shuffle)
-        without = ui.order_test(config, tokens, shuffle, use_position=False)  # the same weights
+    with widgets.guard(lang):
+        with_pe = live.order_test(config, tokens, shuffle)
+        without = live.order_test(config, tokens, shuffle, use_position=False)  # the same weights
         shuffled = [tokens[i] for i in with_pe.permutation]
         st.text(t("att.order.sentences", lang, a=" ".join(tokens), b=" ".join(shuffled)))
         names = {
@@ -656,7 +667,7 @@ def word_order(tokens: tuple[str, ...]) -> None:
                 y_log=True,
                 height=400,
             )
-            ui.chart(fig, key="att_order", lang=lang, file_name=f"att_word_order_shuffle{shuffle}.csv")
+            chart.chart(fig, key="att_order", lang=lang, file_name=f"att_word_order_shuffle{shuffle}.csv")
         with note:
             moved = heads.order_moves(with_pe.relative)
             st.markdown(

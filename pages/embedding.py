@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import streamlit as st
 
-from viz import embedding, encodings, figures, ui
+from viz import embedding, encodings, figures
 from viz.encodings import EncodingSpec
 from viz.i18n import t
+from viz.ui import chart, sections, shell, widgets
+from viz.ui.notes import notes_differ
+from viz.views import embedding as emb_views
+from viz.views import encoding as enc_views
 
-s = ui.page_shell()
+s = shell.page_shell()
 lang = s.lang
 
 st.title(t("emb.title", lang))
@@ -24,13 +28,13 @@ text = c1.text_input(
     key="emb_text",
     help=t("emb.sentence.help", lang),
 )
-kind = ui.encoding_choice(t("pe.kind", lang), lang=lang, container=c2)
+kind = widgets.encoding_choice(t("pe.kind", lang), lang=lang, container=c2)
 seed = int(
     c2.number_input(
         t("emb.seed", lang), 0, 9999, value=0, step=1, key="emb_seed", help=t("emb.seed.help", lang)
     )
 )
-mode = ui.choice(
+mode = widgets.choice(
     t("emb.scale", lang),
     embedding.SCALE_MODES,
     key="emb_scale_mode",
@@ -48,8 +52,8 @@ if mode == "custom":
     )
 scale = embedding.resolve_scale(mode, s.d_model, custom)
 
-spec = EncodingSpec(kind, s.max_len, s.d_model, float(s.base), ui.shared_layout(kind))
-pe = ui.encoding_table(spec)
+spec = EncodingSpec(kind, s.max_len, s.d_model, float(s.base), enc_views.shared_layout(kind))
+pe = enc_views.encoding_table(spec)
 paired = encodings.uses_pairs(spec)
 name = t(f"pe.kind.{kind}", lang)
 limit = min(embedding.MAX_TOKENS, s.max_len)
@@ -73,7 +77,7 @@ if spec.layout == "split":
     st.caption(t("emb.layout", lang))
 
 # Sections as tabs: only the open one runs and draws (viz.ui.sections).
-sec = ui.sections(
+sec = sections.sections(
     "emb_section", {k: t(f"emb.{k}.title", lang) for k in ("sum", "add", "seg", "order")}, lang=lang
 )
 shows_sum = sec["sum"].open or sec["add"].open
@@ -90,7 +94,7 @@ if sec["sum"].open:
             # Plain text, shown as typed (st.code's highlighter, a chunk of its own, slowed the first load)
             st.text(" | ".join(tokens))
             # Each table on its own scale by default: on one scale P's entries (|P| <= 1) are pale beside E's.
-            colours = ui.choice(
+            colours = widgets.choice(
                 t("emb.colour", lang),
                 ("own", "shared"),
                 key="emb_colour",
@@ -100,8 +104,8 @@ if sec["sum"].open:
             )
             shared = colours == "shared"
             left, right = st.columns([3, 1])
-            with left, ui.guard(lang):
-                ui.token_panels(
+            with left, widgets.guard(lang):
+                emb_views.token_panels(
                     {"E": parts.e, t("emb.sum.p", lang, name=name): parts.p, "E + P": parts.x},
                     labels,
                     lang,
@@ -121,7 +125,7 @@ if sec["sum"].open:
                     pattern=t(f"emb.sum.pattern.{kind}", lang),
                 )
             )
-            ui.notes_differ("xp", lang)  # note 004's own E + P figure has two misprinted sums
+            notes_differ("xp", lang)  # note 004's own E + P figure has two misprinted sums
 
 # ---- add or concatenate --------------------------------------------------------------------------
 if sec["add"].open:
@@ -131,11 +135,11 @@ if sec["add"].open:
         else:
             left, right = st.columns([3, 1])
             with left:
-                ui.cost_table(embedding.cost(len(tokens), s.d_model), len(tokens), lang)
+                emb_views.cost_table(embedding.cost(len(tokens), s.d_model), len(tokens), lang)
             right.markdown(t("emb.cost.explain", lang, d=s.d_model))
             change = embedding.change(parts.e, parts.p)
             left, mid, right = st.columns([3, 3, 2])
-            with left, ui.guard(lang):
+            with left, widgets.guard(lang):
                 fig = figures.grouped_bars(
                     labels,
                     {t("emb.cos_add", lang): change.cos_add, t("emb.cos_concat", lang): change.cos_concat},
@@ -147,13 +151,13 @@ if sec["add"].open:
                     hovertemplate="%{x}: %{y:.4f}",
                     y_range=(-1.05, 1.05),
                 )
-                ui.chart(
+                chart.chart(
                     fig,
                     key="emb_change",
                     lang=lang,
                     file_name=f"add_vs_concat_per_token_{kind}_d{s.d_model}_scale{scale:.3g}.csv",
                 )
-            with mid, ui.guard(lang):
+            with mid, widgets.guard(lang):
                 sweep = embedding.scale_sweep(parts.unit, parts.p, embedding.sweep_scales(s.d_model))
                 fig = figures.lines(
                     sweep.scales,
@@ -169,7 +173,7 @@ if sec["add"].open:
                     mark_x=scale,
                     mark_label=t("emb.sweep.now", lang, scale=f"{scale:.3g}"),
                 )
-                ui.chart(
+                chart.chart(
                     fig,
                     key="emb_sweep",
                     lang=lang,
@@ -192,16 +196,16 @@ if sec["seg"].open:
             t("emb.seg.second", lang),
             value="The cat chased the mouse",
             key="emb_text_b",
-            persist_state=ui.KEEP,
+            persist_state=widgets.KEEP,
         )
         pair = embedding.sentence_pair(tokens, read_tokens(second), limit)
         if pair.cut:
             st.warning(t("emb.seg.cut", lang, cut=pair.cut, max_len=s.max_len))
         left, right = st.columns([3, 1])
-        with left, ui.guard(lang):
+        with left, widgets.guard(lang):
             seg = embedding.combine(pair.tokens, pe, scale, seed, segment_ids=pair.segment_ids)
             if seg.s is not None and pair.tokens:
-                ui.token_panels(
+                emb_views.token_panels(
                     {
                         t("emb.seg.token", lang): seg.e,
                         t("emb.seg.position", lang): seg.p,
@@ -225,20 +229,20 @@ if sec["order"].open:
             t("emb.order.a", lang),
             value="The cat chased the mouse",
             key="emb_order_a",
-            persist_state=ui.KEEP,
+            persist_state=widgets.KEEP,
         )
         text_b = c2.text_input(
             t("emb.order.b", lang),
             value="The mouse chased the cat",
             key="emb_order_b",
-            persist_state=ui.KEEP,
+            persist_state=widgets.KEEP,
         )
         with c1:
             words_a = read_tokens(text_a)
         with c2:
             words_b = read_tokens(text_b)
         left, right = st.columns([3, 1])
-        with left, ui.guard(lang):
+        with left, widgets.guard(lang):
             if not words_a or not words_b:
                 st.warning(t("emb.empty", lang))
             else:
@@ -272,5 +276,7 @@ if sec["order"].open:
                         hovertemplate="%{x}: %{y:.4g}",
                         bar_text="%{y:.3g}",
                     )
-                    ui.chart(fig, key="emb_order", lang=lang, file_name=f"word_order_{kind}_d{s.d_model}.csv")
+                    chart.chart(
+                        fig, key="emb_order", lang=lang, file_name=f"word_order_{kind}_d{s.d_model}.csv"
+                    )
         right.markdown(t("emb.order.explain", lang))

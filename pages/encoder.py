@@ -7,13 +7,17 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from viz import block, embedding, figures, model, stack, ui
+from viz import block, embedding, figures, model, stack
 from viz.i18n import t
+from viz.ui import chart, live, sections, shell, widgets
+from viz.ui.notes import notes_differ
+from viz.views import encoder as enc_block_views
+from viz.views import encoding as enc_views
 
 if TYPE_CHECKING:
     from plotly.graph_objects import Figure
 
-s = ui.page_shell()
+s = shell.page_shell()
 lang = s.lang
 
 st.title(t("enc.title", lang))
@@ -23,20 +27,20 @@ EXAMPLES = tuple(stack.TRANSLATIONS)
 PATH_PARTS = ("stages", "norms")  # the first section's own tabs
 RES_PARTS = ("input", "alike")  # and the second's
 
-ui.heads_warning(s, lang)
+shell.heads_warning(s, lang)
 
 
 def enc_name(kind: str) -> str:
-    return ui.encoding_name(kind, lang)
+    return enc_views.encoding_name(kind, lang)
 
 
 c1, c2, c3, c4 = st.columns([2, 2, 2, 1])
 with c1:
-    n_layers = ui.bounded_slider(
+    n_layers = widgets.bounded_slider(
         t("enc.layers", lang), *model.LAYERS_RANGE, 6, key="enc_layers", help=t("enc.layers.help", lang)
     )
 with c2:
-    norm = ui.choice(
+    norm = widgets.choice(
         t("enc.norm", lang),
         model.NORMS,
         key="enc_norm",
@@ -46,7 +50,7 @@ with c2:
     )
     st.caption(t("enc.norm.help", lang))
 with c3:
-    encoding = ui.choice(
+    encoding = widgets.choice(
         t("att.encoding", lang),
         model.MODEL_ENCODINGS,
         key="enc_encoding",
@@ -61,7 +65,7 @@ if encoding == "rope" and s.d_k < 2:
     st.warning(t("att.rope_dk1", lang, d_k=s.d_k))
 
 
-tokens = ui.sentence_box(
+tokens = widgets.sentence_box(
     lang,
     prefix="enc",
     examples=EXAMPLES,
@@ -80,20 +84,22 @@ def short_names() -> dict[str, str]:
 
 
 # ---- 1. the path through one block and the stack -------------------------------------------------------
-@ui.fragment
+@shell.fragment
 def path_section() -> None:
-    layer = ui.layer_choice(n_layers, lang, "enc_layer")
+    layer = widgets.layer_choice(n_layers, lang, "enc_layer")
     # The block's stages and the stack's lengths in tabs of their own: a slider move redraws one chart.
-    part = ui.sections("enc_path_part", {k: t(f"enc.path.part.{k}", lang) for k in PATH_PARTS}, lang=lang)
+    part = sections.sections(
+        "enc_path_part", {k: t(f"enc.path.part.{k}", lang) for k in PATH_PARTS}, lang=lang
+    )
     if part["stages"].open:
-        with part["stages"], ui.guard(lang):
-            p = ui.encoder_path(config, tokens, norm, True)
-            ui.stage_grid(p, layer, labels, lang, key="enc_stages")
+        with part["stages"], widgets.guard(lang):
+            p = live.encoder_path(config, tokens, norm, True)
+            enc_block_views.stage_grid(p, layer, labels, lang, key="enc_stages")
             zeros = stack.zero_share(p.hidden[layer])
             st.markdown(t(f"enc.path.explain.{norm}", lang, root=root, zeros=zeros))
     if part["norms"].open:
-        with part["norms"], ui.guard(lang):
-            p = ui.encoder_path(config, tokens, norm, True)
+        with part["norms"], widgets.guard(lang):
+            p = live.encoder_path(config, tokens, norm, True)
             where = p.stages()
             norms = block.flow_norms(p)
             fig = figures.stage_lines(
@@ -107,7 +113,7 @@ def path_section() -> None:
                 shade=stack.layer_span(where, layer + 1),
                 height=440,
             )
-            ui.chart(
+            chart.chart(
                 fig,
                 key="enc_norms",
                 lang=lang,
@@ -134,11 +140,11 @@ def on_off_lines(x_labels: list[str], on_off: tuple[Any, Any], *, title: str, x_
 
 def residual_section() -> None:
     # What each stage keeps of its input, and how alike the tokens become, in tabs of their own.
-    part = ui.sections("enc_res_part", {k: t(f"enc.res.part.{k}", lang) for k in RES_PARTS}, lang=lang)
+    part = sections.sections("enc_res_part", {k: t(f"enc.res.part.{k}", lang) for k in RES_PARTS}, lang=lang)
     on_name, off_name = t("enc.res.on", lang), t("enc.res.off", lang)
     if part["input"].open:
-        with part["input"], ui.guard(lang):
-            on, off = (ui.encoder_path(config, tokens, norm, keep) for keep in (True, False))
+        with part["input"], widgets.guard(lang):
+            on, off = (live.encoder_path(config, tokens, norm, keep) for keep in (True, False))
             where, sim_on = block.similarity_to_input(on)
             _, sim_off = block.similarity_to_input(off)
             x_labels = stack.flow_labels(where, short_names())
@@ -160,14 +166,14 @@ def residual_section() -> None:
                 nticks=64,
                 shared_x=True,
             )
-            ui.chart(fig, key="enc_residual", lang=lang, file_name=f"enc_residual_{norm}_d{s.d_model}.csv")
+            chart.chart(fig, key="enc_residual", lang=lang, file_name=f"enc_residual_{norm}_d{s.d_model}.csv")
             fig = on_off_lines(
                 x_labels,
                 (stack.column_mean(sim_on), stack.column_mean(sim_off)),
                 title=t("enc.res.lines", lang),
                 x_title=t("enc.stage", lang),
             )
-            ui.chart(
+            chart.chart(
                 fig,
                 key="enc_residual_mean",
                 lang=lang,
@@ -185,11 +191,11 @@ def residual_section() -> None:
                 )
             )
     if part["alike"].open:
-        with part["alike"], ui.guard(lang):
+        with part["alike"], widgets.guard(lang):
             if len(tokens) < 2:
                 st.caption(t("enc.res.one_token", lang))
                 return
-            on, off = (ui.encoder_path(config, tokens, norm, keep) for keep in (True, False))
+            on, off = (live.encoder_path(config, tokens, norm, keep) for keep in (True, False))
             alike_on, alike_off = block.token_alikeness(on), block.token_alikeness(off)
             left, right = st.columns([3, 2])
             with left:
@@ -199,7 +205,7 @@ def residual_section() -> None:
                     title=t("enc.res.alike.chart", lang),
                     x_title=t("enc.pp.stream", lang),
                 )
-                ui.chart(
+                chart.chart(
                     fig,
                     key="enc_residual_alike",
                     lang=lang,
@@ -219,7 +225,7 @@ def residual_section() -> None:
             if stack.converges(alike_on[-1]):
                 notes.append(t("enc.res.collapse.both", lang))
             if norm == "post":
-                pre_last = block.token_alikeness(ui.encoder_path(config, tokens, "pre", True))[-1]
+                pre_last = block.token_alikeness(live.encoder_path(config, tokens, "pre", True))[-1]
                 if stack.clearly_below(pre_last, alike_on[-1]):
                     notes.append(t("enc.res.collapse.pre", lang, pre=pre_last))
             right.markdown(" ".join(notes))
@@ -229,8 +235,8 @@ def residual_section() -> None:
 def norm_section() -> None:
     st.write(t("enc.pp.intro", lang))
     left, right = st.columns(2)
-    with left, ui.guard(lang):
-        sn = ui.stack_norms(config, tokens)
+    with left, widgets.guard(lang):
+        sn = live.stack_norms(config, tokens)
         fig = figures.stage_lines(
             stack.boundary_labels(n_layers, t("enc.pp.input", lang), t("enc.pp.after", lang)),
             {t("enc.norm.post", lang): sn.post, t("enc.norm.pre", lang): sn.pre},
@@ -240,7 +246,7 @@ def norm_section() -> None:
             y_title=t("enc.norm_axis", lang),
             hovertemplate=t("enc.norms.hover", lang),
         )
-        ui.chart(
+        chart.chart(
             fig,
             key="enc_pp_act",
             lang=lang,
@@ -259,7 +265,7 @@ def norm_section() -> None:
                 final=sn.pre_final,
             )
         )
-    with right, ui.guard(lang):
+    with right, widgets.guard(lang):
         if not block.gradient_ok(config):
             st.info(
                 t(
@@ -270,7 +276,7 @@ def norm_section() -> None:
                 )
             )
         else:
-            steps = ui.gradient_steps(config)
+            steps = live.gradient_steps(config)
             fig = figures.grouped_bars(
                 stack.layer_labels(n_layers, t("enc.pp.block", lang)),
                 {t(f"enc.norm.{k}", lang): steps[k].norms for k in model.NORMS},
@@ -279,7 +285,7 @@ def norm_section() -> None:
                 y_title=t("enc.pp.grad_axis", lang),
                 hovertemplate=t("enc.pp.grad.hover", lang),
             )
-            ui.chart(
+            chart.chart(
                 fig,
                 key="enc_pp_grad",
                 lang=lang,
@@ -309,15 +315,15 @@ def norm_section() -> None:
 
 
 # ---- 4. the decoder -----------------------------------------------------------------------------------
-@ui.fragment
+@shell.fragment
 def decoder_section() -> None:
     st.write(t("enc.dec.intro", lang))
-    ui.notes_differ("llm", lang)
+    notes_differ("llm", lang)
     target_text = st.text_input(
         t("enc.dec.target", lang),
         key="enc_target",
-        persist_state=ui.KEEP,
-        **ui.initial("enc_target", value=stack.TRANSLATIONS[EXAMPLES[0]]),
+        persist_state=widgets.KEEP,
+        **widgets.initial("enc_target", value=stack.TRANSLATIONS[EXAMPLES[0]]),
         help=t("enc.dec.target.help", lang),
     )
     got = embedding.tokenize(target_text, stack.TARGET_TOKENS)  # [BOS] takes the 48th place
@@ -327,9 +333,9 @@ def decoder_section() -> None:
         st.caption(t("enc.dec.empty", lang))
     target = stack.decoder_tokens(block.BOS, got.tokens, embedding.MAX_TOKENS)
     target_labels = embedding.row_labels(target)
-    with ui.guard(lang):
-        maps = ui.decoder_maps(config, tokens, target, norm)
-        shown = ui.heads_window(s.heads, lang, key="enc_dec_first")
+    with widgets.guard(lang):
+        maps = live.decoder_maps(config, tokens, target, norm)
+        shown = widgets.heads_window(s.heads, lang, key="enc_dec_first")
         size = figures.rows_height(len(target), base=120, per_row=14)
         for kind, keys, x_title in (
             ("self", target_labels, t("enc.dec.key_target", lang)),
@@ -349,7 +355,7 @@ def decoder_section() -> None:
                 hovertemplate=t("att.hover", lang),
                 panel_height=size,
             )
-            ui.chart(
+            chart.chart(
                 fig,
                 key=f"enc_dec_{kind}",
                 lang=lang,
@@ -361,7 +367,7 @@ def decoder_section() -> None:
                     t("enc.dec.self.explain", lang, leak=stack.above_diagonal(maps.self_weights), first=first)
                 )
             else:
-                ui.notes_differ("cross", lang)
+                notes_differ("cross", lang)
                 st.markdown(t("enc.dec.cross.explain", lang, t=len(target), s=len(tokens)))
         st.caption(t("enc.dec.untrained", lang))
 
@@ -370,7 +376,7 @@ if not tokens:
     st.warning(t("att.empty", lang))
 else:
     # Sections as tabs: only the open one runs and draws (viz.ui.sections).
-    sec = ui.sections(
+    sec = sections.sections(
         "enc_section",
         {k: t(f"enc.{k}.title", lang) for k in ("path", "res", "pp", "dec")},
         lang=lang,

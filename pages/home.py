@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from viz import ui
 from viz.i18n import t
+from viz.ui import shell
 
-settings = ui.page_shell()
+settings = shell.page_shell()
 lang = settings.lang
 
 # The pages a step links to: their file (as app.py's st.navigation registers it) and title.

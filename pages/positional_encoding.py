@@ -4,21 +4,25 @@ from __future__ import annotations
 
 import streamlit as st
 
-from viz import encodings, figures, ui
+from viz import encodings, figures
 from viz.encodings import EncodingSpec
 from viz.i18n import t
+from viz.ui import chart, sections, shell, widgets
+from viz.ui.notes import notes_differ
+from viz.views import encoding as enc_views
+from viz.views import positional_encoding as pe_views
 
-s = ui.page_shell()
+s = shell.page_shell()
 lang = s.lang
 
 st.title(t("pe.title", lang))
 st.write(t("pe.intro", lang))
 
 c1, c2 = st.columns([1, 1])
-kind = ui.encoding_choice(t("pe.kind", lang), lang=lang, container=c1)
+kind = widgets.encoding_choice(t("pe.kind", lang), lang=lang, container=c1)
 split = False
 if kind == "sinusoidal":
-    layout = ui.choice(
+    layout = widgets.choice(
         t("pe.layout", lang),
         ("interleaved", "split"),
         key="pe_layout",
@@ -32,11 +36,11 @@ spec = EncodingSpec(kind, s.max_len, s.d_model, float(s.base), "split" if split 
 name = t(f"pe.kind.{kind}", lang)
 st.info(t(f"pe.about.{kind}", lang))
 if kind == "sinusoidal":
-    ui.notes_differ("pe_base", lang)
-pe = ui.encoding_table(spec)
+    notes_differ("pe_base", lang)
+pe = enc_views.encoding_table(spec)
 
 # Sections as tabs: only the open one runs and draws (viz.ui.sections).
-sec = ui.sections(
+sec = sections.sections(
     "pe_section",
     {
         "table": t("pe.tab.table", lang),
@@ -51,8 +55,8 @@ sec = ui.sections(
 if sec["table"].open:
     with sec["table"]:
         left, right = st.columns([3, 1])
-        with left, ui.guard(lang):
-            ui.overview_heatmap(
+        with left, widgets.guard(lang):
+            enc_views.overview_heatmap(
                 pe,
                 spec,
                 lang,
@@ -63,9 +67,9 @@ if sec["table"].open:
         right.markdown(t(f"pe.heatmap.explain.{kind}", lang))
 
         if kind == "sinusoidal":
-            ui.notes_differ("pe_sincos", lang, table=t(f"notes.pe_sincos.table.{spec.layout}", lang))
+            notes_differ("pe_sincos", lang, table=t(f"notes.pe_sincos.table.{spec.layout}", lang))
             left, right = st.columns([1, 1])
-            with right, ui.guard(lang):
+            with right, widgets.guard(lang):
                 order = encodings.split_order(s.d_model)
                 fig = figures.lines(
                     list(range(s.d_model)),
@@ -77,22 +81,22 @@ if sec["table"].open:
                     height=300,
                     hovertemplate=t("pe.perm.hover", lang),
                 )
-                ui.chart(fig, key="pe_perm", lang=lang, file_name=f"pe_layout_permutation_{s.d_model}.csv")
-            diff = ui.layout_difference(s.max_len, s.d_model, float(s.base))
+                chart.chart(fig, key="pe_perm", lang=lang, file_name=f"pe_layout_permutation_{s.d_model}.csv")
+            diff = pe_views.layout_difference(s.max_len, s.d_model, float(s.base))
             left.markdown(t("pe.layout.same", lang, diff=diff))
 
         # ---- exact values for a window ----------------------------------------------------------------
-        if st.toggle(t("pe.window.toggle", lang), key="pe_window", persist_state=ui.KEEP):
-            with ui.guard(lang):
-                ui.exact_window(pe, spec, lang, key="pe_win")
+        if st.toggle(t("pe.window.toggle", lang), key="pe_window", persist_state=widgets.KEEP):
+            with widgets.guard(lang):
+                pe_views.exact_window(pe, spec, lang, key="pe_win")
 
 
 # ---- chosen dimensions as curves ---------------------------------------------------------------------
 if sec["curves"].open:
     with sec["curves"]:
         left, right = st.columns([3, 1])
-        with left, ui.guard(lang):
-            dims = ui.int_multiselect(
+        with left, widgets.guard(lang):
+            dims = widgets.int_multiselect(
                 t("pe.curves.pick", lang), s.d_model, encodings.wave_columns(spec), key="pe_dims"
             )
             if dims:
@@ -104,16 +108,16 @@ if sec["curves"].open:
                     x_title=t("chart.position", lang),
                     y_title=t("chart.value", lang),
                     hovertemplate=t("pe.curves.hover", lang),
-                    x_window=ui.CURVE_WINDOW,
+                    x_window=enc_views.CURVE_WINDOW,
                 )
-                ui.chart(
+                chart.chart(
                     fig,
                     key="pe_curves",
                     lang=lang,
                     file_name=f"pe_{kind}_curves_{s.max_len}x{s.d_model}_dims{'-'.join(map(str, dims))}.csv",
                 )
-                if s.max_len > ui.CURVE_WINDOW:
-                    st.caption(t("pe.curves.window", lang, max_len=s.max_len, window=ui.CURVE_WINDOW))
+                if s.max_len > enc_views.CURVE_WINDOW:
+                    st.caption(t("pe.curves.window", lang, max_len=s.max_len, window=enc_views.CURVE_WINDOW))
             else:
                 st.warning(t("pe.curves.none", lang))
         right.markdown(t("pe.curves.explain", lang))
@@ -123,13 +127,13 @@ if sec["curves"].open:
 if sec["waves"].open:
     with sec["waves"]:
         if kind == "sinusoidal":
-            ui.notes_differ(("pe_index", "pe_freq"), lang)  # i numbers the pairs this tab plots
+            notes_differ(("pe_index", "pe_freq"), lang)  # i numbers the pairs this tab plots
         left, right = st.columns([3, 1])
         waves = encodings.periods(spec)
         if waves is None:
             left.info(t("pe.wave.none", lang))
         else:
-            with left, ui.guard(lang):
+            with left, widgets.guard(lang):
                 fig = figures.log_markers(
                     waves.index,
                     waves.period,
@@ -140,7 +144,9 @@ if sec["waves"].open:
                     y_title=t("pe.wave.y", lang),
                     hovertemplate=t("pe.wave.hover", lang),
                 )
-                ui.chart(fig, key="pe_waves", lang=lang, file_name=f"pe_{kind}_wavelengths_d{s.d_model}.csv")
+                chart.chart(
+                    fig, key="pe_waves", lang=lang, file_name=f"pe_{kind}_wavelengths_d{s.d_model}.csv"
+                )
             explain = "pe.wave.binary" if kind == "binary" else "pe.wave.explain"
             right.markdown(
                 t(explain, lang, slow=waves.longer_than_max_len, total=waves.period.size, max_len=s.max_len)
@@ -152,13 +158,13 @@ if sec["score"].open:
     with sec["score"]:
         st.caption(t("pe.score.intro", lang))
         left, right = st.columns([3, 1])
-        with left, ui.guard(lang):
-            cheap = ui.comparison_is_cheap(spec)
+        with left, widgets.guard(lang):
+            cheap = pe_views.comparison_is_cheap(spec)
             compare = cheap or st.toggle(
                 t("pe.score.compare", lang),
                 key="pe_score_compare",
                 help=t("pe.score.compare.help", lang),
-                persist_state=ui.KEEP,
+                persist_state=widgets.KEEP,
             )
-            ui.scorecard_table(spec, lang, compare=compare)
+            pe_views.scorecard_table(spec, lang, compare=compare)
         right.markdown(t("pe.score.explain", lang))

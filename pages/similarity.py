@@ -6,24 +6,28 @@ from functools import partial
 
 import streamlit as st
 
-from viz import encodings, export, figures, similarity, ui
+from viz import encodings, export, figures, similarity
 from viz.encodings import EncodingSpec
 from viz.i18n import t
 from viz.similarity import MEASURES
+from viz.ui import chart, sections, shell, widgets
+from viz.ui.notes import notes_differ
+from viz.views import encoding as enc_views
+from viz.views import similarity as sim_views
 
-s = ui.page_shell()
+s = shell.page_shell()
 lang = s.lang
 
 st.title(t("sim.title", lang))
 st.write(t("sim.intro", lang))
 
 c1, c2, c3 = st.columns([1, 1, 2])
-kind = ui.encoding_choice(t("pe.kind", lang), lang=lang, container=c1)
-other = ui.encoding_choice(
+kind = widgets.encoding_choice(t("pe.kind", lang), lang=lang, container=c1)
+other = widgets.encoding_choice(
     t("sim.compare", lang), key="sim_compare", default="binary", lang=lang, container=c2
 )
 measure = similarity.as_measure(
-    ui.choice(
+    widgets.choice(
         t("sim.measure", lang),
         MEASURES,
         key="sim_measure",
@@ -33,7 +37,7 @@ measure = similarity.as_measure(
         container=c3,
     )
 )
-p = ui.position_slider(
+p = widgets.position_slider(
     t("sim.p", lang),
     s.max_len,
     similarity.default_position(s.max_len),
@@ -44,8 +48,8 @@ if s.max_len == 1:
     st.info(t("sim.one_position", lang))
 
 kinds = [kind] if other == kind else [kind, other]
-specs = {k: EncodingSpec(k, s.max_len, s.d_model, float(s.base), ui.shared_layout(k)) for k in kinds}
-tables = {k: ui.encoding_table(specs[k]) for k in kinds}
+specs = {k: EncodingSpec(k, s.max_len, s.d_model, float(s.base), enc_views.shared_layout(k)) for k in kinds}
+tables = {k: enc_views.encoding_table(specs[k]) for k in kinds}
 if any(spec.layout == "split" for spec in specs.values()):
     st.caption(t("sim.layout", lang))
 names = {k: t(f"pe.kind.{k}", lang) for k in kinds}
@@ -58,7 +62,7 @@ def side_by_side() -> list:
 
 
 # Sections as tabs: only the open one runs and draws (viz.ui.sections).
-sec = ui.sections(
+sec = sections.sections(
     "sim_section",
     {
         "row": t("sim.tab.row", lang),
@@ -71,14 +75,14 @@ sec = ui.sections(
 )
 # the matrix, the offsets and the neighbour steps share these (cached) views
 shared = sec["matrix"].open or sec["offset"].open or sec["steps"].open
-views = {k: ui.similarity_views(specs[k], measure) for k in kinds} if shared else {}
+views = {k: sim_views.similarity_views(specs[k], measure) for k in kinds} if shared else {}
 
 # ---- one position against all ------------------------------------------------------------------------
 if sec["row"].open:
     with sec["row"]:
         *cols, note = side_by_side()
         for col, k in zip(cols, kinds, strict=True):
-            with col, ui.guard(lang):
+            with col, widgets.guard(lang):
                 values = similarity.against_all(tables[k], p, measure)
                 fig = figures.lines(
                     list(range(s.max_len)),
@@ -91,7 +95,7 @@ if sec["row"].open:
                     mark_x=p,
                     mark_label=t("sim.row.mark", lang, p=p),
                 )
-                ui.chart(
+                chart.chart(
                     fig,
                     key=f"sim_row_{k}",
                     lang=lang,
@@ -107,7 +111,7 @@ if sec["matrix"].open:
     with sec["matrix"]:
         *cols, note = side_by_side()
         for col, k in zip(cols, kinds, strict=True):
-            with col, ui.guard(lang):
+            with col, widgets.guard(lang):
                 v = views[k]
                 fig = figures.heatmap(
                     v.matrix,
@@ -120,7 +124,7 @@ if sec["matrix"].open:
                     hovertemplate=t("sim.matrix.hover", lang),
                     height=430,
                 )
-                ui.chart(
+                chart.chart(
                     fig,
                     key=f"sim_matrix_{k}",
                     lang=lang,
@@ -153,7 +157,7 @@ if sec["offset"].open:
     with sec["offset"]:
         *cols, note = side_by_side()
         for col, k in zip(cols, kinds, strict=True):
-            with col, ui.guard(lang):
+            with col, widgets.guard(lang):
                 v = views[k]
                 fig = figures.offset_scatter(
                     *v.drawn_pairs,
@@ -166,7 +170,7 @@ if sec["offset"].open:
                     y_title=measure_name,
                     hovertemplate=t("sim.offset.hover", lang),
                 )
-                ui.chart(
+                chart.chart(
                     fig,
                     key=f"sim_offset_{k}",
                     lang=lang,
@@ -198,7 +202,7 @@ if sec["steps"].open:
         if s.max_len < 2:
             left.info(t("sim.steps.none", lang))
         else:
-            with left, ui.guard(lang):
+            with left, widgets.guard(lang):
                 steps = {names[k]: views[k].steps for k in kinds}
                 fig = figures.lines(
                     similarity.step_positions(s.max_len),
@@ -207,9 +211,9 @@ if sec["steps"].open:
                     x_title=t("sim.steps.x", lang),
                     y_title=t("sim.steps.y", lang),
                     hovertemplate=t("sim.steps.hover", lang),
-                    x_window=ui.CURVE_WINDOW,
+                    x_window=enc_views.CURVE_WINDOW,
                 )
-                ui.chart(
+                chart.chart(
                     fig,
                     key="sim_steps",
                     lang=lang,
@@ -225,24 +229,24 @@ if sec["steps"].open:
 if sec["rot"].open:
     with sec["rot"]:
         st.write(t("sim.rot.intro", lang))
-        ui.notes_differ("shift", lang)
+        notes_differ("shift", lang)
         c1, c2 = st.columns(2)
         with c1:
-            k_shift = ui.position_slider(t("sim.rot.k", lang), max(s.max_len, 2), 1, key="sim_k")
+            k_shift = widgets.position_slider(t("sim.rot.k", lang), max(s.max_len, 2), 1, key="sim_k")
         n_pairs = similarity.pair_count(s.d_model)
         with c2:
-            pair = ui.position_slider(t("sim.rot.pair", lang), n_pairs, 0, key="sim_pair")
+            pair = widgets.position_slider(t("sim.rot.pair", lang), n_pairs, 0, key="sim_pair")
         left, mid, right = st.columns([3, 3, 2])
-        with left, ui.guard(lang):
+        with left, widgets.guard(lang):
             corner = similarity.CORNER
             whole = s.d_model <= corner or st.toggle(
                 t("sim.rot.whole", lang),
                 key="sim_rot_whole",
-                persist_state=ui.KEEP,
+                persist_state=widgets.KEEP,
                 help=t("sim.rot.whole.help", lang),
             )
             rotation = encodings.relative_rotation(k_shift, s.d_model, float(s.base))
-            ui.square_overview(
+            sim_views.square_overview(
                 rotation if whole else rotation[:corner, :corner],
                 lang,
                 paired=True,
@@ -258,7 +262,7 @@ if sec["rot"].open:
                 axis="chart.dimension",
                 cell_text=None if whole else "%{z:.2f}",
             )
-        with mid, ui.guard(lang):
+        with mid, widgets.guard(lang):
             orbit = similarity.pair_orbit(pair, k_shift, p, s.max_len, s.d_model, float(s.base))
             fig = figures.heatmap(
                 orbit.block,
@@ -274,7 +278,7 @@ if sec["rot"].open:
                 cell_text="%{z:.4f}",
                 height=260,
             )
-            ui.chart(
+            chart.chart(
                 fig, key="sim_block", lang=lang, file_name=f"T_block_k{k_shift}_pair{pair}_d{s.d_model}.csv"
             )
             st.markdown(
@@ -288,7 +292,7 @@ if sec["rot"].open:
                 )
             )
         with right:
-            err = ui.rotation_error(k_shift, s.max_len, s.d_model, float(s.base))
+            err = sim_views.rotation_error(k_shift, s.max_len, s.d_model, float(s.base))
             st.metric(
                 t("sim.rot.error", lang, n=err.positions),
                 f"{err.paired:.2e}",
@@ -299,7 +303,7 @@ if sec["rot"].open:
                 st.caption(t("sim.rot.odd", lang, col=similarity.lone_column(s.d_model)))
             st.markdown(t("sim.rot.explain", lang, k=k_shift))
         left, right = st.columns([6, 2])
-        with left, ui.guard(lang):
+        with left, widgets.guard(lang):
             fig = figures.orbit(
                 orbit.cos,
                 orbit.sin,
@@ -322,7 +326,7 @@ if sec["rot"].open:
                 colorbar_title=t("chart.position", lang),
                 height=460,
             )
-            ui.chart(
+            chart.chart(
                 fig, key="sim_orbit", lang=lang, file_name=f"orbit_pair{pair}_k{k_shift}_p{p}_{s.max_len}.csv"
             )
         right.markdown(t("sim.orbit.explain", lang))

@@ -6,10 +6,13 @@ from functools import partial
 
 import streamlit as st
 
-from viz import embedding, export, figures, softmax, ui
+from viz import embedding, export, figures, softmax
 from viz.i18n import t
+from viz.ui import chart, sections, shell, widgets
+from viz.ui.notes import notes_differ
+from viz.views import softmax as sm_views
 
-s = ui.page_shell()
+s = shell.page_shell()
 lang = s.lang
 
 st.title(t("sm.title", lang))
@@ -17,11 +20,11 @@ st.write(t("sm.intro", lang))
 
 c1, c2, c3 = st.columns([3, 2, 1])
 with c1:
-    d_k = ui.option_slider(
+    d_k = widgets.option_slider(
         t("sm.dk", lang), softmax.DK_OPTIONS, softmax.DEFAULT_DK, key="sm_dk", help=t("sm.dk.help", lang)
     )
 with c2:
-    n = ui.option_slider(
+    n = widgets.option_slider(
         t("sm.n", lang),
         softmax.SAMPLE_OPTIONS,
         softmax.DEFAULT_SAMPLES,
@@ -36,7 +39,7 @@ raw_name = t("sm.raw", lang)
 scaled_name = t("sm.scaled", lang, root=root)
 
 # Sections as tabs: only the open one runs and draws (viz.ui.sections).
-sec = ui.sections(
+sec = sections.sections(
     "sm_section",
     {"var": t("sm.var.title", lang), "row": t("sm.tab.row", lang), "ex": t("sm.ex.title", lang)},
     lang=lang,
@@ -47,8 +50,8 @@ sec = ui.sections(
 if sec["var"].open:
     with sec["var"]:
         left, mid, note = st.columns([3, 3, 2])
-        with ui.guard(lang):
-            arg = ui.variance_argument(d_k, n, seed)
+        with widgets.guard(lang):
+            arg = sm_views.variance_argument(d_k, n, seed)
             for col, hist, which in ((left, arg.raw, "raw"), (mid, arg.scaled, "scaled")):
                 with col:
                     fig = figures.density_histogram(
@@ -64,7 +67,7 @@ if sec["var"].open:
                         y_title=t("sm.density", lang),
                         hovertemplate=t("sm.var.hover", lang),
                     )
-                    ui.chart(
+                    chart.chart(
                         fig,
                         key=f"sm_hist_{which}",
                         lang=lang,
@@ -80,11 +83,11 @@ if sec["var"].open:
                         )
                     )
         note.markdown(t("sm.var.explain", lang, d_k=d_k, root=root))
-        ui.notes_differ(("scale_dim", "normal_shape"), lang)
+        notes_differ(("scale_dim", "normal_shape"), lang)
 
         left, note = st.columns([6, 2])
-        with left, ui.guard(lang):
-            sweep = ui.variance_sweep(n, seed)
+        with left, widgets.guard(lang):
+            sweep = sm_views.variance_sweep(n, seed)
             fig = figures.measured_curves(
                 sweep.d_k,
                 {t("sm.sweep.raw", lang): sweep.raw, t("sm.sweep.scaled", lang): sweep.scaled},
@@ -100,19 +103,21 @@ if sec["var"].open:
                 mark_x=d_k,
                 mark_label=t("sm.mark", lang, d_k=d_k),
             )
-            ui.chart(fig, key="sm_var_sweep", lang=lang, file_name=f"variance_by_dk_n{n}_seed{seed}.csv")
+            chart.chart(fig, key="sm_var_sweep", lang=lang, file_name=f"variance_by_dk_n{n}_seed{seed}.csv")
         note.markdown(t("sm.sweep.explain", lang))
 
 
 # Sections 2-4 have controls of their own: moving one of them reruns only its section (a fragment).
-@ui.fragment
+@shell.fragment
 def scores_and_gradients(d_k: int, seed: int) -> None:
     """Sections 2 and 3: one row of scores through softmax, then its Jacobian."""
     # ---- 2. one row of scores through softmax --------------------------------------------------------------
     st.subheader(t("sm.row.title", lang))
     c1, c2 = st.columns(2)
     with c1:
-        n_keys = ui.bounded_slider(t("sm.keys", lang), 2, 16, 6, key="sm_keys", help=t("sm.keys.help", lang))
+        n_keys = widgets.bounded_slider(
+            t("sm.keys", lang), 2, 16, 6, key="sm_keys", help=t("sm.keys.help", lang)
+        )
     temperature = float(
         c2.slider(
             t("sm.temp", lang),
@@ -121,14 +126,14 @@ def scores_and_gradients(d_k: int, seed: int) -> None:
             value=1.0,
             step=0.1,
             key="sm_temp",
-            persist_state=ui.KEEP,
+            persist_state=widgets.KEEP,
             help=t("sm.temp.help", lang),
         )
     )
-    one = softmax.one_row(d_k, n_keys, seed, temperature, many=ui.score_rows(d_k, n_keys, seed))
+    one = softmax.one_row(d_k, n_keys, seed, temperature, many=sm_views.score_rows(d_k, n_keys, seed))
     keys = [t("sm.key", lang, j=j) for j in one.keys]
     left, note = st.columns([6, 2])
-    with left, ui.guard(lang):
+    with left, widgets.guard(lang):
         fig = figures.grouped_bars(
             keys,
             {raw_name: one.raw, scaled_name: one.scaled},
@@ -143,7 +148,7 @@ def scores_and_gradients(d_k: int, seed: int) -> None:
             height=400,
             colors=ROW_COLORS,
         )
-        ui.chart(
+        chart.chart(
             fig,
             key="sm_row",
             lang=lang,
@@ -165,8 +170,8 @@ def scores_and_gradients(d_k: int, seed: int) -> None:
         st.markdown(t("sm.row.explain", lang, n=n_keys, uniform=f"{one.uniform_entropy:.3f}"))
 
     left, note = st.columns([6, 2])
-    with left, ui.guard(lang):
-        rows_sweep = ui.row_sweep(n_keys, seed, temperature)
+    with left, widgets.guard(lang):
+        rows_sweep = sm_views.row_sweep(n_keys, seed, temperature)
         grid = rows_sweep.d_k
         fig = figures.lines(
             grid,
@@ -188,7 +193,7 @@ def scores_and_gradients(d_k: int, seed: int) -> None:
             mark_x=d_k,
             mark_label=t("sm.mark", lang, d_k=d_k),
         )
-        ui.chart(
+        chart.chart(
             fig,
             key="sm_stats",
             lang=lang,
@@ -198,9 +203,9 @@ def scores_and_gradients(d_k: int, seed: int) -> None:
 
     # ---- 3. the gradient argument --------------------------------------------------------------------------
     st.subheader(t("sm.grad.title", lang))
-    ui.notes_differ("saturation", lang)
+    notes_differ("saturation", lang)
     left, mid, note = st.columns([3, 3, 2])
-    with left, ui.guard(lang):
+    with left, widgets.guard(lang):
         fig = figures.measured_curves(
             grid,
             {
@@ -216,7 +221,7 @@ def scores_and_gradients(d_k: int, seed: int) -> None:
             mark_x=d_k,
             mark_label=t("sm.mark", lang, d_k=d_k),
         )
-        ui.chart(
+        chart.chart(
             fig,
             key="sm_grad",
             lang=lang,
@@ -233,7 +238,7 @@ def scores_and_gradients(d_k: int, seed: int) -> None:
             ),
             file_name=f"jacobian_by_dk_keys{n_keys}_temp{temperature:g}_seed{seed}.csv",
         )
-    with mid, ui.guard(lang):
+    with mid, widgets.guard(lang):
         fig = figures.heatmap_panels(
             {raw_name: softmax.jacobian(one.raw), scaled_name: softmax.jacobian(one.scaled)},
             y_labels=keys,
@@ -245,7 +250,9 @@ def scores_and_gradients(d_k: int, seed: int) -> None:
             hovertemplate=t("sm.grad.panel_hover", lang),
             height=380,
         )
-        ui.chart(fig, key="sm_jacobians", lang=lang, file_name=f"softmax_jacobians_dk{d_k}_keys{n_keys}.csv")
+        chart.chart(
+            fig, key="sm_jacobians", lang=lang, file_name=f"softmax_jacobians_dk{d_k}_keys{n_keys}.csv"
+        )
         st.caption(
             t(
                 "sm.grad.now",
@@ -277,12 +284,12 @@ def _fit_length() -> None:
     st.session_state["sm_len"] = max(len(typed.tokens), 1)
 
 
-@ui.fragment
+@shell.fragment
 def worked_example(d_k: int, seed: int) -> None:
     """Section 4: the four steps on a sentence, with random weights or on the notes' own numbers."""
     # ---- 4. the worked example -----------------------------------------------------------------------------
     notes = (
-        ui.choice(
+        widgets.choice(
             t("notes.ex.source", lang),
             ("random", "notes"),
             key="sm_ex_source",
@@ -302,12 +309,12 @@ def worked_example(d_k: int, seed: int) -> None:
             t("sm.ex.sentence", lang),
             value="I am good",
             key="sm_text",
-            persist_state=ui.KEEP,
+            persist_state=widgets.KEEP,
             on_change=_fit_length,
             help=t("sm.ex.sentence.help", lang, n=softmax.MAX_WORDS),
         )
         found = embedding.tokenize(text, softmax.MAX_WORDS)
-        ui.chars_cut_note(text, lang)
+        widgets.chars_cut_note(text, lang)
     if found.tokens_cut:
         st.warning(t("sm.ex.cut", lang, n=softmax.MAX_WORDS, cut=found.tokens_cut))
     if not found.tokens:
@@ -316,7 +323,7 @@ def worked_example(d_k: int, seed: int) -> None:
         length = len(found.tokens)
         if not notes:
             with c2:
-                length = ui.bounded_slider(
+                length = widgets.bounded_slider(
                     t("sm.ex.length", lang),
                     1,
                     len(found.tokens),
@@ -326,7 +333,7 @@ def worked_example(d_k: int, seed: int) -> None:
                 )
         tokens = found.tokens[:length]
         labels = softmax.token_labels(tokens)
-        with ui.guard(lang):
+        with widgets.guard(lang):
             if notes:
                 example = softmax.note_example()
                 w, d_k, dims = example.worked, example.d_k, list(example.columns)
@@ -350,7 +357,7 @@ def worked_example(d_k: int, seed: int) -> None:
             # the worked files say where their numbers came from: note 004's, or this seed's weights
             source = "notes004" if notes else f"seed{seed}"
             # The steps in tabs of their own: a d_k move redraws the one to three charts in view.
-            part = ui.sections(
+            part = sections.sections(
                 "sm_ex_part",
                 {k: t(f"sm.ex.part.{k}", lang) for k in ("qkv", "steps", "out")},
                 lang=lang,
@@ -375,7 +382,7 @@ def worked_example(d_k: int, seed: int) -> None:
                         height=figures.rows_height(length, base=170),
                         cell_text=number if notes else "%{z:.1f}",
                     )
-                    ui.chart(
+                    chart.chart(
                         fig,
                         key="sm_qkv",
                         lang=lang,
@@ -391,7 +398,7 @@ def worked_example(d_k: int, seed: int) -> None:
                     )
                     if notes:
                         st.caption(t("notes.ex.columns", lang))
-                        ui.notes_differ("ex_k3", lang)
+                        notes_differ("ex_k3", lang)
                     elif shown < d_k:
                         st.caption(t("sm.ex.columns", lang, shown=shown, d_k=d_k))
             if part["steps"].open:
@@ -426,7 +433,7 @@ def worked_example(d_k: int, seed: int) -> None:
                                 zmax=1.0 if key == "sm_step_weights" else None,
                                 cell_text=weight if key == "sm_step_weights" else number,
                             )
-                            ui.chart(
+                            chart.chart(
                                 fig,
                                 key=key,
                                 lang=lang,
@@ -434,7 +441,7 @@ def worked_example(d_k: int, seed: int) -> None:
                             )
                             st.caption(caption)
                     if notes:
-                        ui.notes_differ("ex_weights", lang, **slips)
+                        notes_differ("ex_weights", lang, **slips)
             if part["out"].open:
                 with part["out"]:
                     left, right = st.columns([3, 2])
@@ -449,7 +456,7 @@ def worked_example(d_k: int, seed: int) -> None:
                             hovertemplate=t("sm.ex.out_hover", lang),
                             cell_text=weight,
                         )
-                        ui.chart(
+                        chart.chart(
                             fig,
                             key="sm_step_output",
                             lang=lang,
@@ -465,14 +472,14 @@ def worked_example(d_k: int, seed: int) -> None:
                         )
                     with right:
                         # the sentence may have got shorter since a later word was picked: keep its last
-                        ui.keep_index("sm_query", length)
+                        widgets.keep_index("sm_query", length)
                         query = int(
                             st.selectbox(
                                 t("sm.ex.pick", lang),
                                 list(range(length)),
                                 format_func=labels.__getitem__,
                                 key="sm_query",
-                                persist_state=ui.KEEP,
+                                persist_state=widgets.KEEP,
                             )
                             or 0
                         )
@@ -493,7 +500,7 @@ def worked_example(d_k: int, seed: int) -> None:
                     )  # full width: 8 columns fit
                     if notes:
                         st.caption(t("notes.ex.numbers", lang, columns=columns))
-                        ui.notes_differ("ex_weights", lang, **slips)
+                        notes_differ("ex_weights", lang, **slips)
                         st.markdown(t("notes.ex.explain", lang))
                     else:
                         st.caption(t("sm.ex.numbers", lang, shown=shown, d_k=d_k))

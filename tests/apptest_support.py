@@ -9,8 +9,8 @@ from typing import Any
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
-from viz import ui
-from viz.ui import ALL_SECTIONS
+from viz.ui import notes
+from viz.ui.sections import ALL_SECTIONS
 
 #: Generous: the machines have two cores, and the largest sizes compute 4096 x 1024 tables.
 TIMEOUT_S = 180
@@ -73,7 +73,7 @@ def ok(at: AppTest) -> AppTest:
 def warnings(at: AppTest) -> list[str]:
     """The warning boxes of ``at``'s last run, but the "where the notes differ" flags (viz.ui.notes_differ),
     which some pages always show."""
-    return [str(w.value) for w in at.warning if w.icon != ui.NOTES_ICON]
+    return [str(w.value) for w in at.warning if w.icon != notes.NOTES_ICON]
 
 
 def open_page(page: str, **query: str) -> AppTest:

@@ -10,9 +10,13 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, new_app, ok, open_page, open_page_with_tabs, warnings
-from viz import figures, ui
+from viz import figures
 from viz.encodings import ENCODING_KINDS, EncodingSpec, encode
 from viz.i18n import t
+from viz.settings import divisors
+from viz.ui import shell, widgets
+from viz.ui.chart import plotly_js
+from viz.views import positional_encoding as pe_views
 
 PE = "pages/positional_encoding.py"
 
@@ -30,7 +34,16 @@ def heatmap_z(at: AppTest, index: int = 0) -> np.ndarray:
 
 
 def heads_now(at: AppTest) -> int:
-    return int(at.session_state["_settings"].heads)
+    """The head count the page uses, read from the sidebar's d_k line (the asked-for count may differ)."""
+    d_model, lang = int(at.session_state["d_model"]), str(at.session_state["lang"])
+    shown = {c.value for c in at.sidebar.caption}
+    used = [
+        h
+        for h in divisors(d_model)
+        if t("sidebar.d_k", lang, d_model=d_model, heads=h, d_k=d_model // h) in shown
+    ]
+    assert len(used) == 1, shown
+    return used[0]
 
 
 def text_of(at: AppTest) -> str:
@@ -49,7 +62,7 @@ def test_home_runs_and_links_the_pipeline(lang: str) -> None:
 
 
 #: Every page with charts: all of pages/ but the home page.
-CHART_PAGES = sorted(p.name for p in (ui.APP_PATH.parent / "pages").glob("*.py") if p.name != "home.py")
+CHART_PAGES = sorted(p.name for p in (shell.APP_PATH.parent / "pages").glob("*.py") if p.name != "home.py")
 
 
 @pytest.mark.parametrize("page", CHART_PAGES)
@@ -61,7 +74,7 @@ def test_every_chart_uses_traces_of_the_plotly_bundle_the_app_loads(page: str) -
     assert found
     for c in found:
         types = {trace.get("type", "scatter") for trace in json.loads(c.proto.spec)["data"]}
-        assert types <= ui.CARTESIAN_TRACES, (page, types)
+        assert types <= plotly_js.CARTESIAN_TRACES, (page, types)
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
@@ -108,7 +121,7 @@ def test_base_setting_changes_the_table(base: int) -> None:
 
 def test_heads_offer_only_divisors_and_follow_d_model() -> None:
     at = open_pe()
-    heads = at.sidebar.selectbox(key=ui.heads_key(128))
+    heads = at.sidebar.selectbox(key=shell.heads_key(128))
     assert [int(o) for o in heads.options] == [1, 2, 4, 8, 16, 32, 64, 128]
     heads.set_value(16).run()
     ok(at)
@@ -116,8 +129,8 @@ def test_heads_offer_only_divisors_and_follow_d_model() -> None:
     at.sidebar.slider(key="d_model").set_value(127).run()
     ok(at)
     # the divisors of 127, and the count asked for (kept as the widget's value, never changed by the app)
-    assert [int(o) for o in at.sidebar.selectbox(key=ui.heads_key(127)).options] == [1, 16, 127]
-    assert at.sidebar.selectbox(key=ui.heads_key(127)).value == 16
+    assert [int(o) for o in at.sidebar.selectbox(key=shell.heads_key(127)).options] == [1, 16, 127]
+    assert at.sidebar.selectbox(key=shell.heads_key(127)).value == 16
     assert heads_now(at) == 1  # the divisor of 127 nearest to the chosen 16
     assert any("16" in i.value and "127" in i.value for i in at.sidebar.info)  # says why
     at.sidebar.slider(key="d_model").set_value(96).run()
@@ -129,23 +142,23 @@ def test_heads_offer_only_divisors_and_follow_d_model() -> None:
     assert heads_now(at) == 20  # nearest divisor of 100 to 16 (20 beats 10)
     assert not warnings(at)  # the app's own URL updates are never reported as a bad link
     at.sidebar.slider(key="d_model").set_value(128).run()
-    assert heads_now(at) == 16 and at.sidebar.selectbox(key=ui.heads_key(128)).value == 16
+    assert heads_now(at) == 16 and at.sidebar.selectbox(key=shell.heads_key(128)).value == 16
 
 
 def test_page_choices_survive_a_language_switch() -> None:
     at = open_pe()
-    at.selectbox(key=ui.choice_key("pe_kind", "en")).set_value("binary").run()
+    at.selectbox(key=widgets.choice_key("pe_kind", "en")).set_value("binary").run()
     ok(at)
     at.sidebar.button_group[0].set_value("ko").run()
     ok(at)
-    assert at.selectbox(key=ui.choice_key("pe_kind", "ko")).value == "binary"
-    assert at.selectbox(key=ui.choice_key("pe_kind", "ko")).format_func("binary") == "이진수"
+    assert at.selectbox(key=widgets.choice_key("pe_kind", "ko")).value == "binary"
+    assert at.selectbox(key=widgets.choice_key("pe_kind", "ko")).format_func("binary") == "이진수"
     np.testing.assert_allclose(heatmap_z(at), encode(EncodingSpec("binary")), atol=1e-6)
-    at.selectbox(key=ui.choice_key("pe_kind", "ko")).set_value("sinusoidal").run()
-    at.radio(key=ui.choice_key("pe_layout", "ko")).set_value("split").run()
+    at.selectbox(key=widgets.choice_key("pe_kind", "ko")).set_value("sinusoidal").run()
+    at.radio(key=widgets.choice_key("pe_layout", "ko")).set_value("split").run()
     at.sidebar.button_group[0].set_value("en").run()
     ok(at)
-    assert at.radio(key=ui.choice_key("pe_layout", "en")).value == "split"
+    assert at.radio(key=widgets.choice_key("pe_layout", "en")).value == "split"
     np.testing.assert_allclose(heatmap_z(at), encode(EncodingSpec(layout="split")), atol=1e-6)
 
 
@@ -164,13 +177,13 @@ def test_settings_survive_a_page_switch() -> None:
     at.sidebar.slider(key="d_model").set_value(64).run()
     at.sidebar.slider(key="max_len").set_value(50).run()
     at.sidebar.select_slider(key="base").set_value(1000).run()
-    at.sidebar.selectbox(key=ui.heads_key(64)).set_value(4).run()
+    at.sidebar.selectbox(key=shell.heads_key(64)).set_value(4).run()
     ok(at)
     ok(at.switch_page(PE).run())
     assert at.sidebar.slider(key="d_model").value == 64
     assert at.sidebar.slider(key="max_len").value == 50
     assert at.sidebar.select_slider(key="base").value == 1000
-    assert at.sidebar.selectbox(key=ui.heads_key(64)).value == 4
+    assert at.sidebar.selectbox(key=shell.heads_key(64)).value == 4
     np.testing.assert_allclose(
         heatmap_z(at), encode(EncodingSpec(max_len=50, d_model=64, base=1000.0)), atol=1e-6
     )
@@ -208,7 +221,7 @@ def test_bad_url_note_is_in_korean_too() -> None:
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_every_encoding_draws_its_charts(kind: str, lang: str) -> None:
     at = open_pe(lang=lang)
-    at.selectbox(key=ui.choice_key("pe_kind", lang)).set_value(kind).run()
+    at.selectbox(key=widgets.choice_key("pe_kind", lang)).set_value(kind).run()
     ok(at)
     np.testing.assert_allclose(heatmap_z(at), encode(EncodingSpec(kind)), atol=1e-6)
     assert t(f"pe.about.{kind}", lang) in [i.value for i in at.info]
@@ -217,7 +230,7 @@ def test_every_encoding_draws_its_charts(kind: str, lang: str) -> None:
 
 def test_split_layout_is_shown_to_be_a_permutation() -> None:
     at = open_pe()
-    at.radio(key=ui.choice_key("pe_layout", "en")).set_value("split").run()
+    at.radio(key=widgets.choice_key("pe_layout", "en")).set_value("split").run()
     ok(at)
     np.testing.assert_allclose(heatmap_z(at), encode(EncodingSpec(layout="split")), atol=1e-6)
     assert "0.0e+00" in text_of(at)
@@ -291,7 +304,7 @@ def test_scorecard_cells_are_the_measured_verdicts(lang: str) -> None:
     ]
     assert "\\|" in table.iloc[0, 1]  # "largest |value|": not read as Markdown
     at = open_pe(lang=lang, max_len="1024", d_model="512")  # too large to compare by default
-    assert not ui.comparison_is_cheap(EncodingSpec("sinusoidal", 1024, 512))
+    assert not pe_views.comparison_is_cheap(EncodingSpec("sinusoidal", 1024, 512))
     table = at.table[0].value
     checks = criteria.scorecard(EncodingSpec("sinusoidal", 1024, 512))
     assert table.shape == (len(checks), 4)
@@ -310,12 +323,12 @@ def test_scorecard_compare_toggle_at_large_sizes() -> None:
 def test_a_link_sets_the_head_count() -> None:
     at = ok(new_app(d_model="96", heads="3").run())
     assert heads_now(at) == 3 and not warnings(at)
-    assert at.sidebar.selectbox(key=ui.heads_key(96)).value == 3
+    assert at.sidebar.selectbox(key=shell.heads_key(96)).value == 3
     # 3 does not divide the default 128: the nearest divisor is used, and the sidebar says so (to the
     # link's visitor as to the one who shared it, so the link is not reported as bad)
     adjusted = ok(new_app(heads="3").run())
     assert heads_now(adjusted) == 2
-    assert adjusted.sidebar.selectbox(key=ui.heads_key(128)).value == 3
+    assert adjusted.sidebar.selectbox(key=shell.heads_key(128)).value == 3
     assert [i.value for i in adjusted.sidebar.info] == ["3 heads do not divide d_model = 128; using 2."]
     assert not adjusted.text
 
@@ -352,7 +365,7 @@ NESTED: dict[str, tuple[str, tuple[str, ...]]] = {
 
 def open_tab(at: AppTest, key: str, label: str) -> AppTest:
     """Click the tab ``label`` (as the browser does: the tabs widget's value) and rerun."""
-    at.session_state[ui.choice_key(key, at.session_state["_settings"].lang)] = label
+    at.session_state[widgets.choice_key(key, at.session_state["lang"])] = label
     return ok(at.run())
 
 

@@ -11,8 +11,9 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts as chart_elements
 from tests.apptest_support import decode, ok, open_page
-from viz import embedding, heads, model, probe, train, ui
+from viz import embedding, heads, model, probe, train
 from viz.i18n import t
+from viz.ui import live
 
 ATT = "pages/attention.py"
 DOG = "A dog ate the food because it was hungry"
@@ -312,7 +313,7 @@ def test_anyone_can_switch_to_the_untrained_model_and_replay_the_training() -> N
     assert "att_model_state__en" not in [r.key for r in a.radio]  # nothing to switch to yet
     untrained_maps = grid_maps(spec(a, "att_task_maps_grid"))
     ok(a.button(key="att_train").click().run())
-    done = ui.trained_model(
+    done = live.trained_model(
         train.TrainConfig(train.task_model_config("reverse", model.ModelConfig()), "reverse")
     )
     assert done is not None

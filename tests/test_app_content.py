@@ -13,9 +13,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, ok, open_page, open_page_with_tabs
-from viz import ui
 from viz.encodings import ENCODING_KINDS, EncodingSpec, encode, wave_columns, wavelengths
 from viz.i18n import t
+from viz.ui import widgets
 
 EMB = "pages/embedding.py"
 PE = "pages/positional_encoding.py"
@@ -87,7 +87,7 @@ def test_each_encoding_explains_its_own_heatmap(lang: str) -> None:
     texts = {kind: t(f"pe.heatmap.explain.{kind}", lang) for kind in ENCODING_KINDS}
     assert len(set(texts.values())) == len(ENCODING_KINDS)
     for kind in ENCODING_KINDS:
-        at.selectbox(key=ui.choice_key("pe_kind", lang)).set_value(kind).run()
+        at.selectbox(key=widgets.choice_key("pe_kind", lang)).set_value(kind).run()
         ok(at)
         shown = markdown(at)
         assert texts[kind] in shown, kind
@@ -101,7 +101,7 @@ def test_the_embedding_sum_describes_the_p_of_the_chosen_encoding(lang: str) -> 
     texts = {kind: t(f"emb.sum.pattern.{kind}", lang) for kind in ENCODING_KINDS}
     assert len(set(texts.values())) == len(ENCODING_KINDS)
     for kind in ENCODING_KINDS:
-        ok(at.selectbox(key=ui.choice_key("pe_kind", lang)).set_value(kind).run())
+        ok(at.selectbox(key=widgets.choice_key("pe_kind", lang)).set_value(kind).run())
         shown = markdown(at)
         assert texts[kind] in shown, kind
         assert not any(texts[other] in shown for other in ENCODING_KINDS if other != kind), kind
@@ -147,13 +147,13 @@ def test_the_default_wave_dimensions_follow_the_encoding_until_the_visitor_picks
     # 100 positions (seen in review): an untouched pick follows the encoding's own default ...
     at = open_page(PE)
     assert at.multiselect(key="pe_dims").value == list(wave_columns(EncodingSpec()))
-    ok(at.selectbox(key=ui.choice_key("pe_kind", "en")).set_value("binary").run())
+    ok(at.selectbox(key=widgets.choice_key("pe_kind", "en")).set_value("binary").run())
     binary = list(wave_columns(EncodingSpec("binary")))
     assert binary != list(wave_columns(EncodingSpec())) and at.multiselect(key="pe_dims").value == binary
     assert [int(d["name"].split()[-1]) for d in chart(at, "pe_curves")["data"]] == binary
     # ... and a pick the visitor made stays through the next switch
     ok(at.multiselect(key="pe_dims").set_value([1, 3]).run())
-    ok(at.selectbox(key=ui.choice_key("pe_kind", "en")).set_value("sinusoidal").run())
+    ok(at.selectbox(key=widgets.choice_key("pe_kind", "en")).set_value("sinusoidal").run())
     assert at.multiselect(key="pe_dims").value == [1, 3]
 
 

@@ -14,8 +14,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import TIMEOUT_S, ok
-from viz import link, ui
+from viz import link
 from viz.i18n import t
+from viz.settings import Settings
+from viz.ui import widgets
 
 pytestmark = pytest.mark.usefixtures("fresh_caches")
 
@@ -161,7 +163,7 @@ def test_a_link_opens_the_page_with_its_values_and_is_written_back(
         assert same(at.session_state[param.key], want), name  # the value the page ran with
         drawn = widget_value(at, param.key)
         if drawn is None:  # a translated choice: its widget is keyed per language
-            drawn = widget_value(at, ui.choice_key(param.key, lang))
+            drawn = widget_value(at, widgets.choice_key(param.key, lang))
         if drawn is not None and not isinstance(param, link.Index):
             assert same(drawn, want), name  # and the control shows it
     for key in tabs:
@@ -179,7 +181,7 @@ def test_a_fresh_page_shows_the_registry_defaults_and_a_bare_address(page: str) 
     assert dict(at.query_params) == {}
     checked = 0
     for param in link.page(page).params:
-        default = param.default_for(at.session_state["_settings"])
+        default = param.default_for(Settings())  # a fresh session: the shared settings' defaults
         if default is None or param.key not in at.session_state:
             continue
         assert same(at.session_state[param.key], default), param.name
@@ -213,7 +215,7 @@ def test_a_hostile_link_is_quoted_as_plain_text_and_the_page_opens_on_its_defaul
         param = spec.by_name[name]
         (note,) = [n for n in notes if f"asked for {name} = “" in n]
         assert link.quote(raw) in note  # the value as it was given, as plain text
-        default = param.default_for(at.session_state["_settings"])
+        default = param.default_for(Settings())  # a fresh session: the shared settings' defaults
         if param.shown_default() is not None:
             assert f"Using {param.shown_default()} instead" in note
         else:

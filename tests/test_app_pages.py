@@ -10,9 +10,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, ok, open_page
-from viz import embedding, similarity, ui
+from viz import embedding, similarity
 from viz.encodings import ENCODING_KINDS, EncodingSpec, encode, rotation_error
 from viz.i18n import t
+from viz.ui import widgets
 
 EMB = "pages/embedding.py"
 SIM = "pages/similarity.py"
@@ -70,7 +71,7 @@ def test_the_dot_curve_is_the_table_row_and_peaks_at_p() -> None:
 @pytest.mark.parametrize("measure", ["cosine", "distance"])
 def test_measures_switch(measure: str) -> None:
     at = open_page(SIM)
-    at.radio(key=ui.choice_key("sim_measure", "en")).set_value(measure).run()
+    at.radio(key=widgets.choice_key("sim_measure", "en")).set_value(measure).run()
     ok(at)
     pe = encode(EncodingSpec())
     y = decode(chart(at, t("sim.row.chart", "en", name=t("pe.kind.sinusoidal", "en"), p=50))["data"][0]["y"])
@@ -103,7 +104,7 @@ def test_compared_encoding_gets_the_same_charts_and_binary_scatters() -> None:
 
 def test_choosing_the_same_encoding_twice_shows_one_column() -> None:
     at = open_page(SIM)
-    at.selectbox(key=ui.choice_key("sim_compare", "en")).set_value("sinusoidal").run()
+    at.selectbox(key=widgets.choice_key("sim_compare", "en")).set_value("sinusoidal").run()
     ok(at)
     titles = [s["layout"]["title"]["text"] for s in specs(at)]
     assert not any(t("pe.kind.binary", "en") in x for x in titles)
@@ -112,10 +113,10 @@ def test_choosing_the_same_encoding_twice_shows_one_column() -> None:
 @pytest.mark.parametrize("kind", ENCODING_KINDS)
 def test_every_encoding_on_the_similarity_page(kind: str) -> None:
     at = open_page(SIM)
-    at.selectbox(key=ui.choice_key("pe_kind", "en")).set_value(kind).run()
+    at.selectbox(key=widgets.choice_key("pe_kind", "en")).set_value(kind).run()
     ok(at)
     for measure in ("cosine", "distance"):
-        at.radio(key=ui.choice_key("sim_measure", "en")).set_value(measure).run()
+        at.radio(key=widgets.choice_key("sim_measure", "en")).set_value(measure).run()
         ok(at)
         # the offset chart draws one point per occupied pixel of all the pairs, and says how many
         name = t(f"pe.kind.{kind}", "en")
@@ -202,7 +203,7 @@ def test_embedding_page_runs_in_both_languages(lang: str) -> None:
 
 def test_panels_show_e_p_and_their_sum_on_one_scale() -> None:
     at = open_page(EMB)
-    at.radio(key=ui.choice_key("emb_colour", "en")).set_value("shared").run()
+    at.radio(key=widgets.choice_key("emb_colour", "en")).set_value("shared").run()
     ok(at)
     panels = chart(at, t("emb.sum.chart", "en", scale=f"{np.sqrt(128):.3g}"))
     e, p, x = (decode(d["z"]) for d in panels["data"])
@@ -218,12 +219,12 @@ def test_panels_show_e_p_and_their_sum_on_one_scale() -> None:
 
 def test_scale_control_changes_the_numbers() -> None:
     at = open_page(EMB)
-    at.radio(key=ui.choice_key("emb_scale_mode", "en")).set_value("one").run()
+    at.radio(key=widgets.choice_key("emb_scale_mode", "en")).set_value("one").run()
     ok(at)
     panels = chart(at, t("emb.sum.chart.own", "en", scale="1"))
     e = decode(panels["data"][0]["z"])
     np.testing.assert_allclose(e, embedding.token_vectors(EMB_TOKENS, 128), atol=1e-6)
-    at.radio(key=ui.choice_key("emb_scale_mode", "en")).set_value("custom").run()
+    at.radio(key=widgets.choice_key("emb_scale_mode", "en")).set_value("custom").run()
     at.select_slider(key="emb_scale_value").set_value(32.0).run()
     ok(at)
     change = chart(at, t("emb.change.title", "en", scale="32"))
@@ -304,7 +305,7 @@ def test_segments_section_builds_the_bert_input() -> None:
 @pytest.mark.parametrize("kind", ENCODING_KINDS)
 def test_every_encoding_on_the_embedding_page(kind: str) -> None:
     at = open_page(EMB)
-    at.selectbox(key=ui.choice_key("pe_kind", "en")).set_value(kind).run()
+    at.selectbox(key=widgets.choice_key("pe_kind", "en")).set_value(kind).run()
     ok(at)
     panels = chart(at, t("emb.sum.chart.own", "en", scale=f"{np.sqrt(128):.3g}"))
     np.testing.assert_allclose(
@@ -332,14 +333,14 @@ def test_embedding_page_at_the_edges(query: dict[str, str], lang: str) -> None:
 
 def test_encoding_choice_is_shared_with_the_pe_page() -> None:
     at = open_page(EMB)
-    at.selectbox(key=ui.choice_key("pe_kind", "en")).set_value("binary").run()
+    at.selectbox(key=widgets.choice_key("pe_kind", "en")).set_value("binary").run()
     ok(at.switch_page(SIM).run())
-    assert at.selectbox(key=ui.choice_key("pe_kind", "en")).value == "binary"
+    assert at.selectbox(key=widgets.choice_key("pe_kind", "en")).value == "binary"
 
 
 def test_split_layout_chosen_on_the_pe_page_carries_over() -> None:
     at = open_page("pages/positional_encoding.py")
-    at.radio(key=ui.choice_key("pe_layout", "en")).set_value("split").run()
+    at.radio(key=widgets.choice_key("pe_layout", "en")).set_value("split").run()
     ok(at.switch_page(EMB).run())
     assert t("emb.layout", "en") in texts(at)
     panels = chart(at, t("emb.sum.chart.own", "en", scale=f"{np.sqrt(128):.3g}"))

@@ -36,8 +36,8 @@ from streamlit.testing.v1.util import patch_config_options
 
 from tests.apptest_support import charts, new_app, new_app_with_tabs, ok
 from tests.test_app import NESTED, SECTIONS
-from viz import ui
 from viz.i18n import t
+from viz.ui import sections, widgets
 
 
 @contextlib.contextmanager
@@ -282,7 +282,7 @@ class Walk:
 
     def tabs(self) -> list[tuple[str, str]]:
         """(tabs key, label) of every tab the last run drew (none with every section at once)."""
-        lang = self.at.session_state["_settings"].lang
+        lang = self.at.session_state["lang"]
         drawn = {tab.label for tab in self.at.tabs}
         found: list[tuple[str, str]] = []
         for key, names in TABS.items():
@@ -335,11 +335,11 @@ class Walk:
         side, main = self.widgets()
         tabs = self.tabs()
         if r < 0.3 or not main:
-            weights = [4 if w.key in SETTINGS else 2 if w.key == ui.ALL_SECTIONS else 1 for w in side]
+            weights = [4 if w.key in SETTINGS else 2 if w.key == sections.ALL_SECTIONS else 1 for w in side]
             self.change_widget(self.rng.choices(side, weights)[0])
         elif r < 0.45 and tabs:
             key, label = self.rng.choice(tabs)
-            widget_key = ui.choice_key(key, self.at.session_state["_settings"].lang)
+            widget_key = widgets.choice_key(key, self.at.session_state["lang"])
             change = partial(self.at.session_state.__setitem__, widget_key, label)
             self.run(f"tab {key}", label, change, keeps=True)
         elif r < 0.48:  # away and back: a page's own controls keep their values only while on it
@@ -454,7 +454,7 @@ def test_a_hidden_control_comes_back_clamped_to_a_range_that_changed_twice() -> 
 
 
 def open_tab(at: AppTest, key: str, label: str) -> AppTest:
-    at.session_state[ui.choice_key(key, "en")] = label
+    at.session_state[widgets.choice_key(key, "en")] = label
     return ok(at.run())
 
 

@@ -205,7 +205,7 @@ def test_layers_slider_redraws_the_stack(page: Page, server: StreamlitServer, pa
 
     for presses, n_layers in ((3, 3), (2, 1)):
         for _ in range(presses):
-            # One press, then its rerun: the test checks each N's charts. (ui.bounded_slider used to write
+            # One press, then its rerun: the test checks each N's charts. (bounded_slider used to write
             # the value to Session State on every run, and then a late rerun could undo a quick press.)
             before = slider_value(thumb)
             thumb.focus()

@@ -33,8 +33,8 @@ from tests.browser_support import (
     sidebar_slider,
     wait_for_idle,
 )
-from viz import ui
 from viz.i18n import t
+from viz.ui.chart import plotly_js
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Response, Route
@@ -219,7 +219,7 @@ def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
 
 
 def _korean_toolbar() -> dict[str, str]:
-    vendored = ui.LOCALE_JS["ko"].read_text(encoding="utf-8")
+    vendored = plotly_js.LOCALE_JS["ko"].read_text(encoding="utf-8")
     found = dict(re.findall(r"'([^']+)': '([^']+)'", vendored))
     return {english: found[english] for english in TOOLBAR_EN}
 

@@ -14,6 +14,7 @@ import pytest
 
 from viz import budget, memo
 from viz.budget import Store, cached, measure
+from viz.ui import chart, live
 
 
 @pytest.fixture(autouse=True)
@@ -112,33 +113,33 @@ def test_a_figure_is_measured_by_its_data_plus_its_objects() -> None:
 
 
 def test_a_memoized_figures_json_is_charged_to_its_entry_when_it_is_drawn() -> None:
-    from viz import figures, ui
+    from viz import figures
 
     z = np.random.default_rng(1).random((40, 60)).astype(np.float32)
     fig = figures.heatmap(z, title="t")
     (key, before), *_ = budget.STORE.sizes(memo.NAMESPACE).items()
-    encoded = ui._figure_bytes(fig)
+    encoded = chart._figure_bytes(fig)
     assert json.loads(encoded)["data"][0]["type"] == "heatmap"
     assert budget.STORE.sizes()[key] == before + len(encoded)
-    ui._figure_bytes(fig)  # served from the JSON kept beside it: not charged twice
+    chart._figure_bytes(fig)  # served from the JSON kept beside it: not charged twice
     assert budget.STORE.sizes()[key] == before + len(encoded)
 
 
 def test_a_figure_encoded_by_two_sessions_at_once_is_charged_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    from viz import figures, ui
+    from viz import figures
 
     fig = figures.heatmap(np.random.default_rng(2).random((30, 20)).astype(np.float32), title="t")
     (key, before), *_ = budget.STORE.sizes(memo.NAMESPACE).items()
     both_encoding = threading.Barrier(2, timeout=10)
-    to_json = ui.pio.to_json
+    to_json = chart.pio.to_json
 
     def encode_together(*args: object, **kwargs: object) -> str:
         both_encoding.wait()  # neither has stored its JSON yet when the other starts encoding
         return to_json(*args, **kwargs)
 
-    monkeypatch.setattr(ui.pio, "to_json", encode_together)
+    monkeypatch.setattr(chart.pio, "to_json", encode_together)
     got: list[bytes] = []
-    threads = [threading.Thread(target=lambda: got.append(ui._figure_bytes(fig))) for _ in range(2)]
+    threads = [threading.Thread(target=lambda: got.append(chart._figure_bytes(fig))) for _ in range(2)]
     for t in threads:
         t.start()
     for t in threads:
@@ -425,10 +426,9 @@ def test_pinned_entries_count_but_only_their_own_cache_evicts_them() -> None:
 
 
 def test_the_app_keeps_trained_runs_pinned() -> None:
-    from viz import ui
 
-    done = ui._TrainedStore().done
-    assert done.pinned and done.max_entries == ui._TrainedStore.LIMIT
+    done = live._TrainedStore().done
+    assert done.pinned and done.max_entries == live._TrainedStore.LIMIT
 
 
 def test_evictions_give_memory_back_to_the_system_once_past_a_threshold() -> None:
@@ -451,18 +451,18 @@ def test_the_app_caches_share_one_budget(monkeypatch: pytest.MonkeyPatch) -> Non
     """Distinct live models, maps and a trained run, each cache within its own old limit, together pass a
     small budget: the store keeps them under it. Before the shared budget, st.cache_resource kept six
     models and st.cache_data sixteen maps however large."""
-    from viz import model, ui
+    from viz import model
 
     monkeypatch.setattr(budget.STORE, "limit", 400_000)
     tokens = ("the", "cat", "sat", "down")
     held = []
     for seed in range(6):
         config = model.ModelConfig(d_model=64, n_heads=4, n_layers=2, seed=seed)  # ~170 KB of weights
-        held.append(ui.live_model(config))
-        ui.sentence_maps(config, tokens)
+        held.append(live.live_model(config))
+        live.sentence_maps(config, tokens)
         assert budget.STORE.total <= 400_000
-    assert ui.live_model(config) is held[-1]  # the most recent is still there
-    assert ui.live_model(model.ModelConfig(d_model=64, n_heads=4, n_layers=2, seed=0)) is not held[0]
+    assert live.live_model(config) is held[-1]  # the most recent is still there
+    assert live.live_model(model.ModelConfig(d_model=64, n_heads=4, n_layers=2, seed=0)) is not held[0]
 
 
 #: Run in a fresh interpreter, so the budget comes from the environment as in a server: a visitor of the

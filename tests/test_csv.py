@@ -26,9 +26,10 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import decode, open_page, open_page_with_tabs
 from tests.test_app import NESTED, SECTIONS, open_tab
-from viz import encodings, export, figures, ui
+from viz import encodings, export, figures
 from viz.encodings import EncodingSpec
 from viz.i18n import t
+from viz.ui import widgets
 
 PLOT = "attention_lab_plot"
 BOM = b"\xef\xbb\xbf"
@@ -284,7 +285,7 @@ def test_the_charts_only_some_settings_show_have_their_buttons() -> None:
     at.toggle(key="pe_window").set_value(True).run()  # the exact window under the table
     assert "pe_win_chart" in [c.key for c in drawn_charts(at)]
     at = open_page_with_tabs("pages/attention.py")
-    at.radio(key=ui.choice_key("att_source", "en")).set_value("task").run()  # a toy task, not a sentence
+    at.radio(key=widgets.choice_key("att_source", "en")).set_value("task").run()  # a toy task, not a sentence
     assert [c.key for c in drawn_charts(at)] == ["att_task_maps_grid"]
 
 

@@ -79,7 +79,7 @@ def test_pages_hold_no_math(path: Path) -> None:
 
 @pytest.mark.parametrize("path", PAGES, ids=lambda p: p.name)
 def test_pages_start_with_the_shell(path: Path) -> None:
-    assert "ui.page_shell()" in path.read_text(encoding="utf-8")
+    assert "shell.page_shell()" in path.read_text(encoding="utf-8")
 
 
 def test_no_unsafe_html_anywhere() -> None:

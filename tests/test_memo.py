@@ -10,6 +10,8 @@ import numpy as np
 import pytest
 
 from viz import figures, memo
+from viz.ui import chart, runtime
+from viz.ui.chart import plotly_js
 
 
 @pytest.fixture(autouse=True)
@@ -153,8 +155,6 @@ def test_the_live_model_is_imported_and_warmed_once_in_the_background(
     import sys
     import threading
 
-    from viz import ui
-
     started: list[threading.Thread] = []
 
     class Counting(threading.Thread):
@@ -179,11 +179,11 @@ def test_the_live_model_is_imported_and_warmed_once_in_the_background(
     original_build, original_maps = model.build, probe.attention_maps
     monkeypatch.setattr(model, "build", build)
     monkeypatch.setattr(probe, "attention_maps", maps)
-    monkeypatch.setattr(ui, "WARM_DELAY_S", 0.0)
-    monkeypatch.setattr(ui, "_warm_started", False)
-    monkeypatch.setattr(ui.threading, "Thread", Counting)
-    ui.warm_live_model()
-    ui.warm_live_model()  # a second call starts nothing
+    monkeypatch.setattr(runtime, "WARM_DELAY_S", 0.0)
+    monkeypatch.setattr(runtime, "_warm_started", False)
+    monkeypatch.setattr(runtime.threading, "Thread", Counting)
+    runtime.warm_live_model()
+    runtime.warm_live_model()  # a second call starts nothing
     assert [t.name for t in started] == ["warm-live-model"]
     started[0].join(timeout=60)
     assert not started[0].is_alive()
@@ -206,52 +206,52 @@ def test_the_chart_script_is_sent_without_comments_and_updates_in_place() -> Non
     import json
     from pathlib import Path
 
-    from viz import ui
+    from viz.figures import PLOTLY_CONFIG
     from viz.i18n import t
 
-    source = Path(ui.__file__).parent / "plot.js"
-    script = ui._script(source)
+    source = Path(chart.__file__).parent / "plot.js"
+    script = chart._script(source)
     assert "Plotly.react" in script and "export default function" in script
     assert not [line for line in script.splitlines() if line.startswith("//")]
     assert len(script) < len(source.read_text(encoding="utf-8"))
-    failed = next(line for line in script.splitlines() if line.startswith("const LOAD_FAILED ="))
+    failed = next(line for line in script.splitlines() if line.startswith("const SETTINGS ="))
+    assert chart.PLACEHOLDER not in script
     for lang in ("en", "ko"):  # by language: the component picks the page's (its figure's config.locale)
         assert json.dumps(t("chart.load_failed", lang))[1:-1] in failed
-    assert json.dumps(ui.PLOTLY_CONFIG)[1:-1] in script
+    assert json.dumps(PLOTLY_CONFIG)[1:-1] in script
 
 
 def test_plotly_js_is_copied_next_to_the_app_when_missing_or_stale(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from viz import ui
 
-    monkeypatch.setattr(ui, "STATIC_DIR", tmp_path / "static")
-    ui._install_plotly_js()
+    monkeypatch.setattr(plotly_js, "STATIC_DIR", tmp_path / "static")
+    plotly_js._install_plotly_js()
     copied = tmp_path / "static" / "plotly.min.js"
-    source = ui.plotly_js_source()
+    source = plotly_js.plotly_js_source()
     assert copied.read_bytes() == source.read_bytes()
     copied.write_text("stale")
-    ui._install_plotly_js()
+    plotly_js._install_plotly_js()
     assert copied.read_bytes() == source.read_bytes()
 
 
 def test_the_cartesian_bundle_is_used_only_at_the_plotly_packages_version(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from viz import ui
+    import plotly
 
-    full = Path(ui.plotly.__file__).parent / "package_data" / "plotly.min.js"
-    assert ui.bundle_version(full) == ui.plotly.offline.get_plotlyjs_version()
-    assert ui.bundle_version(ui.CARTESIAN_JS) is not None
-    if ui.bundle_version(ui.CARTESIAN_JS) == ui.bundle_version(full):
-        assert ui.plotly_js_source() == ui.CARTESIAN_JS
+    full = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+    assert plotly_js.bundle_version(full) == plotly.offline.get_plotlyjs_version()
+    assert plotly_js.bundle_version(plotly_js.CARTESIAN_JS) is not None
+    if plotly_js.bundle_version(plotly_js.CARTESIAN_JS) == plotly_js.bundle_version(full):
+        assert plotly_js.plotly_js_source() == plotly_js.CARTESIAN_JS
     other = tmp_path / "plotly-cartesian.min.js"
     other.write_text("/**\n* plotly.js (cartesian - minified) v0.0.1\n*/\n")
-    monkeypatch.setattr(ui, "CARTESIAN_JS", other)
-    assert ui.bundle_version(other) == "0.0.1"
-    assert ui.plotly_js_source() == full  # a different version: the package's full bundle
+    monkeypatch.setattr(plotly_js, "CARTESIAN_JS", other)
+    assert plotly_js.bundle_version(other) == "0.0.1"
+    assert plotly_js.plotly_js_source() == full  # a different version: the package's full bundle
     other.write_text("no version here")
-    assert ui.bundle_version(other) is None and ui.plotly_js_source() == full
+    assert plotly_js.bundle_version(other) is None and plotly_js.plotly_js_source() == full
 
 
 def test_a_figure_is_serialised_once_while_it_lives() -> None:
@@ -260,14 +260,12 @@ def test_a_figure_is_serialised_once_while_it_lives() -> None:
     import plotly.graph_objects as go
     import plotly.io as pio
 
-    from viz import ui
-
     fig = go.Figure(go.Scatter(x=[1, 2], y=[3, 4]))
-    first = ui._figure_bytes(fig)
-    assert ui._figure_bytes(fig) is first
+    first = chart._figure_bytes(fig)
+    assert chart._figure_bytes(fig) is first
     assert json.loads(first) == json.loads(pio.to_json(fig, validate=False))
     other = go.Figure(go.Scatter(x=[1, 2], y=[3, 5]))
-    assert json.loads(ui._figure_bytes(other))["data"][0]["y"] != json.loads(first)["data"][0]["y"]
+    assert json.loads(chart._figure_bytes(other))["data"][0]["y"] != json.loads(first)["data"][0]["y"]
 
 
 def test_a_dead_figures_json_is_dropped() -> None:
@@ -276,33 +274,35 @@ def test_a_dead_figures_json_is_dropped() -> None:
 
     import plotly.graph_objects as go
 
-    from viz import ui
-
     fig = go.Figure(go.Scatter(x=[1, 2], y=[3, 4]))
-    ui._figure_bytes(fig)
+    chart._figure_bytes(fig)
     key = id(fig)
-    assert key in ui._json_cache
+    assert key in chart._json_cache
     del fig
     gc.collect()  # figures refer to themselves (trace._parent): only the collector frees them
-    assert any(dead_key == key for dead_key, _ in ui._json_dead)
+    assert any(dead_key == key for dead_key, _ in chart._json_dead)
     keep = go.Figure(go.Bar(y=[1]))
-    ui._figure_bytes(keep)
-    assert not ui._json_dead
-    assert key not in ui._json_cache or ui._json_cache[key][0]() is keep
+    chart._figure_bytes(keep)
+    assert not chart._json_dead
+    assert key not in chart._json_cache or chart._json_cache[key][0]() is keep
 
 
-def test_the_app_makes_full_collections_rarer() -> None:
-    """Running the app sets the full-collection threshold; the young generations keep Python's."""
+def test_the_app_makes_full_collections_rarer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app's first run in a process sets the full-collection threshold; the young generations keep
+    Python's. Later runs leave it alone (runtime.start does its work once per process)."""
     import gc
 
     from tests.apptest_support import new_app
-    from viz import ui
 
     before = gc.get_threshold()
+    monkeypatch.setattr(runtime, "_started", False)  # as in a fresh server process
     try:
         gc.set_threshold(700, 10, 10)
         new_app().run()
-        assert gc.get_threshold() == (700, 10, ui.GC_FULL_EVERY)
-        assert ui.GC_FULL_EVERY > 10
+        assert gc.get_threshold() == (700, 10, runtime.GC_FULL_EVERY)
+        assert runtime.GC_FULL_EVERY > 10
+        gc.set_threshold(700, 10, 10)
+        new_app().run()
+        assert gc.get_threshold() == (700, 10, 10)
     finally:
         gc.set_threshold(*before)

@@ -26,6 +26,7 @@ from viz.model import (
     rope_tables,
     sentence_input,
 )
+from viz.ui import live
 
 
 def randn(*shape: int, seed: int, dtype: torch.dtype = torch.float32) -> Tensor:
@@ -450,12 +451,11 @@ def test_each_layer_draws_from_a_seed_no_other_part_uses() -> None:
 
 
 def test_layer_maps_take_a_layer_from_the_stack_that_ends_there() -> None:
-    from viz import ui
 
     config, tokens = ModelConfig(64, 4, 3, "sinusoidal"), ("the", "cat", "sat")
-    got = ui.layer_maps(config, tokens, 1)
+    got = live.layer_maps(config, tokens, 1)
     assert got.shape == (4, 3, 3)
-    assert np.array_equal(got, ui.sentence_maps(dataclasses.replace(config, n_layers=2), tokens)[1])
-    np.testing.assert_allclose(got, ui.sentence_maps(config, tokens)[1], atol=1e-6)  # the deep stack's
+    assert np.array_equal(got, live.sentence_maps(dataclasses.replace(config, n_layers=2), tokens)[1])
+    np.testing.assert_allclose(got, live.sentence_maps(config, tokens)[1], atol=1e-6)  # the deep stack's
     with pytest.raises(ValueError, match="layer 4 of a stack of 3"):
-        ui.layer_maps(config, tokens, 3)
+        live.layer_maps(config, tokens, 3)

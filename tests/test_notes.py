@@ -12,8 +12,9 @@ import torch
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, new_app, new_app_with_tabs, ok
-from viz import encodings, softmax, ui
+from viz import encodings, softmax
 from viz.i18n import LANGS, STRINGS
+from viz.ui import notes, widgets
 
 pytestmark = pytest.mark.usefixtures("fresh_caches")
 
@@ -180,7 +181,7 @@ def test_figure_1_14_is_right_and_figure_1_15_has_three_misprints() -> None:
 
 # ---- the flags on their pages --------------------------------------------------------------------------
 def test_every_slip_has_its_three_strings_in_both_languages() -> None:
-    for key in ui.NOTE_SLIPS:
+    for key in notes.NOTE_SLIPS:
         for part in ("where", "says", "right"):
             entry = STRINGS[f"notes.{key}.{part}"]
             assert all(entry[lang].strip() for lang in LANGS)
@@ -197,9 +198,9 @@ def whys(at: AppTest, lang: str) -> list[str]:
 
 def shown(at: AppTest, keys: str | tuple[str, ...], lang: str, **values: object) -> bool:
     """The flag's short box is on the page, and its explanation in the expander under it."""
-    return ui.notes_text(keys, lang, **values) in warnings(at) and ui.notes_why(keys, lang, **values) in whys(
-        at, lang
-    )
+    return notes.notes_text(keys, lang, **values) in warnings(at) and notes.notes_why(
+        keys, lang, **values
+    ) in whys(at, lang)
 
 
 def on_page(page: str, lang: str, **state: object) -> AppTest:
@@ -221,11 +222,11 @@ def test_positional_encoding_page_flags_base_index_sin_cos_and_frequency(lang: s
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_sin_cos_flag_describes_the_layout_shown(lang: str) -> None:
     at = on_page("pages/positional_encoding.py", lang)
-    at = ok(at.radio(key=ui.choice_key("pe_layout", lang)).set_value("split").run())
+    at = ok(at.radio(key=widgets.choice_key("pe_layout", lang)).set_value("split").run())
     split, interleaved = (STRINGS[f"notes.pe_sincos.table.{v}"][lang] for v in ("split", "interleaved"))
     assert shown(at, "pe_sincos", lang, table=split)
     assert not any(interleaved in w for w in whys(at, lang))  # "column 0 is a sine, column 1 a cosine"
-    at = ok(at.radio(key=ui.choice_key("pe_layout", lang)).set_value("interleaved").run())
+    at = ok(at.radio(key=widgets.choice_key("pe_layout", lang)).set_value("interleaved").run())
     assert shown(at, "pe_sincos", lang, table=interleaved)
     assert not any(split in w for w in whys(at, lang))
 
@@ -310,6 +311,6 @@ def test_softmax_page_flags_the_scale_and_the_preset_follows_the_note(lang: str)
         "fixes": softmax.misprint_text(ex, ex.misprints()),
     }
     assert shown(at, "ex_weights", lang, **slips) and shown(at, "ex_k3", lang)
-    assert "0.021" in ui.notes_why("ex_weights", lang, **slips)
+    assert "0.021" in notes.notes_why("ex_weights", lang, **slips)
     z_1 = softmax.weighted_sum(ex.worked.weights, ex.worked.tokens, 0, digits=3)
     assert z_1 in [c.value for c in at.code] and "0.021 · v_3 (good)" in z_1  # not the note's 0.03

@@ -17,8 +17,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, new_app, ok
-from viz import ui
 from viz.i18n import t
+from viz.ui.chart import plotly_js as served
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
@@ -26,59 +26,59 @@ HANGUL = re.compile(r"[\uac00-\ud7a3]")
 @pytest.fixture
 def plotly_js() -> bytes:
     """The plotly.js the app serves, as it ships it."""
-    return ui.served_files()["plotly.min.js"]
+    return served.served_files()["plotly.min.js"]
 
 
 def test_a_good_copy_passes(tmp_path: Path, plotly_js: bytes) -> None:
     (tmp_path / "plotly.min.js").write_bytes(plotly_js)
-    assert ui.check_served_file(tmp_path / "plotly.min.js", plotly_js) is None
+    assert served.check_served_file(tmp_path / "plotly.min.js", plotly_js) is None
 
 
 def test_a_missing_copy_is_missing(tmp_path: Path, plotly_js: bytes) -> None:
-    assert ui.check_served_file(tmp_path / "plotly.min.js", plotly_js) == ui.ServedFileProblem(
+    assert served.check_served_file(tmp_path / "plotly.min.js", plotly_js) == served.ServedFileProblem(
         "plotly.min.js", "missing"
     )
     (tmp_path / "plotly.min.js").mkdir()  # a folder where the file should be: nothing to serve either
-    assert ui.check_served_file(tmp_path / "plotly.min.js", plotly_js).kind == "missing"  # type: ignore[union-attr]
+    assert served.check_served_file(tmp_path / "plotly.min.js", plotly_js).kind == "missing"  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("keep", [0.0, 0.5, 0.999])
 def test_a_cut_off_copy_is_truncated_with_both_sizes(tmp_path: Path, plotly_js: bytes, keep: float) -> None:
     cut = plotly_js[: int(len(plotly_js) * keep)]
     (tmp_path / "plotly.min.js").write_bytes(cut)
-    problem = ui.check_served_file(tmp_path / "plotly.min.js", plotly_js)
-    assert problem == ui.ServedFileProblem(
+    problem = served.check_served_file(tmp_path / "plotly.min.js", plotly_js)
+    assert problem == served.ServedFileProblem(
         "plotly.min.js", "truncated", f"{len(cut):,}", f"{len(plotly_js):,}"
     )
 
 
 def test_another_version_is_stale_with_both_versions(tmp_path: Path, plotly_js: bytes) -> None:
-    version = ui.bundle_version(ui.plotly_js_source())
+    version = served.bundle_version(served.plotly_js_source())
     assert version is not None and version in plotly_js[:300].decode("ascii", "replace")
     old = plotly_js.replace(f"v{version}".encode(), b"v3.0.1", 1)
     (tmp_path / "plotly.min.js").write_bytes(old)
-    problem = ui.check_served_file(tmp_path / "plotly.min.js", plotly_js)
-    assert problem == ui.ServedFileProblem("plotly.min.js", "stale", "3.0.1", version)
+    problem = served.check_served_file(tmp_path / "plotly.min.js", plotly_js)
+    assert problem == served.ServedFileProblem("plotly.min.js", "stale", "3.0.1", version)
     (tmp_path / "plotly.min.js").write_text("not plotly.js at all")
-    problem = ui.check_served_file(tmp_path / "plotly.min.js", plotly_js)
-    assert problem == ui.ServedFileProblem("plotly.min.js", "stale", "?", version)
+    problem = served.check_served_file(tmp_path / "plotly.min.js", plotly_js)
+    assert problem == served.ServedFileProblem("plotly.min.js", "stale", "?", version)
 
 
 def test_same_version_and_size_but_other_bytes_is_altered(tmp_path: Path, plotly_js: bytes) -> None:
     middle = len(plotly_js) // 2
     changed = plotly_js[:middle] + bytes([plotly_js[middle] ^ 1]) + plotly_js[middle + 1 :]
     (tmp_path / "plotly.min.js").write_bytes(changed)
-    problem = ui.check_served_file(tmp_path / "plotly.min.js", plotly_js)
-    assert problem == ui.ServedFileProblem("plotly.min.js", "altered")
+    problem = served.check_served_file(tmp_path / "plotly.min.js", plotly_js)
+    assert problem == served.ServedFileProblem("plotly.min.js", "altered")
 
 
 def test_install_mends_what_it_can_write(tmp_path: Path, plotly_js: bytes) -> None:
     static = tmp_path / "static"
-    assert ui._install_plotly_js(static) == []
-    for name, content in ui.served_files().items():
+    assert served._install_plotly_js(static) == []
+    for name, content in served.served_files().items():
         assert (static / name).read_bytes() == content
     (static / "plotly.min.js").write_bytes(plotly_js[:1000])
-    assert ui._install_plotly_js(static) == []
+    assert served._install_plotly_js(static) == []
     assert (static / "plotly.min.js").read_bytes() == plotly_js
     assert not list(static.glob("*.tmp"))
 
@@ -98,8 +98,8 @@ def test_install_that_cannot_write_logs_and_returns_the_problem(
         return original(self, target)
 
     monkeypatch.setattr(Path, "replace", read_only)
-    with caplog.at_level(logging.WARNING, logger="viz.ui"):
-        problems = ui._install_plotly_js(static)
+    with caplog.at_level(logging.WARNING, logger="viz.ui.chart.plotly_js"):
+        problems = served._install_plotly_js(static)
     kinds = {p.name: p.kind for p in problems}
     assert kinds == {"plotly.min.js": "truncated", "plotly-locale-ko.js": "missing"}
     logged = "\n".join(r.getMessage() for r in caplog.records)
@@ -108,11 +108,11 @@ def test_install_that_cannot_write_logs_and_returns_the_problem(
     assert (static / "plotly.min.js").read_bytes() == plotly_js[:1000]
 
 
-def _bad_plotly_js(tmp_path: Path) -> list[ui.ServedFileProblem]:
+def _bad_plotly_js(tmp_path: Path) -> list[served.ServedFileProblem]:
     """What the app finds with a truncated plotly.min.js it could not replace."""
-    content = ui.served_files()["plotly.min.js"]
+    content = served.served_files()["plotly.min.js"]
     (tmp_path / "plotly.min.js").write_bytes(content[: len(content) // 3])
-    problem = ui.check_served_file(tmp_path / "plotly.min.js", content)
+    problem = served.check_served_file(tmp_path / "plotly.min.js", content)
     assert problem is not None
     return [problem]
 
@@ -122,12 +122,12 @@ def _bad_plotly_js(tmp_path: Path) -> list[ui.ServedFileProblem]:
 def test_every_page_says_so_when_plotly_js_is_bad(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, page: str | None
 ) -> None:
-    monkeypatch.setattr(ui, "PLOTLY_JS_PROBLEMS", _bad_plotly_js(tmp_path))
+    monkeypatch.setattr(served, "PLOTLY_JS_PROBLEMS", _bad_plotly_js(tmp_path))
     at = new_app(lang=lang).run()
     if page is not None:
         at = at.switch_page(page).run()
     assert not at.exception, [e.value for e in at.exception]
-    size = len(ui.served_files()["plotly.min.js"])
+    size = len(served.served_files()["plotly.min.js"])
     problem = t("chart.library.truncated", lang, found=f"{size // 3:,}", expected=f"{size:,}")
     want = t("chart.library_bad", lang, name="plotly.min.js", problem=problem)
     assert [e.value for e in at.error] == [want]
@@ -136,7 +136,7 @@ def test_every_page_says_so_when_plotly_js_is_bad(
 
 
 def test_no_notice_when_the_served_copy_is_good() -> None:
-    assert ui.PLOTLY_JS_PROBLEMS == []  # this checkout's static/ was mended at import
+    assert served.PLOTLY_JS_PROBLEMS == []  # this checkout's static/ was mended at import
     ok(new_app(lang="ko").run())
 
 
@@ -157,7 +157,7 @@ def test_each_chart_carries_its_pages_language(lang: str) -> None:
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs node to run the locale script")
 def test_the_korean_locale_script_registers_plotlys_strings_and_the_apps() -> None:
     """Run static/plotly-locale-ko.js as a browser would, after a stand-in plotly.js."""
-    script = ui.locale_script("ko").decode("utf-8")
+    script = served.locale_script("ko").decode("utf-8")
     harness = (
         "const registered = [];\n"
         "globalThis.window = { Plotly: { register: (m) => registered.push(m) } };\n"
@@ -167,11 +167,11 @@ def test_the_korean_locale_script_registers_plotlys_strings_and_the_apps() -> No
     out = subprocess.run(["node", "-e", harness], capture_output=True, text=True, check=True, timeout=60)
     (module,) = json.loads(out.stdout)
     assert module["moduleType"] == "locale" and module["name"] == "ko"
-    vendored = ui.LOCALE_JS["ko"].read_text(encoding="utf-8")
+    vendored = served.LOCALE_JS["ko"].read_text(encoding="utf-8")
     png = re.search(r"'Download plot as a PNG': '([^']+)'", vendored)
     assert png is not None
     assert module["dictionary"]["Download plot as a PNG"] == png.group(1)
-    for english, key in ui.PLOTLY_EXTRA_STRINGS.items():
+    for english, key in served.PLOTLY_EXTRA_STRINGS.items():
         assert english == t(key, "en")  # plotly.js's own text, the dictionary's key
         assert module["dictionary"][english] == t(key, "ko")
     # without plotly.js on the page it does nothing, and throws nothing
@@ -180,6 +180,6 @@ def test_the_korean_locale_script_registers_plotlys_strings_and_the_apps() -> No
 
 def test_the_extra_strings_are_plotly_js_strings() -> None:
     """Each string the app translates is one plotly.js really shows (else the translation is dead)."""
-    bundle = ui.plotly_js_source().read_text(encoding="utf-8")
-    for english in ui.PLOTLY_EXTRA_STRINGS:
+    bundle = served.plotly_js_source().read_text(encoding="utf-8")
+    for english in served.PLOTLY_EXTRA_STRINGS:
         assert f'"{english}"' in bundle, english

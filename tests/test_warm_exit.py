@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = """
 import sys, time
 from viz import ui
-ui.WARM_DELAY_S = 0.0
-ui.warm_live_model()
+runtime.WARM_DELAY_S = 0.0
+runtime.warm_live_model()
 time.sleep(float(sys.argv[1]))
 """
 
@@ -66,9 +66,10 @@ def register(fn, *args, **kwargs):
 
 atexit.register = register
 from viz import ui
+from viz.ui import runtime
 
-ui.WARM_DELAY_S = 0.0
-ui.warm_live_model()
+runtime.WARM_DELAY_S = 0.0
+runtime.warm_live_model()
 assert torch_registered.wait(120), "PyTorch registered no exit handler"
 """
 

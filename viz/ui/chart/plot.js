@@ -2,18 +2,16 @@
 // chart with Plotly.react, which redraws only what changed. (st.plotly_chart in Streamlit 1.67 unmounts
 // a chart whose figure changed and draws it from scratch: about twice the time, see bench/replay_bench.py.)
 // plotly.js is static/plotly.min.js, served by Streamlit's static serving: plotly.js's cartesian
-// bundle, or the plotly package's full one when their versions differ (viz/ui.py). The figure's JSON
-// carries the page's language as config.locale (viz/ui.py _plot): the toolbar speaks it.
-// viz/ui.py puts figures.PLOTLY_CONFIG (plus responsive: true) in place of the line below.
-const CONFIG = { responsive: true };
-
-// Shown in a chart's place when plotly.js cannot be fetched or does not run (a truncated file). viz/ui.py
-// puts i18n's "chart.load_failed" in every language, by language, in place of the line below.
-const LOAD_FAILED = { en: 'The chart library could not be loaded.' };
-
-// The languages with a plotly.js locale in static/ (plotly-locale-LANG.js, installed by viz/ui.py),
-// put in place of the line below. English is plotly.js's own.
-const LOCALES = [];
+// bundle, or the plotly package's full one when their versions differ (plotly_js.py). The figure's JSON
+// carries the page's language as config.locale (chart/__init__.py, _plot): the toolbar speaks it.
+// The one placeholder below becomes a JSON object (chart/__init__.py, settings()): the charts' Plotly
+// config (figures.PLOTLY_CONFIG plus responsive: true), the message shown in a chart's place when
+// plotly.js cannot be fetched or does not run (by language), and the languages with a plotly.js locale
+// in static/ (plotly-locale-LANG.js; English is plotly.js's own).
+const SETTINGS = __ATTENTION_LAB_SETTINGS__;
+const CONFIG = SETTINGS.config;
+const LOAD_FAILED = SETTINGS.loadFailed;
+const LOCALES = SETTINGS.locales;
 
 function staticUrl(name) {
   return new URL('app/static/' + name, document.baseURI.replace(/[^/]*$/, '')).href;

@@ -1,0 +1,176 @@
+"""The chart component: a Plotly figure drawn in place by plot.js, with a CSV button under it."""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import threading
+import weakref
+from collections.abc import Callable
+from pathlib import Path
+
+import plotly.graph_objects as go
+import plotly.io as pio
+import streamlit as st
+
+from viz import export
+from viz.budget import STORE
+from viz.figures import PLOTLY_CONFIG
+from viz.i18n import LANGS, t
+from viz.ui.chart.plotly_js import LOCALE_JS
+
+#: The one placeholder in plot.js that :func:`_script` fills with :func:`settings`.
+PLACEHOLDER = "__ATTENTION_LAB_SETTINGS__"
+
+
+def settings() -> dict[str, object]:
+    """What plot.js needs from Python: the charts' Plotly config, the load-failure message in every
+    language, and the languages that have a plotly.js locale."""
+    return {
+        "config": {"responsive": True, **PLOTLY_CONFIG},
+        "loadFailed": {lang: t("chart.load_failed", lang) for lang in LANGS},
+        "locales": sorted(LOCALE_JS),
+    }
+
+
+def _script(path: Path) -> str:
+    """The component's JavaScript without its comment lines (Streamlit sends it with every chart), with
+    :func:`settings` as JSON in place of :data:`PLACEHOLDER`."""
+    source = path.read_text(encoding="utf-8")
+    if source.count(PLACEHOLDER) != 1:
+        raise ValueError(f"{path.name} must hold {PLACEHOLDER} exactly once")
+    source = source.replace(PLACEHOLDER, json.dumps(settings()))
+    lines = (line.strip() for line in source.splitlines())
+    return "\n".join(line for line in lines if line and not line.startswith("//"))
+
+
+#: The toolbar (Plotly's mode bar, top right, shown on hover) gets a strip of its own above the chart:
+#: inside the chart's top margin it covered the end of long (centred) titles.
+MODEBAR_STRIP_PX = 28
+_PLOT_CSS = (
+    # content-box: the chart's min-height (its figure's height, set by plot.js) then excludes the strip;
+    # under the page's border-box the strip took the figure's last 28 px, drawn over the CSV button below
+    f".al-plot {{ padding-top: {MODEBAR_STRIP_PX}px; box-sizing: content-box; }}\n"
+    f".al-plot .modebar-container {{ top: -{MODEBAR_STRIP_PX}px !important; }}\n"
+)
+
+_plot_component = st.components.v2.component(
+    "attention_lab_plot",
+    js=_script(Path(__file__).parent / "plot.js"),
+    css=_PLOT_CSS,
+    isolate_styles=False,
+)
+
+
+def preload() -> None:
+    """Start fetching plotly.js (an empty chart component, in the sidebar) before the page's charts."""
+    _plot(data=None, key="plotly_preload")
+
+
+def _plot(*, data: bytes | None, key: str, lang: str = "en") -> None:
+    """The chart component: ``data`` is a figure's Plotly JSON (None only starts loading plotly.js).
+
+    The page's language goes in as the figure's ``config.locale`` (Plotly's own place for it), so the
+    toolbar speaks it; the memoized JSON is shared by every language and stays as it is.
+    """
+    if data is not None:
+        if data[:1] != b"{":
+            raise ValueError("a chart's data must be a Plotly figure's JSON object")
+        rest = memoryview(data)[1:]
+        comma = b"," if bytes(rest[:1]) != b"}" else b""
+        data = b"".join([b'{"config":{"locale":', json.dumps(lang).encode("ascii"), b"}", comma, rest])
+    _plot_component(data=data, key=key)
+
+
+#: id(figure) -> (a weak reference to it, its JSON). Figures are unhashable, so not a WeakKeyDictionary.
+_json_cache: dict[int, tuple[weakref.ref[go.Figure], bytes]] = {}
+_json_lock = threading.Lock()
+#: Entries whose figure has died, as (id, the dead reference). A weak reference's callback may run in
+#: the middle of any allocation, on any thread, even one holding ``_json_lock``: it only appends here
+#: (atomic, no lock), and :func:`_figure_bytes` drops the entries under its lock.
+_json_dead: list[tuple[int, weakref.ref[go.Figure]]] = []
+
+
+def _forget(key: int) -> Callable[[weakref.ref[go.Figure]], None]:
+    def drop(ref: weakref.ref[go.Figure]) -> None:
+        _json_dead.append((key, ref))
+
+    return drop
+
+
+def _figure_bytes(fig: go.Figure) -> bytes:
+    """The figure's Plotly JSON as UTF-8 bytes, kept as long as the (memoized) figure lives.
+
+    Bytes are the cheapest payload a component has: a dict would be walked for dataframes, dumped
+    to JSON and dumped again, sorted, for the element's identity on every rerun.
+    """
+    key = id(fig)
+    with _json_lock:
+        while _json_dead:
+            dead_key, dead_ref = _json_dead.pop()
+            if dead_key in _json_cache and _json_cache[dead_key][0] is dead_ref:
+                del _json_cache[dead_key]
+        entry = _json_cache.get(key)
+    if entry is not None and entry[0]() is fig:
+        return entry[1]
+    # Plotly's encoder writes every "/" as "\/", and base64 arrays are full of them: re-encoding
+    # compactly makes a heatmap's payload about a quarter smaller.
+    plain = json.loads(pio.to_json(fig, validate=False))
+    encoded = json.dumps(plain, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    value = (weakref.ref(fig, _forget(key)), encoded)  # allocated before the lock is taken
+    with _json_lock:
+        entry = _json_cache.get(key)
+        if entry is not None and entry[0]() is fig:  # another session encoded it meanwhile: charged once
+            return entry[1]
+        _json_cache[key] = value
+    STORE.charge(fig, len(encoded))  # a memoized figure's JSON lives as long as it: the budget counts it
+    return encoded
+
+
+def chart(
+    fig: go.Figure,
+    *,
+    key: str,
+    lang: str,
+    csv: Callable[[], str] | None = None,
+    file_name: str | None = None,
+) -> None:
+    """Show a Plotly figure (its toolbar saves a PNG) with a button that downloads its data as CSV.
+
+    The chart is drawn by a small component (``viz/plot.js``) that updates the same Plotly chart in
+    place on every rerun. Every chart gets the button: ``csv`` gives the table when it holds more than
+    the chart (a strided heatmap's whole table), otherwise the chart's own data is written
+    (:func:`viz.export.figure_csv`). Either is made only when the button is clicked, so it costs nothing
+    per rerun. ``file_name`` (ASCII) defaults to the chart's key.
+    """
+    payload = _figure_bytes(fig)
+    _plot(data=payload, key=key, lang=lang)
+    st.download_button(
+        t("chart.download_csv", lang),
+        data=functools.partial(csv_bytes, payload, lang, csv),
+        file_name=_ascii_name(file_name or f"{key}.csv"),
+        mime="text/csv",
+        key=f"{key}_csv",
+        on_click="ignore",
+        icon=":material/download:",
+    )
+
+
+def csv_bytes(payload: bytes, lang: str, make: Callable[[], str] | None = None) -> bytes:
+    """The file a chart's CSV button downloads: the chart's title as a ``#`` line, then ``make()`` or,
+    without it, the data of the chart's Plotly JSON ``payload``; UTF-8 with a BOM (Excel needs it to
+    read Korean)."""
+    figure = json.loads(payload)
+    title = (figure.get("layout", {}).get("title") or {}).get("text") or ""
+    head = export.comment(export.plain(title)) if title else ""
+    if make is not None:
+        body = make()
+    else:
+        body = export.figure_csv(figure, x_name=t("csv.x", lang), value_name=t("chart.value", lang))
+    return export.excel_bytes(head + body)
+
+
+def _ascii_name(name: str) -> str:
+    """``name`` with anything but ASCII letters, digits, dot, dash and underscore made an underscore."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", name)

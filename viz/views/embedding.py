@@ -1,0 +1,74 @@
+"""The Embedding page's views: token x dimension panels and the cost table."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from viz import embedding, export, figures
+from viz.i18n import t
+from viz.ui.chart import chart
+from viz.views.encoding import full_note, stride_text
+
+
+def token_panels(
+    panels: dict[str, np.ndarray],
+    labels: list[str],
+    lang: str,
+    *,
+    paired: bool,
+    key: str,
+    title: str,
+    file_name: str,
+    shared_scale: bool = True,
+) -> None:
+    """Token x dimension heatmaps side by side, on one colour scale (or one each with ``shared_scale=False``),
+    columns strided past MAX_COLS."""
+    first = next(iter(panels.values()))
+    d_model = first.shape[1]
+    height = max(320, 130 + 22 * first.shape[0])  # about one line of text per token
+    cols, step = figures.overview_indices(d_model, figures.MAX_COLS, paired)
+    fig = figures.heatmap_panels(
+        {name: m[:, cols] for name, m in panels.items()},
+        y_labels=labels,
+        x=cols,
+        title=title,
+        x_title=t("chart.dimension", lang),
+        y_title=t("emb.token", lang),
+        colorbar_title=t("chart.value", lang),
+        hovertemplate=t("emb.panels.hover", lang),
+        height=height,
+        shared_scale=shared_scale,
+    )
+
+    def csv() -> str:
+        """Every panel whole (the chart strides the columns past MAX_COLS), one block each."""
+        head = export.corner(t("emb.token", lang), t("chart.dimension", lang))
+        note = full_note(first, lang) if step > 1 else None
+        blocks = [
+            export.comment(name) + export.matrix_csv(m, corner=head, rows=labels, note=note)
+            for name, m in panels.items()
+        ]
+        return "\r\n".join(blocks)
+
+    chart(fig, key=key, lang=lang, csv=csv, file_name=file_name)
+    if step > 1:
+        what = stride_text(paired, step, lang)
+        st.caption(t("emb.panels.strided", lang, what=what, shown=cols.size, d_model=d_model))
+
+
+def cost_table(costs: dict[str, embedding.Cost], n_tokens: int, lang: str) -> None:
+    """Width, memory and next-layer size of adding versus concatenating, as a table."""
+    rows = []
+    for name, c in costs.items():
+        rows.append(
+            {
+                t("emb.cost.how", lang): t(f"emb.cost.{name}", lang),
+                t("emb.cost.width", lang): f"{c.width:,}",
+                t("emb.cost.per_token", lang): f"{c.bytes_per_token:,} B",
+                t("emb.cost.total", lang, n=n_tokens): f"{c.bytes_total:,} B",
+                t("emb.cost.params", lang): f"{c.next_layer_params:,}",
+            }
+        )
+    st.table(pd.DataFrame(rows).style.hide(axis="index"))

@@ -1,0 +1,92 @@
+"""Views of an encoding table shared by the pages that show one (positional encoding, embedding,
+similarity, and the live-model pages' encoding names)."""
+
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+
+from viz import encodings, export, figures
+from viz.budget import cached
+from viz.encodings import EncodingSpec, encode
+from viz.i18n import t
+from viz.ui.chart import chart
+
+
+# ---- cached computations: keyed by parameters, never by arrays ---------------------------------------
+# Every cache shares the server's one memory budget (viz.budget: least recently used go first, by bytes);
+# max_entries only keeps each cache's list short. Results are shared: arrays read-only, models unchanged.
+@cached(max_entries=8)
+def encoding_table(spec: EncodingSpec) -> np.ndarray:
+    """The encoding table for ``spec``, shared read-only between reruns and sessions."""
+    table = encode(spec)
+    table.flags.writeable = False
+    return table
+
+
+def full_note(matrix: np.ndarray, lang: str) -> str:
+    """The CSV's note that it holds the whole of a matrix the chart draws strided."""
+    return t("csv.full_table", lang, rows=matrix.shape[0], cols=matrix.shape[1])
+
+
+def stride_text(paired: bool, step: int, lang: str) -> str:
+    """How strided columns were picked: every step-th sine/cosine pair, or every step-th dimension."""
+    return t("chart.cols_pairs" if paired else "chart.cols_every", lang, col_step=step)
+
+
+def overview_heatmap(
+    matrix: np.ndarray, spec: EncodingSpec, lang: str, *, key: str, title: str, file_name: str
+) -> None:
+    """A position x dimension heatmap, strided when it has more cells than pixels (and saying so)."""
+    view = figures.overview(matrix, paired=encodings.uses_pairs(spec))
+    fig = figures.heatmap(
+        view.values,
+        x=view.cols,
+        y=view.rows,
+        title=title,
+        x_title=t("chart.dimension", lang),
+        y_title=t("chart.position", lang),
+        colorbar_title=t("chart.value", lang),
+        hovertemplate=t("pe.heatmap.hover", lang),
+    )
+    chart(
+        fig,
+        key=key,
+        lang=lang,
+        csv=lambda: export.matrix_csv(
+            matrix,
+            corner=export.corner(t("chart.position", lang), t("chart.dimension", lang)),
+            note=full_note(matrix, lang) if view.aggregated else None,
+        ),
+        file_name=file_name,
+    )
+    if view.aggregated:
+        if view.col_step == 1:
+            col_what = t("chart.rows_only", lang)
+        else:
+            col_what = stride_text(view.paired, view.col_step, lang)
+        st.caption(
+            t(
+                "chart.aggregated",
+                lang,
+                row_step=view.row_step,
+                col_what=col_what,
+                rows=view.values.shape[0],
+                cols=view.values.shape[1],
+                max_len=matrix.shape[0],
+                d_model=matrix.shape[1],
+            )
+        )
+
+
+CURVE_WINDOW = 256  # positions the curve chart opens on
+
+
+def shared_layout(kind: str) -> encodings.Layout:
+    """The sinusoidal column layout chosen on the Positional encoding page (interleaved until then)."""
+    return "split" if kind == "sinusoidal" and st.session_state.get("pe_layout") == "split" else "interleaved"
+
+
+def encoding_name(kind: str, lang: str) -> str:
+    """The live model's position signal by name: "none", or the PE page's name for the encoding."""
+    return t("att.enc.none", lang) if kind == "none" else t(f"pe.kind.{kind}", lang)

@@ -1,0 +1,146 @@
+"""The Positional encoding page's views: the scorecard, the layouts' difference and the exact window."""
+
+from __future__ import annotations
+
+import string
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from viz import criteria, encodings, export, figures
+from viz.budget import cached
+from viz.encodings import ENCODING_KINDS, EncodingSpec
+from viz.i18n import t
+from viz.memo import memoized
+from viz.ui.chart import chart
+from viz.ui.widgets import index_range
+
+
+@cached(max_entries=64)
+def scorecard(spec: EncodingSpec) -> list[criteria.Check]:
+    """The measured conditions for ``spec`` (see :mod:`viz.criteria`)."""
+    return criteria.scorecard(spec)
+
+
+def all_scorecards(spec: EncodingSpec) -> dict[str, list[criteria.Check]]:
+    """Scorecards of every encoding at the sizes in ``spec``."""
+    return {
+        kind: scorecard(EncodingSpec(kind, spec.max_len, spec.d_model, spec.base)) for kind in ENCODING_KINDS
+    }
+
+
+def comparison_is_cheap(spec: EncodingSpec) -> bool:
+    """Whether all six scorecards fit in a fraction of a second (the closest-pair search is L^2 * d)."""
+    return spec.max_len * spec.max_len * spec.d_model <= 2**28
+
+
+@cached(max_entries=32)
+def layout_difference(max_len: int, d_model: int, base: float) -> float:
+    """Cached :func:`viz.encodings.layout_difference`."""
+    return encodings.layout_difference(max_len, d_model, base)
+
+
+WINDOW_LIMIT = 200
+
+
+def _verdict(check: criteria.Check, lang: str) -> str:
+    """A cell of the scorecard, highlighted green or red in Markdown (``st.table`` renders cells as
+    Markdown); unlike a badge, a highlight wraps, so six encodings fit side by side."""
+    if check.passed is None:
+        return t("pe.score.na", lang)
+    value = "∞" if np.isinf(check.value) else f"{check.value:.4g}"
+    text = t("pe.score.pass" if check.passed else "pe.score.fail", lang, value=value)
+    return f":green-background[{text}]" if check.passed else f":red-background[**{text}**]"
+
+
+def _cell(text: str) -> str:
+    """Fixed text in a Markdown table cell, shown as written: every ASCII punctuation character is
+    backslash-escaped (CommonMark shows an escaped punctuation character as itself)."""
+    return "".join("\\" + ch if ch in string.punctuation else ch for ch in text)
+
+
+@memoized
+def scorecard_frame(cards: dict[str, list[criteria.Check]], selected: str, lang: str) -> pd.DataFrame:
+    """The scorecard as a table: one row per condition, one column per encoding in ``cards``.
+
+    Built once per (measurements, language) and shared: it was a pandas Styler, whose rendering cost
+    about 20 ms on every rerun of the page, more than all of its charts.
+    """
+    compare = len(cards) > 1
+    rows = []
+    for i, check in enumerate(next(iter(cards.values()))):
+        row = {
+            t("pe.score.col.condition", lang): _cell(t(f"pe.crit.{check.name}", lang)),
+            t("pe.score.col.measure", lang): _cell(t(f"pe.crit.{check.name}.measure", lang)),
+            t("pe.score.col.threshold", lang): _cell(
+                t(f"pe.crit.{check.name}.rule", lang, threshold=check.threshold)
+            ),
+        }
+        for kind, card in cards.items():
+            label = t(f"pe.kind.{kind}", lang) + (" ◀" if kind == selected and compare else "")
+            row[label] = _verdict(card[i], lang)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def scorecard_table(spec: EncodingSpec, lang: str, *, compare: bool) -> None:
+    """The measured conditions as a table: one column for ``spec``'s encoding, or one per encoding."""
+    cards = all_scorecards(spec) if compare else {spec.kind: scorecard(spec)}
+    first = next(iter(cards.values()))
+    st.table(scorecard_frame(cards, spec.kind, lang), hide_index=True)
+
+    def csv() -> bytes:
+        columns: dict[str, list[object]] = {
+            t("pe.score.col.condition", lang): [t(f"pe.crit.{c.name}", lang) for c in first]
+        }
+        for kind, card in cards.items():
+            columns[t(f"pe.kind.{kind}", lang)] = [c.value for c in card]
+        return export.excel_bytes(export.columns_csv(columns))
+
+    st.download_button(
+        t("chart.download_csv", lang),
+        data=csv,
+        file_name=f"scorecard_{spec.max_len}x{spec.d_model}.csv",
+        mime="text/csv",
+        key="scorecard_csv",
+        on_click="ignore",
+        icon=":material/download:",
+    )
+
+
+def exact_window(matrix: np.ndarray, spec: EncodingSpec, lang: str, *, key: str) -> None:
+    """Every cell of a chosen window of ``matrix``, with no striding, and its CSV."""
+    c1, c2 = st.columns(2)
+    with c1:
+        r0, r1 = index_range(t("pe.window.rows", lang), matrix.shape[0], 40, f"{key}_rows")
+    with c2:
+        c0, c1_ = index_range(t("pe.window.cols", lang), matrix.shape[1], 32, f"{key}_cols")
+    if r1 - r0 + 1 > WINDOW_LIMIT or c1_ - c0 + 1 > WINDOW_LIMIT:
+        st.caption(t("pe.window.clipped", lang, limit=WINDOW_LIMIT))
+        r1, c1_ = min(r1, r0 + WINDOW_LIMIT - 1), min(c1_, c0 + WINDOW_LIMIT - 1)
+    window = matrix[r0 : r1 + 1, c0 : c1_ + 1]
+    fig = figures.heatmap(
+        window,
+        x=range(c0, c1_ + 1),
+        y=range(r0, r1 + 1),
+        title=t("pe.window.title", lang, r0=r0, r1=r1, c0=c0, c1=c1_),
+        x_title=t("chart.dimension", lang),
+        y_title=t("chart.position", lang),
+        colorbar_title=t("chart.value", lang),
+        hovertemplate=t("pe.heatmap.hover", lang),
+        height=420,
+    )
+    chart(
+        fig,
+        key=f"{key}_chart",
+        lang=lang,
+        csv=lambda: export.matrix_csv(
+            window,
+            corner=export.corner(t("chart.position", lang), t("chart.dimension", lang)),
+            rows=range(r0, r1 + 1),
+            cols=range(c0, c1_ + 1),
+        ),
+        file_name=f"pe_{spec.kind}_window_{spec.max_len}x{spec.d_model}_r{r0}-{r1}_c{c0}-{c1_}.csv",
+    )
+    st.caption(t("pe.window.explain", lang))
