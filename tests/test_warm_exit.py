@@ -1,4 +1,4 @@
-"""A process that ends while the background warm-up (viz.ui.warm_live_model) is inside PyTorch must exit
+"""A process that ends while the background warm-up (viz.ui.runtime.warm_live_model) is inside PyTorch must exit
 cleanly: it used to be aborted by the C++ runtime ("terminate called without an active exception",
 exit code -6 / 134), which failed a CI run once (a subprocess AppTest in tests/test_budget.py), and
 later crashed it (exit -11) while an exit handler of ours waited for the thread: PyTorch's own exit
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 SCRIPT = """
 import sys, time
-from viz import ui
+from viz.ui import runtime
 runtime.WARM_DELAY_S = 0.0
 runtime.warm_live_model()
 time.sleep(float(sys.argv[1]))
@@ -65,7 +65,7 @@ def register(fn, *args, **kwargs):
 
 
 atexit.register = register
-from viz import ui
+from viz.ui import runtime
 from viz.ui import runtime
 
 runtime.WARM_DELAY_S = 0.0
