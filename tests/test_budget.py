@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from viz import budget, memo
-from viz.budget import Store, cached, measure
+from viz.budget import Store, cached
+from viz.sizes import measure
 from viz.ui import chart, live
 
 

@@ -1,5 +1,5 @@
-"""A process that ends while the background warm-up (viz.ui.runtime.warm_live_model) is inside PyTorch must exit
-cleanly: it used to be aborted by the C++ runtime ("terminate called without an active exception",
+"""A process that ends while the background warm-up (viz.ui.runtime.warm_live_model) is inside PyTorch
+must exit cleanly: it used to be aborted by the C++ runtime ("terminate called without an active exception",
 exit code -6 / 134), which failed a CI run once (a subprocess AppTest in tests/test_budget.py), and
 later crashed it (exit -11) while an exit handler of ours waited for the thread: PyTorch's own exit
 handlers, registered after ours, had already run."""
