@@ -119,6 +119,6 @@ def test_narrowing_accepts_exactly_the_allowed_values(narrow: object, allowed: t
     assert callable(narrow)
     for value in allowed:
         assert narrow(value) == value
-    for value in ("", "none " if "none" in allowed else "none", *(v.upper() for v in allowed), None, 1):
-        if value not in allowed:
-            assert narrow(value) is None, value
+    for other in ("", "none " if "none" in allowed else "none", *(v.upper() for v in allowed), None, 1):
+        if other not in allowed:
+            assert narrow(other) is None, other
