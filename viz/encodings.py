@@ -2,6 +2,12 @@
 
 Every function returns a float64 array of shape (max_len, d_model) whose row ``pos`` is the vector added
 to (or, for RoPE, the rotation applied at) position ``pos``. No Streamlit, Plotly or torch here.
+
+Each encoding is named by an :data:`EncodingKind`; what kind of thing it is (paired columns, waves, rotary,
+learned, ...) is its :class:`EncodingInfo` in :data:`ENCODINGS`, which the model, the pages and the charts
+ask instead of comparing names. Adding an encoding: its name in ``EncodingKind``, its table in
+``_BUILDERS``, its entry in ``ENCODINGS`` (tests/test_encoding_registry.py measures each answer), and its
+strings (``pe.kind.<name>``, ``pe.about.<name>``, ...) in both languages.
 """
 
 from __future__ import annotations
