@@ -47,7 +47,16 @@ import torch
 from bench.report import write_report
 from viz import embedding
 from viz.model import Encoder, ModelConfig, sentence_input
-from viz.train import EVAL_EVERY, MAX_STEPS, TARGET_ACCURACY, TASKS, TrainConfig, task_model_config, train
+from viz.train import (
+    EVAL_EVERY,
+    MAX_STEPS,
+    TARGET_ACCURACY,
+    TASKS,
+    Task,
+    TrainConfig,
+    task_model_config,
+    train,
+)
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = REPO_ROOT / "bench" / "results" / "train.md"
@@ -60,7 +69,7 @@ class Size:
 
     label: str
     model: ModelConfig
-    tasks: tuple[str, ...]
+    tasks: tuple[Task, ...]
     max_steps: int = MAX_STEPS
     repeat: bool = True  # False: one run (the big sizes take too long to repeat)
 

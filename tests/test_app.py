@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, new_app, ok, open_page, open_page_with_tabs, warnings
 from viz import figures
-from viz.encodings import ENCODING_KINDS, EncodingSpec, encode
+from viz.encodings import ENCODING_KINDS, EncodingKind, EncodingSpec, encode
 from viz.i18n import t
 from viz.settings import divisors
 from viz.ui import shell, widgets
@@ -219,7 +219,7 @@ def test_bad_url_note_is_in_korean_too() -> None:
 
 @pytest.mark.parametrize("kind", ENCODING_KINDS)
 @pytest.mark.parametrize("lang", ["en", "ko"])
-def test_every_encoding_draws_its_charts(kind: str, lang: str) -> None:
+def test_every_encoding_draws_its_charts(kind: EncodingKind, lang: str) -> None:
     at = open_pe(lang=lang)
     at.selectbox(key=widgets.choice_key("pe_kind", lang)).set_value(kind).run()
     ok(at)

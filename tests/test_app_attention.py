@@ -52,7 +52,9 @@ def texts(at: AppTest) -> str:
     return "\n".join(str(p) for p in parts)
 
 
-def expected_maps(d_model: int, heads: int, layers: int, encoding: str, text: str) -> np.ndarray:
+def expected_maps(
+    d_model: int, heads: int, layers: int, encoding: model.ModelEncoding, text: str
+) -> np.ndarray:
     """What the page should draw, computed here straight from the model: (layers, heads, T, T)."""
     tokens = embedding.tokenize(text).tokens
     net = model.build(model.ModelConfig(d_model, heads, layers, encoding, 10000.0, 0))
@@ -185,7 +187,7 @@ def test_any_sentence_gives_a_message_or_maps_never_a_traceback(text: str) -> No
 
 
 @pytest.mark.parametrize("mode", probe.MASK_MODES)
-def test_masks_shown_as_matrices_and_in_the_maps(mode: str) -> None:
+def test_masks_shown_as_matrices_and_in_the_maps(mode: probe.MaskMode) -> None:
     at = open_page(ATT)
     ok(at.radio(key="att_mask_mode__en").set_value(mode).run())
     first, second = embedding.tokenize(DOG).tokens, embedding.tokenize("I am good").tokens

@@ -115,7 +115,7 @@ class Reference:
     x0: np.ndarray  # (T, d_model): E·√d + PE, the stack's input
     on: dict[str, np.ndarray]  # stage -> (L, T, width), residual on, the page's norm placement
     off: dict[str, np.ndarray]  # the same with the residual switched off
-    stream: dict[str, np.ndarray]  # "post"/"pre" -> (L + 1,) mean token length between blocks
+    stream: dict[model.Norm, np.ndarray]  # "post"/"pre" -> (L + 1,) mean token length between blocks
     pre_final: float  # the pre-norm stack's output after its final LayerNorm, mean token length
     self_maps: np.ndarray  # (heads, T_target, T_target)
     cross_maps: np.ndarray  # (heads, T_target, T_source)
@@ -154,10 +154,10 @@ def reference(
     d_model: int = 128,
     heads: int = 8,
     layers: int = 6,
-    encoding: str = "sinusoidal",
+    encoding: model.ModelEncoding = "sinusoidal",
     text: str = GOOD,
     target: str = GOOD_TARGET,
-    norm: str = "post",
+    norm: model.Norm = "post",
 ) -> Reference:
     config = model.ModelConfig(d_model, heads, layers, encoding, 10000.0, 0)
     net = model.build(config)
@@ -201,7 +201,7 @@ def reference(
     )
 
 
-def gradient_norms(config: model.ModelConfig, norm: str) -> tuple[np.ndarray, float]:
+def gradient_norms(config: model.ModelConfig, norm: model.Norm) -> tuple[np.ndarray, float]:
     """One step of the page's toy task (its task and batch seed) from fresh weights: ‖grad‖ per block."""
     cfg = replace(train.task_model_config(block.GRADIENT_TASK, config), norm=norm)
     net = model.build(cfg).train()

@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, ok, open_page
 from viz import embedding, similarity
-from viz.encodings import ENCODING_KINDS, EncodingSpec, encode, rotation_error
+from viz.encodings import ENCODING_KINDS, EncodingKind, EncodingSpec, encode, rotation_error
 from viz.i18n import t
 from viz.ui import widgets
 
@@ -111,7 +111,7 @@ def test_choosing_the_same_encoding_twice_shows_one_column() -> None:
 
 
 @pytest.mark.parametrize("kind", ENCODING_KINDS)
-def test_every_encoding_on_the_similarity_page(kind: str) -> None:
+def test_every_encoding_on_the_similarity_page(kind: EncodingKind) -> None:
     at = open_page(SIM)
     at.selectbox(key=widgets.choice_key("pe_kind", "en")).set_value(kind).run()
     ok(at)
@@ -303,7 +303,7 @@ def test_segments_section_builds_the_bert_input() -> None:
 
 
 @pytest.mark.parametrize("kind", ENCODING_KINDS)
-def test_every_encoding_on_the_embedding_page(kind: str) -> None:
+def test_every_encoding_on_the_embedding_page(kind: EncodingKind) -> None:
     at = open_page(EMB)
     at.selectbox(key=widgets.choice_key("pe_kind", "en")).set_value(kind).run()
     ok(at)

@@ -22,7 +22,9 @@ from viz.model import (
     DecoderLayer,
     EncoderLayer,
     ModelConfig,
+    ModelEncoding,
     MultiHeadAttention,
+    Norm,
     build,
     build_decoder,
     sentence_input,
@@ -64,7 +66,7 @@ def copy_ffn(ref: nn.TransformerEncoderLayer | nn.TransformerDecoderLayer, ours:
             theirs.bias.copy_(mine.bias)
 
 
-def encoder_twin(ours: EncoderLayer, norm: str) -> nn.TransformerEncoderLayer:
+def encoder_twin(ours: EncoderLayer, norm: Norm) -> nn.TransformerEncoderLayer:
     """torch's encoder layer (ReLU, no dropout) with our weights."""
     d_model = ours.attn.d_model
     d_ff = linear(ours.ff, 0).out_features
@@ -91,7 +93,7 @@ def our_layer(d_model: int, n_heads: int, seed: int) -> EncoderLayer:
 @pytest.mark.parametrize("norm", NORMS)
 @pytest.mark.parametrize(("d_model", "n_heads"), [(8, 1), (8, 2), (12, 3), (32, 4), (32, 32)])
 @pytest.mark.parametrize("mask_kind", ["none", "causal", "padding"])
-def test_encoder_layer_matches_torch(norm: str, d_model: int, n_heads: int, mask_kind: str) -> None:
+def test_encoder_layer_matches_torch(norm: Norm, d_model: int, n_heads: int, mask_kind: str) -> None:
     ours = our_layer(d_model, n_heads, seed=d_model + n_heads)
     ref = encoder_twin(ours, norm)
     b, t = 3, 7
@@ -118,7 +120,7 @@ def test_encoder_layer_matches_torch(norm: str, d_model: int, n_heads: int, mask
 
 
 @pytest.mark.parametrize("norm", NORMS)
-def test_a_stack_matches_torch_transformer_encoder(norm: str) -> None:
+def test_a_stack_matches_torch_transformer_encoder(norm: Norm) -> None:
     config = ModelConfig(d_model=16, n_heads=4, n_layers=3, encoding="none", seed=2, norm=norm)
     model = build(config).double()
     randomize(model, 9)
@@ -172,7 +174,7 @@ def test_traces_hold_every_stage_by_formula() -> None:
 
 
 @pytest.mark.parametrize("norm", NORMS)
-def test_residual_off_keeps_only_the_sublayers(norm: str) -> None:
+def test_residual_off_keeps_only_the_sublayers(norm: Norm) -> None:
     layer = our_layer(16, 2, seed=4)
     x = randn(1, 6, 16, seed=6)
     with torch.no_grad():
@@ -210,13 +212,13 @@ def test_norm_placement_runs_on_the_same_weights() -> None:
 
 def test_unknown_norm_is_refused() -> None:
     with pytest.raises(ValueError, match="norm"):
-        ModelConfig(norm="middle")
+        ModelConfig(norm="middle")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="norm"):
-        our_layer(8, 2, seed=0).trace(randn(1, 2, 8, seed=0), norm="sandwich")
+        our_layer(8, 2, seed=0).trace(randn(1, 2, 8, seed=0), norm="sandwich")  # type: ignore[arg-type]
 
 
 # ---- the decoder layer ------------------------------------------------------------------------------------
-def decoder_twin(ours: DecoderLayer, norm: str) -> nn.TransformerDecoderLayer:
+def decoder_twin(ours: DecoderLayer, norm: Norm) -> nn.TransformerDecoderLayer:
     d_model, d_ff = ours.self_attn.d_model, linear(ours.ff, 0).out_features
     ref = nn.TransformerDecoderLayer(
         d_model, ours.self_attn.n_heads, d_ff, dropout=0.0, batch_first=True, norm_first=norm == "pre"
@@ -232,7 +234,7 @@ def decoder_twin(ours: DecoderLayer, norm: str) -> nn.TransformerDecoderLayer:
 
 @pytest.mark.parametrize("norm", NORMS)
 @pytest.mark.parametrize(("d_model", "n_heads"), [(8, 2), (12, 3), (32, 8)])
-def test_decoder_layer_matches_torch(norm: str, d_model: int, n_heads: int) -> None:
+def test_decoder_layer_matches_torch(norm: Norm, d_model: int, n_heads: int) -> None:
     ours = build_decoder(ModelConfig(d_model=d_model, n_heads=n_heads, encoding="none", seed=1)).double()
     randomize(ours, 4)
     ref = decoder_twin(ours, norm)
@@ -298,7 +300,7 @@ def sentence(config: ModelConfig = CONFIG, tokens: tuple[str, ...] = TOKENS) -> 
 
 @pytest.mark.parametrize("norm", NORMS)
 @pytest.mark.parametrize("residual", [True, False])
-def test_path_holds_the_traces(norm: str, residual: bool) -> None:
+def test_path_holds_the_traces(norm: Norm, residual: bool) -> None:
     model = build(CONFIG)
     x = sentence()
     p = block.path(model, x, norm, residual)
@@ -426,7 +428,7 @@ def test_gradient_limit() -> None:
 
 @pytest.mark.parametrize("norm", NORMS)
 @pytest.mark.parametrize("encoding", ["sinusoidal", "rope", "none"])
-def test_decoder_maps(norm: str, encoding: str) -> None:
+def test_decoder_maps(norm: Norm, encoding: ModelEncoding) -> None:
     config = ModelConfig(d_model=32, n_heads=4, n_layers=2, encoding=encoding, seed=3)
     encoder, decoder = build(config), build_decoder(config)
     src = sentence(config, ("I", "am", "good"))

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from viz import criteria
-from viz.encodings import ENCODING_KINDS, EncodingSpec, encode
+from viz.encodings import ENCODING_KINDS, EncodingKind, EncodingSpec, encode
 
 
 def brute_min_distance(x: np.ndarray) -> float:
@@ -21,7 +21,7 @@ def brute_rms_distance(x: np.ndarray) -> float:
 
 
 @pytest.mark.parametrize("kind", ENCODING_KINDS)
-def test_pair_distances_match_brute_force(kind: str) -> None:
+def test_pair_distances_match_brute_force(kind: EncodingKind) -> None:
     pe = encode(EncodingSpec(kind, 40, 6, 100.0))
     assert criteria.min_pair_distance(pe, chunk=7) == pytest.approx(brute_min_distance(pe), abs=1e-6)
     assert criteria.rms_pair_distance(pe) == pytest.approx(brute_rms_distance(pe), rel=1e-9)
@@ -41,7 +41,7 @@ def verdicts(spec: EncodingSpec) -> dict[str, bool | None]:
 
 
 def test_notes_verdicts_at_the_default_size() -> None:
-    def at_default(kind: str) -> EncodingSpec:
+    def at_default(kind: EncodingKind) -> EncodingSpec:
         return EncodingSpec(kind, max_len=100, d_model=128, base=10000.0)
 
     assert verdicts(at_default("sinusoidal")) == dict.fromkeys(criteria.CRITERIA, True)
@@ -74,7 +74,7 @@ def test_binary_runs_out_of_codes_beyond_2_to_the_d() -> None:
 
 @pytest.mark.parametrize("kind", ENCODING_KINDS)
 @pytest.mark.parametrize("max_len", [1, 2, 3])
-def test_tiny_lengths_give_defined_or_na_verdicts(kind: str, max_len: int) -> None:
+def test_tiny_lengths_give_defined_or_na_verdicts(kind: EncodingKind, max_len: int) -> None:
     for check in criteria.scorecard(EncodingSpec(kind, max_len, 3, 10.0)):
         assert check.passed in (True, False, None)
         if max_len == 1 and check.name in ("distinct", "smooth", "offset_distance"):

@@ -9,7 +9,7 @@ import pytest
 import torch
 
 from viz import encodings as enc
-from viz.encodings import EncodingSpec
+from viz.encodings import EncodingKind, EncodingSpec
 
 
 def paper_pe_torch(max_len: int, d_model: int, base: float) -> np.ndarray:
@@ -161,7 +161,7 @@ def test_wavelengths_and_periods() -> None:
 
 
 @pytest.mark.parametrize("kind", enc.ENCODING_KINDS)
-def test_encode_dispatch_shapes(kind: str) -> None:
+def test_encode_dispatch_shapes(kind: EncodingKind) -> None:
     table = enc.encode(EncodingSpec(kind, 17, 9, 100.0))
     assert table.shape == (17, 9)
     assert np.all(np.isfinite(table))
@@ -169,7 +169,7 @@ def test_encode_dispatch_shapes(kind: str) -> None:
 
 def test_bad_arguments_raise_clear_errors() -> None:
     with pytest.raises(ValueError, match="unknown encoding"):
-        enc.encode(EncodingSpec("nope"))
+        enc.encode(EncodingSpec("nope"))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="max_len and d_model"):
         enc.sinusoidal(0, 4)
     with pytest.raises(ValueError, match="base"):

@@ -19,6 +19,7 @@ from viz.model import (
     MODEL_ENCODINGS,
     Encoder,
     ModelConfig,
+    ModelEncoding,
     MultiHeadAttention,
     build,
     check,
@@ -66,7 +67,7 @@ def test_non_positive_sizes_are_rejected(d_model: int, n_heads: int) -> None:
 
 
 @pytest.mark.parametrize("encoding", ["sine", "", "Sinusoidal", "alibi"])
-def test_unknown_encoding_is_rejected(encoding: str) -> None:
+def test_unknown_encoding_is_rejected(encoding: ModelEncoding) -> None:
     with pytest.raises(ValueError, match="encoding"):
         ModelConfig(encoding=encoding)
 
@@ -104,7 +105,7 @@ def assert_same_state(a: nn.Module, b: nn.Module) -> None:
 
 
 @pytest.mark.parametrize("encoding", MODEL_ENCODINGS)
-def test_same_config_gives_identical_weights(encoding: str) -> None:
+def test_same_config_gives_identical_weights(encoding: ModelEncoding) -> None:
     config = ModelConfig(d_model=32, n_heads=4, n_layers=2, encoding=encoding, seed=7)
     a, b = build(config), build(config)
     assert_same_state(a, b)
@@ -235,7 +236,7 @@ def test_more_positions_than_the_tables_hold_are_rejected() -> None:
 
 
 @pytest.mark.parametrize("encoding", MODEL_ENCODINGS)
-def test_position_signal_added_to_the_first_layer_input(encoding: str) -> None:
+def test_position_signal_added_to_the_first_layer_input(encoding: ModelEncoding) -> None:
     # A base and seed other than the defaults: a model that ignored either would fail here.
     config = ModelConfig(d_model=16, n_heads=2, encoding=encoding, base=100.0, seed=3)
     model = build(config)
@@ -243,7 +244,7 @@ def test_position_signal_added_to_the_first_layer_input(encoding: str) -> None:
     x = randn(2, t, 16, seed=5)
     with torch.no_grad():
         h0 = model.run(x).hidden[0]
-    if encoding in ("none", "rope"):
+    if encoding == "none" or encoding == "rope":
         assert torch.equal(h0, x)
         assert model.position_table(t) is None
     else:
@@ -343,7 +344,7 @@ PERM = np.random.default_rng(3).permutation(10)
 
 
 @pytest.mark.parametrize("encoding", MODEL_ENCODINGS)
-def test_only_a_model_without_position_is_permutation_equivariant(encoding: str) -> None:
+def test_only_a_model_without_position_is_permutation_equivariant(encoding: ModelEncoding) -> None:
     model = build(ModelConfig(d_model=32, n_heads=4, n_layers=2, encoding=encoding))
     x = randn(2, 10, 32, seed=13)
     perm = torch.from_numpy(PERM)
@@ -361,7 +362,7 @@ def test_only_a_model_without_position_is_permutation_equivariant(encoding: str)
 
 
 @pytest.mark.parametrize("encoding", MODEL_ENCODINGS)
-def test_use_position_false_is_the_same_model_without_an_encoding(encoding: str) -> None:
+def test_use_position_false_is_the_same_model_without_an_encoding(encoding: ModelEncoding) -> None:
     """The weights are drawn in the same order whatever the encoding, so switching the position signal off
     must give exactly the model built with encoding "none" (no table added, no RoPE rotation)."""
     config = ModelConfig(d_model=32, n_heads=4, n_layers=2, encoding=encoding, seed=6)

@@ -14,8 +14,8 @@ from torch import Tensor
 
 from viz import probe, train
 from viz.encodings import rope_rotate
-from viz.model import Encoder, ModelConfig, build
-from viz.probe import MASK_MODES, batch_mask, head_steps, mask_matrices, order_test, shuffle_order
+from viz.model import Encoder, ModelConfig, ModelEncoding, build
+from viz.probe import MASK_MODES, MaskMode, batch_mask, head_steps, mask_matrices, order_test, shuffle_order
 from viz.train import (
     EVAL_BATCH,
     EVAL_EVERY,
@@ -27,6 +27,7 @@ from viz.train import (
     TASKS,
     UNLEARNABLE_STEPS,
     VOCAB,
+    Task,
     TrainConfig,
     make_batch,
     task_model_config,
@@ -133,7 +134,7 @@ def test_order_test_without_position_only_shuffles() -> None:
 
 
 @pytest.mark.parametrize("encoding", ["sinusoidal", "rope"])
-def test_order_test_with_position_changes_the_outputs(encoding: str) -> None:
+def test_order_test_with_position_changes_the_outputs(encoding: ModelEncoding) -> None:
     model = build(ModelConfig(d_model=32, n_heads=4, n_layers=2, encoding=encoding))
     x = randn(1, 10, 32, seed=4)
     perm = shuffle_order(10, 0)
@@ -148,7 +149,7 @@ def test_order_test_with_position_changes_the_outputs(encoding: str) -> None:
 
 
 @pytest.mark.parametrize("encoding", ["sinusoidal", "rope", "learned"])
-def test_order_test_with_the_position_signal_off_only_shuffles(encoding: str) -> None:
+def test_order_test_with_the_position_signal_off_only_shuffles(encoding: ModelEncoding) -> None:
     model = build(ModelConfig(d_model=32, n_heads=4, n_layers=2, encoding=encoding))
     result = order_test(model, randn(1, 10, 32, seed=4), shuffle_order(10, 1), use_position=False)
     assert result.largest < 1e-4
@@ -168,7 +169,7 @@ def test_shuffle_order_is_a_seeded_permutation_that_moves(t: int) -> None:
 
 
 # ---- masks ---------------------------------------------------------------------------------------------
-def expected_masks(mode: str, lengths: tuple[int, ...], t: int) -> np.ndarray:
+def expected_masks(mode: MaskMode, lengths: tuple[int, ...], t: int) -> np.ndarray:
     out = np.ones((len(lengths), t, t), dtype=bool)
     for b, n in enumerate(lengths):
         for i in range(t):
@@ -184,7 +185,7 @@ def expected_masks(mode: str, lengths: tuple[int, ...], t: int) -> np.ndarray:
 
 @pytest.mark.parametrize("mode", MASK_MODES)
 @pytest.mark.parametrize(("lengths", "t"), [((5, 3), 5), ((4, 1, 2), 4), ((6,), 6)])
-def test_mask_matrices(mode: str, lengths: tuple[int, ...], t: int) -> None:
+def test_mask_matrices(mode: MaskMode, lengths: tuple[int, ...], t: int) -> None:
     got = mask_matrices(mode, lengths, t)
     assert got.dtype == bool and got.shape == (len(lengths), t, t)
     np.testing.assert_array_equal(got, expected_masks(mode, lengths, t))
@@ -212,7 +213,7 @@ def test_mask_matrices_by_hand() -> None:
 
 
 @pytest.mark.parametrize("mode", MASK_MODES)
-def test_batch_maps_run_the_padded_batch_under_its_mask(mode: str) -> None:
+def test_batch_maps_run_the_padded_batch_under_its_mask(mode: MaskMode) -> None:
     model = build(PROBE_CONFIG)
     lengths, t = (6, 4, 2), 6
     rows = [randn(1, t, 32, seed=20 + i) for i in range(len(lengths))]
@@ -279,13 +280,13 @@ def test_empty_rows() -> None:
 @pytest.mark.parametrize("mode", ["", "Causal", "future", "all"])
 def test_unknown_mask_mode(mode: str) -> None:
     with pytest.raises(ValueError, match="mask"):
-        batch_mask(mode, (3,), 3)
+        batch_mask(mode, (3,), 3)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
-        mask_matrices(mode, (3,), 3)
+        mask_matrices(mode, (3,), 3)  # type: ignore[arg-type]
 
 
 # ---- the toy tasks -------------------------------------------------------------------------------------
-def check_targets(task: str, x: np.ndarray, y: np.ndarray) -> None:
+def check_targets(task: Task, x: np.ndarray, y: np.ndarray) -> None:
     n = x.shape[0]
     assert x.shape == y.shape == (n, SEQ_LEN)
     assert x.dtype == y.dtype == np.int64
@@ -308,7 +309,7 @@ def check_targets(task: str, x: np.ndarray, y: np.ndarray) -> None:
 
 
 @pytest.mark.parametrize("task", TASKS)
-def test_make_batch_follows_the_task(task: str) -> None:
+def test_make_batch_follows_the_task(task: Task) -> None:
     x, y = make_batch(task, 300, np.random.default_rng(0))
     check_targets(task, x, y)
     assert len({tuple(r) for r in x.tolist()}) > 250  # really random rows
@@ -317,7 +318,7 @@ def test_make_batch_follows_the_task(task: str) -> None:
 
 
 @pytest.mark.parametrize("task", TASKS)
-def test_example_is_deterministic(task: str) -> None:
+def test_example_is_deterministic(task: Task) -> None:
     x, y = train.example(task, 3)
     assert x.shape == y.shape == (SEQ_LEN,)
     check_targets(task, x[None], y[None])
@@ -332,9 +333,9 @@ def test_n_classes_and_unknown_task() -> None:
     assert train.n_classes("reverse") == train.n_classes("previous") == VOCAB
     for bad in ("sort", "", "Reverse"):
         with pytest.raises(ValueError, match="task"):
-            make_batch(bad, 2, np.random.default_rng(0))
+            make_batch(bad, 2, np.random.default_rng(0))  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="task"):
-            TrainConfig(task_model_config("reverse", ModelConfig()), bad)
+            TrainConfig(task_model_config("reverse", ModelConfig()), bad)  # type: ignore[arg-type]
 
 
 def test_train_config_rejects_a_model_not_sized_for_the_task() -> None:
@@ -348,20 +349,20 @@ def test_train_config_rejects_a_model_not_sized_for_the_task() -> None:
 
 
 # ---- training ------------------------------------------------------------------------------------------
-def default_config(task: str) -> TrainConfig:
+def default_config(task: Task) -> TrainConfig:
     """The page's defaults: d_model 128, 8 heads, 1 layer, sinusoidal, seed 0."""
     return TrainConfig(task_model_config(task, ModelConfig()), task)
 
 
 @functools.cache
-def trained(task: str) -> train.Trained:
+def trained(task: Task) -> train.Trained:
     """Each default training once per test session (about a second each); tests only read the result.
     Without a time bound: these tests are about what training learns, not about how busy the machine is."""
     return train.train(default_config(task), time_limit=math.inf)
 
 
 @pytest.mark.parametrize("task", TASKS)
-def test_training_reaches_the_stated_accuracy_in_bounded_steps(task: str) -> None:
+def test_training_reaches_the_stated_accuracy_in_bounded_steps(task: Task) -> None:
     result = trained(task)
     h = result.history
     assert h.reached_at is not None, h.accuracy
@@ -375,7 +376,7 @@ def test_training_reaches_the_stated_accuracy_in_bounded_steps(task: str) -> Non
 
 
 @pytest.mark.parametrize("task", TASKS)
-def test_trained_model_generalises_to_a_fresh_batch(task: str) -> None:
+def test_trained_model_generalises_to_a_fresh_batch(task: Task) -> None:
     model = trained(task).model
     # A generator the training never used: these sequences are new to the model (a batch of 1024
     # sequences has 8192 answers, so 1 - accuracy is measured to about ±0.003).
@@ -399,7 +400,7 @@ def test_training_is_deterministic() -> None:
 
 
 @pytest.mark.parametrize("task", TASKS)
-def test_a_task_without_position_is_reported_unlearnable_and_stops_early(task: str) -> None:
+def test_a_task_without_position_is_reported_unlearnable_and_stops_early(task: Task) -> None:
     """Without a position signal the model is permutation-equivariant: position i's output is a function of
     its own symbol and the unordered set of the others, so it cannot tell which symbol sits at T-1-i (or
     i-1, or which position holds the twin). For reverse the best it can do is pick one of the other 7
@@ -464,7 +465,7 @@ def test_a_run_without_a_bound_hit_runs_to_its_step_cap() -> None:
 
 # ---- the replay: snapshots of a run ------------------------------------------------------------------
 @pytest.mark.parametrize("task", TASKS)
-def test_snapshots_are_the_models_maps_at_those_steps(task: str) -> None:
+def test_snapshots_are_the_models_maps_at_those_steps(task: Task) -> None:
     result = trained(task)
     h = result.history
     snaps = h.snapshots
@@ -572,7 +573,9 @@ def test_progress_is_called_at_every_evaluation() -> None:
         (1024, 4, "none", "match"),
     ],
 )
-def test_param_count_matches_the_built_model(d_model: int, layers: int, encoding: str, task: str) -> None:
+def test_param_count_matches_the_built_model(
+    d_model: int, layers: int, encoding: ModelEncoding, task: Task
+) -> None:
     config = task_model_config(
         task, ModelConfig(d_model=d_model, n_heads=8, n_layers=layers, encoding=encoding)
     )

@@ -16,7 +16,7 @@ from torch import Tensor, nn
 
 from viz import stack, train
 from viz.attention import causal_mask
-from viz.model import NORMS, DecoderLayer, Encoder, EncoderLayer, ModelConfig, build
+from viz.model import NORMS, DecoderLayer, Encoder, EncoderLayer, ModelConfig, Norm, build
 
 #: The stages of one layer, in order (LayerTrace's fields).
 STAGES: tuple[str, ...] = ("x", "attn", "mid", "hidden", "ffn", "out")
@@ -27,7 +27,7 @@ SIMILARITY_STAGES: tuple[str, ...] = ("attn", "mid", "ffn", "out")
 #: The decoder's first input token: the answer so far starts here.
 BOS = "[BOS]"
 #: The toy task and batch of the gradient step (seeded, so every session measures the same step).
-GRADIENT_TASK = "reverse"
+GRADIENT_TASK: train.Task = "reverse"
 GRADIENT_SEED = 0
 #: Above this many parameters per model the page does not run a gradient step (memory and time).
 GRADIENT_PARAM_LIMIT = 13_000_000  # d_model 512 with N 6, 1024 with N 1: about 1 s for both steps
@@ -41,7 +41,7 @@ def _np(t: Tensor) -> np.ndarray:
 class Path:
     """One sentence through every layer of the stack, float32: layer-major arrays (layers, T, width)."""
 
-    norm: str
+    norm: Norm
     residual: bool
     x: np.ndarray  # (L, T, d_model): each layer's input (x[0] = E + PE)
     attn: np.ndarray  # (L, T, d_model)
@@ -74,7 +74,7 @@ class Path:
 
 
 def path(
-    model: Encoder, x: Tensor, norm: str = "post", residual: bool = True, use_position: bool = True
+    model: Encoder, x: Tensor, norm: Norm = "post", residual: bool = True, use_position: bool = True
 ) -> Path:
     """Run x: (1, T, d_model) (before the position signal) and keep every stage of every layer."""
     with torch.no_grad():
@@ -175,7 +175,7 @@ def layer_gradient_norms(model: Encoder) -> np.ndarray:
     return np.array(out)
 
 
-def gradient_step(config: ModelConfig, norm: str) -> GradientStep:
+def gradient_step(config: ModelConfig, norm: Norm) -> GradientStep:
     """The gradients of one step on the toy task at initialisation: a fresh model (config's sizes and
     seed, on the task's vocabulary, LayerNorm placed by ``norm``), one seeded batch, cross-entropy,
     backward. Post and pre start from the same weights."""
@@ -209,7 +209,7 @@ class DecoderMaps:
 
 
 def decoder_maps(
-    encoder: Encoder, decoder: DecoderLayer, source: Tensor, target: Tensor, norm: str = "post"
+    encoder: Encoder, decoder: DecoderLayer, source: Tensor, target: Tensor, norm: Norm = "post"
 ) -> DecoderMaps:
     """source (1, S, d_model) through the encoder stack; target (1, T, d_model) with the same position
     signal through one decoder layer, the causal mask on its self-attention."""

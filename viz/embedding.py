@@ -11,6 +11,7 @@ import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 import numpy as np
 
@@ -224,11 +225,12 @@ def order_check(
 
 
 #: The embedding-scale control: the paper's sqrt(d_model), none (1), or a value picked from these.
-SCALE_MODES: tuple[str, ...] = ("paper", "one", "custom")
+ScaleMode = Literal["paper", "one", "custom"]
+SCALE_MODES: tuple[ScaleMode, ...] = get_args(ScaleMode)
 SCALE_OPTIONS: tuple[float, ...] = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 100.0)
 
 
-def resolve_scale(mode: str, d_model: int, custom: float = 1.0) -> float:
+def resolve_scale(mode: ScaleMode, d_model: int, custom: float = 1.0) -> float:
     """The factor for ``mode``: sqrt(d_model) for "paper", 1 for "one", ``custom`` otherwise."""
     if mode == "paper":
         return paper_scale(d_model)

@@ -2,20 +2,84 @@
 
 Every function returns a float64 array of shape (max_len, d_model) whose row ``pos`` is the vector added
 to (or, for RoPE, the rotation applied at) position ``pos``. No Streamlit, Plotly or torch here.
+
+Each encoding is named by an :data:`EncodingKind`; what kind of thing it is (paired columns, waves, rotary,
+learned, ...) is its :class:`EncodingInfo` in :data:`ENCODINGS`, which the model, the pages and the charts
+ask instead of comparing names. Adding an encoding: its name in ``EncodingKind``, its table in
+``_BUILDERS``, its entry in ``ENCODINGS`` (tests/test_encoding_registry.py measures each answer), and its
+strings (``pe.kind.<name>``, ``pe.about.<name>``, ...) in both languages.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 import numpy as np
 
 Layout = Literal["interleaved", "split"]
+LAYOUTS: tuple[Layout, ...] = get_args(Layout)
 
 #: The encodings the page offers, in the order the selector shows them.
-ENCODING_KINDS: tuple[str, ...] = ("sinusoidal", "integer", "normalized", "binary", "learned", "rope")
+EncodingKind = Literal["sinusoidal", "integer", "normalized", "binary", "learned", "rope"]
+ENCODING_KINDS: tuple[EncodingKind, ...] = get_args(EncodingKind)
+
+
+@dataclass(frozen=True)
+class EncodingInfo:
+    """What kind of thing an encoding is: the questions the model, the pages and the charts ask of it.
+
+    tests/test_encoding_registry.py checks every answer against the tables and the model, so a new
+    encoding's entry cannot claim what its maths does not do.
+    """
+
+    paired: bool  # columns (2i, 2i + 1) go together: a sine/cosine pair, or a pair RoPE rotates
+    waves: Literal["pair", "column"] | None  # one period per pair, per column (bits), or no waves
+    relative: bool  # PE(p) . PE(j) depends on p - j only (for an even d_model)
+    split_layout: bool  # also offered in the half-split layout (all sines, then all cosines)
+    rotary: bool  # rotates queries and keys inside attention instead of being added to the input
+    learned: bool  # a trained table: drawn from a seed, then trained with the model
+
+    @property
+    def additive(self) -> bool:
+        """Whether the table is added to the token vectors (every encoding that is not rotary)."""
+        return not self.rotary
+
+
+_PLAIN = EncodingInfo(
+    paired=False, waves=None, relative=False, split_layout=False, rotary=False, learned=False
+)
+ENCODINGS: dict[EncodingKind, EncodingInfo] = {
+    "sinusoidal": EncodingInfo(
+        paired=True, waves="pair", relative=True, split_layout=True, rotary=False, learned=False
+    ),
+    "integer": _PLAIN,
+    "normalized": _PLAIN,
+    "binary": EncodingInfo(
+        paired=False, waves="column", relative=False, split_layout=False, rotary=False, learned=False
+    ),
+    "learned": EncodingInfo(
+        paired=False, waves=None, relative=False, split_layout=False, rotary=False, learned=True
+    ),
+    "rope": EncodingInfo(
+        paired=True, waves="pair", relative=True, split_layout=False, rotary=True, learned=False
+    ),
+}
+
+
+def info(kind: EncodingKind) -> EncodingInfo:
+    """The properties of encoding ``kind`` (:data:`ENCODINGS`)."""
+    try:
+        return ENCODINGS[kind]
+    except KeyError:
+        raise ValueError(f"unknown encoding {kind!r}; expected one of {ENCODING_KINDS}") from None
+
+
+def as_kind(text: object) -> EncodingKind | None:
+    """``text`` as an encoding kind if it names one (a value from a URL or a widget), else None."""
+    return next((kind for kind in ENCODING_KINDS if kind == text), None)
+
 
 #: Initial standard deviation of the learned table (BERT and GPT-style models start near 0.02).
 LEARNED_INIT_STD = 0.02
@@ -247,7 +311,7 @@ def rope(max_len: int, d_model: int, base: float = 10000.0) -> np.ndarray:
 class EncodingSpec:
     """Everything that determines an encoding table; hashable, so it can key a cache."""
 
-    kind: str = "sinusoidal"
+    kind: EncodingKind = "sinusoidal"
     max_len: int = 100
     d_model: int = 128
     base: float = 10000.0
@@ -255,7 +319,7 @@ class EncodingSpec:
     seed: int = 0
 
 
-_BUILDERS: dict[str, Callable[[EncodingSpec], np.ndarray]] = {
+_BUILDERS: dict[EncodingKind, Callable[[EncodingSpec], np.ndarray]] = {
     "sinusoidal": lambda s: (sinusoidal_split if s.layout == "split" else sinusoidal)(
         s.max_len, s.d_model, s.base
     ),
@@ -295,9 +359,10 @@ class Periods:
 
 def periods(spec: EncodingSpec) -> Periods | None:
     """Wavelengths of the encoding's waves (one per sine/cosine pair, or per bit); None if it has none."""
-    if spec.kind in ("sinusoidal", "rope"):
+    waves = info(spec.kind).waves
+    if waves == "pair":
         lam = wavelengths(spec.d_model, spec.base)
-    elif spec.kind == "binary":
+    elif waves == "column":
         lam = np.power(2.0, np.arange(1, spec.d_model + 1, dtype=np.float64))
     else:
         return None
@@ -306,7 +371,12 @@ def periods(spec: EncodingSpec) -> Periods | None:
 
 def uses_pairs(spec: EncodingSpec) -> bool:
     """Whether columns 2i and 2i+1 belong together (sine/cosine or a rotated pair)."""
-    return spec.kind == "rope" or (spec.kind == "sinusoidal" and spec.layout == "interleaved")
+    return info(spec.kind).paired and not is_split(spec)
+
+
+def is_split(spec: EncodingSpec) -> bool:
+    """Whether the table is in the half-split layout (only encodings that offer it heed ``layout``)."""
+    return spec.layout == "split" and info(spec.kind).split_layout
 
 
 def wave_columns(spec: EncodingSpec, n: int = 4) -> tuple[int, ...]:
@@ -325,6 +395,6 @@ def wave_columns(spec: EncodingSpec, n: int = 4) -> tuple[int, ...]:
     lam = waves.period[waves.period <= top]  # a longer period would not change within the table
     targets = np.geomspace(float(lam[0]), top, n)
     picked = sorted({int(np.argmin(np.abs(np.log(lam) - np.log(x)))) for x in targets})
-    if spec.kind == "binary" or (spec.kind == "sinusoidal" and spec.layout == "split"):
+    if info(spec.kind).waves == "column" or is_split(spec):
         return tuple(picked)
     return tuple(2 * i for i in picked)

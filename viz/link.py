@@ -25,11 +25,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from viz import embedding, similarity, stack
-from viz.encodings import ENCODING_KINDS
+from viz.encodings import ENCODING_KINDS, LAYOUTS
 from viz.settings import Settings, UrlProblem, parse_int
+
+if TYPE_CHECKING:  # types only: these modules import PyTorch
+    from viz.model import ModelEncoding, Norm
+    from viz.probe import MaskMode
+    from viz.train import Task
 
 #: The longest text a link may carry for a sentence (the sentence boxes' own limit, embedding.MAX_CHARS).
 MAX_TEXT = 400
@@ -38,10 +43,11 @@ QUOTE_CHARS = 40
 
 # Copies of option lists that live in modules importing PyTorch (~2 s): the registry is read on every
 # page. tests/test_link.py checks each against its source.
-MODEL_ENCODINGS: tuple[str, ...] = ("none", *ENCODING_KINDS)  # viz.model.MODEL_ENCODINGS
-NORMS: tuple[str, ...] = ("post", "pre")  # viz.model.NORMS
-TASKS: tuple[str, ...] = ("reverse", "previous", "match")  # viz.train.TASKS
-MASK_MODES: tuple[str, ...] = ("none", "padding", "pad_queries", "causal", "both")  # viz.probe.MASK_MODES
+MODEL_ENCODINGS: tuple[ModelEncoding, ...] = ("none", *ENCODING_KINDS)  # viz.model.MODEL_ENCODINGS
+NORMS: tuple[Norm, ...] = ("post", "pre")  # viz.model.NORMS
+TASKS: tuple[Task, ...] = ("reverse", "previous", "match")  # viz.train.TASKS
+#: viz.probe.MASK_MODES
+MASK_MODES: tuple[MaskMode, ...] = ("none", "padding", "pad_queries", "causal", "both")
 MODEL_LAYERS = 6  # viz.model.LAYERS_RANGE[1]
 TRAIN_STEPS = 800  # viz.train.MAX_STEPS
 SEED_MAX = 9999  # the pages' seed boxes
@@ -311,7 +317,7 @@ PAGES: dict[str, Page] = {
     "positional_encoding": Page(
         (
             ENCODING,
-            Choice("layout", "pe_layout", "interleaved", ("interleaved", "split")),
+            Choice("layout", "pe_layout", "interleaved", LAYOUTS),
             _tabs("pe_section", ("table", "curves", "waves", "score")),
             Flag("window", "pe_window"),
             # viz.ui.exact_window's first window: 40 positions, 32 dimensions
@@ -326,7 +332,7 @@ PAGES: dict[str, Page] = {
             Text("text", "emb_text", embedding.DEFAULT_SENTENCE),
             ENCODING,
             Int("seed", "emb_seed", 0, 0, SEED_MAX),
-            Choice("scale", "emb_scale_mode", "paper", ("paper", "one", "custom")),
+            Choice("scale", "emb_scale_mode", "paper", embedding.SCALE_MODES),
             Option(
                 "sv", "emb_scale_value", 1.0, (0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 100.0)
             ),
@@ -341,7 +347,7 @@ PAGES: dict[str, Page] = {
         (
             ENCODING,
             Choice("vs", "sim_compare", "binary", ENCODING_KINDS),
-            Choice("measure", "sim_measure", "dot", ("dot", "cosine", "distance")),
+            Choice("measure", "sim_measure", "dot", similarity.MEASURES),
             Int("p", "sim_p", lambda s: similarity.default_position(s.max_len), 0, POSITION_MAX),
             _tabs("sim_section", ("row", "matrix", "offset", "steps", "rot")),
             Int("k", "sim_k", 1, 0, POSITION_MAX),

@@ -19,26 +19,31 @@ import math
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
 import numpy as np
 import torch
 from torch import Tensor, nn
 
+from viz import encodings
 from viz.attention import scaled_dot_product_attention
-from viz.encodings import ENCODING_KINDS, EncodingSpec, encode, frequencies
+from viz.encodings import EncodingKind, EncodingSpec, encode, frequencies
 
 # One thread per op: the models are small, and the server runs each session's script in its own thread.
 # With torch's worker pool competing for two busy cores, a 48-token forward pass took 0.3 s instead of
 # under a millisecond.
 torch.set_num_threads(1)
 
-NO_ENCODING = "none"
+NoEncoding = Literal["none"]
+NO_ENCODING: NoEncoding = "none"
 #: The position signals the model can use: none, or any encoding of the Positional encoding page.
-MODEL_ENCODINGS: tuple[str, ...] = (NO_ENCODING, *ENCODING_KINDS)
+ModelEncoding = Literal[NoEncoding, EncodingKind]
+MODEL_ENCODINGS: tuple[ModelEncoding, ...] = get_args(ModelEncoding)
 #: Encoder layers: 1 to the paper's N = 6.
 LAYERS_RANGE = (1, 6)
 #: Where LayerNorm sits: after each residual sum (the paper) or before each sublayer.
-NORMS: tuple[str, ...] = ("post", "pre")
+Norm = Literal["post", "pre"]
+NORMS: tuple[Norm, ...] = get_args(Norm)
 #: Positions the model's tables cover (sentences are cut to 48 tokens, toy sequences are shorter).
 MODEL_MAX_LEN = 64
 
@@ -50,14 +55,14 @@ class ModelConfig:
     d_model: int = 128
     n_heads: int = 8
     n_layers: int = 1
-    encoding: str = "sinusoidal"
+    encoding: ModelEncoding = "sinusoidal"
     base: float = 10000.0
     seed: int = 0
     vocab_size: int = 16
     n_classes: int = 16
     max_len: int = MODEL_MAX_LEN
     ff_mult: int = 2  # d_ff = ff_mult * d_model (the paper's 4 is more than toy tasks need)
-    norm: str = "post"
+    norm: Norm = "post"
 
     def __post_init__(self) -> None:
         problems = check(self.d_model, self.n_heads, self.n_layers)
@@ -66,6 +71,16 @@ class ModelConfig:
         if self.encoding not in MODEL_ENCODINGS:
             raise ValueError(f"unknown encoding {self.encoding!r}; expected one of {MODEL_ENCODINGS}")
         _check_norm(self.norm)
+
+    @property
+    def position(self) -> encodings.EncodingInfo | None:
+        """The properties of the model's position signal (viz.encodings.info); None for no signal."""
+        return None if self.encoding == NO_ENCODING else encodings.info(self.encoding)
+
+    @property
+    def rotary(self) -> bool:
+        """Whether the position signal rotates queries and keys (RoPE) instead of being added."""
+        return self.position is not None and self.position.rotary
 
     @property
     def d_k(self) -> int:
@@ -96,7 +111,17 @@ def check(d_model: int, n_heads: int, n_layers: int = 1) -> list[str]:
     return problems
 
 
-def _check_norm(norm: str) -> None:
+def as_norm(text: object) -> Norm | None:
+    """``text`` as a LayerNorm placement if it names one (a value from a URL or a widget), else None."""
+    return next((norm for norm in NORMS if norm == text), None)
+
+
+def as_model_encoding(text: object) -> ModelEncoding | None:
+    """``text`` as a position signal of the model if it names one, else None."""
+    return next((kind for kind in MODEL_ENCODINGS if kind == text), None)
+
+
+def _check_norm(norm: Norm) -> None:
     if norm not in NORMS:
         raise ValueError(f"unknown norm placement {norm!r}; expected one of {NORMS}")
 
@@ -215,7 +240,7 @@ class EncoderLayer(nn.Module):
         mask: Tensor | None = None,
         use_position: bool = True,
         residual: bool = True,
-        norm: str = "post",
+        norm: Norm = "post",
     ) -> LayerTrace:
         """Every stage for x: (B, T, d_model). ``residual=False`` drops the skip connections (each sum
         keeps only the sublayer's output); ``norm`` places LayerNorm after the sums or before the
@@ -239,7 +264,7 @@ class EncoderLayer(nn.Module):
         mask: Tensor | None = None,
         use_position: bool = True,
         residual: bool = True,
-        norm: str = "post",
+        norm: Norm = "post",
     ) -> tuple[Tensor, Tensor]:
         """(output (B, T, d_model), weights (B, H, T, T))."""
         tr = self.trace(x, mask, use_position, residual, norm)
@@ -274,7 +299,7 @@ class DecoderLayer(nn.Module):
         memory: Tensor,
         self_mask: Tensor | None = None,
         memory_mask: Tensor | None = None,
-        norm: str = "post",
+        norm: Norm = "post",
     ) -> DecoderTrace:
         """y: (B, T, d_model) target vectors with their position signal; memory: (B, S, d_model), the
         encoder's output. ``self_mask`` is usually the causal mask (True = allowed)."""
@@ -305,7 +330,7 @@ class DecoderLayer(nn.Module):
         memory: Tensor,
         self_mask: Tensor | None = None,
         memory_mask: Tensor | None = None,
-        norm: str = "post",
+        norm: Norm = "post",
     ) -> Tensor:
         """The layer's output (B, T, d_model)."""
         return self.trace(y, memory, self_mask, memory_mask, norm).out
@@ -330,7 +355,7 @@ class Encoder(nn.Module):
         super().__init__()
         self.config = config
         c = config
-        rope_base = float(c.base) if c.encoding == "rope" else None
+        rope_base = float(c.base) if c.rotary else None
         # Made on the meta device (no memory, and no draws from torch's global generator, which every
         # session's thread shares), then given storage; _init_weights sets every value from the seed.
         with torch.device("meta"):
@@ -346,13 +371,13 @@ class Encoder(nn.Module):
             part.to_empty(device="cpu")
         self.pe: Tensor | None
         self.learned_pe: nn.Parameter | None = None
-        if c.encoding in (NO_ENCODING, "rope"):
+        if c.encoding == NO_ENCODING or not encodings.info(c.encoding).additive:
             self.register_buffer("pe", None)
         else:
             table = torch.from_numpy(
                 encode(EncodingSpec(c.encoding, c.max_len, c.d_model, float(c.base), seed=c.seed))
             ).float()  # (max_len, d_model)
-            if c.encoding == "learned":
+            if encodings.info(c.encoding).learned:
                 self.register_buffer("pe", None)
                 self.learned_pe = nn.Parameter(table)  # starts at the page's learned init, then trains
             else:
@@ -389,7 +414,7 @@ class Encoder(nn.Module):
         mask: Tensor | None = None,
         use_position: bool = True,
         residual: bool = True,
-        norm: str | None = None,
+        norm: Norm | None = None,
     ) -> list[LayerTrace]:
         """Every layer's stages for input vectors x: (B, T, d_model), before the position signal.
 
@@ -413,7 +438,7 @@ class Encoder(nn.Module):
         mask: Tensor | None = None,
         use_position: bool = True,
         residual: bool = True,
-        norm: str | None = None,
+        norm: Norm | None = None,
     ) -> Run:
         """Encode input vectors x: (B, T, d_model): every layer's input, the last layer's output (the
         residual stream, before a pre-norm stack's final LayerNorm) and the weights. Arguments as in
@@ -421,7 +446,7 @@ class Encoder(nn.Module):
         layers = self.traces(x, mask, use_position, residual, norm)
         return Run(hidden=[layers[0].x, *(tr.out for tr in layers)], weights=[tr.weights for tr in layers])
 
-    def finish(self, h: Tensor, norm: str | None = None) -> Tensor:
+    def finish(self, h: Tensor, norm: Norm | None = None) -> Tensor:
         """The stack's output from the last residual stream: LayerNorm'd for pre-norm, as is for post."""
         return self.final_norm(h) if (norm or self.config.norm) == "pre" else h
 
@@ -494,7 +519,7 @@ def build(config: ModelConfig) -> Encoder:
 def build_decoder(config: ModelConfig) -> DecoderLayer:
     """One decoder layer with the config's sizes (RoPE in its self-attention when the config uses it),
     its weights drawn like the encoder's from seed + DECODER_SEED_OFFSET; eval mode."""
-    rope_base = float(config.base) if config.encoding == "rope" else None
+    rope_base = float(config.base) if config.rotary else None
     with torch.device("meta"):
         layer = DecoderLayer(config.d_model, config.n_heads, config.d_ff, rope_base)
     layer.to_empty(device="cpu")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 import numpy as np
 import torch
@@ -17,7 +18,13 @@ from viz.model import Encoder
 
 #: The masks the page offers: each alone, both, or none; "pad_queries" hides [PAD] keys and also empties
 #: the [PAD] queries' rows, which makes a row with no key to attend to (its output is zero, not NaN).
-MASK_MODES: tuple[str, ...] = ("none", "padding", "pad_queries", "causal", "both")
+MaskMode = Literal["none", "padding", "pad_queries", "causal", "both"]
+MASK_MODES: tuple[MaskMode, ...] = get_args(MaskMode)
+
+
+def as_mask_mode(text: object) -> MaskMode | None:
+    """``text`` as a mask mode if it names one (a value from a URL or a widget), else None."""
+    return next((mode for mode in MASK_MODES if mode == text), None)
 
 
 def _np(t: Tensor) -> np.ndarray:
@@ -39,7 +46,7 @@ def token_maps(model: Encoder, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return np.stack([_np(w[0]) for w in weights]), _np(logits[0].argmax(-1)).astype(np.int64)
 
 
-def batch_mask(mode: str, lengths: tuple[int, ...], t: int) -> Tensor | None:
+def batch_mask(mode: MaskMode, lengths: tuple[int, ...], t: int) -> Tensor | None:
     """The mask for ``mode`` on a padded batch, broadcastable to (B, heads, T, T); None for "none"."""
     if mode not in MASK_MODES:
         raise ValueError(f"unknown mask {mode!r}; expected one of {MASK_MODES}")
@@ -49,7 +56,7 @@ def batch_mask(mode: str, lengths: tuple[int, ...], t: int) -> Tensor | None:
     return combine(pad, rows, causal)
 
 
-def mask_matrices(mode: str, lengths: tuple[int, ...], t: int) -> np.ndarray:
+def mask_matrices(mode: MaskMode, lengths: tuple[int, ...], t: int) -> np.ndarray:
     """What each query may see in each sequence of the batch: boolean (B, T, T), True = allowed."""
     m = batch_mask(mode, lengths, t)
     full = torch.ones(len(lengths), 1, t, t, dtype=torch.bool)
@@ -57,7 +64,7 @@ def mask_matrices(mode: str, lengths: tuple[int, ...], t: int) -> np.ndarray:
 
 
 def batch_maps(
-    model: Encoder, rows: list[Tensor], lengths: tuple[int, ...], mode: str
+    model: Encoder, rows: list[Tensor], lengths: tuple[int, ...], mode: MaskMode
 ) -> tuple[np.ndarray, np.ndarray]:
     """Sequences padded to one length, rows: (1, T, d_model) each, run as one batch under ``mode``.
 
@@ -74,7 +81,7 @@ def empty_rows(allowed: np.ndarray) -> tuple[int, ...]:
 
 
 def batch_head_outputs(
-    model: Encoder, rows: list[Tensor], lengths: tuple[int, ...], mode: str, layer: int
+    model: Encoder, rows: list[Tensor], lengths: tuple[int, ...], mode: MaskMode, layer: int
 ) -> np.ndarray:
     """Every head's output z = weights · V in ``layer`` for the padded batch of :func:`batch_maps`:
     (B, heads, T, d_k). A query whose row of the mask is empty gets z = 0."""

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from viz.i18n import LANGS
+from viz.i18n import LANGS, Lang
 
 D_MODEL_RANGE = (2, 1024)
 MAX_LEN_RANGE = (1, 4096)
@@ -24,7 +24,7 @@ DEFAULT_D_MODEL = 128
 DEFAULT_MAX_LEN = 100
 DEFAULT_BASE = 10000
 DEFAULT_HEADS = 8
-DEFAULT_LANG = "en"
+DEFAULT_LANG: Lang = "en"
 
 URL_KEYS: tuple[str, ...] = ("d_model", "max_len", "base", "heads", "lang", "all")
 
@@ -37,12 +37,17 @@ class Settings:
     max_len: int = DEFAULT_MAX_LEN
     base: int = DEFAULT_BASE
     heads: int = DEFAULT_HEADS
-    lang: str = DEFAULT_LANG
+    lang: Lang = DEFAULT_LANG
 
     @property
     def d_k(self) -> int:
         """Dimensions per attention head: d_model / heads."""
         return self.d_model // self.heads
+
+
+def as_lang(text: object) -> Lang | None:
+    """``text`` as a language of the app if it names one (a value from a URL or a widget), else None."""
+    return next((lang for lang in LANGS if lang == text), None)
 
 
 def divisors(n: int) -> list[int]:
@@ -112,7 +117,7 @@ def check_url_value(key: str, raw: str, d_model: int = DEFAULT_D_MODEL) -> UrlPr
         choices = ", ".join(str(b) for b in BASE_OPTIONS)
         return UrlProblem(key, raw, "url.rule.choice", (("choices", choices),), DEFAULT_BASE)
     if key == "lang":
-        if raw in LANGS:
+        if as_lang(raw) is not None:
             return None
         return UrlProblem(key, raw, "url.rule.choice", (("choices", ", ".join(LANGS)),), DEFAULT_LANG)
     if key == "all":

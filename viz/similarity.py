@@ -8,14 +8,15 @@ A table ``pe`` of shape (max_len, d_model) holds one vector per position. Three 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 import numpy as np
 
-from viz.encodings import frequencies, rotation_blocks, sinusoidal_at
+from viz import encodings
+from viz.encodings import EncodingKind, frequencies, rotation_blocks, sinusoidal_at
 
 Measure = Literal["dot", "cosine", "distance"]
-MEASURES: tuple[Measure, ...] = ("dot", "cosine", "distance")
+MEASURES: tuple[Measure, ...] = get_args(Measure)
 
 
 def as_measure(value: str) -> Measure:
@@ -250,7 +251,7 @@ def shifted(p: int, k: int) -> int:
 
 
 def theory_by_offset(
-    kind: str, measure: Measure, offsets: np.ndarray, d_model: int, base: float = 10000.0
+    kind: EncodingKind, measure: Measure, offsets: np.ndarray, d_model: int, base: float = 10000.0
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """The curve the values must fall on, from the formula alone, when one exists; else None.
 
@@ -258,7 +259,7 @@ def theory_by_offset(
     even d_model, PE(p) . PE(j) = S(k) = sum_i cos(w_i k) with k = p - j; then the cosine is S(k) / (d/2)
     and the distance sqrt(d - 2 S(k)). Returns (k, values) for the distinct ``offsets``, sorted.
     """
-    if kind not in ("sinusoidal", "rope") or d_model % 2:
+    if not encodings.info(kind).relative or d_model % 2:
         return None
     k = np.unique(np.asarray(offsets, dtype=np.int64))
     dot = sinusoid_dot_by_offset(k, d_model, base)
@@ -296,7 +297,7 @@ OFFSET_GRID = 128
 
 def views(
     pe: np.ndarray,
-    kind: str,
+    kind: EncodingKind,
     measure: Measure,
     d_model: int,
     base: float,

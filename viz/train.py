@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Literal, get_args
 
 import numpy as np
 import torch
@@ -28,7 +28,8 @@ from torch import Tensor, nn
 
 from viz.model import NO_ENCODING, Encoder, ModelConfig, build
 
-TASKS: tuple[str, ...] = ("reverse", "previous", "match")
+Task = Literal["reverse", "previous", "match"]
+TASKS: tuple[Task, ...] = get_args(Task)
 SEQ_LEN = 8
 VOCAB = 10  # symbols A..J
 SYMBOLS: tuple[str, ...] = tuple("ABCDEFGHIJ")
@@ -66,7 +67,7 @@ def param_count(config: ModelConfig) -> int:
     learned table."""
     d, ff = config.d_model, config.ff_mult * config.d_model
     per_layer = 4 * (d * d + d) + 2 * (2 * d) + (d * ff + ff) + (ff * d + d)
-    learned = config.max_len * d if config.encoding == "learned" else 0
+    learned = config.max_len * d if config.position is not None and config.position.learned else 0
     answers = d * config.n_classes + config.n_classes
     final_norm = 2 * d
     return config.vocab_size * d + config.n_layers * per_layer + final_norm + answers + learned
@@ -90,7 +91,7 @@ def unlearnable(config: ModelConfig) -> Unlearnable | None:
     """
     if config.encoding == NO_ENCODING:
         return "none"
-    if config.encoding == "rope" and config.d_k < 2:
+    if config.rotary and config.d_k < 2:
         return "rope_dk1"
     return None
 
@@ -108,23 +109,28 @@ def learning_rate(config: ModelConfig) -> float:
     return 5e-4
 
 
-def n_classes(task: str) -> int:
+def n_classes(task: Task) -> int:
     """Answers are symbols (reverse, previous) or positions (match)."""
     _check_task(task)
     return SEQ_LEN if task == "match" else VOCAB
 
 
-def _check_task(task: str) -> None:
+def as_task(text: object) -> Task | None:
+    """``text`` as a task if it names one (a value from a URL or a widget), else None."""
+    return next((task for task in TASKS if task == text), None)
+
+
+def _check_task(task: Task) -> None:
     if task not in TASKS:
         raise ValueError(f"unknown task {task!r}; expected one of {TASKS}")
 
 
-def task_model_config(task: str, base: ModelConfig) -> ModelConfig:
+def task_model_config(task: Task, base: ModelConfig) -> ModelConfig:
     """The sidebar/page model settings with this task's vocabulary and answer count."""
     return replace(base, vocab_size=VOCAB, n_classes=n_classes(task))
 
 
-def make_batch(task: str, n: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+def make_batch(task: Task, n: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """(inputs, targets), both int64 of shape (n, SEQ_LEN)."""
     _check_task(task)
     if task == "match":
@@ -145,7 +151,7 @@ def make_batch(task: str, n: int, rng: np.random.Generator) -> tuple[np.ndarray,
     return x, y
 
 
-def example(task: str, seed: int) -> tuple[np.ndarray, np.ndarray]:
+def example(task: Task, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """One sequence of ``task`` and its answers (shape (SEQ_LEN,) each), fixed by ``seed``."""
     x, y = make_batch(task, 1, np.random.default_rng([seed, TASKS.index(task), 7]))
     return x[0], y[0]
@@ -156,7 +162,7 @@ def symbols(ids: np.ndarray) -> list[str]:
     return [SYMBOLS[int(i)] for i in ids]
 
 
-def answer_labels(task: str, answers: np.ndarray) -> list[str]:
+def answer_labels(task: Task, answers: np.ndarray) -> list[str]:
     """Answers as text: a letter, or for ``match`` the position of the partner."""
     return [str(int(a)) for a in answers] if task == "match" else symbols(answers)
 
@@ -166,7 +172,7 @@ class TrainConfig:
     """A model config plus a task: the key of a trained model."""
 
     model: ModelConfig
-    task: str = "reverse"
+    task: Task = "reverse"
     max_steps: int = MAX_STEPS
     target: float = TARGET_ACCURACY
     batch: int = BATCH
@@ -259,7 +265,7 @@ def accuracy(model: Encoder, x: Tensor, y: Tensor) -> float:
     return float((logits.argmax(-1) == y).float().mean())
 
 
-def replay_inputs(task: str) -> np.ndarray:
+def replay_inputs(task: Task) -> np.ndarray:
     """The sequences whose maps a run's snapshots keep: examples 0 .. REPLAY_EXAMPLES - 1, (n, SEQ_LEN)."""
     return np.stack([example(task, seed)[0] for seed in range(REPLAY_EXAMPLES)])
 

@@ -14,7 +14,7 @@ from viz import embedding, heads
 from viz.budget import Cache, cached
 
 if TYPE_CHECKING:  # torch costs ~2 s to import: only the live-model pages load it
-    from viz import block, probe
+    from viz import block, model, probe
     from viz.model import DecoderLayer, Encoder, ModelConfig
     from viz.train import Progress, TrainConfig, Trained
 
@@ -72,7 +72,7 @@ def layer_maps(config: ModelConfig, tokens: tuple[str, ...], layer: int) -> np.n
 
 @cached(max_entries=16)
 def padded_maps(
-    config: ModelConfig, first: tuple[str, ...], second: tuple[str, ...], mode: str
+    config: ModelConfig, first: tuple[str, ...], second: tuple[str, ...], mode: probe.MaskMode
 ) -> tuple[np.ndarray, np.ndarray]:
     """Two sentences in one batch, the shorter padded with [PAD]: (weights (layers, 2, heads, T, T),
     what each query may see (2, T, T))."""
@@ -85,7 +85,7 @@ def padded_maps(
 
 @cached(max_entries=16)  # up to 0.4 MB (2 x 48 tokens x 1024 dims)
 def padded_outputs(
-    config: ModelConfig, first: tuple[str, ...], second: tuple[str, ...], mode: str, layer: int
+    config: ModelConfig, first: tuple[str, ...], second: tuple[str, ...], mode: probe.MaskMode, layer: int
 ) -> np.ndarray:
     """Every head's output z in ``layer`` (0-based) for the batch of :func:`padded_maps`:
     (2, heads, T, d_k)."""
@@ -132,7 +132,9 @@ def live_decoder(config: ModelConfig) -> DecoderLayer:
 
 
 @cached(max_entries=32)  # up to 3.5 MB (6 layers of 48 x 1024)
-def encoder_path(config: ModelConfig, tokens: tuple[str, ...], norm: str, residual: bool) -> block.Path:
+def encoder_path(
+    config: ModelConfig, tokens: tuple[str, ...], norm: model.Norm, residual: bool
+) -> block.Path:
     """Cached :func:`viz.block.path`: a sentence through every stage of the stack."""
     from viz import block
 
@@ -148,7 +150,7 @@ def stack_norms(config: ModelConfig, tokens: tuple[str, ...]) -> block.StackNorm
 
 
 @cached(max_entries=32)
-def gradient_steps(config: ModelConfig) -> dict[str, block.GradientStep]:
+def gradient_steps(config: ModelConfig) -> dict[model.Norm, block.GradientStep]:
     """One training step's per-layer gradient norms, for each norm placement (cached: ~1 s when big)."""
     from viz import block, model
 
@@ -157,7 +159,7 @@ def gradient_steps(config: ModelConfig) -> dict[str, block.GradientStep]:
 
 @cached(max_entries=32)
 def decoder_maps(
-    config: ModelConfig, source: tuple[str, ...], target: tuple[str, ...], norm: str
+    config: ModelConfig, source: tuple[str, ...], target: tuple[str, ...], norm: model.Norm
 ) -> block.DecoderMaps:
     """Cached :func:`viz.block.decoder_maps`: ``target`` starts with [BOS] (the caller adds it)."""
     from viz import block

@@ -179,7 +179,9 @@ def _sidebar() -> Settings:
             **initial("base", value=settings.DEFAULT_BASE),
         )
         heads, heads_note = _heads(int(d_model), lang)
-        current = Settings(int(d_model), int(max_len), int(base), heads, str(lang))
+        current = Settings(
+            int(d_model), int(max_len), int(base), heads, settings.as_lang(lang) or settings.DEFAULT_LANG
+        )
         st.caption(t("sidebar.d_k", lang, d_model=current.d_model, heads=current.heads, d_k=current.d_k))
         if current.d_model % 2:
             st.caption(t("sidebar.odd", lang))

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from typing import Any, Literal, cast
+from typing import Any, Literal, TypeVar, cast
 
 import streamlit as st
 
 from viz import embedding, heads
-from viz.encodings import ENCODING_KINDS
+from viz.encodings import ENCODING_KINDS, EncodingKind
 from viz.i18n import t
 
 
@@ -44,17 +44,21 @@ def language_widget(key: str, lang: str, value: Any, *, first_run: bool = False)
     return widget_key
 
 
+#: A closed set of option ids (an EncodingKind, a Norm, ...): a choice returns the caller's own type.
+S = TypeVar("S", bound=str)
+
+
 def choice(
     label: str,
-    options: Sequence[str],
+    options: Sequence[S],
     *,
     key: str,
     lang: str,
-    format_func: Callable[[str], str],
+    format_func: Callable[[S], str],
     radio: bool = False,
     container: Any = st,
     default: str | None = None,
-) -> str:
+) -> S:
     """A selectbox (or horizontal radio) whose option labels are translated.
 
     The browser matches a selection by its label, so after a language switch a widget would show the
@@ -65,7 +69,7 @@ def choice(
     first = default if default is not None and default in options else options[0]
     stored = str(remembered) if remembered in options else first
     widget_key = language_widget(key, lang, stored)
-    index = list(options).index(stored)
+    index = list[str](options).index(stored)
     if radio:
         picked = container.radio(
             label, options, index=index, format_func=format_func, key=widget_key, horizontal=True
@@ -73,12 +77,12 @@ def choice(
     else:
         picked = container.selectbox(label, options, index=index, format_func=format_func, key=widget_key)
     st.session_state[key] = picked
-    return str(picked)
+    return options[list[str](options).index(str(picked))]  # the caller's own option, typed
 
 
 def encoding_choice(
     label: str, *, lang: str, key: str = "pe_kind", container: Any = st, default: str | None = None
-) -> str:
+) -> EncodingKind:
     """A selectbox over the encodings, named in ``lang``. Under the default key the choice is the one
     the Positional encoding page made, and is shared by every page that shows an encoding."""
     return choice(

@@ -8,7 +8,7 @@ import streamlit as st
 
 from viz import encodings, export, figures
 from viz.budget import cached
-from viz.encodings import EncodingSpec, encode
+from viz.encodings import EncodingKind, EncodingSpec, encode
 from viz.i18n import t
 from viz.ui.chart import chart
 
@@ -82,9 +82,11 @@ def overview_heatmap(
 CURVE_WINDOW = 256  # positions the curve chart opens on
 
 
-def shared_layout(kind: str) -> encodings.Layout:
-    """The sinusoidal column layout chosen on the Positional encoding page (interleaved until then)."""
-    return "split" if kind == "sinusoidal" and st.session_state.get("pe_layout") == "split" else "interleaved"
+def shared_layout(kind: EncodingKind) -> encodings.Layout:
+    """The column layout chosen on the Positional encoding page for an encoding that has two (interleaved
+    until then)."""
+    split = encodings.info(kind).split_layout and st.session_state.get("pe_layout") == "split"
+    return "split" if split else "interleaved"
 
 
 def encoding_name(kind: str, lang: str) -> str:

@@ -10,7 +10,7 @@ import streamlit as st
 
 from viz import criteria, encodings, export, figures
 from viz.budget import cached
-from viz.encodings import ENCODING_KINDS, EncodingSpec
+from viz.encodings import ENCODING_KINDS, EncodingKind, EncodingSpec
 from viz.i18n import t
 from viz.memo import memoized
 from viz.ui.chart import chart
@@ -23,7 +23,7 @@ def scorecard(spec: EncodingSpec) -> list[criteria.Check]:
     return criteria.scorecard(spec)
 
 
-def all_scorecards(spec: EncodingSpec) -> dict[str, list[criteria.Check]]:
+def all_scorecards(spec: EncodingSpec) -> dict[EncodingKind, list[criteria.Check]]:
     """Scorecards of every encoding at the sizes in ``spec``."""
     return {
         kind: scorecard(EncodingSpec(kind, spec.max_len, spec.d_model, spec.base)) for kind in ENCODING_KINDS
@@ -61,7 +61,9 @@ def _cell(text: str) -> str:
 
 
 @memoized
-def scorecard_frame(cards: dict[str, list[criteria.Check]], selected: str, lang: str) -> pd.DataFrame:
+def scorecard_frame(
+    cards: dict[EncodingKind, list[criteria.Check]], selected: str, lang: str
+) -> pd.DataFrame:
     """The scorecard as a table: one row per condition, one column per encoding in ``cards``.
 
     Built once per (measurements, language) and shared: it was a pandas Styler, whose rendering cost

@@ -1,0 +1,124 @@
+"""viz.encodings.ENCODINGS answers what the tables and the model do: each property is measured here
+from encode() or a built model, never restated from the registry."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+from viz import encodings, model, probe, settings, train
+from viz.encodings import ENCODING_KINDS, ENCODINGS, EncodingKind, EncodingSpec, encode, info, periods
+
+L, D = 64, 8
+
+
+def table(kind: EncodingKind, **kw: object) -> np.ndarray:
+    return encode(EncodingSpec(kind, L, D, 100.0, **kw))  # type: ignore[arg-type]
+
+
+def test_every_kind_has_one_entry() -> None:
+    assert set(ENCODINGS) == set(ENCODING_KINDS)
+    with pytest.raises(ValueError, match="unknown encoding"):
+        info("nope")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("kind", ENCODING_KINDS)
+def test_paired_means_every_column_pair_keeps_its_length(kind: EncodingKind) -> None:
+    # A sine/cosine pair (or a rotated pair) has the same length at every position; other columns do not.
+    pe = table(kind)
+    lengths = np.hypot(pe[:, 0::2], pe[:, 1::2])  # (L, D/2)
+    steady = bool(np.allclose(lengths, lengths[:1], atol=1e-12))
+    assert info(kind).paired == steady
+
+
+@pytest.mark.parametrize("kind", ENCODING_KINDS)
+def test_waves_are_the_periods_the_table_has(kind: EncodingKind) -> None:
+    pe = table(kind)
+    waves = periods(EncodingSpec(kind, L, D, 100.0))
+    assert (waves is None) == (info(kind).waves is None)
+    if info(kind).waves == "pair":
+        # each pair turns by the same angle every position: 2 pi / its period
+        a, b = pe[:-1].reshape(L - 1, -1, 2), pe[1:].reshape(L - 1, -1, 2)
+        cos = (a * b).sum(-1) / (np.linalg.norm(a, axis=-1) * np.linalg.norm(b, axis=-1))
+        assert waves is not None and waves.period.size == D // 2
+        turn = np.arccos(np.clip(cos, -1, 1))  # (L - 1, D/2)
+        np.testing.assert_allclose(turn, np.broadcast_to(2 * np.pi / waves.period, turn.shape), atol=1e-6)
+    elif info(kind).waves == "column":
+        assert waves is not None and waves.period.size == D
+        for column, period in enumerate(waves.period.astype(int)):
+            if 2 * period <= L:  # the table holds the column's whole repeat
+                assert np.array_equal(pe[period:, column], pe[:-period, column]), column
+                half = period // 2
+                assert not np.array_equal(pe[half:, column], pe[:-half, column]), column
+    else:
+        # no column repeats itself at any shift within half the table
+        for column in range(D):
+            assert not any(np.allclose(pe[s:, column], pe[:-s, column]) for s in range(1, L // 2)), column
+
+
+@pytest.mark.parametrize("kind", ENCODING_KINDS)
+def test_relative_means_the_dot_depends_on_the_offset_only(kind: EncodingKind) -> None:
+    pe = table(kind)
+    gram = pe @ pe.T
+    toeplitz = bool(np.allclose(gram[1:, 1:], gram[:-1, :-1], atol=1e-9))
+    assert info(kind).relative == toeplitz
+
+
+@pytest.mark.parametrize("kind", ENCODING_KINDS)
+def test_split_layout_means_the_layout_changes_the_table(kind: EncodingKind) -> None:
+    moved = not np.array_equal(table(kind, layout="split"), table(kind, layout="interleaved"))
+    assert info(kind).split_layout == moved
+    assert encodings.is_split(EncodingSpec(kind, L, D, layout="split")) == moved
+
+
+@pytest.mark.parametrize("kind", ENCODING_KINDS)
+def test_learned_means_drawn_from_the_seed_and_trained(kind: EncodingKind) -> None:
+    seeded = not np.array_equal(table(kind, seed=0), table(kind, seed=1))
+    net = model.build(model.ModelConfig(d_model=D, n_heads=2, encoding=kind))
+    trained = any(p is net.learned_pe for p in net.parameters())
+    assert info(kind).learned == seeded == trained
+
+
+@pytest.mark.parametrize("kind", ENCODING_KINDS)
+def test_rotary_and_additive_are_what_the_model_does(kind: EncodingKind) -> None:
+    # the table is one vector turned by RoPE's rotation at each position (the maths, not the model)
+    pe = table(kind)
+    assert info(kind).rotary == bool(np.allclose(pe, encodings.rope_rotate(pe[0], np.arange(L), 100.0)))
+    config = model.ModelConfig(d_model=D, n_heads=2, encoding=kind, seed=2)
+    net = model.build(config)
+    x = torch.randn(1, 6, D, generator=torch.Generator().manual_seed(0))
+    with torch.no_grad():
+        first = net.run(x).hidden[0]
+        with_signal = net.run(x).output
+        without = net.run(x, use_position=False).output
+    added = not torch.equal(first, x)  # the first layer's input carries the table
+    assert info(kind).additive == added == (net.position_table(6) is not None)
+    # a rotary signal is not added, yet it changes what the layers compute
+    assert info(kind).rotary == (not added and not torch.equal(with_signal, without))
+    assert config.rotary == info(kind).rotary and config.position is info(kind)
+
+
+def test_no_encoding_has_no_properties() -> None:
+    config = model.ModelConfig(encoding="none")
+    assert config.position is None and not config.rotary
+
+
+@pytest.mark.parametrize(
+    ("narrow", "allowed"),
+    [
+        (encodings.as_kind, ENCODING_KINDS),
+        (model.as_model_encoding, model.MODEL_ENCODINGS),
+        (model.as_norm, model.NORMS),
+        (train.as_task, train.TASKS),
+        (probe.as_mask_mode, probe.MASK_MODES),
+        (settings.as_lang, ("en", "ko")),
+    ],
+)
+def test_narrowing_accepts_exactly_the_allowed_values(narrow: object, allowed: tuple[str, ...]) -> None:
+    assert callable(narrow)
+    for value in allowed:
+        assert narrow(value) == value
+    for other in ("", "none " if "none" in allowed else "none", *(v.upper() for v in allowed), None, 1):
+        if other not in allowed:
+            assert narrow(other) is None, other
