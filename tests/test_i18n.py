@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import re
 import string
 from pathlib import Path
 
 import pytest
 
-from viz.i18n import LANGS, STRINGS, t
+import viz.i18n
+from viz.i18n import LANGS, STRINGS, TABLES, merge, t
 
 ROOT = Path(__file__).resolve().parent.parent
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -18,20 +21,57 @@ SAME_IN_BOTH = {"step.qkv", "step.scores", "step.softmax", "step.values", "step.
 SAME_IN_BOTH |= {"enc.short.hidden", "enc.short.mid.post", "enc.short.out.post", "enc.pp.grad.hover"}
 
 
+def package_tables() -> dict[str, dict[str, dict[str, str]]]:
+    """Every module of the viz.i18n package that holds a STRINGS table, found on disk (not from TABLES)."""
+    tables = {}
+    for info in pkgutil.iter_modules(viz.i18n.__path__, "viz.i18n."):
+        module = importlib.import_module(info.name)
+        if hasattr(module, "STRINGS"):
+            tables[info.name] = module.STRINGS
+    return tables
+
+
+#: Every key of every strings module, so a new module is checked without being listed anywhere.
+ALL = {key: entry for table in package_tables().values() for key, entry in table.items()}
+
+
+def test_every_strings_module_is_merged() -> None:
+    tables = package_tables()
+    assert len(tables) >= 9  # shell, notes and the seven pages
+    assert set(tables) == set(TABLES)
+    assert STRINGS == merge(tables)
+
+
+@pytest.mark.parametrize("name", sorted(package_tables()))
+def test_each_strings_module_says_which_page_it_serves(name: str) -> None:
+    doc = importlib.import_module(name).__doc__
+    assert doc and doc.startswith("Strings of ")
+
+
+def test_merge_refuses_a_key_defined_in_two_modules() -> None:
+    first = {"a.one": {"en": "one", "ko": "하나"}, "a.two": {"en": "two", "ko": "둘"}}
+    second = {"b.three": {"en": "three", "ko": "셋"}, "a.two": {"en": "two again", "ko": "다시 둘"}}
+    with pytest.raises(ValueError, match=r"'a\.two'.*viz\.i18n\.first.*viz\.i18n\.second"):
+        merge({"viz.i18n.first": first, "viz.i18n.second": second})
+    # Without the clash the same tables merge, each key once.
+    del second["a.two"]
+    assert merge({"viz.i18n.first": first, "viz.i18n.second": second}) == {**first, **second}
+
+
 def fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-@pytest.mark.parametrize("key", sorted(STRINGS))
+@pytest.mark.parametrize("key", sorted(ALL))
 def test_both_languages_present_with_the_same_placeholders(key: str) -> None:
-    entry = STRINGS[key]
+    entry = ALL[key]
     assert set(entry) == set(LANGS)
     assert entry["en"].strip() and entry["ko"].strip()
     assert fields(entry["en"]) == fields(entry["ko"])
 
 
 def test_korean_is_korean() -> None:
-    for key, entry in STRINGS.items():
+    for key, entry in ALL.items():
         words = re.sub(
             r"\{[^}]*\}|%\{[^}]*\}|<[^>]*>", "", entry["en"]
         )  # placeholders and tags are not words
@@ -48,7 +88,7 @@ def test_lookup_fills_placeholders_and_falls_back_to_english() -> None:
 def used_keys() -> set[str]:
     """Literal keys passed to t(...) in the app, plus f-string families like f"pe.kind.{kind}"."""
     keys: set[str] = set()
-    for path in [ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("viz/*.py")]:
+    for path in [ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("viz/**/*.py")]:
         source = path.read_text(encoding="utf-8")
         keys |= set(re.findall(r"""\bt\(\s*["']([a-z_]+(?:\.[a-z_]+)+)["']""", source))
     return keys

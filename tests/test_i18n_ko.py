@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from viz.i18n import STRINGS, t
-from viz.i18n_ko import PAIRS, Formatter, particle, reading_end, with_particle
+from tests.test_i18n import ALL
+from viz.i18n import t
+from viz.i18n.ko import PAIRS, Formatter, particle, reading_end, with_particle
 
 DIGITS = ["", "일", "이", "삼", "사", "오", "육", "칠", "팔", "구"]
 
@@ -162,7 +163,7 @@ def particle_problems(key: str, ko: str) -> list[str]:
 
 
 def test_no_korean_template_puts_a_fixed_particle_after_a_placeholder() -> None:
-    problems = [p for key, entry in STRINGS.items() for p in particle_problems(key, entry["ko"])]
+    problems = [p for key, entry in ALL.items() for p in particle_problems(key, entry["ko"])]
     assert not problems, problems
 
 

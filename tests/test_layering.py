@@ -8,9 +8,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+#: viz's modules: its top-level files and every file of the viz.i18n package.
+VIZ_FILES = sorted([*(ROOT / "viz").glob("*.py"), *(ROOT / "viz" / "i18n").glob("*.py")])
+I18N = [f"i18n/{p.stem}" for p in (ROOT / "viz" / "i18n").glob("*.py")]
 CORE = [
-    *("encodings", "criteria", "figures", "i18n", "settings", "export", "memo"),
-    *("embedding", "similarity", "softmax", "heads", "i18n_att", "stack", "i18n_enc"),
+    *("encodings", "criteria", "figures", "settings", "export", "memo"),
+    *("embedding", "similarity", "softmax", "heads", "stack"),
+    *sorted(I18N),
 ]
 TORCH_ALLOWED = {"attention", "model", "train", "probe", "block"}
 
@@ -29,18 +33,27 @@ def top(names: set[str]) -> set[str]:
     return {n.split(".")[0] for n in names}
 
 
+def module_name(path: Path) -> str:
+    """A viz module's path under viz/, without .py: "ui", "i18n/shell"."""
+    return path.relative_to(ROOT / "viz").with_suffix("").as_posix()
+
+
+def test_core_covers_every_i18n_module() -> None:
+    assert {"i18n/__init__", "i18n/ko", "i18n/shell", "i18n/encoder"} <= set(CORE)
+
+
 @pytest.mark.parametrize("name", CORE)
 def test_core_modules_do_not_import_streamlit(name: str) -> None:
     assert "streamlit" not in top(imported_roots(ROOT / "viz" / f"{name}.py"))
 
 
 def test_only_ui_imports_streamlit_inside_viz() -> None:
-    users = {p.stem for p in (ROOT / "viz").glob("*.py") if "streamlit" in top(imported_roots(p))}
+    users = {module_name(p) for p in VIZ_FILES if "streamlit" in top(imported_roots(p))}
     assert users <= {"ui"}
 
 
 def test_only_model_and_train_import_torch() -> None:
-    users = {p.stem for p in (ROOT / "viz").glob("*.py") if "torch" in top(imported_roots(p))}
+    users = {module_name(p) for p in VIZ_FILES if "torch" in top(imported_roots(p))}
     assert users <= TORCH_ALLOWED
 
 
@@ -58,7 +71,7 @@ def test_figures_only_draw() -> None:
 
 
 def test_viz_never_imports_pages() -> None:
-    for path in (ROOT / "viz").glob("*.py"):
+    for path in VIZ_FILES:
         assert "pages" not in top(imported_roots(path)), path
 
 
@@ -83,5 +96,5 @@ def test_pages_start_with_the_shell(path: Path) -> None:
 
 
 def test_no_unsafe_html_anywhere() -> None:
-    for path in [ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("viz/*.py")]:
+    for path in [ROOT / "app.py", *ROOT.glob("pages/*.py"), *VIZ_FILES]:
         assert "unsafe_allow_html" not in path.read_text(encoding="utf-8"), path

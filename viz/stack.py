@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from viz.embedding import MAX_TOKENS
+from viz.i18n import t
 
 #: The stages of one block after its input, in order (numbered 1-5 in the charts' labels).
 FLOW_STAGES: tuple[str, ...] = ("attn", "mid", "hidden", "ffn", "out")
@@ -15,12 +16,10 @@ FLOW_STAGES: tuple[str, ...] = ("attn", "mid", "hidden", "ffn", "out")
 TARGET_TOKENS = MAX_TOKENS - 1
 #: Columns an activation panel shows at most; wider matrices show every k-th column.
 PANEL_COLUMNS = 128
+#: The notes' examples, in order, by their i18n keys: "en" is the sentence, "ko" its Korean translation.
+TRANSLATION_KEYS: tuple[str, ...] = ("enc.target.i_am_good", "enc.target.dog", "enc.target.cat")
 #: The notes' examples, each with a Korean translation for the decoder's side.
-TRANSLATIONS: dict[str, str] = {
-    "I am good": "나는 잘 지내",
-    "A dog ate the food because it was hungry": "개는 배가 고파서 음식을 먹었다",
-    "The cat chased the mouse": "고양이가 쥐를 쫓았다",
-}
+TRANSLATIONS: dict[str, str] = {t(key, "en"): t(key, "ko") for key in TRANSLATION_KEYS}
 
 
 @dataclass(frozen=True)

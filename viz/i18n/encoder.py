@@ -1,21 +1,8 @@
-"""Strings of the Encoder block page, English and Korean (merged into :data:`viz.i18n.STRINGS`)."""
+"""Strings of the Encoder block page, English and Korean."""
 
 from __future__ import annotations
 
-ENC_STRINGS: dict[str, dict[str, str]] = {
-    "nav.enc": {"en": "Encoder block", "ko": "인코더 블록"},
-    "step.addnorm": {"en": "Add & norm", "ko": "Add & Norm (더하기와 정규화)"},
-    "step.addnorm.desc": {
-        "en": "keep the input, rescale each token",
-        "ko": "입력을 다시 더하고 토큰마다 크기를 맞춤",
-    },
-    "step.ffn": {"en": "Feed-forward", "ko": "피드포워드"},
-    "step.ffn.desc": {"en": "two layers with ReLU, per token", "ko": "토큰마다 ReLU를 사이에 둔 두 층"},
-    "step.decoder": {"en": "Decoder", "ko": "디코더"},
-    "step.decoder.desc": {
-        "en": "causal mask and cross-attention",
-        "ko": "인과 마스크와 크로스 어텐션",
-    },
+STRINGS: dict[str, dict[str, str]] = {
     "enc.title": {
         "en": "Encoder block: attention, add & norm, feed-forward",
         "ko": "인코더 블록: 어텐션, Add & Norm, 피드포워드",
@@ -255,4 +242,12 @@ ENC_STRINGS: dict[str, dict[str, str]] = {
         "en": "The target sentence is empty: the decoder reads [BOS] alone.",
         "ko": "목표 문장이 비어 있어서 디코더는 [BOS] 하나만 읽습니다.",
     },
+    # The notes' example sentences (the encoder's input) and their Korean translations (the decoder's
+    # target): viz.stack.TRANSLATIONS maps each "en" to its "ko".
+    "enc.target.i_am_good": {"en": "I am good", "ko": "나는 잘 지내"},
+    "enc.target.dog": {
+        "en": "A dog ate the food because it was hungry",
+        "ko": "개는 배가 고파서 음식을 먹었다",
+    },
+    "enc.target.cat": {"en": "The cat chased the mouse", "ko": "고양이가 쥐를 쫓았다"},
 }

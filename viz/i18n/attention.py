@@ -1,9 +1,8 @@
-"""Strings of the Attention heads page, English and Korean (merged into :data:`viz.i18n.STRINGS`)."""
+"""Strings of the Attention heads page, English and Korean."""
 
 from __future__ import annotations
 
-ATT_STRINGS: dict[str, dict[str, str]] = {
-    "nav.att": {"en": "Attention heads", "ko": "어텐션 헤드"},
+STRINGS: dict[str, dict[str, str]] = {
     "att.title": {
         "en": "Attention heads: a small live Transformer",
         "ko": "어텐션 헤드: 지금 돌아가는 작은 트랜스포머",
@@ -12,18 +11,11 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
         "en": "A real PyTorch encoder runs on this page: its size comes from the sidebar (d_model and heads) and the controls below. Each head compares every query with every key and spreads its attention over the tokens; the maps show those weights. An untrained model has random weights, so its maps show the mechanics, not meaning. Pick a toy task and press Train to watch heads learn a job.",
         "ko": "이 페이지에서는 실제 PyTorch 인코더가 돌아갑니다. 크기는 사이드바(d_model, heads)와 아래 설정에서 정해집니다. 헤드마다 모든 쿼리를 모든 키와 비교해 토큰들에 주의를 나눠 주고, 맵은 그 가중치를 보여 줍니다. 학습 전 모델은 가중치가 무작위라서 의미가 아니라 계산 과정만 보여 줍니다. 토이 과제를 고르고 '학습'을 누르면 헤드가 일을 배우는 모습을 볼 수 있습니다.",
     },
-    "att.heads_bad": {
-        "en": "{asked} heads do not divide d_model = {d_model}: each head would get {share} dimensions, and a head needs a whole number. This page uses {used} heads (d_k = {d_k}) instead. Head counts that work for d_model = {d_model}: {options}.",
-        "ko": "헤드 {asked}개로는 d_model({d_model})을 나눌 수 없습니다. 헤드 하나가 {share}차원을 받아야 하는데, 차원은 정수여야 합니다. 그래서 이 페이지는 헤드 {used}개(d_k = {d_k})를 씁니다. d_model = {d_model}에 맞는 헤드 수: {options}.",
-    },
     "att.layers": {"en": "Layers", "ko": "층 수"},
     "att.layers.help": {
         "en": "Encoder blocks stacked on top of each other (the paper uses 6).",
         "ko": "위로 쌓는 인코더 블록의 수입니다(논문은 6개).",
     },
-    "att.encoding": {"en": "Position signal", "ko": "위치 신호"},
-    "att.enc.none": {"en": "none (no position)", "ko": "없음 (위치 정보 없음)"},
-    "att.seed": {"en": "Model seed", "ko": "모델 시드"},
     "att.dk": {
         "en": "{heads} heads × d_k = {d_k} dimensions = d_model {d_model}, in {layers} layer(s). Change the head count in the sidebar: every map below is redrawn with d_k = d_model / heads.",
         "ko": "헤드 {heads}개 × d_k = {d_k}차원 = d_model {d_model}, {layers}개 층. 헤드 수는 사이드바에서 바꿉니다. 바꾸면 아래 맵이 모두 d_k = d_model / heads로 다시 그려집니다.",
@@ -36,42 +28,16 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
         "en": "Type a sentence above to see every head's attention map.",
         "ko": "위에 문장을 입력하면 헤드별 어텐션 맵이 나옵니다.",
     },
-    "att.example": {"en": "Example", "ko": "예문"},
     "att.example.help": {
         "en": "Sentences from the lecture notes; picking one copies it into the box.",
         "ko": "강의 노트의 문장입니다. 고르면 입력칸에 복사됩니다.",
     },
-    "att.sentence": {"en": "Sentence", "ko": "문장"},
     "att.sentence.help": {
         "en": "Split into words and punctuation; up to {n} tokens. Any language works.",
         "ko": "단어와 문장 부호로 나눕니다. 최대 {n}개 토큰. 어떤 언어든 됩니다.",
     },
-    "att.cut": {
-        "en": "Only the first {n} tokens (and {chars} characters) are used.",
-        "ko": "앞의 {n}개 토큰(그리고 {chars}자)만 씁니다.",
-    },
-    "att.empty": {
-        "en": "Type a sentence to see attention: there are no words in the box.",
-        "ko": "어텐션을 보려면 문장을 입력하세요. 지금 입력칸에 단어가 없습니다.",
-    },
-    "att.layer": {"en": "Layer", "ko": "층"},
-    "att.first_head": {"en": "First head shown", "ko": "처음 보여 줄 헤드"},
-    "att.first_head.help": {
-        "en": "Sixteen heads are drawn at a time; slide to see the others.",
-        "ko": "한 번에 헤드 16개를 그립니다. 나머지는 밀어서 보세요.",
-    },
-    "att.grid_cut": {
-        "en": "Showing {shown} of {heads} heads.",
-        "ko": "헤드 {heads}개 중 {shown}개를 보여 줍니다.",
-    },
-    "att.head_title": {"en": "head {h}", "ko": "헤드 {h}"},
     "att.key": {"en": "key (attended to)", "ko": "키 (주목받는 토큰)"},
     "att.query": {"en": "query (attending)", "ko": "쿼리 (주목하는 토큰)"},
-    "att.weight": {"en": "weight", "ko": "가중치"},
-    "att.hover": {
-        "en": "query %{y}<br>key %{x}<br>weight %{z:.3f}<extra></extra>",
-        "ko": "쿼리 %{y}<br>키 %{x}<br>가중치 %{z:.3f}<extra></extra>",
-    },
     "att.maps.chart": {
         "en": "Layer {layer}: {heads} heads, each on d_k = {d_k} dimensions",
         "ko": "{layer}층: 헤드 {heads}개, 각각 d_k = {d_k}차원",
@@ -170,10 +136,6 @@ ATT_STRINGS: dict[str, dict[str, str]] = {
     "att.why.other": {
         "en": "This encoding makes the task hard to learn in so few steps (the Positional encoding page shows why: values that grow without bound, or rows that are hard to tell apart). Try the sinusoidal encoding.",
         "ko": "이 인코딩으로는 이 정도 단계 안에 과제를 배우기 어렵습니다(이유는 위치 인코딩 페이지에 있습니다. 값이 한없이 커지거나, 행끼리 구별하기 어렵습니다). 사인파 인코딩으로 해 보세요.",
-    },
-    "att.rope_dk1": {
-        "en": "With d_k = {d_k} a head has no pair of dimensions to rotate, so RoPE changes nothing here: the model is blind to position. Use fewer heads (a larger d_k).",
-        "ko": "d_k = {d_k}이면 헤드에 회전시킬 차원 쌍이 없어서 RoPE가 아무것도 바꾸지 못합니다. 모델이 위치를 볼 수 없습니다. 헤드 수를 줄여(d_k를 키워) 보세요.",
     },
     "att.col.position": {"en": "position", "ko": "위치"},
     "att.col.input": {"en": "input", "ko": "입력"},

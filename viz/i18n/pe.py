@@ -1,0 +1,282 @@
+"""Strings of the Positional encoding page, English and Korean."""
+
+from __future__ import annotations
+
+STRINGS: dict[str, dict[str, str]] = {
+    "chart.aggregated": {
+        "en": "Too many cells to draw one by one: showing every {row_step}th position and {col_what} "
+        "({rows} × {cols} of {max_len} × {d_model} cells). Hover shows the true indices; the exact-values "
+        "window below shows any part at full resolution.",
+        "ko": "칸이 너무 많아 모두 그리지 않고 위치는 {row_step}개마다 하나씩, {col_what} 보여 줍니다 "
+        "({max_len} × {d_model}칸 중 {rows} × {cols}칸). 마우스를 올리면 실제 위치와 차원이 나오고, 아래의 "
+        "정확한 값 창에서는 어느 부분이든 원래 해상도로 볼 수 있습니다.",
+    },
+    "chart.rows_only": {"en": "every dimension", "ko": "차원은 모두"},
+    # ---- positional encoding page ---------------------------------------------------------------------
+    "pe.title": {"en": "Positional encoding", "ko": "위치 인코딩"},
+    "pe.intro": {
+        "en": "Attention compares tokens with dot products, and a dot product does not care about order: "
+        "shuffle the words and every score stays the same. So before attention, each token's embedding "
+        "gets a vector that depends only on its position. This page builds that table of vectors, one row "
+        "per position, and measures what makes one table better than another.",
+        "ko": "어텐션은 내적으로 토큰을 비교하는데, 내적은 순서를 모릅니다. 단어를 뒤섞어도 점수는 그대로입니다. "
+        "그래서 어텐션 전에 각 토큰의 임베딩에 위치에만 의존하는 벡터를 더합니다. 이 페이지는 위치마다 한 "
+        "행씩 그 벡터 표를 만들고, 어떤 표가 더 좋은지를 직접 재 봅니다.",
+    },
+    "pe.about.sinusoidal": {
+        "en": "Each pair of columns is a sine and a cosine of the position at one frequency; frequencies fall "
+        "geometrically from 1 to about 1/base. Values stay in [−1, 1] and no training is needed.",
+        "ko": "열 두 개가 한 쌍이 되어 하나의 진동수로 위치의 사인과 코사인을 계산합니다. 진동수는 1에서 약 "
+        "1/base까지 등비로 줄어듭니다. 값은 [−1, 1] 안에 있고 학습이 필요 없습니다.",
+    },
+    "pe.about.integer": {
+        "en": "Every dimension holds the position number itself: 0, 1, 2, … It is unique, but it grows without "
+        "limit and soon drowns the word's meaning when added to the embedding.",
+        "ko": "모든 차원에 위치 번호 0, 1, 2, …를 그대로 넣습니다. 위치마다 다르지만 값이 끝없이 커져서 임베딩에 "
+        "더하면 단어의 의미를 금방 덮어 버립니다.",
+    },
+    "pe.about.normalized": {
+        "en": "The position divided by the last position, so values stay in [0, 1]. But the same position gets a "
+        "different value in a sentence of another length.",
+        "ko": "위치를 마지막 위치로 나누어 값이 [0, 1] 안에 머뭅니다. 하지만 문장 길이가 달라지면 같은 위치도 다른 "
+        "값을 받습니다.",
+    },
+    "pe.about.binary": {
+        "en": "Column i is bit i of the position. Values are 0 or 1 and a position keeps its code whatever the "
+        "length, but a step of one position can flip many bits at once, so distances jump unevenly.",
+        "ko": "i번째 열은 위치의 i번째 비트입니다. 값은 0 또는 1이고 길이와 상관없이 같은 코드를 갖지만, 한 칸 "
+        "움직일 때 여러 비트가 한꺼번에 바뀔 수 있어 거리가 고르지 않게 뜁니다.",
+    },
+    "pe.about.learned": {
+        "en": "A table of free parameters, one row per position, as in BERT or GPT-2. Shown here as it starts: "
+        "small random numbers (normal, σ = 0.02, fixed seed). Training would shape it; at the start, "
+        "neighbours are no closer than strangers.",
+        "ko": "BERT나 GPT-2처럼 위치마다 한 행씩 자유롭게 학습되는 표입니다. 여기서는 학습 전 처음 모습, 즉 작은 "
+        "난수(정규분포, σ = 0.02, 고정 시드)를 보여 줍니다. 학습 전에는 이웃 위치가 먼 위치보다 가깝지 않습니다.",
+    },
+    "pe.about.rope": {
+        "en": "RoPE does not add a vector: it rotates each pair of query and key coordinates by an angle "
+        "proportional to the position, with the same frequencies as the sinusoidal encoding. The table "
+        "shows that rotation applied to a fixed vector (all entries 1/√2).",
+        "ko": "RoPE는 벡터를 더하지 않고, 쿼리와 키의 좌표 쌍을 위치에 비례하는 각도만큼 회전시킵니다. 진동수는 "
+        "사인파 인코딩과 같습니다. 표는 고정된 벡터(모든 값이 1/√2)에 그 회전을 적용한 결과입니다.",
+    },
+    "pe.layout": {"en": "Column layout", "ko": "열 배치"},
+    "pe.layout.interleaved": {
+        "en": "Interleaved (sin, cos, sin, cos, …)",
+        "ko": "교차 (sin, cos, sin, cos, …)",
+    },
+    "pe.layout.split": {
+        "en": "Split (all sines, then all cosines)",
+        "ko": "분할 (사인 전부, 그다음 코사인 전부)",
+    },
+    "pe.layout.same": {
+        "en": "The two layouts hold the same columns in another order: reordering the interleaved table with "
+        "the permutation on the right gives the split table with a largest difference of {diff:.1e}. A model "
+        "cannot tell them apart, because its first linear layer can absorb any column order.",
+        "ko": "두 배치는 같은 열을 순서만 바꿔 놓은 것입니다. 교차 배치 표의 열을 오른쪽 순열대로 재배열하면 분할 "
+        "배치 표와의 최대 차이가 {diff:.1e}입니다. 첫 선형층이 열 순서를 흡수하므로 모델에게는 둘이 같습니다.",
+    },
+    "pe.perm.title": {"en": "Where each split column comes from", "ko": "분할 배치의 각 열은 어디서 왔나"},
+    "pe.perm.x": {"en": "column in the split layout", "ko": "분할 배치의 열"},
+    "pe.perm.y": {"en": "column in the interleaved layout", "ko": "교차 배치의 열"},
+    "pe.perm.hover": {
+        "en": "split column %{x}<br>= interleaved column %{y}<extra></extra>",
+        "ko": "분할 배치 %{x}번 열<br>= 교차 배치 %{y}번 열<extra></extra>",
+    },
+    "pe.tab.table": {"en": "The table as a heatmap", "ko": "표를 히트맵으로"},
+    "pe.heatmap.title": {
+        "en": "{name}: {max_len} positions × {d_model} dimensions",
+        "ko": "{name}: 위치 {max_len}개 × 차원 {d_model}개",
+    },
+    "pe.heatmap.hover": {
+        "en": "position %{y}<br>dimension %{x}<br>value %{z:.4f}<extra></extra>",
+        "ko": "위치 %{y}<br>차원 %{x}<br>값 %{z:.4f}<extra></extra>",
+    },
+    # "What to notice" beside the heatmap: one per encoding (viz.encodings.ENCODING_KINDS).
+    "pe.heatmap.explain.sinusoidal": {
+        "en": "**What to notice.** Each row is the vector added at one position; read it left to right. The fast "
+        "waves flicker from row to row while the slow ones barely change: together they give every row its own "
+        "pattern, like the hands of a clock. In the interleaved layout the fast columns are on the left and each "
+        "sine sits beside its cosine; in the split layout the run from fast to slow appears twice, sines in the "
+        "left half and cosines in the right.",
+        "ko": "**눈여겨볼 점.** 한 행은 그 위치에 더해지는 벡터이며 왼쪽에서 오른쪽으로 읽습니다. 빠른 파동의 열은 "
+        "행마다 깜빡이듯 바뀌고 느린 파동의 열은 거의 변하지 않습니다. 시계의 초침, 분침, 시침처럼 이들이 함께 "
+        "모든 행에 고유한 무늬를 줍니다. 교차 배치에서는 빠른 열이 왼쪽에 있고 사인 옆에 같은 진동수의 코사인이 "
+        "붙어 있습니다. 분할 배치에서는 빠른 것에서 느린 것으로 가는 흐름이 두 번 나옵니다. 왼쪽 절반은 사인, "
+        "오른쪽 절반은 코사인입니다.",
+    },
+    "pe.heatmap.explain.integer": {
+        "en": "**What to notice.** Every column of a row holds the same number, the position itself, so each row "
+        "is one flat colour that only gets stronger further down. No column tells neighbours apart better than "
+        "another, and the values climb to max_len − 1: added to an embedding whose entries are around ±1 (at "
+        "the paper's scale), they soon drown it.",
+        "ko": "**눈여겨볼 점.** 한 행의 모든 열에 같은 숫자, 즉 위치 자체가 들어 있어서 행마다 한 가지 색이고 "
+        "아래로 갈수록 진해지기만 합니다. 이웃 위치를 더 잘 구별하는 열이 따로 없고, 값은 max_len − 1까지 "
+        "커집니다. 값이 ±1 안팎인 임베딩(논문의 배율일 때)에 더하면 금방 그것을 덮어 버립니다.",
+    },
+    "pe.heatmap.explain.normalized": {
+        "en": "**What to notice.** As with the raw index, every column of a row holds one number, here "
+        "pos / (max_len − 1), from 0 in the first row to 1 in the last. The values stay small, but the step "
+        "between neighbours is 1 / (max_len − 1): change max_len in the sidebar and every row but the first "
+        "gets another value, so a position has no vector of its own.",
+        "ko": "**눈여겨볼 점.** 정수 인덱스처럼 한 행의 모든 열에 숫자 하나, 여기서는 pos / (max_len − 1)이 들어 "
+        "있어 첫 행의 0에서 마지막 행의 1까지 올라갑니다. 값은 작게 유지되지만 이웃 사이의 간격이 "
+        "1 / (max_len − 1)입니다. 사이드바에서 max_len을 바꾸면 첫 행을 뺀 모든 행의 값이 달라지므로, 위치마다 "
+        "정해진 벡터가 없습니다.",
+    },
+    "pe.heatmap.explain.binary": {
+        "en": "**What to notice.** Column i is bit i of the position: column 0 alternates 0, 1, 0, 1 from row to "
+        "row, column 1 changes every two rows, column 2 every four, like a binary counter lying on its side. "
+        "Columns from about log₂(max_len) on are 0 in every row of this table, and where the counter carries "
+        "(7 → 8) several columns flip at once.",
+        "ko": "**눈여겨볼 점.** i번째 열은 위치의 i번째 비트입니다. 0번 열은 행마다 0, 1, 0, 1로 바뀌고, 1번 열은 "
+        "두 행마다, 2번 열은 네 행마다 바뀌어 이진 카운터를 옆으로 눕혀 놓은 모양입니다. 대략 log₂(max_len)번 "
+        "열부터는 이 표의 모든 행에서 0이고, 자리올림이 일어나는 곳(7 → 8)에서는 여러 열이 한꺼번에 바뀝니다.",
+    },
+    "pe.heatmap.explain.learned": {
+        "en": "**What to notice.** This is the table before any training: small random numbers (σ = 0.02) with no "
+        "pattern, so neighbouring rows are no more alike than distant ones. Training shapes it, but only the "
+        "positions it sees: rows past the longest training sentence stay random, and a position past max_len "
+        "has no row at all.",
+        "ko": "**눈여겨볼 점.** 학습 전의 표입니다. 작은 난수(σ = 0.02)라 아무 무늬가 없고, 이웃 행이 먼 행보다 더 "
+        "닮지도 않았습니다. 학습하면 모양이 잡히지만 학습 때 본 위치만 그렇습니다. 가장 긴 학습 문장보다 뒤의 "
+        "행은 난수 그대로 남고, max_len보다 뒤의 위치는 표에 행이 아예 없습니다.",
+    },
+    "pe.heatmap.explain.rope": {
+        "en": "**What to notice.** RoPE adds nothing to the token: it turns each pair of query and key coordinates "
+        "(columns 2i and 2i + 1) by the angle pos · ωᵢ. To draw that turn as a table, each row here is the "
+        "rotation for that position applied to one fixed vector (every entry 1/√2). Pairs on the left turn "
+        "fast and those on the right slowly, at the sinusoidal encoding's frequencies, and every pair keeps "
+        "its length: from row to row only an angle changes.",
+        "ko": "**눈여겨볼 점.** RoPE는 토큰에 아무것도 더하지 않습니다. 쿼리와 키의 좌표 쌍(열 2i와 2i + 1)을 "
+        "각도 pos · ωᵢ만큼 돌립니다. 그 회전을 표로 그리려고 여기서는 각 행에 그 위치의 회전을 고정된 벡터 "
+        "하나(모든 값이 1/√2)에 적용한 결과를 담았습니다. 왼쪽 쌍은 빨리, 오른쪽 쌍은 천천히 돌며 진동수는 사인파 "
+        "인코딩과 같습니다. 모든 쌍은 길이가 그대로이고, 행에서 행으로 바뀌는 것은 각도뿐입니다.",
+    },
+    "pe.curves.title": {"en": "Chosen dimensions over position", "ko": "고른 차원의 위치별 값"},
+    "pe.curves.pick": {"en": "Dimensions to draw", "ko": "그릴 차원"},
+    "pe.curves.legend": {"en": "dim {dim}", "ko": "차원 {dim}"},
+    "pe.curves.hover": {
+        "en": "position %{x}<br>value %{y:.4f}",
+        "ko": "위치 %{x}<br>값 %{y:.4f}",
+    },
+    "pe.curves.explain": {
+        "en": "**What to notice.** Each curve is one column of the table. For the sinusoidal encoding the "
+        "waves get slower as the dimension index grows: dimension 0 repeats about every 6 positions, "
+        "higher dimensions over thousands. Fast columns tell neighbours apart; slow columns tell the "
+        "beginning of a long text from its end.",
+        "ko": "**눈여겨볼 점.** 곡선 하나가 표의 열 하나입니다. 사인파 인코딩에서는 차원 번호가 커질수록 파동이 "
+        "느려집니다. 0번 차원은 약 6칸마다 반복되고, 높은 차원은 수천 칸에 걸쳐 한 번 돕니다. 빠른 열은 "
+        "이웃한 위치를 구별하고, 느린 열은 긴 글의 앞과 뒤를 구별합니다.",
+    },
+    "pe.curves.window": {
+        "en": "With {max_len} positions the fast waves would blur into a block, so the chart opens on the first {window}. Drag the strip under the chart to pan, or press autoscale in the toolbar to see every position.",
+        "ko": "위치가 {max_len}개나 되면 빠른 파동이 뭉개져 보이므로 처음 {window}개 위치만 먼저 보여 줍니다. 차트 아래 띠를 끌어 옮기거나, 도구 모음의 자동 크기 버튼을 누르면 모든 위치를 볼 수 있습니다.",
+    },
+    "pe.curves.none": {"en": "Pick at least one dimension to draw.", "ko": "그릴 차원을 하나 이상 고르세요."},
+    "pe.wave.title": {"en": "Wavelength of each dimension", "ko": "차원별 파장"},
+    "pe.wave.x_pairs": {"en": "pair index i (columns 2i and 2i+1)", "ko": "쌍 번호 i (2i, 2i+1번 열)"},
+    "pe.wave.x_cols": {"en": "column i", "ko": "열 번호 i"},
+    "pe.wave.y": {"en": "wavelength (positions, log scale)", "ko": "파장 (위치 수, 로그 눈금)"},
+    "pe.wave.hover": {
+        "en": "i = %{x}<br>wavelength %{y:.4g}<extra></extra>",
+        "ko": "i = %{x}<br>파장 %{y:.4g}<extra></extra>",
+    },
+    "pe.wave.max_len": {"en": "max_len = {max_len}", "ko": "max_len = {max_len}"},
+    "pe.wave.explain": {
+        "en": "**What to notice.** A wave longer than the sequence (above the dashed line) moves less than one "
+        "full turn over all the positions; far above it, a column is almost constant and tells positions "
+        "apart very little. Here {slow} of {total} have a wavelength longer than max_len = {max_len}. "
+        "A bigger base stretches every wavelength; a longer max_len uses more of them.",
+        "ko": "**눈여겨볼 점.** 파장이 시퀀스보다 긴 파동(점선 위)은 모든 위치를 지나도 한 바퀴를 다 돌지 "
+        "못합니다. 점선보다 훨씬 위에 있는 열은 거의 상수여서 위치 구별에 거의 쓰이지 않습니다. 지금은 {total}개 "
+        "중 {slow}개의 파장이 max_len = {max_len}보다 깁니다. base를 키우면 모든 파장이 길어지고, max_len을 "
+        "늘리면 더 많은 파동이 쓰입니다.",
+    },
+    "pe.wave.binary": {
+        "en": "**What to notice.** Bit i repeats every 2^(i+1) positions, so the periods double column by "
+        "column. Bits above the dashed line never flip within max_len = {max_len}: {slow} of {total} columns "
+        "here are constant zero.",
+        "ko": "**눈여겨볼 점.** i번째 비트는 2^(i+1)칸마다 반복되므로 주기가 열마다 두 배가 됩니다. 점선 위의 "
+        "비트는 max_len = {max_len} 안에서 한 번도 바뀌지 않아, 여기서는 {total}개 열 중 {slow}개가 늘 0입니다.",
+    },
+    "pe.wave.none": {
+        "en": "This encoding is not made of waves, so its columns have no wavelength: the integer and "
+        "normalised columns rise in a straight line, and the learned table is noise until trained.",
+        "ko": "이 인코딩은 파동으로 이루어지지 않아 열에 파장이 없습니다. 정수와 정규화 인덱스는 직선으로 "
+        "올라가고, 학습형 표는 학습 전에는 잡음일 뿐입니다.",
+    },
+    "pe.score.title": {
+        "en": "Scorecard: the conditions from the notes, measured",
+        "ko": "성적표: 강의 노트의 조건을 직접 측정",
+    },
+    "pe.score.intro": {
+        "en": "Each verdict is computed from the table at the current settings; the number behind it is shown "
+        "next to the threshold it is compared with.",
+        "ko": "모든 판정은 현재 설정의 표에서 직접 계산합니다. 판정의 근거가 된 숫자와 비교 기준을 함께 보여 줍니다.",
+    },
+    "pe.score.col.condition": {"en": "Condition", "ko": "조건"},
+    "pe.score.col.measure": {"en": "What is measured", "ko": "측정한 것"},
+    "pe.score.col.threshold": {"en": "Passes when", "ko": "통과 기준"},
+    "pe.score.pass": {"en": "pass · {value}", "ko": "통과 · {value}"},
+    "pe.score.fail": {"en": "FAIL · {value}", "ko": "실패 · {value}"},
+    "pe.score.na": {"en": "— n/a", "ko": "— 해당 없음"},
+    "pe.crit.bounded": {"en": "Values stay small", "ko": "값이 작다"},
+    "pe.crit.bounded.measure": {"en": "largest |value| in the table", "ko": "표의 최대 |값|"},
+    "pe.crit.bounded.rule": {"en": "≤ {threshold:g}", "ko": "≤ {threshold:g}"},
+    "pe.crit.distinct": {"en": "Every position is distinct", "ko": "위치마다 다르다"},
+    "pe.crit.distinct.measure": {
+        "en": "closest distance between two positions",
+        "ko": "두 위치 사이 최소 거리",
+    },
+    "pe.crit.distinct.rule": {"en": "above {threshold:g}", "ko": "{threshold:g} 초과"},
+    "pe.crit.length_invariant": {"en": "Same vector at any length", "ko": "길이와 무관하게 같은 벡터"},
+    "pe.crit.length_invariant.measure": {
+        "en": "largest change of a position's vector when max_len is halved",
+        "ko": "max_len을 절반으로 줄였을 때 같은 위치 벡터의 최대 변화",
+    },
+    "pe.crit.length_invariant.rule": {"en": "≤ {threshold:g}", "ko": "≤ {threshold:g}"},
+    "pe.crit.smooth": {"en": "Neighbours are close", "ko": "이웃끼리 가깝다"},
+    "pe.crit.smooth.measure": {
+        "en": "largest step between neighbours ÷ RMS distance between positions",
+        "ko": "이웃 사이 최대 거리 ÷ 위치 사이 평균제곱근 거리",
+    },
+    "pe.crit.smooth.rule": {"en": "≤ {threshold:g}", "ko": "≤ {threshold:g}"},
+    "pe.crit.offset_distance": {"en": "Distance follows the offset", "ko": "거리가 간격을 따른다"},
+    "pe.crit.offset_distance.measure": {
+        "en": "worst relative spread of ‖PE(p+k) − PE(p)‖ over p, for k = 1…16",
+        "ko": "k = 1…16에서 p에 따른 ‖PE(p+k) − PE(p)‖의 최대 상대 편차",
+    },
+    "pe.crit.offset_distance.rule": {"en": "≤ {threshold:g}", "ko": "≤ {threshold:g}"},
+    "pe.score.compare": {"en": "Compare all encodings", "ko": "모든 인코딩 비교"},
+    "pe.score.compare.help": {
+        "en": "At this size each scorecard takes a moment, so the comparison is off until you ask for it.",
+        "ko": "이 크기에서는 성적표 계산에 시간이 걸리므로 요청할 때만 비교합니다.",
+    },
+    "pe.score.explain": {
+        "en": "**What to notice.** Only the sinusoidal encoding (and RoPE, which shares its frequencies) passes "
+        "all five. The integer index grows without bound; index ÷ length changes when the sentence gets "
+        "longer; binary jumps unevenly between neighbours; a fresh learned table is random. Shrink d_model "
+        "or grow max_len and watch verdicts change: binary runs out of codes once max_len > 2^d_model.",
+        "ko": "**눈여겨볼 점.** 다섯 조건을 모두 통과하는 것은 사인파 인코딩(그리고 같은 진동수를 쓰는 RoPE)뿐입니다. "
+        "정수 인덱스는 끝없이 커지고, 인덱스 ÷ 길이는 문장이 길어지면 값이 바뀌며, 이진수는 이웃 사이에서 "
+        "고르지 않게 뛰고, 학습 전 표는 무작위입니다. d_model을 줄이거나 max_len을 늘려 판정이 바뀌는 것을 "
+        "확인해 보세요. max_len > 2^d_model이 되면 이진수는 코드가 모자랍니다.",
+    },
+    "pe.window.toggle": {"en": "Exact values for a window", "ko": "일부 구간의 정확한 값"},
+    "pe.window.rows": {"en": "positions", "ko": "위치 범위"},
+    "pe.window.cols": {"en": "dimensions", "ko": "차원 범위"},
+    "pe.window.title": {
+        "en": "Positions {r0}–{r1}, dimensions {c0}–{c1} (every cell)",
+        "ko": "위치 {r0}–{r1}, 차원 {c0}–{c1} (모든 칸)",
+    },
+    "pe.window.clipped": {
+        "en": "A window shows at most {limit} × {limit} cells; showing the first {limit} of each range.",
+        "ko": "창에는 최대 {limit} × {limit}칸만 보입니다. 각 범위의 처음 {limit}개를 보여 줍니다.",
+    },
+    "pe.window.explain": {
+        "en": "Every cell here is exact (nothing aggregated), and the CSV holds exactly these cells.",
+        "ko": "이 창의 모든 칸은 정확한 값입니다(집계하지 않음). CSV에도 이 칸들이 그대로 담깁니다.",
+    },
+}
