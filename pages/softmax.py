@@ -6,7 +6,7 @@ from functools import partial
 
 import streamlit as st
 
-from viz import embedding, export, figures, softmax
+from viz import embedding, export, figures, softmax, worked
 from viz.i18n import t
 from viz.ui import chart, sections, shell, widgets
 from viz.ui.notes import notes_differ
@@ -280,7 +280,7 @@ if sec["row"].open:
 
 def _fit_length() -> None:
     """A new sentence starts with all of its words (up to the limit) in use."""
-    typed = embedding.tokenize(str(st.session_state.get("sm_text", "")), softmax.MAX_WORDS)
+    typed = embedding.tokenize(str(st.session_state.get("sm_text", "")), worked.MAX_WORDS)
     st.session_state["sm_len"] = max(len(typed.tokens), 1)
 
 
@@ -299,9 +299,9 @@ def worked_example(d_k: int, seed: int) -> None:
         )
         == "notes"
     )
-    if notes:  # note 004's "I am good": its inputs, every later step computed (softmax.note_example)
+    if notes:  # note 004's "I am good": its inputs, every later step computed (worked.note_example)
         st.write(t("notes.ex.intro", lang))
-        found = embedding.tokenize(" ".join(softmax.NOTE_TOKENS), softmax.MAX_WORDS)
+        found = embedding.tokenize(" ".join(worked.NOTE_TOKENS), worked.MAX_WORDS)
     else:
         st.write(t("sm.ex.intro", lang, d_model=s.d_model, d_k=d_k))
         c1, c2 = st.columns([3, 2])
@@ -311,12 +311,12 @@ def worked_example(d_k: int, seed: int) -> None:
             key="sm_text",
             persist_state=widgets.KEEP,
             on_change=_fit_length,
-            help=t("sm.ex.sentence.help", lang, n=softmax.MAX_WORDS),
+            help=t("sm.ex.sentence.help", lang, n=worked.MAX_WORDS),
         )
-        found = embedding.tokenize(text, softmax.MAX_WORDS)
+        found = embedding.tokenize(text, worked.MAX_WORDS)
         widgets.chars_cut_note(text, lang)
     if found.tokens_cut:
-        st.warning(t("sm.ex.cut", lang, n=softmax.MAX_WORDS, cut=found.tokens_cut))
+        st.warning(t("sm.ex.cut", lang, n=worked.MAX_WORDS, cut=found.tokens_cut))
     if not found.tokens:
         st.warning(t("sm.ex.empty", lang))
     else:
@@ -332,21 +332,21 @@ def worked_example(d_k: int, seed: int) -> None:
                     help=t("sm.ex.length.help", lang),
                 )
         tokens = found.tokens[:length]
-        labels = softmax.token_labels(tokens)
+        labels = worked.token_labels(tokens)
         with widgets.guard(lang):
             if notes:
-                example = softmax.note_example()
+                example = worked.note_example()
                 w, d_k, dims = example.worked, example.d_k, list(example.columns)
                 columns = ", ".join(map(str, dims))
                 slips = {  # where the note's printed weights are off, worked out from the computed ones
-                    "row_i": softmax.row_text(w.weights, 0),
-                    "row_good": softmax.row_text(w.weights, 2),
+                    "row_i": worked.row_text(w.weights, 0),
+                    "row_good": worked.row_text(w.weights, 2),
                     "i_am": f"{w.weights[0, 1]:.3f}",
-                    "fixes": softmax.misprint_text(example, example.misprints()),
+                    "fixes": worked.misprint_text(example, example.misprints()),
                 }
             else:
-                w = softmax.worked_example(tokens, s.d_model, d_k, seed)
-                dims = list(range(min(d_k, softmax.SHOWN_COLUMNS)))
+                w = worked.worked_example(tokens, s.d_model, d_k, seed)
+                dims = list(range(min(d_k, worked.SHOWN_COLUMNS)))
             shown = len(dims)
             scale_root = softmax.root_text(d_k)
             # the notes' numbers as the note writes them (12.375, 0.631); weights to 3 places like its text
@@ -484,7 +484,7 @@ def worked_example(d_k: int, seed: int) -> None:
                             or 0
                         )
                         st.code(
-                            softmax.weighted_sum(w.weights, tokens, query, digits=3 if notes else 2),
+                            worked.weighted_sum(w.weights, tokens, query, digits=3 if notes else 2),
                             language=None,
                         )
                         st.markdown(
@@ -496,7 +496,7 @@ def worked_example(d_k: int, seed: int) -> None:
                             )
                         )
                     st.code(
-                        softmax.weighted_sum_numbers(w, query, digits=3 if notes else 2), language=None
+                        worked.weighted_sum_numbers(w, query, digits=3 if notes else 2), language=None
                     )  # full width: 8 columns fit
                     if notes:
                         st.caption(t("notes.ex.numbers", lang, columns=columns))

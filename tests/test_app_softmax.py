@@ -11,7 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, ok, open_page
-from viz import embedding
+from viz import embedding, worked
 from viz import softmax as sm
 from viz.i18n import t
 
@@ -162,7 +162,7 @@ def test_gradient_chart_falls_unscaled_and_stays_flat_scaled() -> None:
 
 def test_worked_example_steps_match_the_formulas() -> None:
     at = open_page(SM)
-    w = sm.worked_example(("I", "am", "good"), 128, 64, 0)
+    w = worked.worked_example(("I", "am", "good"), 128, 64, 0)
     for key, values in (
         ("sm_step_scores", w.scores),
         ("sm_step_scaled", w.scaled),
@@ -171,11 +171,11 @@ def test_worked_example_steps_match_the_formulas() -> None:
     ):
         np.testing.assert_allclose(decode(spec(at, key)["data"][0]["z"]), values, rtol=1e-5, atol=1e-6)
     assert spec(at, "sm_step_weights")["data"][0]["y"] == ["1 · I", "2 · am", "3 · good"]
-    assert at.code[0].value == sm.weighted_sum(w.weights, w.tokens, 0)
+    assert at.code[0].value == worked.weighted_sum(w.weights, w.tokens, 0)
     at.selectbox(key="sm_query").set_value(2).run()
     ok(at)
     assert at.code[0].value.startswith("z_3 = ")
-    assert at.code[1].value == sm.weighted_sum_numbers(w, 2)
+    assert at.code[1].value == worked.weighted_sum_numbers(w, 2)
     assert t("sm.ex.columns", "en", shown=8, d_k=64) in texts(at)
 
 
@@ -224,11 +224,11 @@ def test_hostile_and_unusual_sentences(text: str) -> None:
     at = open_page(SM)
     at.text_input(key="sm_text").input(text).run()
     ok(at)
-    found = embedding.tokenize(text, sm.MAX_WORDS).tokens
+    found = embedding.tokenize(text, worked.MAX_WORDS).tokens
     labels = spec(at, "sm_step_scores")["data"][0]["y"]
     assert len(labels) == len(found)
     assert all("<" not in label for label in labels)  # escaped for Plotly
-    assert at.code[0].value == sm.weighted_sum(sm.worked_example(found, 128, 64, 0).weights, found, 0)
+    assert at.code[0].value == worked.weighted_sum(worked.worked_example(found, 128, 64, 0).weights, found, 0)
 
 
 def test_a_repeated_word_keeps_its_own_row_and_column() -> None:

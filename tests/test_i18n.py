@@ -39,7 +39,7 @@ def test_every_strings_module_is_merged() -> None:
     tables = package_tables()
     assert len(tables) >= 9  # shell, notes and the seven pages
     assert set(tables) == set(TABLES)
-    assert STRINGS == merge(tables)
+    assert merge(tables) == STRINGS
 
 
 @pytest.mark.parametrize("name", sorted(package_tables()))

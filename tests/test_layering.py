@@ -1,4 +1,9 @@
-"""The module layering from DESIGN.md, checked by parsing imports: pages -> viz.ui -> viz core."""
+"""The layering of DESIGN.md, checked by parsing imports with ``ast``:
+
+    pages -> viz.views -> viz.ui -> viz.{figures, i18n, the maths}
+
+Nothing imports upward; only viz/ui, viz/views and pages import Streamlit; torch is imported (at the top
+of a module) only by the model modules; pages hold no numpy, torch or math, and no loops over data."""
 
 from __future__ import annotations
 
@@ -8,86 +13,130 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-#: viz's modules: its top-level files and every file of the viz.i18n package.
-VIZ_FILES = sorted([*(ROOT / "viz").glob("*.py"), *(ROOT / "viz" / "i18n").glob("*.py")])
-I18N = [f"i18n/{p.stem}" for p in (ROOT / "viz" / "i18n").glob("*.py")]
-CORE = [
-    *("encodings", "criteria", "figures", "settings", "export", "memo"),
-    *("embedding", "similarity", "softmax", "heads", "stack"),
-    *sorted(I18N),
-]
-TORCH_ALLOWED = {"attention", "model", "train", "probe", "block"}
+VIZ = ROOT / "viz"
 
-
-def imported_roots(path: Path) -> set[str]:
-    roots: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            roots |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            roots.add(node.module)
-    return roots
-
-
-def top(names: set[str]) -> set[str]:
-    return {n.split(".")[0] for n in names}
+#: The layers, lowest first: a module may import its own layer and the ones below it, never above.
+LAYERS = ("core", "ui", "views", "pages")
+#: The modules that build or run the PyTorch model: the only ones that import torch at their top.
+TORCH_MODULES = {"viz.attention", "viz.model", "viz.train", "viz.probe", "viz.block"}
 
 
 def module_name(path: Path) -> str:
-    """A viz module's path under viz/, without .py: "ui", "i18n/shell"."""
-    return path.relative_to(ROOT / "viz").with_suffix("").as_posix()
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def test_core_covers_every_i18n_module() -> None:
-    assert {"i18n/__init__", "i18n/ko", "i18n/shell", "i18n/encoder"} <= set(CORE)
+def layer(name: str) -> str:
+    """The layer of a module of this repository by its dotted name."""
+    if name == "app" or name.startswith("pages"):
+        return "pages"
+    if name.startswith("viz.views"):
+        return "views"
+    if name.startswith("viz.ui"):
+        return "ui"
+    return "core"
 
 
-@pytest.mark.parametrize("name", CORE)
-def test_core_modules_do_not_import_streamlit(name: str) -> None:
-    assert "streamlit" not in top(imported_roots(ROOT / "viz" / f"{name}.py"))
+def imports(path: Path, *, top_only: bool = False) -> set[str]:
+    """Every module ``path`` imports (``from a import b`` gives ``a`` and ``a.b``); with ``top_only``,
+    only imports at the module's top level (not inside functions, where torch is imported lazily)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    # The top level's own statements: an ``if TYPE_CHECKING:`` block's imports never run.
+    nodes: list[ast.AST] = list(tree.body) if top_only else list(ast.walk(tree))
+    found: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return found
 
 
-def test_only_ui_imports_streamlit_inside_viz() -> None:
-    users = {module_name(p) for p in VIZ_FILES if "streamlit" in top(imported_roots(p))}
-    assert users <= {"ui"}
+SOURCES = sorted([ROOT / "app.py", *ROOT.glob("pages/*.py"), *VIZ.rglob("*.py")])
+PAGES = sorted((ROOT / "pages").glob("*.py"))
 
 
-def test_only_model_and_train_import_torch() -> None:
-    users = {module_name(p) for p in VIZ_FILES if "torch" in top(imported_roots(p))}
-    assert users <= TORCH_ALLOWED
+def own(names: set[str]) -> set[str]:
+    """The imported names that are modules of this repository (viz.*, pages.*)."""
+    return {n for n in names if n.split(".")[0] in ("viz", "pages")}
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_nothing_imports_upward(path: Path) -> None:
+    mine = LAYERS.index(layer(module_name(path)))
+    upward = {n for n in own(imports(path)) if LAYERS.index(layer(n)) > mine}
+    assert not upward, f"{module_name(path)} ({LAYERS[mine]}) imports {sorted(upward)}"
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_only_ui_views_and_pages_import_streamlit(path: Path) -> None:
+    uses = any(n.split(".")[0] == "streamlit" for n in imports(path))
+    if layer(module_name(path)) == "core":
+        assert not uses, module_name(path)
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_only_the_model_modules_import_torch_at_the_top(path: Path) -> None:
+    # Importing torch costs ~2 s: every other module imports the model modules inside the function
+    # that needs them, so pages without the model never pay for it.
+    uses = any(n.split(".")[0] == "torch" for n in imports(path, top_only=True))
+    if uses:
+        assert module_name(path) in TORCH_MODULES
+
+
+def test_the_layer_rule_sees_an_upward_import(tmp_path: Path) -> None:
+    """The check itself: a core module importing a view is caught."""
+    bad = VIZ / "encodings.py"
+    names = own(imports(bad)) | {"viz.views.encoding"}
+    mine = LAYERS.index(layer(module_name(bad)))
+    assert {n for n in names if LAYERS.index(layer(n)) > mine} == {"viz.views.encoding"}
 
 
 def test_figures_only_draw() -> None:
-    assert top(imported_roots(ROOT / "viz" / "figures.py")) <= {
-        "__future__",
-        "copy",
-        "html",
-        "collections",
-        "dataclasses",
-        "numpy",
-        "plotly",
-        "viz",  # viz.memo: the figure cache, pure Python
-    }
+    allowed = {"__future__", "copy", "html", "collections", "dataclasses", "typing", "numpy", "plotly", "viz"}
+    for path in (VIZ / "figures").rglob("*.py"):
+        roots = {n.split(".")[0] for n in imports(path)}
+        assert roots <= allowed, (path.name, roots - allowed)
+        assert not own(imports(path)) - {
+            n for n in own(imports(path)) if n.startswith(("viz.figures", "viz.memo", "viz.downsample"))
+        }, path.name
 
 
-def test_viz_never_imports_pages() -> None:
-    for path in VIZ_FILES:
-        assert "pages" not in top(imported_roots(path)), path
-
-
-PAGES = sorted((ROOT / "pages").glob("*.py"))
-MATH_OPS = (ast.Mult, ast.Div, ast.FloorDiv, ast.Pow, ast.MatMult, ast.Mod, ast.Sub)
+#: What a page may not import: the arithmetic belongs in viz/.
+NO_MATH = {"numpy", "torch", "math", "scipy", "pandas", "statistics"}
 
 
 @pytest.mark.parametrize("path", PAGES, ids=lambda p: p.name)
-def test_pages_hold_no_math(path: Path) -> None:
-    roots = top(imported_roots(path))
-    assert not roots & {"numpy", "torch", "math", "scipy", "pandas"}, roots
+def test_pages_hold_no_math_and_no_loops_over_data(path: Path) -> None:
+    roots = {n.split(".")[0] for n in imports(path)}
+    assert not roots & NO_MATH, roots & NO_MATH
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    ops = [
-        type(n.op).__name__ for n in ast.walk(tree) if isinstance(n, ast.BinOp) and isinstance(n.op, MATH_OPS)
+    loops = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.While)]
+    ranged = [
+        node.iter.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.For | ast.comprehension)
+        and isinstance(node.iter, ast.Call)
+        and isinstance(node.iter.func, ast.Name)
+        and node.iter.func.id in ("range", "enumerate", "zip")
     ]
-    assert not ops, f"{path.name} does arithmetic ({ops}); move it into viz/"
+    assert not loops and not ranged, (
+        f"{path.name}: loops over data at lines {loops + ranged}; move them into viz/views"
+    )
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: p.name)
+def test_pages_are_short(path: Path) -> None:
+    assert len(path.read_text(encoding="utf-8").splitlines()) <= 260, path.name
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in VIZ.rglob("*.py") if "i18n" not in p.parts], ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_modules_are_short(path: Path) -> None:
+    # String tables (viz/i18n/) are exempt: they are long by nature and read as a table.
+    assert len(path.read_text(encoding="utf-8").splitlines()) <= 420, module_name(path)
 
 
 @pytest.mark.parametrize("path", PAGES, ids=lambda p: p.name)
@@ -96,5 +145,5 @@ def test_pages_start_with_the_shell(path: Path) -> None:
 
 
 def test_no_unsafe_html_anywhere() -> None:
-    for path in [ROOT / "app.py", *ROOT.glob("pages/*.py"), *VIZ_FILES]:
+    for path in SOURCES:
         assert "unsafe_allow_html" not in path.read_text(encoding="utf-8"), path

@@ -12,7 +12,7 @@ import torch
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, new_app, new_app_with_tabs, ok
-from viz import encodings, softmax
+from viz import encodings, softmax, worked
 from viz.i18n import LANGS, STRINGS
 from viz.ui import notes, widgets
 
@@ -136,29 +136,29 @@ def test_softmax_saturates_on_gaps_between_scores_not_on_their_size() -> None:
 
 def test_the_scale_is_root_d_k_whatever_the_number_of_tokens() -> None:
     for tokens in (("I", "am"), ("a", "b", "c", "d", "e", "f")):
-        w = softmax.worked_example(tokens, 32, 16, seed=1)
+        w = worked.worked_example(tokens, 32, 16, seed=1)
         assert np.allclose(w.scaled, w.scores / 4.0)  # √16, not √(number of tokens)
 
 
 # ---- the notes' own numbers ----------------------------------------------------------------------------
 def reference() -> dict[str, torch.Tensor]:
     """Note 004's steps 2-4 computed with torch from its printed inputs, independently of viz.softmax."""
-    scores = torch.tensor(softmax.NOTE_SCORES, dtype=torch.float64)
-    v = torch.tensor(softmax.NOTE_V, dtype=torch.float64)
-    scaled = scores / math.sqrt(softmax.NOTE_D_K)
+    scores = torch.tensor(worked.NOTE_SCORES, dtype=torch.float64)
+    v = torch.tensor(worked.NOTE_V, dtype=torch.float64)
+    scaled = scores / math.sqrt(worked.NOTE_D_K)
     weights = torch.softmax(scaled, dim=-1)
     return {"scaled": scaled, "weights": weights, "output": weights @ v}
 
 
 def test_the_preset_steps_equal_an_independent_computation() -> None:
-    ex = softmax.note_example()
+    ex = worked.note_example()
     ref = reference()
     assert ex.d_k == 64 and ex.worked.tokens == ("I", "am", "good")
-    assert np.allclose(ex.worked.scores, np.array(softmax.NOTE_SCORES))  # step 1 is the note's own
+    assert np.allclose(ex.worked.scores, np.array(worked.NOTE_SCORES))  # step 1 is the note's own
     for name in ("scaled", "weights", "output"):
         assert np.allclose(getattr(ex.worked, name), ref[name].numpy(), atol=1e-12), name
     assert np.allclose(ex.worked.weights.sum(axis=1), 1.0)
-    unscaled = torch.softmax(torch.tensor(softmax.NOTE_SCORES, dtype=torch.float64), dim=-1)
+    unscaled = torch.softmax(torch.tensor(worked.NOTE_SCORES, dtype=torch.float64), dim=-1)
     assert np.allclose(ex.worked.unscaled_weights, unscaled.numpy())
 
 
@@ -166,16 +166,16 @@ def test_figure_1_14_is_right_and_figure_1_15_has_three_misprints() -> None:
     ref = reference()
     printed_scaled = [[13.75, 11.25, 10.0], [8.75, 12.375, 8.75], [11.25, 8.75, 12.5]]  # figure 1-14
     assert torch.allclose(ref["scaled"], torch.tensor(printed_scaled, dtype=torch.float64))
-    ex = softmax.note_example()
+    ex = worked.note_example()
     found = {(m.row, m.col): m for m in ex.misprints()}
     weights = ref["weights"]
-    for i, row in enumerate(softmax.NOTE_PRINTED_WEIGHTS):  # independently: round torch's weights
+    for i, row in enumerate(worked.NOTE_PRINTED_WEIGHTS):  # independently: round torch's weights
         for j, text in enumerate(row):
             digits = len(text.split(".")[1])
             assert ((i, j) in found) == (round(float(weights[i, j]), digits) != float(text))
     assert sorted(found) == [(0, 2), (2, 0), (2, 1)]  # I → good, good → I, good → am
     assert round(100 * float(weights[0, 1])) == 7  # the text's "10%" for I → am
-    text = softmax.misprint_text(ex, ex.misprints())
+    text = worked.misprint_text(ex, ex.misprints())
     assert text == "I → good: 0.03 ≠ 0.021; good → I: 0.21 ≠ 0.219; good → am: 0.03 ≠ 0.018"
 
 
@@ -303,14 +303,14 @@ def test_softmax_page_flags_the_scale_and_the_preset_follows_the_note(lang: str)
     output = decode(spec(at, "sm_step_output")["data"][0]["z"])
     assert np.allclose(output, ref["output"].numpy(), rtol=1e-6)
     assert spec(at, "sm_step_output")["data"][0]["x"] == ["0", "1", "63"]  # the columns the note prints
-    ex = softmax.note_example()
+    ex = worked.note_example()
     slips = {
-        "row_i": softmax.row_text(ex.worked.weights, 0),
-        "row_good": softmax.row_text(ex.worked.weights, 2),
+        "row_i": worked.row_text(ex.worked.weights, 0),
+        "row_good": worked.row_text(ex.worked.weights, 2),
         "i_am": f"{ex.worked.weights[0, 1]:.3f}",
-        "fixes": softmax.misprint_text(ex, ex.misprints()),
+        "fixes": worked.misprint_text(ex, ex.misprints()),
     }
     assert shown(at, "ex_weights", lang, **slips) and shown(at, "ex_k3", lang)
     assert "0.021" in notes.notes_why("ex_weights", lang, **slips)
-    z_1 = softmax.weighted_sum(ex.worked.weights, ex.worked.tokens, 0, digits=3)
+    z_1 = worked.weighted_sum(ex.worked.weights, ex.worked.tokens, 0, digits=3)
     assert z_1 in [c.value for c in at.code] and "0.021 · v_3 (good)" in z_1  # not the note's 0.03

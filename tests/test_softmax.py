@@ -9,6 +9,7 @@ import pytest
 import torch
 
 from viz import softmax as sm
+from viz import worked
 
 
 def torch_softmax(x: np.ndarray, temperature: float = 1.0) -> np.ndarray:
@@ -247,7 +248,7 @@ def test_one_row_is_consistent() -> None:
 
 # ---- the worked example --------------------------------------------------------------------------------
 def test_worked_example_is_scaled_dot_product_attention() -> None:
-    w = sm.worked_example(("I", "am", "good"), d_model=32, d_k=64, seed=0)
+    w = worked.worked_example(("I", "am", "good"), d_model=32, d_k=64, seed=0)
     assert w.q.shape == w.k.shape == w.v.shape == (3, 64)
     np.testing.assert_allclose(w.scores, w.q @ w.k.T)
     np.testing.assert_allclose(w.scaled, w.scores / 8)
@@ -259,19 +260,19 @@ def test_worked_example_is_scaled_dot_product_attention() -> None:
 
 
 def test_worked_example_words_keep_their_vectors() -> None:
-    w = sm.worked_example(("the", "cat", "The"), d_model=16, d_k=8, seed=4)
+    w = worked.worked_example(("the", "cat", "The"), d_model=16, d_k=8, seed=4)
     np.testing.assert_allclose(w.q[0], w.q[2])  # same word (case-folded), same query
-    other = sm.worked_example(("the", "cat", "The"), d_model=16, d_k=8, seed=5)
+    other = worked.worked_example(("the", "cat", "The"), d_model=16, d_k=8, seed=5)
     assert not np.allclose(w.q, other.q)
     with pytest.raises(ValueError):
-        sm.worked_example((), 16, 8, 0)
+        worked.worked_example((), 16, 8, 0)
 
 
 def test_weighted_sum_text() -> None:
     weights = np.array([[0.9, 0.07, 0.03], [0.2, 0.5, 0.3]])
-    text = sm.weighted_sum(weights, ("I", "am", "good"), 1)
+    text = worked.weighted_sum(weights, ("I", "am", "good"), 1)
     assert text.splitlines() == ["z_2 = 0.20 · v_1 (I)", "    + 0.50 · v_2 (am)", "    + 0.30 · v_3 (good)"]
-    assert sm.token_labels(("the", "the")) == ["1 · the", "2 · the"]  # unique when a word repeats
+    assert worked.token_labels(("the", "the")) == ["1 · the", "2 · the"]  # unique when a word repeats
     assert sm.root_text(64) == "√64 = 8"
 
 
@@ -283,8 +284,8 @@ def test_dk_options() -> None:
 
 
 def test_weighted_sum_numbers_add_up() -> None:
-    w = sm.worked_example(("I", "am", "good"), d_model=16, d_k=12, seed=1)
-    lines = sm.weighted_sum_numbers(w, 1, columns=4).splitlines()
+    w = worked.worked_example(("I", "am", "good"), d_model=16, d_k=12, seed=1)
+    lines = worked.weighted_sum_numbers(w, 1, columns=4).splitlines()
     assert [line.split(" = ")[0].strip() for line in lines] == ["v_1 (I)", "v_2 (am)", "v_3 (good)", "z_2"]
 
     def numbers(line: str) -> np.ndarray:
