@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from viz import link, settings
+from viz import link, params, settings
 from viz.link import Flag, Index, Int, IntList, IntPair, Number, Option, Refused, Text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,8 +105,8 @@ def test_a_text_longer_than_a_page_reads_is_linked_as_the_part_it_reads() -> Non
     spec = link.page("embedding")
     long = "word " * 200
     written = link.url_for(spec, {"emb_text": long}.get, settings.Settings())
-    assert written == {"text": long[: link.MAX_TEXT]}
-    assert link.read(spec, {"text": [written["text"]]}).values == {"emb_text": long[: link.MAX_TEXT]}
+    assert written == {"text": long[: params.MAX_TEXT]}
+    assert link.read(spec, {"text": [written["text"]]}).values == {"emb_text": long[: params.MAX_TEXT]}
 
 
 @pytest.mark.parametrize("path", sorted(link.PAGES))
@@ -134,7 +134,7 @@ def test_copied_option_lists_match_their_sources() -> None:
     assert link.MASK_MODES == probe.MASK_MODES
     assert model.LAYERS_RANGE[1] == link.MODEL_LAYERS
     assert train.MAX_STEPS == link.TRAIN_STEPS
-    assert link.MAX_TEXT == embedding.MAX_CHARS
+    assert params.MAX_TEXT == embedding.MAX_CHARS
     by_name = link.page("softmax").by_name
     assert by_name["dk"].options == softmax.DK_OPTIONS  # type: ignore[attr-defined]
     assert by_name["n"].options == softmax.SAMPLE_OPTIONS  # type: ignore[attr-defined]
