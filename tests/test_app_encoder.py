@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts as chart_elements
 from tests.apptest_support import decode, ok, open_page
-from viz import block, embedding, model, stack, train
+from viz import block, decoder, embedding, model, stack, train
 from viz.figures import escape_label
 from viz.i18n import t
 
@@ -186,7 +186,7 @@ def reference(
         pe_y = net.position_table(len(goal))
         y = y if pe_y is None else y + pe_y
         causal = torch.ones(len(goal), len(goal), dtype=torch.bool).tril()[None, None]
-        tr = model.build_decoder(config).trace(y, memory, causal, None, norm)
+        tr = decoder.build_decoder(config).trace(y, memory, causal, None, norm)
     return Reference(
         config,
         tokens,

@@ -15,18 +15,16 @@ from torch import Tensor, nn
 
 from viz import block, stack, train
 from viz.attention import causal_mask, padding_mask
+from viz.decoder import DECODER_SEED_OFFSET, DecoderLayer, build_decoder
 from viz.embedding import token_vectors
 from viz.model import (
-    DECODER_SEED_OFFSET,
     NORMS,
-    DecoderLayer,
     EncoderLayer,
     ModelConfig,
     ModelEncoding,
     MultiHeadAttention,
     Norm,
     build,
-    build_decoder,
     sentence_input,
 )
 

@@ -431,10 +431,10 @@ def test_the_weights_do_not_depend_on_how_many_threads_draw_them(monkeypatch: py
 def test_each_layer_draws_from_a_seed_no_other_part_uses() -> None:
     """torch keeps a seed's low 32 bits: a layer's seed must not be one the embedding and head (the
     model's seed) or a decoder (seed + DECODER_SEED_OFFSET) start from, for any seed the pages offer."""
-    from viz import model
+    from viz import decoder, model
 
     seeds = range(10_000)  # the pages' seed boxes
-    used = {s % 2**32 for s in seeds} | {(s + model.DECODER_SEED_OFFSET) % 2**32 for s in seeds}
+    used = {s % 2**32 for s in seeds} | {(s + decoder.DECODER_SEED_OFFSET) % 2**32 for s in seeds}
     layers = range(model.LAYERS_RANGE[1])
     for seed in seeds:
         mine = [model.layer_seed(seed, layer) % 2**32 for layer in layers]

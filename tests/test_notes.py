@@ -80,12 +80,12 @@ def test_a_shift_is_a_matrix_times_pe_not_an_added_term(k: int) -> None:
 
 
 def test_cross_attention_takes_queries_from_the_decoder_and_keys_values_from_the_encoder() -> None:
-    from viz import model
+    from viz import decoder
     from viz.attention import causal_mask
 
     torch.manual_seed(0)
     d_model, heads, t_len, s_len = 16, 4, 3, 5
-    layer = model.DecoderLayer(d_model, heads, 32).eval()
+    layer = decoder.DecoderLayer(d_model, heads, 32).eval()
     y = torch.randn(1, t_len, d_model)  # the target stream
     memory = torch.randn(1, s_len, d_model)  # the encoder's output
     with torch.no_grad():
@@ -102,11 +102,11 @@ def test_cross_attention_takes_queries_from_the_decoder_and_keys_values_from_the
 
 
 def test_the_page_draws_cross_attention_as_target_by_source() -> None:
-    from viz import block, model
+    from viz import block, decoder, model
 
     config = model.ModelConfig(16, 2, 1, "sinusoidal", 10000.0, 0)
     source, target = torch.randn(1, 5, 16), torch.randn(1, 3, 16)
-    maps = block.decoder_maps(model.Encoder(config), model.DecoderLayer(16, 2, config.d_ff), source, target)
+    maps = block.decoder_maps(model.Encoder(config), decoder.DecoderLayer(16, 2, config.d_ff), source, target)
     assert maps.cross_weights.shape == (2, 3, 5)  # one row per target token, one column per source token
     assert np.allclose(maps.cross_weights.sum(axis=-1), 1.0)
 

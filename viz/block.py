@@ -16,7 +16,8 @@ from torch import Tensor, nn
 
 from viz import stack, train
 from viz.attention import causal_mask
-from viz.model import NORMS, DecoderLayer, Encoder, EncoderLayer, ModelConfig, Norm, build
+from viz.decoder import DecoderLayer
+from viz.model import NORMS, Encoder, EncoderLayer, ModelConfig, Norm, build
 
 #: The stages of one layer, in order (LayerTrace's fields).
 STAGES: tuple[str, ...] = ("x", "attn", "mid", "hidden", "ffn", "out")

@@ -16,7 +16,6 @@ by the config, so the same config always gives the same weights.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Literal, get_args
@@ -70,7 +69,7 @@ class ModelConfig:
             raise ValueError("; ".join(problems))
         if self.encoding not in MODEL_ENCODINGS:
             raise ValueError(f"unknown encoding {self.encoding!r}; expected one of {MODEL_ENCODINGS}")
-        _check_norm(self.norm)
+        check_norm(self.norm)
 
     @property
     def position(self) -> encodings.EncodingInfo | None:
@@ -121,7 +120,7 @@ def as_model_encoding(text: object) -> ModelEncoding | None:
     return next((kind for kind in MODEL_ENCODINGS if kind == text), None)
 
 
-def _check_norm(norm: Norm) -> None:
+def check_norm(norm: Norm) -> None:
     if norm not in NORMS:
         raise ValueError(f"unknown norm placement {norm!r}; expected one of {NORMS}")
 
@@ -245,7 +244,7 @@ class EncoderLayer(nn.Module):
         """Every stage for x: (B, T, d_model). ``residual=False`` drops the skip connections (each sum
         keeps only the sublayer's output); ``norm`` places LayerNorm after the sums or before the
         sublayers."""
-        _check_norm(norm)
+        check_norm(norm)
         pre = norm == "pre"
         a, weights = self.attn(self.norm1(x) if pre else x, mask, use_position)
         mid = x + a if residual else a
@@ -269,71 +268,6 @@ class EncoderLayer(nn.Module):
         """(output (B, T, d_model), weights (B, H, T, T))."""
         tr = self.trace(x, mask, use_position, residual, norm)
         return tr.out, tr.weights
-
-
-@dataclass
-class DecoderTrace:
-    """What one decoder layer computed (queries: the T target tokens; keys of the cross step: S)."""
-
-    self_weights: Tensor  # (B, H, T, T): masked self-attention
-    cross_weights: Tensor  # (B, H, T, S): target queries against the encoder's output
-    out: Tensor  # (B, T, d_model)
-
-
-class DecoderLayer(nn.Module):
-    """Masked self-attention, add & norm, cross-attention to the encoder's output, add & norm,
-    feed-forward, add & norm (the paper's decoder layer, with this model's parts)."""
-
-    def __init__(self, d_model: int, n_heads: int, d_ff: int, rope_base: float | None = None) -> None:
-        super().__init__()
-        self.self_attn = MultiHeadAttention(d_model, n_heads, rope_base)
-        self.norm1 = nn.LayerNorm(d_model)
-        self.cross_attn = MultiHeadAttention(d_model, n_heads)
-        self.norm2 = nn.LayerNorm(d_model)
-        self.ff = nn.Sequential(nn.Linear(d_model, d_ff), nn.ReLU(), nn.Linear(d_ff, d_model))
-        self.norm3 = nn.LayerNorm(d_model)
-
-    def trace(
-        self,
-        y: Tensor,
-        memory: Tensor,
-        self_mask: Tensor | None = None,
-        memory_mask: Tensor | None = None,
-        norm: Norm = "post",
-    ) -> DecoderTrace:
-        """y: (B, T, d_model) target vectors with their position signal; memory: (B, S, d_model), the
-        encoder's output. ``self_mask`` is usually the causal mask (True = allowed)."""
-        _check_norm(norm)
-        pre = norm == "pre"
-
-        def sublayer(h: Tensor, ln: nn.Module, f: Callable[[Tensor], Tensor]) -> Tensor:
-            return h + f(ln(h)) if pre else ln(h + f(h))
-
-        weights: dict[str, Tensor] = {}
-
-        def self_step(h: Tensor) -> Tensor:
-            out, weights["self"] = self.self_attn(h, self_mask)
-            return out
-
-        def cross_step(h: Tensor) -> Tensor:
-            out, weights["cross"] = self.cross_attn(h, memory_mask, memory=memory)
-            return out
-
-        h = sublayer(y, self.norm1, self_step)
-        h = sublayer(h, self.norm2, cross_step)
-        h = sublayer(h, self.norm3, self.ff)
-        return DecoderTrace(weights["self"], weights["cross"], h)
-
-    def forward(
-        self,
-        y: Tensor,
-        memory: Tensor,
-        self_mask: Tensor | None = None,
-        memory_mask: Tensor | None = None,
-        norm: Norm = "post",
-    ) -> Tensor:
-        """The layer's output (B, T, d_model)."""
-        return self.trace(y, memory, self_mask, memory_mask, norm).out
 
 
 @dataclass
@@ -393,7 +327,7 @@ class Encoder(nn.Module):
         _init_layers(list(self.layers), seed)
         nn.init.xavier_uniform_(self.head.weight, generator=g)
         nn.init.zeros_(self.head.bias)
-        _init_parts(self.final_norm, g)
+        init_parts(self.final_norm, g)
 
     def attention(self, layer: int) -> MultiHeadAttention:
         """The multi-head attention of ``layer`` (0-based)."""
@@ -457,7 +391,7 @@ class Encoder(nn.Module):
 
 
 @torch.no_grad()
-def _init_parts(module: nn.Module, g: torch.Generator) -> None:
+def init_parts(module: nn.Module, g: torch.Generator) -> None:
     """LayerNorms to 1 and 0; every Linear Xavier-uniform from ``g`` with zero bias, in module order."""
     for part in module.modules():
         if isinstance(part, nn.LayerNorm):
@@ -494,7 +428,7 @@ def _init_layers(layers: list[nn.Module], seed: int) -> None:
 
     def draw(index: int) -> None:
         # no_grad is per thread: _init_parts sets its own, which the pool's threads need
-        _init_parts(layers[index], torch.Generator().manual_seed(layer_seed(seed, index)))
+        init_parts(layers[index], torch.Generator().manual_seed(layer_seed(seed, index)))
 
     if len(layers) < 2:
         for index in range(len(layers)):
@@ -507,24 +441,10 @@ def _init_layers(layers: list[nn.Module], seed: int) -> None:
 #: Threads drawing a model's layers (the machines have two cores).
 INIT_THREADS = 2
 
-#: Added to the config's seed for the decoder's weights, so they are not a copy of the encoder's.
-DECODER_SEED_OFFSET = 1_000_003
-
 
 def build(config: ModelConfig) -> Encoder:
     """A fresh model for ``config`` in eval mode (there is no dropout, so modes only matter for clarity)."""
     return Encoder(config).eval()
-
-
-def build_decoder(config: ModelConfig) -> DecoderLayer:
-    """One decoder layer with the config's sizes (RoPE in its self-attention when the config uses it),
-    its weights drawn like the encoder's from seed + DECODER_SEED_OFFSET; eval mode."""
-    rope_base = float(config.base) if config.rotary else None
-    with torch.device("meta"):
-        layer = DecoderLayer(config.d_model, config.n_heads, config.d_ff, rope_base)
-    layer.to_empty(device="cpu")
-    _init_parts(layer, torch.Generator().manual_seed(config.seed + DECODER_SEED_OFFSET))
-    return layer.eval()
 
 
 def sentence_input(vectors: np.ndarray) -> Tensor:

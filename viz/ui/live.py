@@ -15,7 +15,8 @@ from viz.budget import Cache, cached
 
 if TYPE_CHECKING:  # torch costs ~2 s to import: only the live-model pages load it
     from viz import block, model, probe
-    from viz.model import DecoderLayer, Encoder, ModelConfig
+    from viz.decoder import DecoderLayer
+    from viz.model import Encoder, ModelConfig
     from viz.train import Progress, TrainConfig, Trained
 
 
@@ -123,9 +124,9 @@ def order_test(
 @cached(max_entries=6)
 def live_decoder(config: ModelConfig) -> DecoderLayer:
     """One untrained decoder layer for ``config``'s sizes: shared by every session, never changed."""
-    from viz import model
+    from viz import decoder
 
-    built = model.build_decoder(config)
+    built = decoder.build_decoder(config)
     for p in built.parameters():
         p.requires_grad_(False)
     return built
