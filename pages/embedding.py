@@ -137,57 +137,7 @@ if sec["add"].open:
             with left:
                 emb_views.cost_table(embedding.cost(len(tokens), s.d_model), len(tokens), lang)
             right.markdown(t("emb.cost.explain", lang, d=s.d_model))
-            change = embedding.change(parts.e, parts.p)
-            left, mid, right = st.columns([3, 3, 2])
-            with left, widgets.guard(lang):
-                fig = figures.grouped_bars(
-                    labels,
-                    {t("emb.cos_add", lang): change.cos_add, t("emb.cos_concat", lang): change.cos_concat},
-                    y2={t("emb.ratio", lang): change.ratio},
-                    y2_title=t("emb.ratio", lang),
-                    title=t("emb.change.title", lang, scale=f"{scale:.3g}"),
-                    x_title=t("emb.token", lang),
-                    y_title=t("emb.cos", lang),
-                    hovertemplate="%{x}: %{y:.4f}",
-                    y_range=(-1.05, 1.05),
-                )
-                chart.chart(
-                    fig,
-                    key="emb_change",
-                    lang=lang,
-                    file_name=f"add_vs_concat_per_token_{kind}_d{s.d_model}_scale{scale:.3g}.csv",
-                )
-            with mid, widgets.guard(lang):
-                sweep = embedding.scale_sweep(parts.unit, parts.p, embedding.sweep_scales(s.d_model))
-                fig = figures.lines(
-                    sweep.scales,
-                    {t("emb.cos_add", lang): sweep.cos_add, t("emb.cos_concat", lang): sweep.cos_concat},
-                    y2={t("emb.ratio", lang): sweep.ratio},
-                    y2_title=t("emb.ratio", lang),
-                    y2_log=True,
-                    x_log=True,
-                    title=t("emb.sweep.title", lang),
-                    x_title=t("emb.sweep.x", lang),
-                    y_title=t("emb.cos", lang),
-                    hovertemplate=t("emb.sweep.hover", lang),
-                    mark_x=scale,
-                    mark_label=t("emb.sweep.now", lang, scale=f"{scale:.3g}"),
-                )
-                chart.chart(
-                    fig,
-                    key="emb_sweep",
-                    lang=lang,
-                    file_name=f"add_vs_concat_by_scale_{kind}_d{s.d_model}.csv",
-                )
-            right.markdown(
-                t(
-                    "emb.change.explain",
-                    lang,
-                    cos=f"{embedding.mean_or_nan(change.cos_add):.3f}",
-                    ratio=f"{embedding.mean_or_nan(change.ratio):.3g}",
-                    sqrt=f"{embedding.paper_scale(s.d_model):.3g}",
-                )
-            )
+            emb_views.add_or_concat(parts, labels, scale, kind, s.d_model, lang)
 
 # ---- segments ----------------------------------------------------------------------------------------
 if sec["seg"].open:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 import streamlit as st
 
-from viz import encodings, export, figures, similarity
+from viz import encodings, figures, similarity
 from viz.encodings import EncodingSpec
 from viz.i18n import t
 from viz.similarity import MEASURES
@@ -112,42 +110,15 @@ if sec["matrix"].open:
         *cols, note = side_by_side()
         for col, k in zip(cols, kinds, strict=True):
             with col, widgets.guard(lang):
-                v = views[k]
-                fig = figures.heatmap(
-                    v.matrix,
-                    x=v.grid,
-                    y=v.grid,
-                    title=t("sim.matrix.chart", lang, name=names[k]),
-                    x_title=t("sim.j", lang),
-                    y_title=t("sim.p_axis", lang),
-                    colorbar_title=measure_name,
-                    hovertemplate=t("sim.matrix.hover", lang),
-                    height=430,
-                )
-                chart.chart(
-                    fig,
+                sim_views.similarity_matrix(
+                    views[k],
+                    names[k],
+                    measure_name,
+                    s.max_len,
+                    lang,
                     key=f"sim_matrix_{k}",
-                    lang=lang,
-                    # what the chart draws, saying when it is a strided grid (the whole is max_len²)
-                    csv=partial(
-                        export.matrix_csv,
-                        v.matrix,
-                        corner=export.corner(t("sim.p_axis", lang), t("sim.j", lang)),
-                        rows=v.grid,
-                        cols=v.grid,
-                        note=measure_name
-                        + (
-                            f" · {t('sim.strided', lang, shown=v.grid.size, max_len=s.max_len)}"
-                            if v.grid.size < s.max_len
-                            else ""
-                        ),
-                    ),
                     file_name=f"similarity_matrix_{k}_{measure}_{s.max_len}x{s.d_model}.csv",
                 )
-                if v.grid.size < s.max_len:
-                    st.caption(t("sim.strided", lang, shown=v.grid.size, max_len=s.max_len))
-                if similarity.has_gaps(v.matrix):
-                    st.caption(t("sim.nan", lang))
         note.markdown(t("sim.matrix.explain", lang, offset=t("sim.offset.title", lang)))
 
 
@@ -158,39 +129,14 @@ if sec["offset"].open:
         *cols, note = side_by_side()
         for col, k in zip(cols, kinds, strict=True):
             with col, widgets.guard(lang):
-                v = views[k]
-                fig = figures.offset_scatter(
-                    *v.drawn_pairs,
-                    curve_x=None if v.theory is None else v.theory[0],
-                    curve_y=None if v.theory is None else v.theory[1],
-                    points_name=t("sim.offset.points", lang),
-                    curve_name=t(f"sim.offset.curve.{measure}", lang),
-                    title=t("sim.offset.chart", lang, name=names[k]),
-                    x_title=t("sim.offset.x", lang),
-                    y_title=measure_name,
-                    hovertemplate=t("sim.offset.hover", lang),
-                )
-                chart.chart(
-                    fig,
+                sim_views.by_offset(
+                    views[k],
+                    names[k],
+                    measure,
+                    measure_name,
+                    lang,
                     key=f"sim_offset_{k}",
-                    lang=lang,
-                    # every pair, not only the points drawn
-                    csv=partial(
-                        export.columns_csv,
-                        {t("sim.offset.x", lang): v.offsets.offsets, measure_name: v.offsets.values},
-                        note=t("csv.all_pairs", lang, pairs=v.offsets.values.size, points=v.drawn.size),
-                    ),
                     file_name=f"similarity_by_offset_{k}_{measure}_{s.max_len}x{s.d_model}.csv",
-                )
-                st.caption(
-                    t("sim.offset.spread", lang, spread=f"{v.offsets.relative_spread:.2e}")
-                    + " "
-                    + t(
-                        "sim.offset.drawn",
-                        lang,
-                        pairs=f"{v.offsets.values.size:,}",
-                        points=f"{v.drawn.size:,}",
-                    )
                 )
         note.markdown(t("sim.offset.explain", lang))
 
@@ -304,29 +250,5 @@ if sec["rot"].open:
             st.markdown(t("sim.rot.explain", lang, k=k_shift))
         left, right = st.columns([6, 2])
         with left, widgets.guard(lang):
-            fig = figures.orbit(
-                orbit.cos,
-                orbit.sin,
-                orbit.positions,
-                marks={
-                    t("sim.orbit.start", lang, p=p): (float(orbit.start[1]), float(orbit.start[0])),
-                    t("sim.orbit.moved", lang, k=k_shift, p=p): (
-                        float(orbit.moved[1]),
-                        float(orbit.moved[0]),
-                    ),
-                    t("sim.orbit.target", lang, q=similarity.shifted(p, k_shift)): (
-                        float(orbit.target[1]),
-                        float(orbit.target[0]),
-                    ),
-                },
-                title=t("sim.orbit.chart", lang, pair=pair),
-                x_title=t("sim.orbit.x", lang, col=similarity.pair_columns(pair)[1]),
-                y_title=t("sim.orbit.y", lang, col=similarity.pair_columns(pair)[0]),
-                hovertemplate=t("sim.orbit.hover", lang),
-                colorbar_title=t("chart.position", lang),
-                height=460,
-            )
-            chart.chart(
-                fig, key="sim_orbit", lang=lang, file_name=f"orbit_pair{pair}_k{k_shift}_p{p}_{s.max_len}.csv"
-            )
+            sim_views.pair_orbit(orbit, pair, k_shift, p, s.max_len, lang)
         right.markdown(t("sim.orbit.explain", lang))

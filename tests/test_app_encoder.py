@@ -513,7 +513,7 @@ def test_an_empty_or_overlong_target_still_draws_the_decoder() -> None:
     ok(at.text_input(key="enc_target").input("v " * 150).run())
     body = texts(at)
     assert t("enc.dec.empty", "en") not in body
-    assert t("att.cut", "en", n=stack.TARGET_TOKENS, chars=embedding.MAX_CHARS) in body
+    assert t("att.cut", "en", n=block.TARGET_TOKENS, chars=embedding.MAX_CHARS) in body
     ref = reference(target="v " * 150)
     assert len(ref.target) == 48  # [BOS] and the first 47 target tokens
     check_decoder(charts(at), ref, range(8))
@@ -521,10 +521,10 @@ def test_an_empty_or_overlong_target_still_draws_the_decoder() -> None:
     # 47 words fit after [BOS] and are all drawn; a 48th is cut, and the page says so.
     words = [f"w{i}" for i in range(48)]
     ok(at.text_input(key="enc_target").input(" ".join(words[:47])).run())
-    assert t("att.cut", "en", n=stack.TARGET_TOKENS, chars=embedding.MAX_CHARS) not in texts(at)
+    assert t("att.cut", "en", n=block.TARGET_TOKENS, chars=embedding.MAX_CHARS) not in texts(at)
     assert charts(at)["enc_dec_cross"]["data"][0]["y"][-1] == "47 · w46"
     ok(at.text_input(key="enc_target").input(" ".join(words)).run())
-    assert t("att.cut", "en", n=stack.TARGET_TOKENS, chars=embedding.MAX_CHARS) in texts(at)
+    assert t("att.cut", "en", n=block.TARGET_TOKENS, chars=embedding.MAX_CHARS) in texts(at)
     assert charts(at)["enc_dec_cross"]["data"][0]["y"][-1] == "47 · w46"
 
 

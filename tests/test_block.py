@@ -1,6 +1,7 @@
 """The encoder block and decoder layer against torch's own (nn.TransformerEncoderLayer / DecoderLayer with
 copied weights, both norm placements), the residual switch, and the Encoder block page's probes
-(viz.block) and helpers (viz.stack)."""
+(viz.block), its helpers and the page's display helpers (viz.views.encoder), and the panels' striding
+(viz.stack)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from viz import block, stack, train
 from viz.attention import causal_mask, padding_mask
 from viz.decoder import DECODER_SEED_OFFSET, DecoderLayer, build_decoder
 from viz.embedding import token_vectors
+from viz.i18n import encoder as enc_strings
 from viz.model import (
     NORMS,
     EncoderLayer,
@@ -27,6 +29,7 @@ from viz.model import (
     build,
     sentence_input,
 )
+from viz.views import encoder as enc_views
 
 
 def randn(*shape: int, seed: int, dtype: torch.dtype = torch.float64) -> Tensor:
@@ -433,7 +436,7 @@ def test_decoder_maps(norm: Norm, encoding: ModelEncoding) -> None:
     tgt = sentence(config, (block.BOS, "나는", "잘", "지내"))
     maps = block.decoder_maps(encoder, decoder, src, tgt, norm)
     assert maps.self_weights.shape == (4, 4, 4) and maps.cross_weights.shape == (4, 4, 3)
-    assert stack.above_diagonal(maps.self_weights) == 0.0
+    assert block.above_diagonal(maps.self_weights) == 0.0
     np.testing.assert_allclose(maps.self_weights[:, 0, 0], 1.0)
     np.testing.assert_allclose(maps.self_weights.sum(-1), 1.0, atol=1e-6)
     np.testing.assert_allclose(maps.cross_weights.sum(-1), 1.0, atol=1e-6)
@@ -463,7 +466,7 @@ def test_decoder_maps(norm: Norm, encoding: ModelEncoding) -> None:
             np.testing.assert_allclose(maps.cross_weights, w[0].numpy(), atol=1e-5)
 
 
-# ---- viz.stack ---------------------------------------------------------------------------------------------
+# ---- viz.stack, the block's helpers, viz.views.encoder ----------------------------------------------------
 def test_columns() -> None:
     every = stack.columns(100, 128)
     assert not every.strided and every.step == 1 and every.idx.tolist() == list(range(100))
@@ -485,35 +488,41 @@ def test_flow_labels_are_unique_and_layer_span() -> None:
         "ffn": "FFN",
         "out": "add&norm",
     }
-    labels = stack.flow_labels(where, short)
+    labels = block.flow_labels(where, short)
     assert len(set(labels)) == len(labels) == 16
     assert labels[:3] == ["input", "L1.1 attn", "L1.2 add&norm"] and labels[5] == "L1.5 add&norm"
-    assert stack.layer_span(where, 1) == (1, 5) and stack.layer_span(where, 3) == (11, 15)
+    assert block.layer_span(where, 1) == (1, 5) and block.layer_span(where, 3) == (11, 15)
     with pytest.raises(ValueError):
-        stack.layer_span(where, 4)
+        block.layer_span(where, 4)
 
 
 def test_small_helpers() -> None:
-    assert stack.zero_share(np.array([0.0, 1.0, 0.0, 2.0])) == 0.5 and stack.zero_share(np.array([])) == 0.0
-    assert stack.ratio(3.0, 2.0) == 1.5 and math.isnan(stack.ratio(1.0, 0.0))
-    assert math.isnan(stack.ratio(5.0, 1e-12)) and stack.ratio(1e-12, 2e-12) == 0.5  # relative, not absolute
-    assert stack.ratio_text(1.234) == "1.23" and stack.ratio_text(float("nan")) == "—"
-    assert stack.has_nan(1.0, float("nan")) and not stack.has_nan(1.0, 2.0)
-    assert stack.clearly_below(0.6, 1.2) and not stack.clearly_below(0.88, 0.88)
-    assert not stack.clearly_below(float("nan"), 1.0) and stack.converges(0.95) and not stack.converges(0.5)
+    assert block.zero_share(np.array([0.0, 1.0, 0.0, 2.0])) == 0.5 and block.zero_share(np.array([])) == 0.0
+    assert enc_views.ratio(3.0, 2.0) == 1.5 and math.isnan(enc_views.ratio(1.0, 0.0))
+    assert (
+        math.isnan(enc_views.ratio(5.0, 1e-12)) and enc_views.ratio(1e-12, 2e-12) == 0.5
+    )  # relative, not absolute
+    assert enc_views.ratio_text(1.234) == "1.23" and enc_views.ratio_text(float("nan")) == "—"
+    assert enc_views.has_nan(1.0, float("nan")) and not enc_views.has_nan(1.0, 2.0)
+    assert enc_views.clearly_below(0.6, 1.2) and not enc_views.clearly_below(0.88, 0.88)
+    assert (
+        not enc_views.clearly_below(float("nan"), 1.0)
+        and enc_views.converges(0.95)
+        and not enc_views.converges(0.5)
+    )
     maps = np.array([np.eye(3), np.full((3, 3), 1 / 3)])
-    assert stack.first_self_weight(maps) == pytest.approx(1 / 3)
+    assert block.first_self_weight(maps) == pytest.approx(1 / 3)
     causal = np.tril(np.ones((3, 3))) / np.arange(1, 4)[:, None]
-    assert stack.above_diagonal(causal) == 0.0
+    assert block.above_diagonal(causal) == 0.0
     leaky = causal.copy()
     leaky[0, 2] = 0.25
-    assert stack.above_diagonal(leaky) == 0.25 and stack.above_diagonal(np.ones((1, 1))) == 0.0
-    assert stack.layer_labels(2, "block") == ["block 1", "block 2"]
-    assert stack.boundary_labels(2, "input", "after {k}") == ["input", "after 1", "after 2"]
-    series = stack.token_series(["0 · a", "1 · b"], np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]))
+    assert block.above_diagonal(leaky) == 0.25 and block.above_diagonal(np.ones((1, 1))) == 0.0
+    assert enc_views.layer_labels(2, "block") == ["block 1", "block 2"]
+    assert enc_views.boundary_labels(2, "input", "after {k}") == ["input", "after 1", "after 2"]
+    series = block.token_series(["0 · a", "1 · b"], np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]))
     assert series["1 · b"].tolist() == [2.0, 4.0, 6.0]
-    np.testing.assert_allclose(stack.column_mean(np.array([[1.0, 3.0], [2.0, 6.0]])), [2.0, 4.0])
-    assert stack.decoder_tokens("[BOS]", ("a", "b"), 48) == ("[BOS]", "a", "b")
-    assert stack.decoder_tokens("[BOS]", tuple("abcdef"), 3) == ("[BOS]", "a", "b")
-    assert stack.decoder_tokens("[BOS]", (), 48) == ("[BOS]",)
-    assert all(stack.TRANSLATIONS.values())
+    np.testing.assert_allclose(block.column_mean(np.array([[1.0, 3.0], [2.0, 6.0]])), [2.0, 4.0])
+    assert block.decoder_tokens("[BOS]", ("a", "b"), 48) == ("[BOS]", "a", "b")
+    assert block.decoder_tokens("[BOS]", tuple("abcdef"), 3) == ("[BOS]", "a", "b")
+    assert block.decoder_tokens("[BOS]", (), 48) == ("[BOS]",)
+    assert all(enc_strings.TRANSLATIONS.values())

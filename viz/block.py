@@ -8,25 +8,30 @@ its own models.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
 import torch
 from torch import Tensor, nn
 
-from viz import stack, train
+from viz import train
 from viz.attention import causal_mask
 from viz.decoder import DecoderLayer
+from viz.embedding import MAX_TOKENS
 from viz.model import NORMS, Encoder, EncoderLayer, ModelConfig, Norm, build
 
 #: The stages of one layer, in order (LayerTrace's fields).
 STAGES: tuple[str, ...] = ("x", "attn", "mid", "hidden", "ffn", "out")
-#: The stages a stack's flow lists per layer after its input (the FFN's wider hidden layer included).
-FLOW_STAGES: tuple[str, ...] = stack.FLOW_STAGES
+#: The stages a stack's flow lists per layer after its input (the FFN's wider hidden layer included), in
+#: order (numbered 1-5 in the charts' labels).
+FLOW_STAGES: tuple[str, ...] = ("attn", "mid", "hidden", "ffn", "out")
 #: The stages compared with the input (same width as the input, so a cosine is defined).
 SIMILARITY_STAGES: tuple[str, ...] = ("attn", "mid", "ffn", "out")
 #: The decoder's first input token: the answer so far starts here.
 BOS = "[BOS]"
+#: Target words the decoder reads after [BOS], so [BOS] and the target fit the sentences' 48 tokens.
+TARGET_TOKENS = MAX_TOKENS - 1
 #: The toy task and batch of the gradient step (seeded, so every session measures the same step).
 GRADIENT_TASK: train.Task = "reverse"
 GRADIENT_SEED = 0
@@ -82,6 +87,43 @@ def path(
         layers = model.traces(x, use_position=use_position, residual=residual, norm=norm)
     stacked = {name: np.stack([_np(getattr(tr, name)[0]) for tr in layers]) for name in STAGES}
     return Path(norm, residual, **stacked)
+
+
+def flow_labels(stages: Sequence[tuple[int, str]], short: Mapping[str, str]) -> list[str]:
+    """Unique axis labels for a stack's stages [(layer, stage)]: "input", then "L1.1 attn", "L1.2 ...".
+
+    The number after the dot is the stage's place in :data:`FLOW_STAGES`, so two "add & norm" stages
+    stay apart and a stage keeps its label in charts that leave some stages out.
+    """
+    return [
+        short[stage] if layer == 0 else f"L{layer}.{FLOW_STAGES.index(stage) + 1} {short[stage]}"
+        for layer, stage in stages
+    ]
+
+
+def layer_span(stages: Sequence[tuple[int, str]], layer: int) -> tuple[int, int]:
+    """The first and last index in ``stages`` of 1-based ``layer``'s stages."""
+    found = [i for i, (at, _) in enumerate(stages) if at == layer]
+    if not found:
+        raise ValueError(f"layer {layer} is not in the stack")
+    return found[0], found[-1]
+
+
+def token_series(tokens: Sequence[str], per_stage: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-token values over stages, (stages, T), as {token label: (stages,)}; labels must be unique."""
+    values = np.asarray(per_stage)
+    return {label: values[:, i] for i, label in enumerate(tokens)}
+
+
+def column_mean(per_stage: np.ndarray) -> np.ndarray:
+    """The mean over tokens at each stage: (stages, T) -> (stages,)."""
+    return np.asarray(per_stage, dtype=np.float64).mean(axis=-1)
+
+
+def zero_share(a: np.ndarray) -> float:
+    """The share of exact zeros (what ReLU switched off), in [0, 1]."""
+    arr = np.asarray(a)
+    return float(np.mean(arr == 0)) if arr.size else 0.0
 
 
 def token_norms(a: np.ndarray) -> np.ndarray:
@@ -221,3 +263,24 @@ def decoder_maps(
         y = target if pe is None else target + pe
         tr = decoder.trace(y, memory, causal_mask(t)[None, None], None, norm)
     return DecoderMaps(_np(tr.self_weights[0]), _np(tr.cross_weights[0]))
+
+
+def decoder_tokens(bos: str, tokens: Sequence[str], limit: int) -> tuple[str, ...]:
+    """The decoder's input: [BOS] and then the answer so far (the target shifted right by one), at
+    most ``limit`` tokens in all."""
+    return (bos, *tokens)[: max(int(limit), 1)]
+
+
+def first_self_weight(maps: np.ndarray) -> float:
+    """The weight the first query gives itself, smallest over heads: (heads, T, T) -> float (1 under a
+    causal mask, where the first token can see only itself)."""
+    return float(np.asarray(maps)[:, 0, 0].min())
+
+
+def above_diagonal(maps: np.ndarray) -> float:
+    """The largest weight a query gives to a later key: (..., T, T) -> max over the strict upper triangle
+    (0 for a causal map; 0 for one token)."""
+    m = np.asarray(maps, dtype=np.float64)
+    t = m.shape[-1]
+    upper = np.triu(np.ones((t, t), dtype=bool), k=1)
+    return float(m[..., upper].max()) if upper.any() else 0.0

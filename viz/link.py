@@ -26,8 +26,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from viz import embedding, similarity, stack
+from viz import embedding, similarity
 from viz.encodings import ENCODING_KINDS, LAYOUTS
+from viz.i18n import encoder as enc_strings
 from viz.params import (
     POSITION_MAX,
     SEED_MAX,
@@ -82,7 +83,7 @@ def _tabs(key: str, ids: Sequence[str], name: str = "tab") -> Choice:
 ENCODING = Choice("enc", "pe_kind", "sinusoidal", ENCODING_KINDS)
 #: The Attention heads page's example sentences (pages/attention.py EXAMPLES; checked by a test).
 ATT_EXAMPLES = ("A dog ate the food because it was hungry", "I am good", "The cat chased the mouse")
-ENC_EXAMPLES = tuple(stack.TRANSLATIONS)  # pages/encoder.py EXAMPLES
+ENC_EXAMPLES = tuple(enc_strings.TRANSLATIONS)  # pages/encoder.py EXAMPLES
 HEAD_MAX = 1024  # the first head shown of a grid: at most the sidebar's largest head count
 
 

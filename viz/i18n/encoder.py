@@ -243,7 +243,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "목표 문장이 비어 있어서 디코더는 [BOS] 하나만 읽습니다.",
     },
     # The notes' example sentences (the encoder's input) and their Korean translations (the decoder's
-    # target): viz.stack.TRANSLATIONS maps each "en" to its "ko".
+    # target): TRANSLATIONS below maps each "en" to its "ko".
     "enc.target.i_am_good": {"en": "I am good", "ko": "나는 잘 지내"},
     "enc.target.dog": {
         "en": "A dog ate the food because it was hungry",
@@ -251,3 +251,9 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "enc.target.cat": {"en": "The cat chased the mouse", "ko": "고양이가 쥐를 쫓았다"},
 }
+
+#: The notes' example sentences, in order, by their keys above: "en" is the sentence, "ko" its Korean
+#: translation (what the decoder reads on the Encoder block page).
+TRANSLATION_KEYS: tuple[str, ...] = ("enc.target.i_am_good", "enc.target.dog", "enc.target.cat")
+#: Each example sentence with its Korean translation for the decoder's side.
+TRANSLATIONS: dict[str, str] = {STRINGS[key]["en"]: STRINGS[key]["ko"] for key in TRANSLATION_KEYS}

@@ -8,6 +8,7 @@ import streamlit as st
 
 from viz import embedding, export, figures
 from viz.i18n import t
+from viz.ui import widgets
 from viz.ui.chart import chart
 from viz.views.encoding import full_note, stride_text
 
@@ -72,3 +73,56 @@ def cost_table(costs: dict[str, embedding.Cost], n_tokens: int, lang: str) -> No
             }
         )
     st.table(pd.DataFrame(rows).style.hide(axis="index"))
+
+
+def add_or_concat(
+    parts: embedding.Combined, labels: list[str], scale: float, kind: str, d_model: int, lang: str
+) -> None:
+    """How much each token's vector changes when P is added rather than concatenated, at this scale and
+    over a sweep of scales, with the explanation."""
+    change = embedding.change(parts.e, parts.p)
+    left, mid, right = st.columns([3, 3, 2])
+    with left, widgets.guard(lang):
+        fig = figures.grouped_bars(
+            labels,
+            {t("emb.cos_add", lang): change.cos_add, t("emb.cos_concat", lang): change.cos_concat},
+            y2={t("emb.ratio", lang): change.ratio},
+            y2_title=t("emb.ratio", lang),
+            title=t("emb.change.title", lang, scale=f"{scale:.3g}"),
+            x_title=t("emb.token", lang),
+            y_title=t("emb.cos", lang),
+            hovertemplate="%{x}: %{y:.4f}",
+            y_range=(-1.05, 1.05),
+        )
+        chart(
+            fig,
+            key="emb_change",
+            lang=lang,
+            file_name=f"add_vs_concat_per_token_{kind}_d{d_model}_scale{scale:.3g}.csv",
+        )
+    with mid, widgets.guard(lang):
+        sweep = embedding.scale_sweep(parts.unit, parts.p, embedding.sweep_scales(d_model))
+        fig = figures.lines(
+            sweep.scales,
+            {t("emb.cos_add", lang): sweep.cos_add, t("emb.cos_concat", lang): sweep.cos_concat},
+            y2={t("emb.ratio", lang): sweep.ratio},
+            y2_title=t("emb.ratio", lang),
+            y2_log=True,
+            x_log=True,
+            title=t("emb.sweep.title", lang),
+            x_title=t("emb.sweep.x", lang),
+            y_title=t("emb.cos", lang),
+            hovertemplate=t("emb.sweep.hover", lang),
+            mark_x=scale,
+            mark_label=t("emb.sweep.now", lang, scale=f"{scale:.3g}"),
+        )
+        chart(fig, key="emb_sweep", lang=lang, file_name=f"add_vs_concat_by_scale_{kind}_d{d_model}.csv")
+    right.markdown(
+        t(
+            "emb.change.explain",
+            lang,
+            cos=f"{embedding.mean_or_nan(change.cos_add):.3f}",
+            ratio=f"{embedding.mean_or_nan(change.ratio):.3g}",
+            sqrt=f"{embedding.paper_scale(d_model):.3g}",
+        )
+    )

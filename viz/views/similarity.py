@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import streamlit as st
 
@@ -64,3 +66,117 @@ def square_overview(
 def similarity_views(spec: EncodingSpec, measure: similarity.Measure) -> similarity.Views:
     """Cached :func:`viz.similarity.views`: what the similarity page shows that does not depend on p."""
     return similarity.views(encoding_table(spec), spec.kind, measure, spec.d_model, spec.base)
+
+
+def similarity_matrix(
+    v: similarity.Views, name: str, measure_name: str, max_len: int, lang: str, *, key: str, file_name: str
+) -> None:
+    """Every pair's similarity as a heatmap (a strided grid past the cap, said in a caption and the CSV)."""
+    fig = figures.heatmap(
+        v.matrix,
+        x=v.grid,
+        y=v.grid,
+        title=t("sim.matrix.chart", lang, name=name),
+        x_title=t("sim.j", lang),
+        y_title=t("sim.p_axis", lang),
+        colorbar_title=measure_name,
+        hovertemplate=t("sim.matrix.hover", lang),
+        height=430,
+    )
+    chart(
+        fig,
+        key=key,
+        lang=lang,
+        # what the chart draws, saying when it is a strided grid (the whole is max_len²)
+        csv=partial(
+            export.matrix_csv,
+            v.matrix,
+            corner=export.corner(t("sim.p_axis", lang), t("sim.j", lang)),
+            rows=v.grid,
+            cols=v.grid,
+            note=measure_name
+            + (
+                f" · {t('sim.strided', lang, shown=v.grid.size, max_len=max_len)}"
+                if v.grid.size < max_len
+                else ""
+            ),
+        ),
+        file_name=file_name,
+    )
+    if v.grid.size < max_len:
+        st.caption(t("sim.strided", lang, shown=v.grid.size, max_len=max_len))
+    if similarity.has_gaps(v.matrix):
+        st.caption(t("sim.nan", lang))
+
+
+def by_offset(
+    v: similarity.Views,
+    name: str,
+    measure: similarity.Measure,
+    measure_name: str,
+    lang: str,
+    *,
+    key: str,
+    file_name: str,
+) -> None:
+    """The same values against the offset j - p, the theory's curve over them, and how far they spread."""
+    fig = figures.offset_scatter(
+        *v.drawn_pairs,
+        curve_x=None if v.theory is None else v.theory[0],
+        curve_y=None if v.theory is None else v.theory[1],
+        points_name=t("sim.offset.points", lang),
+        curve_name=t(f"sim.offset.curve.{measure}", lang),
+        title=t("sim.offset.chart", lang, name=name),
+        x_title=t("sim.offset.x", lang),
+        y_title=measure_name,
+        hovertemplate=t("sim.offset.hover", lang),
+    )
+    chart(
+        fig,
+        key=key,
+        lang=lang,
+        # every pair, not only the points drawn
+        csv=partial(
+            export.columns_csv,
+            {t("sim.offset.x", lang): v.offsets.offsets, measure_name: v.offsets.values},
+            note=t("csv.all_pairs", lang, pairs=v.offsets.values.size, points=v.drawn.size),
+        ),
+        file_name=file_name,
+    )
+    st.caption(
+        t("sim.offset.spread", lang, spread=f"{v.offsets.relative_spread:.2e}")
+        + " "
+        + t(
+            "sim.offset.drawn",
+            lang,
+            pairs=f"{v.offsets.values.size:,}",
+            points=f"{v.drawn.size:,}",
+        )
+    )
+
+
+def pair_orbit(orbit: similarity.PairOrbit, pair: int, k_shift: int, p: int, max_len: int, lang: str) -> None:
+    """One pair of dimensions over every position as a circle, p, p moved by T(k) and p + k marked."""
+    fig = figures.orbit(
+        orbit.cos,
+        orbit.sin,
+        orbit.positions,
+        marks={
+            t("sim.orbit.start", lang, p=p): (float(orbit.start[1]), float(orbit.start[0])),
+            t("sim.orbit.moved", lang, k=k_shift, p=p): (
+                float(orbit.moved[1]),
+                float(orbit.moved[0]),
+            ),
+            t("sim.orbit.target", lang, q=similarity.shifted(p, k_shift)): (
+                float(orbit.target[1]),
+                float(orbit.target[0]),
+            ),
+        },
+        title=t("sim.orbit.chart", lang, pair=pair),
+        x_title=t("sim.orbit.x", lang, col=similarity.pair_columns(pair)[1]),
+        y_title=t("sim.orbit.y", lang, col=similarity.pair_columns(pair)[0]),
+        hovertemplate=t("sim.orbit.hover", lang),
+        colorbar_title=t("chart.position", lang),
+        height=460,
+    )
+    chart(fig, key="sim_orbit", lang=lang, file_name=f"orbit_pair{pair}_k{k_shift}_p{p}_{max_len}.csv")
