@@ -18,7 +18,7 @@ VIZ = ROOT / "viz"
 #: The layers, lowest first: a module may import its own layer and the ones below it, never above.
 LAYERS = ("core", "ui", "views", "pages")
 #: The modules that build or run the PyTorch model: the only ones that import torch at their top.
-TORCH_MODULES = {"viz.attention", "viz.model", "viz.train", "viz.probe", "viz.block"}
+TORCH_MODULES = {"viz.attention", "viz.model", "viz.decoder", "viz.train", "viz.probe", "viz.block"}
 
 
 def module_name(path: Path) -> str:
@@ -113,13 +113,15 @@ def test_pages_hold_no_math_and_no_loops_over_data(path: Path) -> None:
     assert not roots & NO_MATH, roots & NO_MATH
     tree = ast.parse(path.read_text(encoding="utf-8"))
     loops = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.While)]
+    # An index loop (``for i in range(...)``) walks data element by element: that belongs in viz/. A loop
+    # over a page's few columns, sections or encodings is layout and may stay.
     ranged = [
         node.iter.lineno
         for node in ast.walk(tree)
         if isinstance(node, ast.For | ast.comprehension)
         and isinstance(node.iter, ast.Call)
         and isinstance(node.iter.func, ast.Name)
-        and node.iter.func.id in ("range", "enumerate", "zip")
+        and node.iter.func.id == "range"
     ]
     assert not loops and not ranged, (
         f"{path.name}: loops over data at lines {loops + ranged}; move them into viz/views"
