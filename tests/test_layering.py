@@ -18,7 +18,15 @@ VIZ = ROOT / "viz"
 #: The layers, lowest first: a module may import its own layer and the ones below it, never above.
 LAYERS = ("core", "ui", "views", "pages")
 #: The modules that build or run the PyTorch model: the only ones that import torch at their top.
-TORCH_MODULES = {"viz.attention", "viz.model", "viz.decoder", "viz.train", "viz.probe", "viz.block"}
+TORCH_MODULES = {
+    "viz.attention",
+    "viz.model",
+    "viz.decoder",
+    "viz.weights",
+    "viz.train",
+    "viz.probe",
+    "viz.block",
+}
 
 
 def module_name(path: Path) -> str:

@@ -414,12 +414,12 @@ def test_a_deeper_stack_starts_with_the_shallower_stacks_layers() -> None:
 
 
 def test_the_weights_do_not_depend_on_how_many_threads_draw_them(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The layers are drawn two at a time (viz.model.INIT_THREADS), each from its own seed."""
-    from viz import model
+    """The layers are drawn two at a time (viz.weights.INIT_THREADS), each from its own seed."""
+    from viz import weights
 
     config = ModelConfig(48, 4, 5, "sinusoidal", seed=11)
     together = build(config).state_dict()
-    monkeypatch.setattr(model, "INIT_THREADS", 1)
+    monkeypatch.setattr(weights, "INIT_THREADS", 1)
     alone = build(config).state_dict()
     assert together.keys() == alone.keys()
     for name, value in together.items():
@@ -431,13 +431,13 @@ def test_the_weights_do_not_depend_on_how_many_threads_draw_them(monkeypatch: py
 def test_each_layer_draws_from_a_seed_no_other_part_uses() -> None:
     """torch keeps a seed's low 32 bits: a layer's seed must not be one the embedding and head (the
     model's seed) or a decoder (seed + DECODER_SEED_OFFSET) start from, for any seed the pages offer."""
-    from viz import decoder, model
+    from viz import decoder, model, weights
 
     seeds = range(10_000)  # the pages' seed boxes
     used = {s % 2**32 for s in seeds} | {(s + decoder.DECODER_SEED_OFFSET) % 2**32 for s in seeds}
     layers = range(model.LAYERS_RANGE[1])
     for seed in seeds:
-        mine = [model.layer_seed(seed, layer) % 2**32 for layer in layers]
+        mine = [weights.layer_seed(seed, layer) % 2**32 for layer in layers]
         assert len(set(mine)) == len(mine) and not used.intersection(mine), seed
 
     def corr(a: Tensor, b: Tensor) -> float:

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 import torch
 from torch import Tensor, nn
 
-from viz.model import ModelConfig, MultiHeadAttention, Norm, check_norm, init_parts
+from viz.model import ModelConfig, MultiHeadAttention, Norm, check_norm
+from viz.weights import init_parts
 
 #: Added to the config's seed for the decoder's weights, so they are not a copy of the encoder's.
 DECODER_SEED_OFFSET = 1_000_003

@@ -16,7 +16,6 @@ by the config, so the same config always gives the same weights.
 from __future__ import annotations
 
 import math
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
@@ -27,6 +26,7 @@ from torch import Tensor, nn
 from viz import encodings
 from viz.attention import scaled_dot_product_attention
 from viz.encodings import EncodingKind, EncodingSpec, encode, frequencies
+from viz.weights import init_layers, init_parts
 
 # One thread per op: the models are small, and the server runs each session's script in its own thread.
 # With torch's worker pool competing for two busy cores, a 48-token forward pass took 0.3 s instead of
@@ -324,7 +324,7 @@ class Encoder(nn.Module):
         # drawn from our own generators: one for the embedding and the head, one per layer.
         g = torch.Generator().manual_seed(seed)
         nn.init.normal_(self.embed.weight, 0.0, 1.0, generator=g)
-        _init_layers(list(self.layers), seed)
+        init_layers(list(self.layers), seed)
         nn.init.xavier_uniform_(self.head.weight, generator=g)
         nn.init.zeros_(self.head.bias)
         init_parts(self.final_norm, g)
@@ -391,57 +391,6 @@ class Encoder(nn.Module):
 
 
 @torch.no_grad()
-def init_parts(module: nn.Module, g: torch.Generator) -> None:
-    """LayerNorms to 1 and 0; every Linear Xavier-uniform from ``g`` with zero bias, in module order."""
-    for part in module.modules():
-        if isinstance(part, nn.LayerNorm):
-            nn.init.ones_(part.weight)
-            nn.init.zeros_(part.bias)
-        elif isinstance(part, nn.Linear):
-            nn.init.xavier_uniform_(part.weight, generator=g)
-            nn.init.zeros_(part.bias)
-
-
-def layer_seed(seed: int, layer: int) -> int:
-    """The seed of layer ``layer``'s (0-based) generator in a model seeded ``seed``: a layer's weights
-    depend on the seed and its place only, so a deeper stack starts with the same layers.
-
-    torch's CPU generator keeps only a seed's low 32 bits, so the seed is hashed into 32 bits
-    (``numpy.random.SeedSequence``) above :data:`LAYER_SEED_FLOOR`: never the seed of the embedding and
-    head's generator (the model's seed) nor of a decoder's (seed + :data:`DECODER_SEED_OFFSET`).
-    """
-    state = int(np.random.SeedSequence([seed, layer, LAYER_SEED_TAG]).generate_state(1, np.uint64)[0])
-    return LAYER_SEED_FLOOR + state % ((1 << 32) - LAYER_SEED_FLOOR)
-
-
-#: Above every plain seed the app uses (0-9999, and the decoder's 1,000,003 more); a tag of our own.
-LAYER_SEED_FLOOR, LAYER_SEED_TAG = 1 << 24, 0x1A7E5
-
-
-def _init_layers(layers: list[nn.Module], seed: int) -> None:
-    """Every layer's weights from its own generator (:func:`layer_seed`), two layers at a time.
-
-    Drawing the numbers is most of building a wide model (about 50 million at d_model 1024 with six
-    layers, 0.37 s in one thread, the page's whole rerun waiting on it); torch releases the GIL while it
-    draws, so the two cores share the layers. The result does not depend on the threads.
-    """
-
-    def draw(index: int) -> None:
-        # no_grad is per thread: _init_parts sets its own, which the pool's threads need
-        init_parts(layers[index], torch.Generator().manual_seed(layer_seed(seed, index)))
-
-    if len(layers) < 2:
-        for index in range(len(layers)):
-            draw(index)
-        return
-    with ThreadPoolExecutor(max_workers=INIT_THREADS) as pool:
-        list(pool.map(draw, range(len(layers))))  # list(): raise what a layer raised
-
-
-#: Threads drawing a model's layers (the machines have two cores).
-INIT_THREADS = 2
-
-
 def build(config: ModelConfig) -> Encoder:
     """A fresh model for ``config`` in eval mode (there is no dropout, so modes only matter for clarity)."""
     return Encoder(config).eval()

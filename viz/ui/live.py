@@ -54,7 +54,7 @@ def stack_through(config: ModelConfig, layer: int) -> ModelConfig:
     comes from.
 
     A layer does not depend on the layers above it, and a deeper stack starts with the same layers
-    (each layer's weights come from its own seed, :func:`viz.model.layer_seed`), so a layer's view
+    (each layer's weights come from its own seed, :func:`viz.weights.layer_seed`), so a layer's view
     is one cached result whatever the depth. Taken from each deeper model it came out different in
     the last bit of float32 (the figure's bytes differed), and the depth slider redrew charts that
     looked the same. Showing layer k of a deeper stack builds the (k+1)-layer model once (cached
