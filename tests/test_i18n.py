@@ -37,7 +37,7 @@ ALL = {key: entry for table in package_tables().values() for key, entry in table
 
 def test_every_strings_module_is_merged() -> None:
     tables = package_tables()
-    assert len(tables) >= 9  # shell, notes and the seven pages
+    assert len(tables) >= 10  # shell, notes, the encodings' words and the seven pages
     assert set(tables) == set(TABLES)
     assert merge(tables) == STRINGS
 
@@ -100,12 +100,18 @@ def test_every_key_the_code_uses_exists() -> None:
     assert len(used_keys()) > 50  # the scan really found the calls
 
 
-@pytest.mark.parametrize("family", ["pe.kind", "pe.about"])
-def test_each_encoding_has_a_name_and_an_explanation(family: str) -> None:
+@pytest.mark.parametrize("family", ["pe.kind.", "pe.about.", "pe.heatmap.explain.", "emb.sum.pattern."])
+def test_each_encoding_has_its_words_in_one_module(family: str) -> None:
+    """README's "add an encoding: two files": viz/encodings.py and viz/i18n/encodings.py, which holds
+    every string an encoding needs (and no other module holds one of those families)."""
     from viz.encodings import ENCODING_KINDS
+    from viz.i18n import encodings
 
+    assert family in encodings.FAMILIES
     for kind in ENCODING_KINDS:
-        assert f"{family}.{kind}" in STRINGS
+        assert f"{family}{kind}" in encodings.STRINGS
+    elsewhere = [k for name, table in package_tables().items() if name != encodings.__name__ for k in table]
+    assert not [k for k in elsewhere if k.startswith(family)]
 
 
 def test_each_criterion_has_its_strings() -> None:

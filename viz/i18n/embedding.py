@@ -95,39 +95,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "어느 쪽을 닮는지 보려면 세 표를 한 색 척도에 놓아 보세요. 그러면 같은 색이 같은 숫자입니다.",
     },
     # What P looks like on its own colour scale, one clause per encoding (emb.sum.explain.own's {pattern}).
-    "emb.sum.pattern.sinusoidal": {
-        "en": "P's waves change fast from row to row in the left columns and hardly at all on the right.",
-        "ko": "P의 파동은 왼쪽 열에서 행마다 빠르게 바뀌고 오른쪽 열에서는 거의 바뀌지 않습니다.",
-    },
-    "emb.sum.pattern.integer": {
-        "en": "every column of P is the position itself, so its colour changes evenly from the top row down "
-        "and each row is one colour.",
-        "ko": "P의 모든 열이 위치 번호 그 자체라서, 색이 맨 위 행부터 아래로 고르게 바뀌고 한 행은 한 색입니다.",
-    },
-    "emb.sum.pattern.normalized": {
-        "en": "every column of P is the position divided by the table's last position (max_len − 1), so its "
-        "colour changes evenly from 0 in the top row down, and each row is one colour.",
-        "ko": "P의 모든 열이 위치를 표의 마지막 위치(max_len − 1)로 나눈 값이라서, 색이 맨 위 행의 0부터 아래로 "
-        "고르게 바뀌고 한 행은 한 색입니다.",
-    },
-    "emb.sum.pattern.binary": {
-        "en": "P writes each position in binary: the left column flips on every row, the next every second row, "
-        "and the columns of bits too high for the sentence's positions stay 0.",
-        "ko": "P는 위치를 이진수로 씁니다. 맨 왼쪽 열은 행마다, 그다음 열은 두 행마다 뒤집히고, 문장의 위치에 "
-        "비해 너무 높은 자릿수의 열은 0으로 남습니다.",
-    },
-    "emb.sum.pattern.learned": {
-        "en": "P is a learned table at its starting point: small random numbers with no pattern yet, which "
-        "training would shape.",
-        "ko": "P는 학습을 시작하기 전의 학습형 표입니다. 아직 무늬가 없는 작은 난수이고, 학습이 모양을 잡아 "
-        "갑니다.",
-    },
-    "emb.sum.pattern.rope": {
-        "en": "P is RoPE's turn of one fixed vector: pairs on the left turn fast from row to row, pairs on the "
-        "right hardly at all.",
-        "ko": "P는 고정된 벡터 하나를 RoPE로 돌린 것입니다. 왼쪽 쌍은 행마다 빠르게 돌고, 오른쪽 쌍은 거의 돌지 "
-        "않습니다.",
-    },
     "emb.add.title": {"en": "Add or concatenate?", "ko": "더할까, 이어 붙일까?"},
     "emb.cost.how": {"en": "how", "ko": "방식"},
     "emb.cost.add": {"en": "add: E + P", "ko": "더하기: E + P"},

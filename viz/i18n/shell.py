@@ -140,12 +140,6 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # ---- keys several pages show (the Attention and Encoder pages share their sentence and model controls)
     "pe.kind": {"en": "Encoding", "ko": "인코딩 방식"},
-    "pe.kind.sinusoidal": {"en": "Sinusoidal (the paper)", "ko": "사인파 (논문 방식)"},
-    "pe.kind.integer": {"en": "Integer index", "ko": "정수 인덱스"},
-    "pe.kind.normalized": {"en": "Index ÷ length", "ko": "인덱스 ÷ 길이"},
-    "pe.kind.binary": {"en": "Binary", "ko": "이진수"},
-    "pe.kind.learned": {"en": "Learned table (at initialisation)", "ko": "학습형 표 (초기화 직후)"},
-    "pe.kind.rope": {"en": "RoPE (rotary, modern)", "ko": "RoPE (회전 방식, 최신)"},
     "nav.emb": {"en": "Embedding + PE", "ko": "임베딩 + 위치 인코딩"},
     "emb.cut.chars": {
         "en": "Only the first {limit} characters are read; {cut} more were left out.",
