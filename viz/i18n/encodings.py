@@ -1,4 +1,5 @@
-"""Every encoding's own words, in one place so that a new encoding needs strings here only: its name
+"""Strings of every encoding, shown by several pages: in one place so that a new encoding needs strings
+here only: its name
 (``pe.kind.<kind>``), what it is (``pe.about.<kind>``), what its heatmap shows
 (``pe.heatmap.explain.<kind>``) and what adding it to the embeddings looks like
 (``emb.sum.pattern.<kind>``). tests/test_i18n.py checks every encoding has all four."""
