@@ -10,7 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 CORE = [
     *("encodings", "criteria", "figures", "i18n", "settings", "export", "memo"),
-    *("embedding", "similarity", "softmax", "heads", "i18n_att", "stack", "i18n_enc"),
+    *("embedding", "similarity", "softmax", "i18n_att", "stack", "i18n_enc"),
 ]
 TORCH_ALLOWED = {"attention", "model", "train", "probe", "block"}
 
