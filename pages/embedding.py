@@ -71,7 +71,7 @@ def read_tokens(raw: str) -> tuple[str, ...]:
 
 
 tokens = read_tokens(text)
-if kind == "rope":
+if encodings.info(kind).rotary:
     st.info(t("emb.rope", lang))
 if spec.layout == "split":
     st.caption(t("emb.layout", lang))

@@ -57,7 +57,7 @@ with c3:
 seed = int(c4.number_input(t("att.seed", lang), 0, 9999, value=0, step=1, key="enc_seed"))
 config = model.ModelConfig(s.d_model, s.heads, n_layers, encoding, float(s.base), seed)
 st.info(t("enc.sizes", lang, d_model=s.d_model, heads=s.heads, d_k=s.d_k, d_ff=config.d_ff, layers=n_layers))
-if encoding == "rope" and s.d_k < 2:
+if config.rotary and s.d_k < 2:
     st.warning(t("att.rope_dk1", lang, d_k=s.d_k))
 
 

@@ -11,9 +11,10 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts as chart_elements
 from tests.apptest_support import decode, ok, open_page
-from viz import embedding, heads, model, probe, train
+from viz import embedding, model, probe, train
 from viz.i18n import t
 from viz.ui import live
+from viz.views import attention as att_views
 
 ATT = "pages/attention.py"
 DOG = "A dog ate the food because it was hungry"
@@ -222,17 +223,18 @@ def test_a_query_with_no_key_is_shown_with_its_zero_output(lang: str) -> None:
     t_max, n = len(first), len(second)  # 9 and 3: rows 3..8 of sentence 2 are [PAD] queries
     fig = spec(at, "att_mask_z")
     z = decode(fig["data"][-1]["z"]).reshape(t_max, -1)
-    assert z.shape == (t_max, min(heads.SHOWN_COLUMNS, 16))  # d_k = 128 / 8
+    assert z.shape == (t_max, min(att_views.SHOWN_COLUMNS, 16))  # d_k = 128 / 8
     assert np.isfinite(z).all()
     assert (z[n:] == 0).all() and (np.abs(z[:n]).max(axis=1) > 0).all()
     # The same numbers straight from the model: head 1 of layer 1 on the padded batch.
     net = model.build(model.ModelConfig())
     rows = [
-        model.sentence_input(embedding.token_vectors(heads.padded(s, t_max), 128, 0)) for s in (first, second)
+        model.sentence_input(embedding.token_vectors(embedding.padded(s, t_max), 128, 0))
+        for s in (first, second)
     ]
     want = probe.batch_head_outputs(net, rows, (len(first), n), "pad_queries", 0)[1, 0]
     np.testing.assert_allclose(z, want[:, : z.shape[1]], atol=1e-6)
-    assert fig["data"][-1]["y"][n:] == [f"{i} · {heads.PAD}" for i in range(n, t_max)]
+    assert fig["data"][-1]["y"][n:] == [f"{i} · {embedding.PAD}" for i in range(n, t_max)]
     body = texts(at)
     said = t("att.mask.empty.explain", lang, rows=", ".join(str(i) for i in range(n, t_max)), largest="0")
     assert said in body

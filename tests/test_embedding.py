@@ -12,12 +12,15 @@ from viz.embedding import (
     CLS,
     MAX_CHARS,
     MAX_TOKENS,
+    PAD,
     SEP,
     bert_input,
     change,
     cost,
     match_positions,
     order_check,
+    pad_count,
+    padded,
     paired_distance,
     paper_scale,
     scale_sweep,
@@ -467,3 +470,9 @@ def test_order_check_empty() -> None:
     assert oc.distance_pe == 0.0
     assert oc.word_shift_pe is not None
     assert oc.word_shift_pe.shape == (0,)
+
+
+def test_padded_fills_the_shorter_sentence_with_pad() -> None:
+    assert padded(("I", "am"), 4) == ("I", "am", PAD, PAD)
+    assert padded(("a", "b", "c"), 2) == ("a", "b", "c")
+    assert pad_count(("I",), 3) == 2 and pad_count(("a", "b"), 1) == 0

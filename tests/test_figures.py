@@ -185,3 +185,39 @@ def test_stage_lines_bold_names_escape_and_shade() -> None:
     (rect,) = spec["layout"]["shapes"]
     assert rect["x0"] == 0.5 and rect["x1"] == 1.5
     assert "shapes" not in json.loads(figures.stage_lines(["a"], {"m": [1.0]}).to_json())["layout"]
+
+
+def test_number_text_writes_minus_infinity() -> None:
+    text = figures.number_text(np.array([[1.234, -np.inf], [0.0, -2.5]]))
+    assert text.tolist() == [["1.23", "−∞"], ["0.00", "-2.50"]]
+
+
+def test_heads_grid_one_trace_per_head_on_one_scale() -> None:
+    maps = np.random.default_rng(2).random((6, 3, 3))
+    fig = figures.heads_grid(
+        maps,
+        titles=[f"h{i}" for i in range(6)],
+        x_labels=["<a>", "b", "c"],
+        y_labels=["<a>", "b", "c"],
+        cols=4,
+    )
+    assert len(fig.data) == 6
+    assert all(tr.coloraxis == "coloraxis" for tr in fig.data)
+    assert fig.layout.coloraxis.cmin == 0.0 and fig.layout.coloraxis.cmax == 1.0
+    assert tuple(fig.data[0].y) == ("&lt;a&gt;", "b", "c")  # labels escaped
+    np.testing.assert_array_equal(np.asarray(fig.data[5].z), maps[5].astype(np.float32))
+    assert [a.text for a in fig.layout.annotations] == [f"h{i}" for i in range(6)]
+
+
+def test_matrix_draws_masked_cells_grey_under_the_values() -> None:
+    z = np.array([[1.0, -np.inf], [0.5, 2.0]])
+    fig = figures.matrix(
+        z, x_labels=["a", "b"], y_labels=["a", "b"], text=figures.number_text(z), highlight=(0, 1)
+    )
+    assert len(fig.data) == 2
+    grey, values = np.asarray(fig.data[0].z, dtype=float), np.asarray(fig.data[1].z, dtype=float)
+    np.testing.assert_array_equal(np.isfinite(grey), z == -np.inf)
+    np.testing.assert_array_equal(np.isnan(values), z == -np.inf)
+    assert fig.layout.shapes[0].x0 == -0.5 and fig.layout.shapes[0].x1 == 0.5
+    plain = figures.matrix(np.ones((2, 2)), x_labels=["a", "b"], y_labels=["a", "b"])
+    assert len(plain.data) == 1

@@ -597,3 +597,16 @@ def test_the_widest_trainable_model_reaches_the_target() -> None:
     config = TrainConfig(task_model_config("reverse", ModelConfig(d_model=512, n_heads=8)), "reverse")
     h = train.train(config, time_limit=math.inf).history  # 100 steps: 10 s idle, more on a busy machine
     assert h.reached_at is not None and h.final_accuracy >= train.TARGET_ACCURACY
+
+
+def test_average_keeps_rows_summing_to_one() -> None:
+    rng = np.random.default_rng(0)
+    maps = rng.random((4, 5, 5))
+    maps /= maps.sum(axis=-1, keepdims=True)
+    avg = probe.average(maps)
+    np.testing.assert_allclose(avg, (maps[0] + maps[1] + maps[2] + maps[3]) / 4)
+    np.testing.assert_allclose(avg.sum(axis=1), 1.0)
+
+
+def test_correct_counts_the_right_answers() -> None:
+    assert train.correct(np.array([1, 2, 3, 4]), np.array([1, 0, 3, 0])) == 2

@@ -84,3 +84,7 @@ def test_read_url_says_what_is_used_and_uses_what_it_says(
 
 def test_settings_d_k() -> None:
     assert settings.Settings(d_model=512, heads=8).d_k == 64
+
+
+def test_share_writes_d_model_over_heads() -> None:
+    assert settings.share(128, 3) == "42.67"

@@ -23,6 +23,7 @@ MAX_TOKENS = 48
 BYTES_PER_FLOAT = 4  # float32, as models store activations
 
 CLS, SEP = "[CLS]", "[SEP]"
+PAD = "[PAD]"
 
 # A word: letters or digits of any script (Hangul included), with inner apostrophes; or one punctuation mark.
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|[^\w\s]", re.UNICODE)
@@ -53,6 +54,16 @@ def tokenize(text: str, limit: int = MAX_TOKENS) -> Tokens:
     found = _TOKEN.findall(visible)
     limit = max(int(limit), 0)
     return Tokens(tuple(found[:limit]), chars_cut, max(len(found) - limit, 0))
+
+
+def padded(tokens: tuple[str, ...], length: int) -> tuple[str, ...]:
+    """``tokens`` followed by [PAD] up to ``length`` (the shorter sentence of a batch)."""
+    return tuple(tokens) + (PAD,) * pad_count(tokens, length)
+
+
+def pad_count(tokens: tuple[str, ...], length: int) -> int:
+    """How many [PAD] tokens fill ``tokens`` up to ``length``."""
+    return max(length - len(tokens), 0)
 
 
 def _word_seed(word: str, seed: int) -> int:

@@ -39,6 +39,11 @@ def attention_maps(model: Encoder, x: Tensor, mask: Tensor | None = None) -> np.
     return np.stack([_np(w) for w in run.weights])
 
 
+def average(maps: np.ndarray) -> np.ndarray:
+    """The mean over heads of one layer's maps: (heads, T, T) -> (T, T). Each row still sums to 1."""
+    return np.asarray(maps, dtype=np.float64).mean(axis=0)
+
+
 def token_maps(model: Encoder, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For one sequence of token ids (T,): the weights (layers, heads, T, T) and the answers (T,)."""
     with torch.no_grad():

@@ -56,6 +56,11 @@ def divisors(n: int) -> list[int]:
     return sorted(set(small + [n // k for k in small]))
 
 
+def share(d_model: int, heads: int) -> str:
+    """d_model / heads written out, e.g. "42.67": what each head would get when heads do not divide."""
+    return f"{d_model / heads:.2f}"
+
+
 def closest_heads(heads: int, d_model: int) -> int:
     """The divisor of ``d_model`` nearest to ``heads`` (the smaller one on a tie)."""
     return min(divisors(d_model), key=lambda k: (abs(k - heads), k))

@@ -162,6 +162,11 @@ def symbols(ids: np.ndarray) -> list[str]:
     return [SYMBOLS[int(i)] for i in ids]
 
 
+def correct(predicted: np.ndarray, answers: np.ndarray) -> int:
+    """How many positions the model answered right."""
+    return int(np.sum(np.asarray(predicted) == np.asarray(answers)))
+
+
 def answer_labels(task: Task, answers: np.ndarray) -> list[str]:
     """Answers as text: a letter, or for ``match`` the position of the partner."""
     return [str(int(a)) for a in answers] if task == "match" else symbols(answers)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import streamlit as st
 
-from viz import embedding, heads
+from viz import embedding
 from viz.budget import Cache, cached
 
 if TYPE_CHECKING:  # torch costs ~2 s to import: only the live-model pages load it
@@ -80,7 +80,7 @@ def padded_maps(
     from viz import probe
 
     t_max = max(len(first), len(second))
-    rows = [sentence_x(heads.padded(s, t_max), config.d_model) for s in (first, second)]
+    rows = [sentence_x(embedding.padded(s, t_max), config.d_model) for s in (first, second)]
     return probe.batch_maps(live_model(config), rows, (len(first), len(second)), mode)
 
 
@@ -93,7 +93,7 @@ def padded_outputs(
     from viz import probe
 
     t_max = max(len(first), len(second))
-    rows = [sentence_x(heads.padded(s, t_max), config.d_model) for s in (first, second)]
+    rows = [sentence_x(embedding.padded(s, t_max), config.d_model) for s in (first, second)]
     return probe.batch_head_outputs(live_model(config), rows, (len(first), len(second)), mode, layer)
 
 

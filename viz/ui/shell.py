@@ -15,8 +15,8 @@ import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from viz import heads, settings
 from viz import link as url_link
+from viz import settings
 from viz.i18n import LANGS, t
 from viz.settings import Settings, UrlProblem
 from viz.ui import chart
@@ -394,7 +394,7 @@ def heads_warning(s: Settings, lang: str) -> None:
             lang,
             asked=asked,
             d_model=s.d_model,
-            share=heads.share(s.d_model, asked),
+            share=settings.share(s.d_model, asked),
             used=s.heads,
             d_k=s.d_k,
             options=", ".join(str(d) for d in settings.divisors(s.d_model)),

@@ -9,7 +9,7 @@ from typing import Any, Literal, TypeVar, cast
 
 import streamlit as st
 
-from viz import embedding, heads
+from viz import embedding
 from viz.encodings import ENCODING_KINDS, EncodingKind
 from viz.i18n import t
 
@@ -282,6 +282,19 @@ def sentence_box(
 MAX_GRID = 16  # heads drawn at once; with more, a slider picks which sixteen
 
 
+def window_heads(n_heads: int, first: int, limit: int) -> range:
+    """Heads to draw (0-based): all when they fit in ``limit``, else ``limit`` from ``first`` (1-based)."""
+    if n_heads <= limit:
+        return range(n_heads)
+    start = min(max(first, 1), n_heads - limit + 1) - 1
+    return range(start, start + limit)
+
+
+def last_first_head(n_heads: int, limit: int) -> int:
+    """The largest 1-based first head a window of ``limit`` heads can start at."""
+    return max(n_heads - limit + 1, 1)
+
+
 def heads_window(n_heads: int, lang: str, key: str) -> range:
     """Which heads to draw (0-based): all of them, or sixteen picked with a slider when there are more."""
     if n_heads <= MAX_GRID:
@@ -289,13 +302,13 @@ def heads_window(n_heads: int, lang: str, key: str) -> range:
     first = bounded_slider(
         t("att.first_head", lang),
         1,
-        heads.last_first(n_heads, MAX_GRID),
+        last_first_head(n_heads, MAX_GRID),
         1,
         key=key,
         help=t("att.first_head.help", lang),
     )
     st.caption(t("att.grid_cut", lang, shown=MAX_GRID, heads=n_heads))
-    return heads.grid(n_heads, first, MAX_GRID)
+    return window_heads(n_heads, first, MAX_GRID)
 
 
 def layer_choice(n_layers: int, lang: str, key: str) -> int:

@@ -1,0 +1,289 @@
+"""The Attention heads page's views: every head's map, their average, the masks of a padded batch, what
+the step-by-step charts show of one head (:mod:`viz.views.attention_steps` draws them), and the
+word-order test."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import streamlit as st
+
+from viz import embedding, figures, probe
+from viz.i18n import t
+from viz.model import NO_ENCODING, ModelConfig
+from viz.ui import live, widgets
+from viz.ui.chart import chart
+from viz.views.encoding import encoding_name
+
+#: Columns of Q, K, V and Z written out in the step-by-step matrices.
+SHOWN_COLUMNS = 8
+#: Largest token count whose square matrices get a number in every cell.
+ANNOTATE_TOKENS = 12
+#: Most columns a d_model-wide matrix sends to the browser (wider ones are strided).
+WIDE_COLUMNS = 128
+
+
+def order_moves(relative: float) -> bool:
+    """Whether shuffling changed the outputs by more than float rounding (relative to their size)."""
+    return relative > 1e-4
+
+
+def log_floor(values: np.ndarray, floor: float = 1e-12) -> np.ndarray:
+    """Values for a log axis: an exact 0 becomes ``floor`` (the axis cannot show 0)."""
+    return np.maximum(np.asarray(values, dtype=np.float64), floor)
+
+
+def _stride(n: int, limit: int) -> int:
+    return max(1, -(-n // limit))
+
+
+@dataclass(frozen=True)
+class StepView:
+    """What the step-by-step charts show of one head's matrices (column cuts and strides)."""
+
+    dims: list[str]  # column labels of Q, K, V, Z (the first SHOWN_COLUMNS)
+    cut: bool  # d_k has more columns than are shown
+    annotate: bool  # write numbers in the T x T squares
+    concat: np.ndarray  # (T, columns shown) of the concatenated heads
+    concat_dims: list[str]
+    head_block: tuple[int, int]  # this head's columns within the shown concat columns
+    w_o: np.ndarray  # (rows shown, columns shown) of W_O
+    w_o_rows: list[str]
+    w_o_cols: list[str]
+    out: np.ndarray  # (T, columns shown) of concat · W_O
+    out_dims: list[str]
+    strided: bool  # d_model is wider than WIDE_COLUMNS, so every k-th column is shown
+    height: int  # chart height for T rows
+    root: str  # √d_k written out
+
+    def columns(self, m: np.ndarray) -> np.ndarray:
+        """The shown columns of a (T, d_k) matrix."""
+        return np.asarray(m)[:, : len(self.dims)]
+
+
+def step_view(
+    concat: np.ndarray, w_o: np.ndarray, out: np.ndarray, columns: tuple[int, int], d_k: int
+) -> StepView:
+    """Cut and stride one head's step matrices so every chart stays small and readable."""
+    n_tokens, d_model = np.asarray(concat).shape
+    step = _stride(d_model, WIDE_COLUMNS)
+    idx = np.arange(0, d_model, step)
+    labels = [str(int(i)) for i in idx]
+    start, stop = columns
+    lo = int(np.searchsorted(idx, start))
+    # A head narrower than the stride may hold no shown column: outline the nearest one.
+    lo = min(lo, idx.size - 1)
+    block = (lo, max(int(np.searchsorted(idx, stop)), lo + 1))
+    shown = min(d_k, SHOWN_COLUMNS)
+    root = np.sqrt(d_k)
+    return StepView(
+        dims=[str(i) for i in range(shown)],
+        cut=shown < d_k,
+        annotate=n_tokens <= ANNOTATE_TOKENS,
+        concat=np.asarray(concat)[:, idx],
+        concat_dims=labels,
+        head_block=block,
+        w_o=np.asarray(w_o)[np.ix_(idx, idx)],
+        w_o_rows=labels,
+        w_o_cols=labels,
+        out=np.asarray(out)[:, idx],
+        out_dims=labels,
+        strided=step > 1,
+        height=150 + 26 * n_tokens if n_tokens <= 20 else 150 + 14 * n_tokens,
+        root=f"√{d_k} = {root:.3g}",
+    )
+
+
+# ---- every head's map ------------------------------------------------------------------------------------
+def head_maps(
+    per_head: Sequence[Any], labels: list[str], key: str, title: str, d_model: int, lang: str
+) -> None:
+    """One heatmap per head (per_head: heads x (T, T)) in a grid with one colour scale; with more than
+    sixteen heads a slider picks the window of heads drawn."""
+    shown = widgets.heads_window(len(per_head), lang, key=f"{key}_first")
+    fig = figures.heads_grid(
+        [per_head[h] for h in shown],
+        titles=[t("att.head_title", lang, h=h + 1) for h in shown],
+        x_labels=labels,
+        y_labels=labels,
+        cols=4,
+        title=title,
+        x_title=t("att.key", lang),
+        y_title=t("att.query", lang),
+        colorbar_title=t("att.weight", lang),
+        hovertemplate=t("att.hover", lang),
+        panel_height=figures.rows_height(len(labels), base=120, per_row=14),
+    )
+    chart(
+        fig,
+        key=f"{key}_grid",
+        lang=lang,
+        file_name=f"{key}_d{d_model}_heads{shown[0] + 1}-{shown[-1] + 1}_of{len(per_head)}.csv",
+    )
+
+
+def average_map(config: ModelConfig, tokens: tuple[str, ...], layer: int, lang: str) -> None:
+    """The mean of the heads of ``layer`` (0-based) as one map, with its note beside it."""
+    labels = embedding.row_labels(tokens)
+    left, note = st.columns([3, 2])
+    with left, widgets.guard(lang):
+        avg = probe.average(live.layer_maps(config, tokens, layer))
+        fig = figures.matrix(
+            avg,
+            x_labels=labels,
+            y_labels=labels,
+            title=t("att.avg.chart", lang, layer=layer + 1, heads=config.n_heads),
+            x_title=t("att.key", lang),
+            y_title=t("att.query", lang),
+            hovertemplate=t("att.hover", lang),
+            text=figures.number_text(avg) if len(labels) <= ANNOTATE_TOKENS else None,
+            zmin=0.0,
+            zmax=1.0,
+            colorscale="Blues",
+            height=figures.rows_height(len(labels), base=200),
+        )
+        chart(
+            fig,
+            key="att_avg",
+            lang=lang,
+            file_name=f"att_average_layer{layer + 1}_d{config.d_model}_h{config.n_heads}.csv",
+        )
+    note.markdown(t("att.avg.explain", lang))
+
+
+# ---- masks on a padded batch -----------------------------------------------------------------------------
+def _batch_rows(first: tuple[str, ...], second: tuple[str, ...]) -> tuple[int, list[list[str]]]:
+    """The batch's length and each sentence's row labels, [PAD] included."""
+    longest = max(len(first), len(second))
+    return longest, [embedding.row_labels(embedding.padded(seq, longest)) for seq in (first, second)]
+
+
+def mask_squares(
+    allowed: np.ndarray, first: tuple[str, ...], second: tuple[str, ...], mode: probe.MaskMode, lang: str
+) -> None:
+    """What each query of the two sentences may see under ``mode`` (allowed: (2, T, T)), with the note."""
+    longest, rows = _batch_rows(first, second)
+    panels = st.columns([2, 2, 2])
+    for i, seq in enumerate((first, second)):
+        with panels[i]:
+            fig = figures.matrix(
+                allowed[i],
+                x_labels=rows[i],
+                y_labels=rows[i],
+                title=t("att.mask.row", lang, i=i + 1, n=len(seq), pad=embedding.pad_count(seq, longest)),
+                x_title=t("att.key", lang),
+                y_title=t("att.query", lang),
+                hovertemplate=t("att.mask.hover", lang),
+                zmin=0.0,
+                zmax=1.0,
+                colorscale="Greens",
+                height=figures.rows_height(longest, base=200, per_row=22),
+            )
+            chart(
+                fig, key=f"att_mask_matrix_{i}", lang=lang, file_name=f"att_mask_{mode}_sentence{i + 1}.csv"
+            )
+    panels[2].markdown(t(f"att.mask.{mode}.explain", lang))
+
+
+def padded_heads(
+    config: ModelConfig,
+    maps: np.ndarray,
+    allowed: np.ndarray,
+    first: tuple[str, ...],
+    second: tuple[str, ...],
+    mode: probe.MaskMode,
+    layer: int,
+    lang: str,
+) -> None:
+    """Every head's map of the padded (shorter) sentence in ``layer`` (maps: (layers, 2, heads, T, T));
+    if a query there may see no key, head 1's output z, whose row is 0 (not NaN)."""
+    longest, rows = _batch_rows(first, second)
+    which = 1 if len(second) <= len(first) else 0  # the padded (shorter) sentence
+    head_maps(
+        maps[layer][which],
+        rows[which],
+        "att_mask_maps",
+        t(
+            "att.mask.maps" if len(first) != len(second) else "att.mask.maps_equal",
+            lang,
+            i=which + 1,
+            layer=layer + 1,
+            mode=t(f"att.mask.{mode}", lang),
+        ),
+        config.d_model,
+        lang,
+    )
+    st.markdown(t("att.mask.maps.explain", lang, pad=embedding.PAD))
+    empty = probe.empty_rows(allowed[which])
+    if not empty:
+        return
+    outputs = live.padded_outputs(config, first, second, mode, layer)[which]  # (heads, T, d_k)
+    z = outputs[0][:, :SHOWN_COLUMNS]  # head 1, the first columns
+    left, note = st.columns([3, 2])
+    with left:
+        fig = figures.matrix(
+            z,
+            x_labels=[str(j) for j in range(z.shape[1])],
+            y_labels=rows[which],
+            title=t("att.mask.z", lang, i=which + 1, layer=layer + 1, shown=z.shape[1], d_k=config.d_k),
+            x_title=t("chart.dimension", lang),
+            y_title=t("att.query", lang),
+            hovertemplate=t("att.steps.hover", lang),
+            text=figures.number_text(z, digits=2),
+            height=figures.rows_height(longest, base=200, per_row=22),
+        )
+        chart(fig, key="att_mask_z", lang=lang)
+    note.markdown(
+        t(
+            "att.mask.empty.explain",
+            lang,
+            rows=", ".join(str(i) for i in empty),
+            largest=f"{float(abs(outputs[:, list(empty)]).max()):g}",  # "nan" if it were NaN
+        )
+    )
+
+
+# ---- word order ------------------------------------------------------------------------------------------
+def word_order(config: ModelConfig, tokens: tuple[str, ...], shuffle: int, lang: str) -> None:
+    """The sentence and a shuffle of it through the same weights, with and without the position signal:
+    how much each token's output changed, and what that shows."""
+    encoding = config.encoding
+    with_pe = live.order_test(config, tokens, shuffle)
+    without = live.order_test(config, tokens, shuffle, use_position=False)  # the same weights
+    shuffled = [tokens[i] for i in with_pe.permutation]
+    st.text(t("att.order.sentences", lang, a=" ".join(tokens), b=" ".join(shuffled)))
+    names = {
+        "none": encoding_name(NO_ENCODING, lang),
+        "with": t("att.order.with", lang, enc=encoding_name(encoding, lang)),
+    }
+    if encoding == NO_ENCODING:
+        st.info(t("att.order.pick", lang))
+    left, note = st.columns([3, 2])
+    with left:
+        fig = figures.grouped_bars(
+            embedding.row_labels(shuffled),
+            {names["none"]: log_floor(without.difference), names["with"]: log_floor(with_pe.difference)},
+            title=t("att.order.chart", lang),
+            x_title=t("att.order.x", lang),
+            y_title=t("att.order.y", lang),
+            hovertemplate=t("att.order.hover", lang),
+            y_log=True,
+            height=400,
+        )
+        chart(fig, key="att_order", lang=lang, file_name=f"att_word_order_shuffle{shuffle}.csv")
+    with note:
+        st.markdown(
+            t(
+                "att.order.measured" if order_moves(with_pe.relative) else "att.order.measured_same",
+                lang,
+                none=f"{without.largest:.1e}",
+                none_w=f"{without.weights_difference:.1e}",
+                with_=f"{with_pe.largest:.3g}",
+                with_w=f"{with_pe.weights_difference:.3g}",
+                enc=encoding_name(encoding, lang),
+            )
+        )
+        st.markdown(t("att.order.explain", lang))
