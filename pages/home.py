@@ -7,6 +7,7 @@ import streamlit as st
 
 from viz.i18n import t
 from viz.ui import shell
+from viz.views import home as home_views
 
 settings = shell.page_shell()
 lang = settings.lang
@@ -40,23 +41,7 @@ st.markdown(t("home.tagline", lang))
 st.write(t("home.audience", lang))
 st.subheader(t("home.path", lang))
 st.caption(t("home.path.caption", lang))
-per_row = 5
-for start in range(0, len(PIPELINE), per_row):
-    row = PIPELINE[start : start + per_row]
-    for col, (number, (step, pages)) in zip(
-        st.columns(per_row), enumerate(row, start=start + 1), strict=False
-    ):
-        with col.container(border=True, height="stretch"):
-            title = f"{number}. {t(f'step.{step}', lang)}"
-            if not pages:
-                st.markdown(f"**{title}**")
-                st.caption(f"{t(f'step.{step}.desc', lang)} · _{t('home.coming', lang)}_")
-            else:
-                first, _ = pages[0]
-                st.page_link(first, label=title, icon=":material/arrow_forward:")
-                st.caption(t(f"step.{step}.desc", lang))
-                for path, nav in pages[1:]:
-                    st.page_link(path, label=t(nav, lang), icon=":material/arrow_forward:")
+home_views.pipeline_cards(PIPELINE, lang)
 st.info(
     t(
         "home.settings_now",
