@@ -24,10 +24,6 @@ EXAMPLES = ("A dog ate the food because it was hungry", "I am good", "The cat ch
 shell.heads_warning(s, lang)
 
 
-def enc_name(kind: str) -> str:
-    return enc_views.encoding_name(kind, lang)
-
-
 ATT_LAYERS = (1, 4)  # training time grows with depth; the Encoder block page stacks up to 6
 c1, c2, c3 = st.columns([2, 2, 1])
 with c1:
@@ -35,14 +31,7 @@ with c1:
         t("att.layers", lang), *ATT_LAYERS, 1, key="att_layers", help=t("att.layers.help", lang)
     )
 with c2:
-    encoding = widgets.choice(
-        t("att.encoding", lang),
-        model.MODEL_ENCODINGS,
-        key="att_encoding",
-        lang=lang,
-        format_func=enc_name,
-        default=str(st.session_state.get("pe_kind", "sinusoidal")),
-    )
+    encoding = enc_views.position_signal_choice(key="att_encoding", lang=lang)
 seed = int(c3.number_input(t("att.seed", lang), 0, 9999, value=0, step=1, key="att_seed"))
 config = model.ModelConfig(s.d_model, s.heads, n_layers, encoding, float(s.base), seed)
 st.info(t("att.dk", lang, heads=s.heads, d_model=s.d_model, d_k=s.d_k, layers=n_layers))

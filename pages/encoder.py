@@ -26,10 +26,6 @@ RES_PARTS = ("input", "alike")  # and the second's
 shell.heads_warning(s, lang)
 
 
-def enc_name(kind: str) -> str:
-    return enc_views.encoding_name(kind, lang)
-
-
 c1, c2, c3, c4 = st.columns([2, 2, 2, 1])
 with c1:
     n_layers = widgets.bounded_slider(
@@ -46,14 +42,7 @@ with c2:
     )
     st.caption(t("enc.norm.help", lang))
 with c3:
-    encoding = widgets.choice(
-        t("att.encoding", lang),
-        model.MODEL_ENCODINGS,
-        key="enc_encoding",
-        lang=lang,
-        format_func=enc_name,
-        default=str(st.session_state.get("pe_kind", "sinusoidal")),
-    )
+    encoding = enc_views.position_signal_choice(key="enc_encoding", lang=lang)
 seed = int(c4.number_input(t("att.seed", lang), 0, 9999, value=0, step=1, key="enc_seed"))
 config = model.ModelConfig(s.d_model, s.heads, n_layers, encoding, float(s.base), seed)
 st.info(t("enc.sizes", lang, d_model=s.d_model, heads=s.heads, d_k=s.d_k, d_ff=config.d_ff, layers=n_layers))

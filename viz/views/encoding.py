@@ -3,6 +3,8 @@ similarity, and the live-model pages' encoding names)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 import streamlit as st
 
@@ -10,7 +12,14 @@ from viz import encodings, export, figures
 from viz.budget import cached
 from viz.encodings import EncodingKind, EncodingSpec, encode
 from viz.i18n import t
+from viz.link import MODEL_ENCODINGS
+from viz.ui import widgets
 from viz.ui.chart import chart
+
+if TYPE_CHECKING:  # types only: viz.model imports PyTorch, which the PE and embedding pages never load
+    from viz.model import ModelEncoding
+
+NO_ENCODING = "none"  # viz.model.NO_ENCODING (tests/test_link.py checks viz.link's copies of its lists)
 
 
 # ---- cached computations: keyed by parameters, never by arrays ---------------------------------------
@@ -91,4 +100,18 @@ def shared_layout(kind: EncodingKind) -> encodings.Layout:
 
 def encoding_name(kind: str, lang: str) -> str:
     """The live model's position signal by name: "none", or the PE page's name for the encoding."""
-    return t("att.enc.none", lang) if kind == "none" else t(f"pe.kind.{kind}", lang)
+    return t("att.enc.none", lang) if kind == NO_ENCODING else t(f"pe.kind.{kind}", lang)
+
+
+def position_signal_choice(*, key: str, lang: str, container: Any = st) -> ModelEncoding:
+    """The live model's position signal (none, or any encoding), opening on the Positional encoding
+    page's choice: the attention and encoder pages' shared control."""
+    return widgets.choice(
+        t("att.encoding", lang),
+        MODEL_ENCODINGS,
+        key=key,
+        lang=lang,
+        format_func=lambda kind: encoding_name(kind, lang),
+        default=str(st.session_state.get("pe_kind", "sinusoidal")),
+        container=container,
+    )
