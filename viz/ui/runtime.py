@@ -82,10 +82,12 @@ def start() -> None:
     first call does anything): fewer full garbage collections, plotly.js installed in static/, and the
     live model's warm-up started in the background."""
     global _started
+    # The work is done under the lock: a second session's first run waits for plotly.js to be in
+    # static/ before its page asks the browser to load it.
     with _start_lock:
         if _started:
             return
+        tune_gc()
+        plotly_js.install()
+        warm_live_model()
         _started = True
-    tune_gc()
-    plotly_js.install()
-    warm_live_model()
