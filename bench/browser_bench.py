@@ -53,7 +53,7 @@ from tests.browser_support import (
     wait_for_idle,
     wait_for_plot,
 )
-from viz import encodings, figures, softmax
+from viz import downsample, encodings, figures, softmax
 from viz.i18n import t
 
 if TYPE_CHECKING:
@@ -200,7 +200,7 @@ def pe_predicate(d_model: int) -> str:
 
 def panels_predicate(d_model: int) -> str:
     """The Embedding page's E | P | E + P panels show the new width (strided past 256 columns)."""
-    cols = figures.overview_indices(d_model, figures.MAX_COLS, True)[0].size
+    cols = downsample.stride(d_model, figures.MAX_COLS, paired=True).shown
     return f"el._fullData[0].z !== window.__benchPrevZ && el._fullData[0].z[0].length === {cols}"
 
 

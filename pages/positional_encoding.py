@@ -20,8 +20,9 @@ st.write(t("pe.intro", lang))
 
 c1, c2 = st.columns([1, 1])
 kind = widgets.encoding_choice(t("pe.kind", lang), lang=lang, container=c1)
+about = encodings.info(kind)
 split = False
-if kind == "sinusoidal":
+if about.split_layout:
     layout = widgets.choice(
         t("pe.layout", lang),
         ("interleaved", "split"),
@@ -35,7 +36,7 @@ if kind == "sinusoidal":
 spec = EncodingSpec(kind, s.max_len, s.d_model, float(s.base), "split" if split else "interleaved")
 name = t(f"pe.kind.{kind}", lang)
 st.info(t(f"pe.about.{kind}", lang))
-if kind == "sinusoidal":
+if kind == "sinusoidal":  # the notes write about this table only; their slips are flagged beside it
     notes_differ("pe_base", lang)
 pe = enc_views.encoding_table(spec)
 
@@ -66,7 +67,7 @@ if sec["table"].open:
             )
         right.markdown(t(f"pe.heatmap.explain.{kind}", lang))
 
-        if kind == "sinusoidal":
+        if about.split_layout:
             notes_differ("pe_sincos", lang, table=t(f"notes.pe_sincos.table.{spec.layout}", lang))
             left, right = st.columns([1, 1])
             with right, widgets.guard(lang):
@@ -140,14 +141,14 @@ if sec["waves"].open:
                     hline=s.max_len,
                     hline_label=t("pe.wave.max_len", lang, max_len=s.max_len),
                     title=t("pe.wave.title", lang),
-                    x_title=t("pe.wave.x_cols" if kind == "binary" else "pe.wave.x_pairs", lang),
+                    x_title=t("pe.wave.x_cols" if about.waves == "column" else "pe.wave.x_pairs", lang),
                     y_title=t("pe.wave.y", lang),
                     hovertemplate=t("pe.wave.hover", lang),
                 )
                 chart.chart(
                     fig, key="pe_waves", lang=lang, file_name=f"pe_{kind}_wavelengths_d{s.d_model}.csv"
                 )
-            explain = "pe.wave.binary" if kind == "binary" else "pe.wave.explain"
+            explain = "pe.wave.binary" if about.waves == "column" else "pe.wave.explain"
             right.markdown(
                 t(explain, lang, slow=waves.longer_than_max_len, total=waves.period.size, max_len=s.max_len)
             )

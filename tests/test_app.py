@@ -10,7 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, new_app, ok, open_page, open_page_with_tabs, warnings
-from viz import figures
+from viz import downsample, figures
 from viz.encodings import ENCODING_KINDS, EncodingKind, EncodingSpec, encode
 from viz.i18n import t
 from viz.settings import divisors
@@ -104,9 +104,9 @@ def test_each_slider_setting_reruns_cleanly(key: str, value: int) -> None:
     at.sidebar.slider(key=key).set_value(value).run()
     ok(at)
     z = heatmap_z(at)
-    rows, _ = figures.overview_indices(at.session_state["max_len"], figures.MAX_ROWS)
-    cols, _ = figures.overview_indices(at.session_state["d_model"], figures.MAX_COLS, paired=True)
-    assert z.shape == (rows.size, cols.size)
+    rows = downsample.stride(at.session_state["max_len"], figures.MAX_ROWS)
+    cols = downsample.stride(at.session_state["d_model"], figures.MAX_COLS, paired=True)
+    assert z.shape == (rows.shown, cols.shown)
     if at.session_state["max_len"] <= figures.MAX_ROWS and at.session_state["d_model"] <= figures.MAX_COLS:
         assert z.shape == (at.session_state["max_len"], at.session_state["d_model"])
 

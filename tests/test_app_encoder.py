@@ -15,9 +15,10 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts as chart_elements
 from tests.apptest_support import decode, ok, open_page
-from viz import block, decoder, embedding, model, stack, train
+from viz import block, decoder, downsample, embedding, model, train
 from viz.figures import escape_label
 from viz.i18n import t
+from viz.views.encoder import PANEL_COLUMNS
 
 ENC = "pages/encoder.py"
 GOOD = "I am good"  # the page's first example, in the box when the page opens
@@ -228,17 +229,18 @@ def stage_title(name: str, layer: int, norm: str, lang: str) -> str:
 
 
 def check_stages(fig: dict[str, Any], ref: Reference, layer: int) -> None:
-    """The six panels of 0-based ``layer``: the model's stages, columns strided as stack.columns says."""
+    """The six panels of 0-based ``layer``: the model's stages, columns strided as viz.downsample strides
+    them (at most PANEL_COLUMNS)."""
     panels = heatmaps(fig)
     assert len(panels) == 6
     for name, drawn, trace in zip(STAGES, panels, fig["data"], strict=True):
         full = ref.on[name][layer]
-        shown = stack.columns(full.shape[1])
+        shown = downsample.stride(full.shape[1], PANEL_COLUMNS)
         assert trace["x"] == shown.labels
         assert trace["y"] == [escape_label(v) for v in ref.labels]
         np.testing.assert_allclose(drawn, full[:, shown.idx], rtol=1e-5, atol=1e-5, err_msg=name)
     if layer == 0:  # the first block reads E·√d_model + PE
-        cols = stack.columns(ref.x0.shape[1]).idx
+        cols = downsample.stride(ref.x0.shape[1], PANEL_COLUMNS).idx
         np.testing.assert_allclose(panels[0], ref.x0[:, cols], rtol=1e-5, atol=1e-5)
 
 

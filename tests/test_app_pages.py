@@ -10,7 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, ok, open_page
-from viz import embedding, similarity
+from viz import downsample, embedding, similarity
 from viz.encodings import ENCODING_KINDS, EncodingKind, EncodingSpec, encode, rotation_error
 from viz.i18n import t
 from viz.ui import widgets
@@ -123,7 +123,7 @@ def test_every_encoding_on_the_similarity_page(kind: EncodingKind) -> None:
         points = chart(at, t("sim.offset.chart", "en", name=name))["data"][0]
         x, y = decode(points["x"]), decode(points["y"])
         table = encode(EncodingSpec(kind=kind, max_len=100, d_model=128))
-        pairs = similarity.by_offset(table, similarity.grid_positions(100, similarity.OFFSET_GRID), measure)
+        pairs = similarity.by_offset(table, downsample.stride(100, similarity.OFFSET_GRID).idx, measure)
         kept = similarity.drawn_points(pairs.offsets, pairs.values)
         np.testing.assert_array_equal(x, pairs.offsets[kept])
         np.testing.assert_allclose(y, pairs.values[kept], rtol=1e-6)
@@ -187,7 +187,7 @@ def test_similarity_at_the_largest_size(lang: str) -> None:
     for c in charts(at):
         assert len(c.proto.spec) < 1_500_000
     assert t(
-        "sim.strided", lang, shown=similarity.grid_positions(4096, similarity.MATRIX_GRID).size, max_len=4096
+        "sim.strided", lang, shown=downsample.stride(4096, similarity.MATRIX_GRID).shown, max_len=4096
     ) in texts(at)
 
 

@@ -1,7 +1,7 @@
 """The encoder block and decoder layer against torch's own (nn.TransformerEncoderLayer / DecoderLayer with
 copied weights, both norm placements), the residual switch, and the Encoder block page's probes
-(viz.block), its helpers and the page's display helpers (viz.views.encoder), and the panels' striding
-(viz.stack)."""
+(viz.block), its helpers and the page's display helpers (viz.views.encoder). The panels' striding is
+tested with the one striding rule, in test_downsample.py."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 import torch
 from torch import Tensor, nn
 
-from viz import block, stack, train
+from viz import block, train
 from viz.attention import causal_mask, padding_mask
 from viz.decoder import DECODER_SEED_OFFSET, DecoderLayer, build_decoder
 from viz.embedding import token_vectors
@@ -466,16 +466,7 @@ def test_decoder_maps(norm: Norm, encoding: ModelEncoding) -> None:
             np.testing.assert_allclose(maps.cross_weights, w[0].numpy(), atol=1e-5)
 
 
-# ---- viz.stack, the block's helpers, viz.views.encoder ----------------------------------------------------
-def test_columns() -> None:
-    every = stack.columns(100, 128)
-    assert not every.strided and every.step == 1 and every.idx.tolist() == list(range(100))
-    wide = stack.columns(1024, 128)
-    assert wide.strided and wide.step == 8 and wide.idx.size == 128 and wide.labels[1] == "8"
-    odd = stack.columns(300, 128)
-    assert odd.step == 3 and odd.idx.size == 100 and odd.idx[-1] == 297
-
-
+# ---- the block's helpers, viz.views.encoder ----------------------------------------------------------
 def test_flow_labels_are_unique_and_layer_span() -> None:
     p = block.path(build(CONFIG), sentence(), "post", True)
     where = [(layer, name) for layer, name, _ in p.flow()]

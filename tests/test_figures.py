@@ -6,9 +6,8 @@ import base64
 import json
 
 import numpy as np
-import pytest
 
-from viz import figures
+from viz import downsample, figures
 from viz.encodings import sinusoidal
 
 
@@ -21,50 +20,26 @@ def decode(z: object) -> np.ndarray:
     return np.asarray(z)
 
 
-@pytest.mark.parametrize(("n", "limit"), [(5, 10), (10, 10), (11, 10), (4096, 320), (1024, 256), (1023, 256)])
-@pytest.mark.parametrize("paired", [False, True])
-def test_overview_indices_are_bounded_and_in_range(n: int, limit: int, paired: bool) -> None:
-    idx, step = figures.overview_indices(n, limit, paired)
-    assert idx.size <= limit
-    assert idx.min() == 0 and idx.max() < n
-    assert np.all(np.diff(idx) > 0)
-    if n <= limit:
-        np.testing.assert_array_equal(idx, np.arange(n))
-        assert step == 1
-    elif paired:
-        evens = idx[idx % 2 == 0]
-        # every chosen sine column comes with its cosine partner (unless it is the lone last column)
-        assert all((e + 1 in idx) or e == n - 1 for e in evens)
-        assert np.all(np.diff(evens) == 2 * step)
-
-
-def test_overview_values_are_the_strided_cells_in_float32() -> None:
-    pe = sinusoidal(4096, 1024)
-    view = figures.overview(pe, paired=True)
-    assert view.aggregated
-    assert view.values.dtype == np.float32
-    assert view.values.shape[0] <= figures.MAX_ROWS and view.values.shape[1] <= figures.MAX_COLS
-    np.testing.assert_allclose(view.values, pe[np.ix_(view.rows, view.cols)], atol=1e-7)
-
-
 def test_heatmap_payload_is_binary_float32_with_true_labels() -> None:
     pe = sinusoidal(4096, 1024)
-    view = figures.overview(pe, paired=True)
-    fig = figures.heatmap(view.values, x=view.cols, y=view.rows, title="t", hovertemplate="%{x} %{y} %{z}")
+    rows = downsample.stride(pe.shape[0], figures.MAX_ROWS)
+    cols = downsample.stride(pe.shape[1], figures.MAX_COLS, paired=True)
+    shown = pe[np.ix_(rows.idx, cols.idx)]
+    fig = figures.heatmap(shown, x=cols.idx, y=rows.idx, title="t", hovertemplate="%{x} %{y} %{z}")
     spec = json.loads(fig.to_json())
     trace = spec["data"][0]
     assert isinstance(trace["z"], dict) and trace["z"]["dtype"] == "f4"
-    np.testing.assert_array_equal(decode(trace["z"]), view.values)
-    assert trace["x"] == [str(c) for c in view.cols]
-    assert trace["y"] == [str(r) for r in view.rows]
+    np.testing.assert_array_equal(decode(trace["z"]), shown.astype(np.float32))
+    assert trace["x"] == cols.labels
+    assert trace["y"] == rows.labels
     assert len(fig.to_json()) < 1_000_000  # under the ~1 MB budget per chart
 
 
 def test_small_heatmap_shows_every_cell() -> None:
     pe = sinusoidal(64, 128)
-    view = figures.overview(pe, paired=True)
-    assert not view.aggregated
-    fig = figures.heatmap(view.values, x=view.cols, y=view.rows)
+    assert not downsample.stride(64, figures.MAX_ROWS).strided
+    assert not downsample.stride(128, figures.MAX_COLS, paired=True).strided
+    fig = figures.heatmap(pe)
     assert decode(json.loads(fig.to_json())["data"][0]["z"]).shape == (64, 128)
 
 

@@ -141,22 +141,9 @@ def test_pages_are_short(path: Path) -> None:
     assert len(path.read_text(encoding="utf-8").splitlines()) <= 260, path.name
 
 
-#: Modules still over the size, each with the step that splits it. strict: the test fails once one is
-#: split, so the entry is removed then.
-TOO_LONG_FOR_NOW = {
-    "viz/figures.py": "issue 20, next step: viz/figures/ by kind (base, heatmaps, lines, bars) with one "
-    "heatmap-grid builder where five overlap",
-}
-
-
-def _sized(path: Path) -> object:
-    reason = TOO_LONG_FOR_NOW.get(str(path.relative_to(ROOT)))
-    return pytest.param(path, marks=pytest.mark.xfail(reason=reason, strict=True)) if reason else path
-
-
 @pytest.mark.parametrize(
     "path",
-    [_sized(p) for p in sorted(VIZ.rglob("*.py")) if "i18n" not in p.parts],
+    [p for p in sorted(VIZ.rglob("*.py")) if "i18n" not in p.parts],
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_modules_are_short(path: Path) -> None:

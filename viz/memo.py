@@ -30,6 +30,24 @@ MEMO_ENTRIES = 1024
 #: The memo's namespace in the shared store.
 NAMESPACE = "viz.memo"
 
+#: Off (None) in the app. A test sets it to a dict to fingerprint every result the memo builds, as
+#: id -> (builder name, result, digest), and :func:`mutated` then names any shared result someone changed
+#: after it was built. A fingerprint costs one JSON dump per figure, so the app does not pay it.
+FINGERPRINTS: dict[int, tuple[str, object, str]] | None = None
+
+
+def fingerprint(value: object) -> str:
+    """A digest of ``value`` as it stands now: a figure's JSON (``to_json``), else its repr."""
+    to_json = getattr(value, "to_json", None)
+    text = to_json() if callable(to_json) else repr(value)
+    return hashlib.blake2b(str(text).encode("utf-8")).hexdigest()
+
+
+def mutated() -> list[str]:
+    """The builders whose fingerprinted results (see :data:`FINGERPRINTS`) changed since they were built."""
+    seen = FINGERPRINTS or {}
+    return sorted({name for name, value, digest in list(seen.values()) if fingerprint(value) != digest})
+
 
 class _Unkeyable(Exception):
     """An argument the memo cannot turn into a key: build the figure without caching it."""
@@ -75,8 +93,15 @@ def memoized(builder: Callable[P, R]) -> Callable[P, R]:
             key = (NAMESPACE, name, _key(args), _key(sorted(kwargs.items())))
         except _Unkeyable:
             return builder(*args, **kwargs)
+
+        def build() -> R:
+            value = builder(*args, **kwargs)
+            if FINGERPRINTS is not None:  # a test watching for changes to shared results
+                FINGERPRINTS[id(value)] = (name, value, fingerprint(value))
+            return value
+
         return budget.STORE.get_or_build(
-            key, lambda: builder(*args, **kwargs), namespace=NAMESPACE, max_entries=MEMO_ENTRIES, freeze=True
+            key, build, namespace=NAMESPACE, max_entries=MEMO_ENTRIES, freeze=True
         )
 
     return wrapper

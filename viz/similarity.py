@@ -12,7 +12,7 @@ from typing import Literal, get_args
 
 import numpy as np
 
-from viz import encodings
+from viz import downsample, encodings
 from viz.encodings import EncodingKind, frequencies, rotation_blocks, sinusoidal_at
 
 Measure = Literal["dot", "cosine", "distance"]
@@ -171,12 +171,6 @@ def default_position(max_len: int) -> int:
     return CLASS_POSITION if max_len > CLASS_POSITION else max(max_len // 2, 0)
 
 
-def grid_positions(n: int, limit: int) -> np.ndarray:
-    """At most ``limit`` evenly strided positions of range(n), always starting at 0."""
-    step = max(-(-n // max(limit, 1)), 1)
-    return np.arange(0, n, step)
-
-
 @dataclass(frozen=True)
 class PairOrbit:
     """One sine/cosine pair of the sinusoidal table: its points, and a position moved by k."""
@@ -199,7 +193,7 @@ def pair_orbit(
     if not 0 <= pair < n_pairs:
         raise ValueError(f"pair {pair} is outside 0..{n_pairs - 1}")
     cols = [2 * pair, 2 * pair + 1]
-    positions = grid_positions(max_len, limit)
+    positions = downsample.stride(max_len, limit).idx
     table = sinusoidal_at(positions, d_model, base)[:, cols]
     angle = float(k * frequencies(d_model, base)[pair])
     block = rotation_blocks(np.array(angle))  # T(k)'s block for this pair
@@ -305,9 +299,9 @@ def views(
     offset_grid: int = OFFSET_GRID,
 ) -> Views:
     """Everything on the similarity page that does not depend on the chosen position p."""
-    positions = grid_positions(pe.shape[0], grid)
+    positions = downsample.stride(pe.shape[0], grid).idx
     matrix = pairwise(pe[positions], pe[positions], measure).astype(np.float32)
-    view = by_offset(pe, grid_positions(pe.shape[0], offset_grid), measure)
+    view = by_offset(pe, downsample.stride(pe.shape[0], offset_grid).idx, measure)
     steps = neighbour_steps(pe)
     theory = theory_by_offset(kind, measure, view.offsets, d_model, base)
     drawn = drawn_points(view.offsets, view.values)

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import streamlit as st
 
-from viz import embedding, figures, probe
+from viz import downsample, embedding, figures, probe
 from viz.i18n import t
 from viz.model import NO_ENCODING, ModelConfig
 from viz.ui import live, widgets
@@ -34,10 +34,6 @@ def order_moves(relative: float) -> bool:
 def log_floor(values: np.ndarray, floor: float = 1e-12) -> np.ndarray:
     """Values for a log axis: an exact 0 becomes ``floor`` (the axis cannot show 0)."""
     return np.maximum(np.asarray(values, dtype=np.float64), floor)
-
-
-def _stride(n: int, limit: int) -> int:
-    return max(1, -(-n // limit))
 
 
 @dataclass(frozen=True)
@@ -69,9 +65,8 @@ def step_view(
 ) -> StepView:
     """Cut and stride one head's step matrices so every chart stays small and readable."""
     n_tokens, d_model = np.asarray(concat).shape
-    step = _stride(d_model, WIDE_COLUMNS)
-    idx = np.arange(0, d_model, step)
-    labels = [str(int(i)) for i in idx]
+    wide = downsample.stride(d_model, WIDE_COLUMNS)
+    idx, labels = wide.idx, wide.labels
     start, stop = columns
     lo = int(np.searchsorted(idx, start))
     # A head narrower than the stride may hold no shown column: outline the nearest one.
@@ -91,7 +86,7 @@ def step_view(
         w_o_cols=labels,
         out=np.asarray(out)[:, idx],
         out_dims=labels,
-        strided=step > 1,
+        strided=wide.strided,
         height=150 + 26 * n_tokens if n_tokens <= 20 else 150 + 14 * n_tokens,
         root=f"√{d_k} = {root:.3g}",
     )

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from viz import embedding, export, figures
+from viz import downsample, embedding, export, figures
 from viz.i18n import t
 from viz.ui import widgets
 from viz.ui.chart import chart
@@ -29,11 +29,11 @@ def token_panels(
     first = next(iter(panels.values()))
     d_model = first.shape[1]
     height = max(320, 130 + 22 * first.shape[0])  # about one line of text per token
-    cols, step = figures.overview_indices(d_model, figures.MAX_COLS, paired)
+    cols = downsample.stride(d_model, figures.MAX_COLS, paired=paired)
     fig = figures.heatmap_panels(
-        {name: m[:, cols] for name, m in panels.items()},
+        {name: m[:, cols.idx] for name, m in panels.items()},
         y_labels=labels,
-        x=cols,
+        x=cols.idx,
         title=title,
         x_title=t("chart.dimension", lang),
         y_title=t("emb.token", lang),
@@ -46,7 +46,7 @@ def token_panels(
     def csv() -> str:
         """Every panel whole (the chart strides the columns past MAX_COLS), one block each."""
         head = export.corner(t("emb.token", lang), t("chart.dimension", lang))
-        note = full_note(first, lang) if step > 1 else None
+        note = full_note(first, lang) if cols.strided else None
         blocks = [
             export.comment(name) + export.matrix_csv(m, corner=head, rows=labels, note=note)
             for name, m in panels.items()
@@ -54,9 +54,9 @@ def token_panels(
         return "\r\n".join(blocks)
 
     chart(fig, key=key, lang=lang, csv=csv, file_name=file_name)
-    if step > 1:
-        what = stride_text(paired, step, lang)
-        st.caption(t("emb.panels.strided", lang, what=what, shown=cols.size, d_model=d_model))
+    if cols.strided:
+        what = stride_text(paired, cols.step, lang)
+        st.caption(t("emb.panels.strided", lang, what=what, shown=cols.shown, d_model=d_model))
 
 
 def cost_table(costs: dict[str, embedding.Cost], n_tokens: int, lang: str) -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import streamlit as st
 
-from viz import block, embedding, export, figures, stack
+from viz import block, downsample, embedding, export, figures
 from viz.i18n import t
 from viz.model import NORMS, ModelConfig
 from viz.ui import live, widgets
@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from plotly.graph_objects import Figure
 
     from viz.model import Norm
+
+#: Columns an activation panel shows at most; wider stages show every k-th column (viz.downsample).
+PANEL_COLUMNS = 128
 
 
 # ---- the captions' sums and labels ---------------------------------------------------------------------
@@ -84,7 +87,7 @@ def stage_grid(p: block.Path, layer: int, labels: list[str], lang: str, *, key: 
     panels = []
     for name in ("x", "attn", "mid", "hidden", "ffn", "out"):
         m = p.stage(name)[layer]  # (T, width)
-        shown = stack.columns(m.shape[1])
+        shown = downsample.stride(m.shape[1], PANEL_COLUMNS)
         panels.append(
             figures.Panel(_stage_title(name, layer, p.norm, d_ff, lang), m[:, shown.idx], shown.labels)
         )
@@ -114,11 +117,12 @@ def stage_grid(p: block.Path, layer: int, labels: list[str], lang: str, *, key: 
     chart(
         fig, key=key, lang=lang, csv=csv, file_name=f"{key}_layer{layer + 1}_{p.norm}_d{d_model}_ff{d_ff}.csv"
     )
-    narrow, wide = stack.columns(d_model), stack.columns(d_ff)
+    narrow, wide = downsample.stride(d_model, PANEL_COLUMNS), downsample.stride(d_ff, PANEL_COLUMNS)
     if wide.strided:
         key = "enc.strided" if narrow.strided else "enc.strided.hidden"
-        limit = stack.PANEL_COLUMNS
-        st.caption(t(key, lang, limit=limit, width=d_model, d_ff=d_ff, step=narrow.step, step_ff=wide.step))
+        st.caption(
+            t(key, lang, limit=PANEL_COLUMNS, width=d_model, d_ff=d_ff, step=narrow.step, step_ff=wide.step)
+        )
 
 
 def token_lengths(

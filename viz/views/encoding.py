@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import streamlit as st
 
-from viz import encodings, export, figures
+from viz import downsample, encodings, export, figures
 from viz.budget import cached
 from viz.encodings import EncodingKind, EncodingSpec, encode
 from viz.i18n import t
@@ -43,45 +43,77 @@ def stride_text(paired: bool, step: int, lang: str) -> str:
     return t("chart.cols_pairs" if paired else "chart.cols_every", lang, col_step=step)
 
 
-def overview_heatmap(
-    matrix: np.ndarray, spec: EncodingSpec, lang: str, *, key: str, title: str, file_name: str
+def strided_heatmap(
+    matrix: np.ndarray,
+    rows: downsample.Stride,
+    cols: downsample.Stride,
+    lang: str,
+    *,
+    key: str,
+    title: str,
+    file_name: str,
+    y_title: str,
+    x_title: str,
+    hovertemplate: str,
+    cell_text: str | None = None,
 ) -> None:
-    """A position x dimension heatmap, strided when it has more cells than pixels (and saying so)."""
-    view = figures.overview(matrix, paired=encodings.uses_pairs(spec))
+    """The rows and columns of ``matrix`` that ``rows`` and ``cols`` keep, as a heatmap labelled with
+    their true indices; its CSV is the whole matrix, with a note when the chart shows less. The caller
+    says in a caption how it was strided (each chart words it for what it shows)."""
     fig = figures.heatmap(
-        view.values,
-        x=view.cols,
-        y=view.rows,
+        np.ascontiguousarray(matrix[np.ix_(rows.idx, cols.idx)], dtype=np.float32),
+        x=cols.idx,
+        y=rows.idx,
         title=title,
-        x_title=t("chart.dimension", lang),
-        y_title=t("chart.position", lang),
+        x_title=x_title,
+        y_title=y_title,
         colorbar_title=t("chart.value", lang),
-        hovertemplate=t("pe.heatmap.hover", lang),
+        hovertemplate=hovertemplate,
+        cell_text=cell_text,
     )
+    strided = rows.strided or cols.strided
     chart(
         fig,
         key=key,
         lang=lang,
         csv=lambda: export.matrix_csv(
             matrix,
-            corner=export.corner(t("chart.position", lang), t("chart.dimension", lang)),
-            note=full_note(matrix, lang) if view.aggregated else None,
+            corner=export.corner(y_title, x_title),
+            note=full_note(matrix, lang) if strided else None,
         ),
         file_name=file_name,
     )
-    if view.aggregated:
-        if view.col_step == 1:
-            col_what = t("chart.rows_only", lang)
-        else:
-            col_what = stride_text(view.paired, view.col_step, lang)
+
+
+def overview_heatmap(
+    matrix: np.ndarray, spec: EncodingSpec, lang: str, *, key: str, title: str, file_name: str
+) -> None:
+    """A position x dimension heatmap, strided when it has more cells than pixels (and saying so)."""
+    paired = encodings.uses_pairs(spec)
+    rows = downsample.stride(matrix.shape[0], figures.MAX_ROWS)
+    cols = downsample.stride(matrix.shape[1], figures.MAX_COLS, paired=paired)
+    strided_heatmap(
+        matrix,
+        rows,
+        cols,
+        lang,
+        key=key,
+        title=title,
+        file_name=file_name,
+        y_title=t("chart.position", lang),
+        x_title=t("chart.dimension", lang),
+        hovertemplate=t("pe.heatmap.hover", lang),
+    )
+    if rows.strided or cols.strided:
+        col_what = stride_text(paired, cols.step, lang) if cols.strided else t("chart.rows_only", lang)
         st.caption(
             t(
                 "chart.aggregated",
                 lang,
-                row_step=view.row_step,
+                row_step=rows.step,
                 col_what=col_what,
-                rows=view.values.shape[0],
-                cols=view.values.shape[1],
+                rows=rows.shown,
+                cols=cols.shown,
                 max_len=matrix.shape[0],
                 d_model=matrix.shape[1],
             )

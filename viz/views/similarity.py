@@ -7,12 +7,12 @@ from functools import partial
 import numpy as np
 import streamlit as st
 
-from viz import encodings, export, figures, similarity
+from viz import downsample, encodings, export, figures, similarity
 from viz.budget import cached
 from viz.encodings import EncodingSpec
 from viz.i18n import t
 from viz.ui.chart import chart
-from viz.views.encoding import encoding_table, full_note, stride_text
+from viz.views.encoding import encoding_table, stride_text, strided_heatmap
 
 
 @cached(max_entries=64)
@@ -33,33 +33,23 @@ def square_overview(
     cell_text: str | None = None,
 ) -> None:
     """A square matrix as a heatmap, the same strided indices on both axes (pairs kept together)."""
-    idx, step = figures.overview_indices(matrix.shape[0], figures.MAX_COLS, paired)
-    fig = figures.heatmap(
-        matrix[np.ix_(idx, idx)],
-        x=idx,
-        y=idx,
+    shown = downsample.stride(matrix.shape[0], figures.MAX_COLS, paired=paired)
+    strided_heatmap(
+        matrix,
+        shown,
+        shown,
+        lang,
+        key=key,
         title=title,
-        x_title=t(axis, lang),
+        file_name=file_name,
         y_title=t(axis, lang),
-        colorbar_title=t("chart.value", lang),
+        x_title=t(axis, lang),
         hovertemplate=t("sim.rot.hover", lang),
-        height=460,
         cell_text=cell_text,
     )
-    chart(
-        fig,
-        key=key,
-        lang=lang,
-        csv=lambda: export.matrix_csv(
-            matrix,
-            corner=export.corner(t(axis, lang), t(axis, lang)),
-            note=full_note(matrix, lang) if step > 1 else None,
-        ),
-        file_name=file_name,
-    )
-    if step > 1:
-        what = stride_text(paired, step, lang)
-        st.caption(t("sim.rot.strided", lang, what=what, shown=idx.size, d_model=matrix.shape[0]))
+    if shown.strided:
+        what = stride_text(paired, shown.step, lang)
+        st.caption(t("sim.rot.strided", lang, what=what, shown=shown.shown, d_model=matrix.shape[0]))
 
 
 @cached(max_entries=32)

@@ -1,0 +1,137 @@
+"""Bar charts: bars grouped by label (with lines on a second axis), and a pre-binned density."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import plotly.graph_objects as go
+
+from viz.figures.base import _named, _nth, _relayout, _right_axis, escape_label, new_figure
+from viz.memo import memoized
+
+#: Room for one legend entry under a bar chart (entries wrap one per line in a narrow column).
+LEGEND_ROW_PX = 22
+
+
+@memoized
+def grouped_bars(
+    labels: Sequence[str],
+    ys: Mapping[str, np.ndarray],
+    *,
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    hovertemplate: str | None = None,
+    y_range: tuple[float, float] | None = None,
+    height: int = 360,
+    y2: Mapping[str, np.ndarray] | None = None,
+    y2_title: str = "",
+    bar_text: str | None = None,
+    colors: Sequence[str] | None = None,
+    y_log: bool = False,
+) -> go.Figure:
+    """Bars side by side for each label (text, escaped), one colour per entry of ``ys``.
+
+    ``y2`` adds lines with markers against a second y-axis on the right; ``bar_text`` (a texttemplate
+    such as ``"%{y:.3g}"``) writes each bar's value above it, so a bar of height 0 still shows.
+    ``colors`` colours the bars in order, and the ``y2`` lines in the same order (so a line can match
+    its bars); without it the lines are dark grey.
+    """
+    names = [escape_label(v) for v in labels]
+    fig = new_figure()
+    for i, (name, values) in enumerate(ys.items()):
+        fig.add_trace(
+            go.Bar(
+                x=names,
+                y=np.asarray(values, dtype=np.float32),
+                name=name,
+                hovertemplate=_named(hovertemplate, name),
+                texttemplate=bar_text,
+                textposition="outside" if bar_text else None,
+                marker_color=_nth(colors, i),
+            )
+        )
+    for i, (name, values) in enumerate((y2 or {}).items()):
+        fig.add_trace(
+            go.Scatter(
+                x=names,
+                y=np.asarray(values, dtype=np.float32),
+                mode="lines+markers",
+                name=name,
+                yaxis="y2",
+                line={"color": _nth(colors, i) or "#222", "dash": "dot"},
+                hovertemplate=_named(hovertemplate, name),
+            )
+        )
+    _relayout(
+        fig,
+        title={"text": title},
+        height=height + LEGEND_ROW_PX * (len(ys) + len(y2 or {})),
+        barmode="group",
+        # The legend sits at the bottom of the whole figure, under the axis title, with room kept for it:
+        # placed relative to the plot, rotated word labels (a nine-word sentence at 1400 px) pushed the
+        # axis title onto its first entry.
+        margin={"l": 60, "r": 60 if y2 else 20, "t": 50, "b": 50 + LEGEND_ROW_PX * (len(ys) + len(y2 or {}))},
+        xaxis={"title": {"text": x_title}, "type": "category", "automargin": True},
+        yaxis={
+            "title": {"text": y_title},
+            "range": list(y_range) if y_range else None,
+            "type": "log" if y_log else "linear",
+            "exponentformat": "power" if y_log else "B",
+        },
+        legend={"orientation": "h", "x": 0, "yref": "container", "y": 0, "yanchor": "bottom"},
+    )
+    if y2:
+        _right_axis(fig, y2_title, log=False)
+    return fig
+
+
+@memoized
+def density_histogram(
+    centers: np.ndarray,
+    density: np.ndarray,
+    *,
+    width: float,
+    curve_x: np.ndarray,
+    curve_y: np.ndarray,
+    bar_name: str = "",
+    curve_name: str = "",
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    hovertemplate: str | None = None,
+    height: int = 360,
+) -> go.Figure:
+    """Pre-binned density bars (binned on the server, so only the bins are sent) and a curve over them."""
+    fig = new_figure(
+        go.Bar(
+            x=np.asarray(centers, dtype=np.float32),
+            y=np.asarray(density, dtype=np.float32),
+            width=width,
+            name=bar_name,
+            marker={"color": "#7aa6d6", "line": {"width": 0}},
+            hovertemplate=_named(hovertemplate, bar_name),
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=np.asarray(curve_x, dtype=np.float32),
+            y=np.asarray(curve_y, dtype=np.float32),
+            mode="lines",
+            line={"color": "#d62728", "width": 2},
+            name=curve_name,
+            hovertemplate=_named(hovertemplate, curve_name),
+        )
+    )
+    _relayout(
+        fig,
+        title={"text": title},
+        height=height,
+        bargap=0,
+        margin={"l": 60, "r": 20, "t": 50, "b": 50},
+        xaxis={"title": {"text": x_title}},
+        yaxis={"title": {"text": y_title}},
+        legend={"orientation": "h", "y": -0.3},
+    )
+    return fig

@@ -1,0 +1,365 @@
+"""Line and point charts: curves over x, markers on log axes, measured values against theory, stages,
+scatter of offsets and the sine/cosine orbit."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import plotly.graph_objects as go
+
+from viz.figures.base import (
+    MEASURED_COLORS,
+    REFERENCE_COLORS,
+    SEQUENTIAL,
+    _mark,
+    _named,
+    _nth,
+    _relayout,
+    _right_axis,
+    escape_label,
+    new_figure,
+)
+from viz.memo import memoized
+
+
+@memoized
+def lines(
+    x: Sequence[float] | np.ndarray,
+    ys: Mapping[str, np.ndarray | Sequence[float]],
+    *,
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    hovertemplate: str | None = None,
+    mode: str = "lines",
+    x_window: float | None = None,
+    height: int = 380,
+    x_log: bool = False,
+    y2: Mapping[str, np.ndarray | Sequence[float]] | None = None,
+    y2_title: str = "",
+    y2_log: bool = False,
+    mark_x: float | None = None,
+    mark_label: str = "",
+) -> go.Figure:
+    """One trace per entry of ``ys`` (name -> values over ``x``), drawn as ``mode`` (lines, markers).
+
+    With ``x_window`` the chart opens on x in [min, min + x_window] with a range slider to pan; all the
+    data is still sent, so zooming out shows everything. ``y2`` draws more traces (dotted) against a
+    second y-axis on the right; ``mark_x`` draws a vertical dashed line there, named ``mark_label``.
+    """
+    fig = new_figure()
+    x32 = np.asarray(x, dtype=np.float32)
+    for name, values in ys.items():
+        fig.add_trace(
+            go.Scatter(
+                x=x32,
+                y=np.asarray(values, dtype=np.float32),
+                mode=mode,
+                name=name,
+                hovertemplate=_named(hovertemplate, name),
+            )
+        )
+    for name, values in (y2 or {}).items():
+        fig.add_trace(
+            go.Scatter(
+                x=x32,
+                y=np.asarray(values, dtype=np.float32),
+                mode=mode,
+                name=name,
+                yaxis="y2",
+                line={"dash": "dot"},
+                hovertemplate=_named(hovertemplate, name),
+            )
+        )
+    _relayout(
+        fig,
+        title={"text": title},
+        height=height,
+        margin={"l": 60, "r": 60 if y2 else 20, "t": 50, "b": 50},
+        xaxis={"title": {"text": x_title}, "type": "log" if x_log else "linear"},
+        yaxis={"title": {"text": y_title}},
+        legend={"orientation": "h", "y": -0.25},
+    )
+    if y2:
+        _right_axis(fig, y2_title, log=y2_log)
+    if mark_x is not None:
+        _mark(fig, mark_x, mark_label, dash="dash")
+    if x_window is not None and x32.size and float(x32.max() - x32.min()) > x_window:
+        start = float(x32.min())
+        _relayout(fig, height=height + 60, legend={"y": -0.45})
+        _relayout(
+            fig,
+            xaxis={"range": [start, start + x_window], "rangeslider": {"visible": True, "thickness": 0.08}},
+        )
+    return fig
+
+
+@memoized
+def log_markers(
+    x: np.ndarray,
+    y: np.ndarray,
+    *,
+    hline: float | None = None,
+    hline_label: str = "",
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    hovertemplate: str | None = None,
+    height: int = 380,
+) -> go.Figure:
+    """Markers on a log y-axis with an optional dashed reference line at ``hline``."""
+    fig = new_figure(
+        go.Scatter(
+            x=np.asarray(x, dtype=np.float32),
+            y=np.asarray(y, dtype=np.float64),
+            mode="markers+lines",
+            marker={"size": 5},
+            hovertemplate=hovertemplate,
+            showlegend=False,
+        )
+    )
+    if hline is not None:
+        # A trace, not add_hline: on a log axis Plotly reads an annotation's y as log10(y), which
+        # would stretch the axis to 10^hline.
+        xs = np.asarray(x, dtype=np.float64)
+        fig.add_trace(
+            go.Scatter(
+                x=[float(xs.min()), float(xs.max())] if xs.size else [0.0, 1.0],
+                y=[hline, hline],
+                mode="lines",
+                line={"dash": "dash", "color": "#d62728"},
+                name=hline_label,
+                hoverinfo="name",
+                showlegend=True,
+            )
+        )
+    _relayout(
+        fig,
+        title={"text": title},
+        height=height,
+        margin={"l": 60, "r": 20, "t": 50, "b": 50},
+        xaxis={"title": {"text": x_title}},
+        yaxis={"title": {"text": y_title}, "type": "log", "dtick": 1, "exponentformat": "power"},
+        legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"},
+    )
+    return fig
+
+
+@memoized
+def offset_scatter(
+    offsets: np.ndarray,
+    values: np.ndarray,
+    *,
+    curve_x: np.ndarray | None = None,
+    curve_y: np.ndarray | None = None,
+    points_name: str = "",
+    curve_name: str = "",
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    hovertemplate: str | None = None,
+    height: int = 380,
+) -> go.Figure:
+    """(offset, value) points and an optional reference curve over them. SVG, not WebGL: callers pass
+    one point per spot of the chart (:func:`viz.similarity.drawn_points`), and plotly.js's cartesian bundle
+    (the one the app loads) has no WebGL traces."""
+    fig = new_figure(
+        go.Scatter(
+            x=np.asarray(offsets, dtype=np.float32),
+            y=np.asarray(values, dtype=np.float32),
+            mode="markers",
+            marker={"size": 4, "opacity": 0.5},
+            name=points_name,
+            hovertemplate=hovertemplate,
+        )
+    )
+    if curve_x is not None and curve_y is not None:
+        fig.add_trace(
+            go.Scatter(
+                x=np.asarray(curve_x, dtype=np.float32),
+                y=np.asarray(curve_y, dtype=np.float32),
+                mode="lines",
+                line={"color": "#d62728", "width": 1.5},
+                name=curve_name,
+                hovertemplate=hovertemplate,
+            )
+        )
+    _relayout(
+        fig,
+        title={"text": title},
+        height=height,
+        margin={"l": 60, "r": 20, "t": 50, "b": 50},
+        xaxis={"title": {"text": x_title}},
+        yaxis={"title": {"text": y_title}},
+        legend={"orientation": "h", "y": -0.25},
+        showlegend=curve_x is not None,
+    )
+    return fig
+
+
+@memoized
+def orbit(
+    xs: np.ndarray,
+    ys: np.ndarray,
+    positions: np.ndarray,
+    *,
+    marks: Mapping[str, tuple[float, float]],
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    hovertemplate: str | None = None,
+    colorbar_title: str = "",
+    height: int = 380,
+) -> go.Figure:
+    """Points (xs, ys) coloured by position on the unit circle, with named points ``marks`` on top."""
+    fig = new_figure(
+        go.Scatter(
+            x=np.asarray(xs, dtype=np.float32),
+            y=np.asarray(ys, dtype=np.float32),
+            customdata=np.asarray(positions, dtype=np.float32),
+            mode="markers",
+            marker={
+                "size": 5,
+                "color": np.asarray(positions, dtype=np.float32),
+                "colorscale": SEQUENTIAL,
+                "colorbar": {"title": {"text": colorbar_title, "side": "right"}},
+            },
+            hovertemplate=hovertemplate,
+            showlegend=False,
+        )
+    )
+    symbols = ["circle-open", "x", "diamond-open", "square-open"]
+    for (name, (mx, my)), symbol in zip(marks.items(), symbols, strict=False):
+        fig.add_trace(
+            go.Scatter(
+                x=[mx],
+                y=[my],
+                mode="markers",
+                marker={"size": 16, "symbol": symbol, "line": {"width": 3}},
+                name=name,
+                hovertemplate="(%{x:.4f}, %{y:.4f})<extra>" + name + "</extra>",
+            )
+        )
+    _relayout(
+        fig,
+        title={"text": title},
+        height=height,
+        margin={"l": 60, "r": 20, "t": 50, "b": 50},
+        xaxis={"title": {"text": x_title}, "range": [-1.2, 1.2], "constrain": "domain"},
+        yaxis={"title": {"text": y_title}, "range": [-1.2, 1.2], "scaleanchor": "x"},
+        legend={"orientation": "h", "y": -0.25},
+    )
+    return fig
+
+
+@memoized
+def measured_curves(
+    x: np.ndarray,
+    measured: Mapping[str, np.ndarray],
+    *,
+    errors: Mapping[str, np.ndarray] | None = None,
+    references: Mapping[str, np.ndarray] | None = None,
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    hovertemplate: str | None = None,
+    x_log: bool = True,
+    y_log: bool = True,
+    mark_x: float | None = None,
+    mark_label: str = "",
+    height: int = 380,
+) -> go.Figure:
+    """Measured values as markers (with ± ``errors`` bars), theory as dashed ``references`` lines.
+
+    On log axes by default; ``mark_x`` draws a vertical dotted line at the current setting.
+    """
+    xs = np.asarray(x, dtype=np.float64)
+    fig = new_figure()
+    for i, (name, values) in enumerate((references or {}).items()):
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=np.asarray(values, dtype=np.float64),
+                mode="lines",
+                line={"dash": "dash", "width": 2, "color": _nth(REFERENCE_COLORS, i)},
+                name=name,
+                hovertemplate=_named(hovertemplate, name),
+            )
+        )
+    for i, (name, values) in enumerate(measured.items()):
+        err = None if errors is None or name not in errors else np.asarray(errors[name], dtype=np.float64)
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=np.asarray(values, dtype=np.float64),
+                mode="markers+lines",
+                marker={"size": 8, "color": _nth(MEASURED_COLORS, i)},
+                line={"color": _nth(MEASURED_COLORS, i)},
+                name=name,
+                error_y=None if err is None else {"type": "data", "array": 2.0 * err, "visible": True},
+                hovertemplate=_named(hovertemplate, name),
+            )
+        )
+    _relayout(
+        fig,
+        title={"text": title},
+        height=height,
+        margin={"l": 60, "r": 20, "t": 50, "b": 50},
+        xaxis={"title": {"text": x_title}, "type": "log" if x_log else "linear"},
+        yaxis={"title": {"text": y_title}, "type": "log" if y_log else "linear", "exponentformat": "power"},
+        legend={"orientation": "h", "y": -0.25},
+    )
+    if mark_x is not None:
+        _mark(fig, mark_x, mark_label, dash="dot")
+    return fig
+
+
+@memoized
+def stage_lines(
+    x_labels: Sequence[str],
+    ys: Mapping[str, np.ndarray | Sequence[float]],
+    *,
+    bold: Sequence[str] = (),
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    hovertemplate: str | None = None,
+    height: int = 380,
+    y_range: tuple[float, float] | None = None,
+    show_legend: bool = True,
+    shade: tuple[int, int] | None = None,
+) -> go.Figure:
+    """Lines with markers over categorical stages (``x_labels``, escaped), one per entry of ``ys``
+    (names escaped); the names in ``bold`` are drawn thick, the rest thin and faded. ``shade`` =
+    (first, last) shades those stages' columns."""
+    xs = [escape_label(v) for v in x_labels]
+    fig = new_figure()
+    for name, values in ys.items():
+        thick = name in bold
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=np.asarray(values, dtype=np.float32),
+                mode="lines+markers",
+                name=escape_label(name),
+                line={"width": 4 if thick else 1.2},
+                marker={"size": 7 if thick else 4},
+                opacity=1.0 if thick else 0.55,
+                hovertemplate=_named(hovertemplate, escape_label(name)),
+            )
+        )
+    _relayout(
+        fig,
+        title={"text": title},
+        height=height,
+        margin={"l": 60, "r": 20, "t": 50, "b": 80},
+        xaxis={"title": {"text": x_title}, "type": "category", "tickangle": -45},
+        yaxis={"title": {"text": y_title}, "range": list(y_range) if y_range else None},
+        legend={"orientation": "h", "y": -0.45},
+        showlegend=show_legend,
+    )
+    if shade is not None:
+        first, last = shade
+        fig.add_vrect(x0=first - 0.5, x1=last + 0.5, fillcolor="#ffd54f", opacity=0.25, line_width=0)
+    return fig
