@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from viz.figures.base import _named, _nth, _relayout, _right_axis, escape_label, new_figure
+from viz.figures.base import _frame, _named, _nth, _right_axis, escape_label, new_figure
 from viz.memo import memoized
 
 #: Room for one legend entry under a bar chart (entries wrap one per line in a narrow column).
@@ -64,18 +64,19 @@ def grouped_bars(
                 hovertemplate=_named(hovertemplate, name),
             )
         )
-    _relayout(
+    _frame(
         fig,
-        title={"text": title},
+        title=title,
         height=height + LEGEND_ROW_PX * (len(ys) + len(y2 or {})),
         barmode="group",
         # The legend sits at the bottom of the whole figure, under the axis title, with room kept for it:
         # placed relative to the plot, rotated word labels (a nine-word sentence at 1400 px) pushed the
         # axis title onto its first entry.
-        margin={"l": 60, "r": 60 if y2 else 20, "t": 50, "b": 50 + LEGEND_ROW_PX * (len(ys) + len(y2 or {}))},
-        xaxis={"title": {"text": x_title}, "type": "category", "automargin": True},
+        margin={"r": 60 if y2 else 20, "b": 50 + LEGEND_ROW_PX * (len(ys) + len(y2 or {}))},
+        x_title=x_title,
+        xaxis={"type": "category", "automargin": True},
+        y_title=y_title,
         yaxis={
-            "title": {"text": y_title},
             "range": list(y_range) if y_range else None,
             "type": "log" if y_log else "linear",
             "exponentformat": "power" if y_log else "B",
@@ -124,14 +125,13 @@ def density_histogram(
             hovertemplate=_named(hovertemplate, curve_name),
         )
     )
-    _relayout(
+    _frame(
         fig,
-        title={"text": title},
+        title=title,
         height=height,
         bargap=0,
-        margin={"l": 60, "r": 20, "t": 50, "b": 50},
-        xaxis={"title": {"text": x_title}},
-        yaxis={"title": {"text": y_title}},
+        x_title=x_title,
+        y_title=y_title,
         legend={"orientation": "h", "y": -0.3},
     )
     return fig

@@ -90,6 +90,34 @@ def _relayout(fig: go.Figure, **props: object) -> None:
     fig.layout = {**_merge(current, props), "template": TEMPLATE}
 
 
+def _frame(
+    fig: go.Figure,
+    *,
+    title: str,
+    height: int,
+    x_title: str,
+    y_title: str,
+    xaxis: Mapping[str, object] | None = None,
+    yaxis: Mapping[str, object] | None = None,
+    margin: Mapping[str, int] | None = None,
+    legend: Mapping[str, object] | None = None,
+    **props: object,
+) -> None:
+    """What every line and bar chart sets: its title, height, margins (60/20/50/50 unless ``margin``
+    says otherwise), axis titles (with the ``xaxis`` / ``yaxis`` properties) and a horizontal legend
+    under the plot (``legend`` replaces it); ``props`` go to the layout as they are."""
+    _relayout(
+        fig,
+        title={"text": title},
+        height=height,
+        margin={"l": 60, "r": 20, "t": 50, "b": 50, **(margin or {})},
+        xaxis={"title": {"text": x_title}, **(xaxis or {})},
+        yaxis={"title": {"text": y_title}, **(yaxis or {})},
+        legend=dict(legend) if legend is not None else {"orientation": "h", "y": -0.25},
+        **props,
+    )
+
+
 def _right_axis(fig: go.Figure, title: str, *, log: bool) -> None:
     """The second y-axis (``yaxis="y2"`` traces) on the right: log with powers of ten, or from 0."""
     _relayout(

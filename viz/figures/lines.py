@@ -12,6 +12,7 @@ from viz.figures.base import (
     MEASURED_COLORS,
     REFERENCE_COLORS,
     SEQUENTIAL,
+    _frame,
     _mark,
     _named,
     _nth,
@@ -72,14 +73,14 @@ def lines(
                 hovertemplate=_named(hovertemplate, name),
             )
         )
-    _relayout(
+    _frame(
         fig,
-        title={"text": title},
+        title=title,
         height=height,
-        margin={"l": 60, "r": 60 if y2 else 20, "t": 50, "b": 50},
-        xaxis={"title": {"text": x_title}, "type": "log" if x_log else "linear"},
-        yaxis={"title": {"text": y_title}},
-        legend={"orientation": "h", "y": -0.25},
+        margin={"r": 60 if y2 else 20},
+        x_title=x_title,
+        xaxis={"type": "log" if x_log else "linear"},
+        y_title=y_title,
     )
     if y2:
         _right_axis(fig, y2_title, log=y2_log)
@@ -134,13 +135,13 @@ def log_markers(
                 showlegend=True,
             )
         )
-    _relayout(
+    _frame(
         fig,
-        title={"text": title},
+        title=title,
         height=height,
-        margin={"l": 60, "r": 20, "t": 50, "b": 50},
-        xaxis={"title": {"text": x_title}},
-        yaxis={"title": {"text": y_title}, "type": "log", "dtick": 1, "exponentformat": "power"},
+        x_title=x_title,
+        y_title=y_title,
+        yaxis={"type": "log", "dtick": 1, "exponentformat": "power"},
         legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"},
     )
     return fig
@@ -185,14 +186,12 @@ def offset_scatter(
                 hovertemplate=hovertemplate,
             )
         )
-    _relayout(
+    _frame(
         fig,
-        title={"text": title},
+        title=title,
         height=height,
-        margin={"l": 60, "r": 20, "t": 50, "b": 50},
-        xaxis={"title": {"text": x_title}},
-        yaxis={"title": {"text": y_title}},
-        legend={"orientation": "h", "y": -0.25},
+        x_title=x_title,
+        y_title=y_title,
         showlegend=curve_x is not None,
     )
     return fig
@@ -241,14 +240,14 @@ def orbit(
                 hovertemplate="(%{x:.4f}, %{y:.4f})<extra>" + name + "</extra>",
             )
         )
-    _relayout(
+    _frame(
         fig,
-        title={"text": title},
+        title=title,
         height=height,
-        margin={"l": 60, "r": 20, "t": 50, "b": 50},
-        xaxis={"title": {"text": x_title}, "range": [-1.2, 1.2], "constrain": "domain"},
-        yaxis={"title": {"text": y_title}, "range": [-1.2, 1.2], "scaleanchor": "x"},
-        legend={"orientation": "h", "y": -0.25},
+        x_title=x_title,
+        xaxis={"range": [-1.2, 1.2], "constrain": "domain"},
+        y_title=y_title,
+        yaxis={"range": [-1.2, 1.2], "scaleanchor": "x"},
     )
     return fig
 
@@ -301,14 +300,14 @@ def measured_curves(
                 hovertemplate=_named(hovertemplate, name),
             )
         )
-    _relayout(
+    _frame(
         fig,
-        title={"text": title},
+        title=title,
         height=height,
-        margin={"l": 60, "r": 20, "t": 50, "b": 50},
-        xaxis={"title": {"text": x_title}, "type": "log" if x_log else "linear"},
-        yaxis={"title": {"text": y_title}, "type": "log" if y_log else "linear", "exponentformat": "power"},
-        legend={"orientation": "h", "y": -0.25},
+        x_title=x_title,
+        xaxis={"type": "log" if x_log else "linear"},
+        y_title=y_title,
+        yaxis={"type": "log" if y_log else "linear", "exponentformat": "power"},
     )
     if mark_x is not None:
         _mark(fig, mark_x, mark_label, dash="dot")
@@ -349,13 +348,15 @@ def stage_lines(
                 hovertemplate=_named(hovertemplate, escape_label(name)),
             )
         )
-    _relayout(
+    _frame(
         fig,
-        title={"text": title},
+        title=title,
         height=height,
-        margin={"l": 60, "r": 20, "t": 50, "b": 80},
-        xaxis={"title": {"text": x_title}, "type": "category", "tickangle": -45},
-        yaxis={"title": {"text": y_title}, "range": list(y_range) if y_range else None},
+        margin={"b": 80},
+        x_title=x_title,
+        xaxis={"type": "category", "tickangle": -45},
+        y_title=y_title,
+        yaxis={"range": list(y_range) if y_range else None},
         legend={"orientation": "h", "y": -0.45},
         showlegend=show_legend,
     )
