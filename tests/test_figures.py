@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import base64
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 
 from viz import downsample, figures
 from viz.encodings import sinusoidal
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def decode(z: object) -> np.ndarray:
@@ -196,3 +201,47 @@ def test_matrix_draws_masked_cells_grey_under_the_values() -> None:
     assert fig.layout.shapes[0].x0 == -0.5 and fig.layout.shapes[0].x1 == 0.5
     plain = figures.matrix(np.ones((2, 2)), x_labels=["a", "b"], y_labels=["a", "b"])
     assert len(plain.data) == 1
+
+
+def test_importing_the_figures_changes_no_global_plotly_setting() -> None:
+    """Each figure carries the app's template in its own layout; Plotly's default stays Plotly's."""
+    code = (
+        "import plotly.io as pio; before = pio.templates.default; import viz.figures as f; "
+        "import numpy as np; fig = f.heatmap(np.eye(2)); "
+        "print(before == pio.templates.default, fig.layout.template.layout.font.family)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    unchanged, family = done.stdout.split(" ", 1)
+    assert unchanged == "True"
+    assert "Noto Sans CJK KR" in family
+
+
+def test_the_one_grid_builder_lays_out_titled_cells_row_by_row() -> None:
+    """heatmap_grid: three cells in two columns, titles escaped over their cells, shared y on the right."""
+    cells = [[{"z": np.full((2, 2), i, dtype=np.float32), "coloraxis": "coloraxis"}] for i in range(3)]
+    fig = figures.heatmap_grid(
+        cells,
+        cols=2,
+        titles=["<b>a</b>", "b", "c"],
+        shared_y=True,
+        x_title="key",
+        x_titled="ends",
+        y_title="query",
+        coloraxes={"coloraxis": {"cmin": 0.0, "cmax": 2.0}},
+    )
+    spec = json.loads(fig.to_json())
+    layout = spec["layout"]
+    assert [t["xaxis"] for t in spec["data"]] == ["x", "x2", "x3"]
+    assert [a["text"] for a in layout["annotations"]] == ["&lt;b&gt;a&lt;/b&gt;", "b", "c"]
+    # row by row from the top left: cell 2 sits under cell 0, in the left half
+    assert layout["xaxis3"]["domain"] == layout["xaxis"]["domain"]
+    assert layout["yaxis3"]["domain"][1] <= layout["yaxis"]["domain"][0] < layout["yaxis"]["domain"][1]
+    # the right column's y-axis follows the left one's; the first column carries the y title
+    assert layout["yaxis2"]["matches"] == "y" and layout["yaxis2"]["showticklabels"] is False
+    assert layout["yaxis"]["title"]["text"] == "query" and layout["yaxis3"]["title"]["text"] == "query"
+    # "ends": the last cell of each column carries the x title (cell 1 has nothing under it)
+    titled = {
+        k for k, v in layout.items() if k.startswith("xaxis") and v.get("title", {}).get("text") == "key"
+    }
+    assert titled == {"xaxis2", "xaxis3"}
+    assert layout["coloraxis"]["cmax"] == 2.0
