@@ -245,3 +245,9 @@ def test_the_one_grid_builder_lays_out_titled_cells_row_by_row() -> None:
     }
     assert titled == {"xaxis2", "xaxis3"}
     assert layout["coloraxis"]["cmax"] == 2.0
+
+
+def test_the_template_ends_the_layout_as_plotlys_default_did() -> None:
+    """Charts send the bytes they sent when the template was Plotly's global default: it comes last."""
+    for fig in (figures.heatmap(np.eye(2)), figures.lines([0, 1], {"a": np.zeros(2)}, title="t")):
+        assert list(json.loads(fig.to_json())["layout"])[-1] == "template"
