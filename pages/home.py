@@ -40,7 +40,6 @@ st.title(t("home.title", lang))
 st.markdown(t("home.tagline", lang))
 st.write(t("home.audience", lang))
 st.subheader(t("home.path", lang))
-st.caption(t("home.path.caption", lang))
 home_views.pipeline_cards(PIPELINE, lang)
 st.info(
     t(

@@ -58,7 +58,29 @@ def test_home_runs_and_links_the_pipeline(lang: str) -> None:
     assert t("step.pe", lang) in text_of(at) or any(
         t("step.pe", lang) in str(e.proto) for e in at.get("page_link")
     )
-    assert t("home.coming", lang) in text_of(at)
+    # every step has its page now, so nothing is marked "coming soon" and the caption does not explain it
+    assert t("home.path.caption", lang) in text_of(at)
+    assert t("home.coming", lang) not in text_of(at)
+
+
+def _cards_with_an_unbuilt_step(lang: str) -> None:
+    from viz.views import home
+
+    # no linked step: st.page_link needs the app's pages, which a one-function script does not have
+    home.pipeline_cards([("ffn", []), ("decoder", [])], lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_step_without_a_page_is_marked_coming_soon_and_the_caption_says_why(lang: str) -> None:
+    at = AppTest.from_function(_cards_with_an_unbuilt_step, args=(lang,))
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    captions = [str(c.value) for c in at.caption]
+    assert captions[0] == t("home.path.caption.coming", lang)
+    assert sum(t("home.coming", lang) in c for c in captions[1:]) == 2
+    assert [str(m.value) for m in at.markdown] == [
+        f"**{n}. {t(f'step.{s}', lang)}**" for n, s in ((1, "ffn"), (2, "decoder"))
+    ]
 
 
 #: Every page with charts: all of pages/ but the home page.

@@ -128,6 +128,31 @@ def test_home_page_in_each_language(page: Page, server: StreamlitServer, lang: s
     screenshot(page, f"home_{lang}")
 
 
+#: The home page's step links whose label does not fit its card (CSS cuts it with an ellipsis).
+CUT_LINKS = """() => [...document.querySelectorAll(
+    '[data-testid="stMain"] a[data-testid="stPageLink-NavLink"]')]
+    .filter(a => [a, ...a.querySelectorAll('*')].some(e => e.scrollWidth > e.clientWidth + 1))
+    .map(a => a.innerText)"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("size", [(1400, 900), (1024, 768)])
+def test_home_step_links_are_not_cut(
+    page: Page, server: StreamlitServer, lang: str, size: tuple[int, int]
+) -> None:
+    """Every step card's links are readable whole at 1400 px and on a 1024 x 768 projector (they were
+    cut to "3. + Positional enc" and "Softmax and scali" five cards to a row)."""
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{server.url}/?lang={lang}")
+    links = page.locator('[data-testid="stMain"] [data-testid="stPageLink-NavLink"]')
+    expect(links).to_have_count(14)  # twelve steps, two with a second page
+    wait_for_idle(page)
+    assert page.evaluate(CUT_LINKS) == []
+    assert_no_exception(page)
+
+
 def test_bad_url_values_warn_and_page_still_works(page: Page, server: StreamlitServer) -> None:
     open_pe(page, server, "?d_model=abc&heads=3")
 

@@ -21,6 +21,10 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "home.path": {"en": "The path a token takes", "ko": "토큰이 지나가는 길"},
     "home.path.caption": {
+        "en": "Each step links to the page that shows it.",
+        "ko": "각 단계를 누르면 그 단계를 보여 주는 페이지로 갑니다.",
+    },
+    "home.path.caption.coming": {
         "en": "Each step links to the page that shows it; steps marked “coming soon” are not built yet.",
         "ko": "각 단계를 누르면 그 단계를 보여 주는 페이지로 갑니다. “준비 중” 표시는 아직 만들지 않은 "
         "페이지입니다.",

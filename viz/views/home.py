@@ -8,19 +8,21 @@ import streamlit as st
 
 from viz.i18n import t
 
-#: Cards per row: the twelve steps fit three rows on a projector.
-PER_ROW = 5
+#: A card's width in pixels: its longest link ("3. + Positional encoding", "소프트맥스와 스케일링") fits
+#: whole. The cards wrap, so a row holds as many as the page is wide: three at 1400 px, two on a
+#: 1024 x 768 projector with the sidebar open (five to a row cut those links short).
+CARD_PX = 272
 
 
 def pipeline_cards(pipeline: Sequence[tuple[str, Sequence[tuple[str, str]]]], lang: str) -> None:
-    """One card per step (numbered from 1), PER_ROW to a row: the step's name linking to the first page
-    that shows it, its description, and links to the other pages; a step no page shows yet says so."""
-    for start in range(0, len(pipeline), PER_ROW):
-        row = pipeline[start : start + PER_ROW]
-        for col, (number, (step, pages)) in zip(
-            st.columns(PER_ROW), enumerate(row, start=start + 1), strict=False
-        ):
-            with col.container(border=True, height="stretch"):
+    """One card per step (numbered from 1), as many to a row as fit: the step's name linking to the
+    first page that shows it, its description, and links to the other pages; a step no page shows yet
+    says so (and the caption above the cards explains that mark only when a step carries it)."""
+    waiting = any(not pages for _, pages in pipeline)
+    st.caption(t("home.path.caption.coming" if waiting else "home.path.caption", lang))
+    with st.container(horizontal=True, gap="small"):
+        for number, (step, pages) in enumerate(pipeline, start=1):
+            with st.container(border=True, width=CARD_PX, height="stretch"):
                 title = f"{number}. {t(f'step.{step}', lang)}"
                 if not pages:
                     st.markdown(f"**{title}**")
