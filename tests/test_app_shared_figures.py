@@ -8,6 +8,7 @@ where a page changing "its" figure would change everyone's), and no fingerprint 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,15 +16,8 @@ import pytest
 from tests.apptest_support import new_app, ok
 from viz import figures, memo
 
-PAGES = (
-    "pages/home.py",
-    "pages/positional_encoding.py",
-    "pages/embedding.py",
-    "pages/similarity.py",
-    "pages/softmax.py",
-    "pages/attention.py",
-    "pages/encoder.py",
-)
+#: Every page of the app (a new page is watched without editing this file).
+PAGES = sorted(f"pages/{p.name}" for p in (Path(__file__).resolve().parents[1] / "pages").glob("*.py"))
 
 
 @pytest.fixture

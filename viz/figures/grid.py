@@ -21,6 +21,13 @@ from viz.memo import memoized
 XTitled = Literal["all", "bottom", "ends"]
 
 
+def grid_shape(n: int, cols: int) -> tuple[int, int]:
+    """(columns, rows) of a grid of ``n`` cells at most ``cols`` wide (one cell at least)."""
+    n = max(n, 1)
+    cols = max(1, min(cols, n))
+    return cols, -(-n // cols)
+
+
 def _grid_layout(
     rows: int,
     cols: int,
@@ -149,8 +156,7 @@ def _grid(
     ``colorbars_beside`` puts the n-th colour axis's bar right of the n-th cell.
     """
     n = max(len(cells), 1)
-    cols = max(1, min(cols, n))
-    rows = -(-n // cols)
+    cols, rows = grid_shape(n, cols)
     x_props = {**(x_axis or {}), "title": {"text": x_title}}
     y_props = {**(y_axis or {}), "title": {"text": y_title}}
     layout: dict[str, object]

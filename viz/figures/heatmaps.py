@@ -13,7 +13,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from viz.figures.base import DIVERGING, MASKED_GREY, SEQUENTIAL, _labels, escape_label
-from viz.figures.grid import _color_axis, _grid, _largest_magnitude
+from viz.figures.grid import _color_axis, _grid, _largest_magnitude, grid_shape
 from viz.memo import memoized
 
 
@@ -164,8 +164,7 @@ def heads_grid(
     (escaped here); tick labels are written on the outer panels only.
     """
     mats = [np.asarray(m, dtype=np.float32) for m in maps]
-    cols = max(1, min(cols, max(len(mats), 1)))
-    rows = -(-max(len(mats), 1) // cols)
+    cols, rows = grid_shape(len(mats), cols)
     xs = [escape_label(v) for v in x_labels]
     ys = [escape_label(v) for v in y_labels]
     cells = [
@@ -330,8 +329,7 @@ def panel_grid(
     columns, labelled under the bottom row only."""
     mats = [np.asarray(p.z, dtype=np.float32) for p in panels]
     top = zmax if zmax is not None else _largest_magnitude(mats)
-    cols = max(1, min(cols, max(len(mats), 1)))
-    rows = -(-max(len(mats), 1) // cols)
+    cols, rows = grid_shape(len(mats), cols)
     ys = [escape_label(v) for v in y_labels]
     cells = [
         [
