@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from streamlit.runtime.scriptrunner import get_script_run_ctx
+from streamlit.runtime.state.query_params import QueryParams
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import TIMEOUT_S, ok
@@ -277,3 +279,53 @@ def test_a_value_past_what_the_page_allows_is_clamped_and_said(
     assert f"{param.name} = “{query[param.name]}”" in note
     assert f"Using {param.format(used)} instead" in note
     assert dict(at.query_params)[param.name] == param.format(used)  # the address says what is used
+
+
+class AddressBar:
+    """The browser's address bar as Streamlit's frontend keeps it: it applies each address the server
+    writes, in the order written, and sends a rerun request with the address it holds when the key is
+    pressed, which can be from before a write still on its way (issue 19 bug 2)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.writes: list[str] = []
+        send = QueryParams._send_query_param_msg
+
+        def spy(params: QueryParams) -> None:
+            send(params)
+            ctx = get_script_run_ctx()
+            if ctx is not None:
+                self.writes.append(ctx.query_string)
+
+        monkeypatch.setattr(QueryParams, "_send_query_param_msg", spy)
+
+    def press(self, at: AppTest, d_model: int, *, carrying: dict[str, str]) -> None:
+        """A press setting the sidebar's d_model, whose request carries the address ``carrying``."""
+        at.sidebar.slider(key="d_model").set_value(d_model)
+        at.query_params.clear()
+        at.query_params.update(carrying)
+        ok(at.run())
+
+    def shows(self, first: str) -> str:
+        """Where the address ends once every write has arrived (``first`` when there was none)."""
+        return self.writes[-1] if self.writes else first
+
+
+def test_the_address_ends_at_the_view_when_a_press_carried_an_address_from_before_a_write(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Quick presses 128 -> 133 -> 128: every request left the browser before the first write came back,
+    so each carries the bare address. The run for 133 writes ``d_model=133``; the run for 128 then
+    compared its view with the bare address its request carried, found them equal and wrote nothing,
+    and the browser stayed on ``d_model=133`` under a page drawn for 128."""
+    bar = AddressBar(monkeypatch)
+    at = open_link("positional_encoding")
+    assert bar.shows("") == ""
+    bar.press(at, 133, carrying={})
+    assert bar.shows("") == "d_model=133"
+    bar.press(at, 128, carrying={})
+    assert at.session_state["d_model"] == 128
+    assert bar.shows("") == ""  # the link says what the page shows
+    # A request carrying the address already written changes nothing and needs no write.
+    before = len(bar.writes)
+    bar.press(at, 128, carrying={})
+    assert len(bar.writes) == before

@@ -256,6 +256,7 @@ def run_page(page: StreamlitPage, current: Settings) -> None:
 
 _LINK_PAGE = "_link_page"
 _PAGE_URL = "_url_page"
+_URL_SENT = "_url_sent"  # the address this session last wrote (what the browser ends at): _write_url
 
 
 def _read_page_url(path: str) -> dict[str, object]:
@@ -320,8 +321,16 @@ def _write_url(path: str, current: Settings) -> None:
     if noted and noted[0] == path and noted[2] is None:
         st.session_state[_PAGE_URL] = (path, noted[1], page_params)
     wanted = _shared_url(current) | page_params
-    if _url_query() != {key: [value] for key, value in wanted.items()}:
+    want = {key: [value] for key, value in wanted.items()}
+    # The browser applies the app's writes in order, so it ends at the last address written, which the
+    # address this run's request carried can predate: a press sent before a write came back carries
+    # the older address, and a view equal to it (quick presses back to the default) wrote nothing under
+    # a page drawn for it (issue 19 bug 2). Write when either differs; a write the browser already holds
+    # changes nothing there.
+    sent = st.session_state.get(_URL_SENT)
+    if _url_query() != want or (sent is not None and sent != want):
         st.query_params.from_dict(wanted)
+        st.session_state[_URL_SENT] = want
 
 
 def _shared_url(current: Settings) -> dict[str, str]:
