@@ -23,6 +23,7 @@ SIM_PAGE = st.Page("pages/similarity.py", title=t("nav.sim", lang), icon=":mater
 SM_PAGE = st.Page("pages/softmax.py", title=t("nav.sm", lang), icon=":material/functions:")
 ATT_PAGE = st.Page("pages/attention.py", title=t("nav.att", lang), icon=":material/grid_view:")
 ENC_PAGE = st.Page("pages/encoder.py", title=t("nav.enc", lang), icon=":material/stacks:")
+REAL_PAGE = st.Page("pages/pretrained.py", title=t("nav.real", lang), icon=":material/psychology:")
 
 # The home page is a page file like the others, so that /home works on a server's very first run too: until
 # st.navigation has run once in a process, Streamlit resolves a link among the files in pages/ alone (a
@@ -34,5 +35,5 @@ HOME_PAGE = st.Page(
 )
 HOME_ALIAS = st.Page("pages/home.py", title=t("nav.home", lang), url_path="home", visibility="hidden")
 plotly_js.chart_library_notice(lang)
-PAGES = [HOME_PAGE, HOME_ALIAS, EMB_PAGE, PE_PAGE, SIM_PAGE, SM_PAGE, ATT_PAGE, ENC_PAGE]
+PAGES = [HOME_PAGE, HOME_ALIAS, EMB_PAGE, PE_PAGE, SIM_PAGE, SM_PAGE, ATT_PAGE, ENC_PAGE, REAL_PAGE]
 shell.run_page(st.navigation(PAGES), settings)

@@ -373,6 +373,10 @@ SECTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
         ("att.maps.title", "att.mask.title", "att.steps.title", "att.order.title"),
     ),
     "encoder.py": ("enc_section", ("enc.path.title", "enc.res.title", "enc.pp.title", "enc.dec.title")),
+    "pretrained.py": (
+        "real_section",
+        tuple(f"real.section.{k}" for k in ("tokens", "all", "one", "patterns", "next")),
+    ),
 }
 NESTED: dict[str, tuple[str, tuple[str, ...]]] = {
     "enc.path.title": ("enc_path_part", ("enc.path.part.stages", "enc.path.part.norms")),

@@ -7,7 +7,7 @@ to another page and back, set to a random value in the control's current range, 
 quarter of the time. After every change the page must show no exception and no error box, no run may
 take more than :data:`SLOW_S` (a bound for runaway work, not a timing test), and every slider drawn
 before and after the change (but the one changed) must show the value it had, clamped to its new
-range. 990 combinations in all (:data:`PLAN`), about 70 s on two cores. A failure prints the walk's
+range. 1,070 combinations in all (:data:`PLAN`), about 80 s on two cores. A failure prints the walk's
 seed and every step; ``RANDOM_SEED=<seed> RANDOM_WALKS=1`` replays that walk (see :func:`seeds`).
 
 Sizes stay moderate in most steps (AppTest builds every chart's figure), with the ends of each range
@@ -86,6 +86,7 @@ PLAN: dict[str, tuple[int, int]] = {
     "softmax.py": (3, 40),
     "attention.py": (3, 45),
     "encoder.py": (3, 50),
+    "pretrained.py": (2, 40),
 }
 
 #: Sentences a text box is given: ordinary, one word, empty, Korean, repeated words, markup-like text,

@@ -150,3 +150,13 @@ def test_the_attention_examples_are_the_pages() -> None:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "EXAMPLES" for t in node.targets)
     ]
     assert examples == link.ATT_EXAMPLES
+
+
+def test_the_real_models_page_copies_match_their_sources() -> None:
+    from viz import pretrained
+    from viz.pretrained import patterns
+
+    assert link.REAL_MODELS == pretrained.MODELS
+    assert link.REAL_MEASURES == patterns.MEASURES
+    assert link.PAGES["pretrained"].by_name["layer"].hi == max(i.layers for i in pretrained.INFO.values())
+    assert link.PAGES["pretrained"].by_name["head"].hi == max(i.heads for i in pretrained.INFO.values())

@@ -374,3 +374,15 @@ def test_real_models_cut_a_huge_text_to_the_page_limit_and_say_how_much() -> Non
         result = pretrained.run(key, found.ids)
         assert result.attention.shape[-1] == pretrained.MAX_TOKENS
     assert pretrained.tokenize("minilm", "word " * 100).pieces[-1] == "[SEP]"
+
+
+@pytest.mark.parametrize(("t", "limit", "k"), [(10, 16, 1), (64, 16, 4), (30, 16, 2), (17, 16, 2)])
+def test_coarse_maps_keep_rows_summing_to_one(t: int, limit: int, k: int) -> None:
+    rng = np.random.default_rng(t)
+    maps = rng.random((2, 3, t, t)).astype(np.float32)
+    maps /= maps.sum(-1, keepdims=True)
+    small, got_k = patterns.coarse(maps, limit)
+    assert got_k == k and small.shape[-1] == -(-t // k) <= limit
+    np.testing.assert_allclose(small.sum(-1), 1.0, atol=1e-5)
+    # the first cell by hand: the mean over queries 0..k-1 of their weight on keys 0..k-1
+    assert small[1, 2, 0, 0] == pytest.approx(maps[1, 2, :k, :k].sum(-1).mean(), rel=1e-5)

@@ -85,6 +85,16 @@ ENCODING = Choice("enc", "pe_kind", "sinusoidal", ENCODING_KINDS)
 ATT_EXAMPLES = ("A dog ate the food because it was hungry", "I am good", "The cat chased the mouse")
 ENC_EXAMPLES = tuple(enc_strings.TRANSLATIONS)  # pages/encoder.py EXAMPLES
 HEAD_MAX = 1024  # the first head shown of a grid: at most the sidebar's largest head count
+#: The Real models page's examples (pages/pretrained.py uses these).
+REAL_EXAMPLES = (
+    "The cat sat on the mat because it was tired",
+    "The capital of France is",
+    "A dog ate the food because it was hungry",
+    "나는 학생이다",
+)
+#: viz.pretrained.MODELS and viz.pretrained.patterns.MEASURES (that package imports NumPy; checked by a test)
+REAL_MODELS = ("minilm", "smollm2")
+REAL_MEASURES = ("previous", "next", "self", "first", "special", "entropy")
 
 
 def _first_head(name: str, key: str) -> Int:
@@ -203,6 +213,19 @@ PAGES: dict[str, Page] = {
             _tabs("enc_res_part", ("input", "alike"), "rpart"),
             Text("target", "enc_target", None),
             _first_head("first", "enc_dec_first"),
+        )
+    ),
+    "pretrained": Page(
+        (
+            Choice("model", "real_model", REAL_MODELS[0], REAL_MODELS),
+            Index("ex", "real_example", REAL_EXAMPLES[0], REAL_EXAMPLES),
+            Text("text", "real_text", REAL_EXAMPLES[0]),
+            _tabs("real_section", ("tokens", "all", "one", "patterns", "next")),
+            Int("layer", "real_layer", 1, 1, 30),  # SmolLM2's 30; MiniLM's page clamps to 6 and says so
+            Int("head", "real_head", 1, 1, 12),  # MiniLM's 12; SmolLM2's 9
+            Choice("measure", "real_measure", REAL_MEASURES[0], REAL_MEASURES),
+            Number("temp", "real_temp", 1.0, 0.1, 3.0, 0.1),
+            Int("k", "real_k", 10, 3, 30),
         )
     ),
 }

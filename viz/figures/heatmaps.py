@@ -34,8 +34,13 @@ def heatmap(
     cell_text: str | None = None,
     y_labels: Sequence[str] | None = None,
     x_labels: Sequence[str] | None = None,
+    x_ticks: Mapping[str, str] | None = None,
+    y_ticks: Mapping[str, str] | None = None,
 ) -> go.Figure:
     """A heatmap of ``z`` (rows drawn top to bottom) with its cells labelled by ``x`` and ``y``.
+
+    ``x_ticks`` / ``y_ticks`` (column or row label -> tick text, both escaped here) put ticks at those
+    cells only, instead of every so many.
 
     Diverging colours centred on 0 when ``z`` has both signs, sequential otherwise. ``cell_text`` (a
     Plotly texttemplate such as ``"%{z:.3f}"``) writes each value in its cell; ``y_labels`` and
@@ -63,14 +68,24 @@ def heatmap(
     return _grid(
         [[cell]],
         grid=False,
-        x_axis={"type": "category", "nticks": 12},
-        y_axis={"type": "category", "autorange": "reversed", "nticks": 12},
+        x_axis={"type": "category", **_ticks(x_ticks)},
+        y_axis={"type": "category", "autorange": "reversed", **_ticks(y_ticks)},
         x_title=x_title,
         y_title=y_title,
         title=title,
         height=height,
         margin={"l": 60, "r": 20, "t": 50, "b": 50},
     )
+
+
+def _ticks(ticks: Mapping[str, str] | None) -> dict[str, object]:
+    if ticks is None:
+        return {"nticks": 12}
+    return {
+        "tickmode": "array",
+        "tickvals": [escape_label(k) for k in ticks],
+        "ticktext": [escape_label(v) for v in ticks.values()],
+    }
 
 
 @memoized

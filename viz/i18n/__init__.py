@@ -13,7 +13,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
-from viz.i18n import attention, embedding, encoder, encodings, home, notes, pe, shell, similarity, softmax
+from viz.i18n import (
+    attention,
+    embedding,
+    encoder,
+    encodings,
+    home,
+    notes,
+    pe,
+    pretrained,
+    shell,
+    similarity,
+    softmax,
+)
 from viz.i18n.ko import PARTICLE_SPEC, Formatter
 
 Lang = Literal["en", "ko"]
@@ -22,7 +34,19 @@ LANGS: tuple[Lang, ...] = ("en", "ko")
 #: Every strings module of the package, by name; STRINGS is their union.
 TABLES: dict[str, dict[str, dict[str, str]]] = {
     module.__name__: module.STRINGS
-    for module in (shell, home, encodings, pe, embedding, similarity, softmax, attention, encoder, notes)
+    for module in (
+        shell,
+        home,
+        encodings,
+        pe,
+        embedding,
+        similarity,
+        softmax,
+        attention,
+        encoder,
+        pretrained,
+        notes,
+    )
 }
 
 

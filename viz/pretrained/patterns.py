@@ -79,3 +79,18 @@ def sink(maps: np.ndarray) -> np.ndarray:
     if maps.shape[-1] < 2:
         return np.zeros(maps.shape[0])
     return maps[:, :, 1:, 0].mean(axis=(1, 2))
+
+
+def coarse(maps: np.ndarray, limit: int) -> tuple[np.ndarray, int]:
+    """Maps of more than ``limit`` tokens in fewer cells: blocks of k x k tokens (k the smallest that fits),
+    each cell the mean over its queries of their total weight on its keys, so every row still sums to 1
+    (a last, shorter block averages over fewer queries and sums over fewer keys). Returns the maps and k."""
+    maps = np.asarray(maps, dtype=np.float32)
+    t = maps.shape[-1]
+    k = -(-t // limit) if t > limit else 1
+    if k == 1:
+        return maps, 1
+    edges = np.arange(0, t, k)
+    summed = np.add.reduceat(maps, edges, axis=-1)  # total weight on each block of keys
+    sizes = np.diff(np.append(edges, t)).astype(np.float32)
+    return np.add.reduceat(summed, edges, axis=-2) / sizes[:, None], k

@@ -254,9 +254,36 @@ def sentence_box(
     sentence_help: str,
     also: dict[str, dict[str, str]] | None = None,
 ) -> tuple[str, ...]:
-    """The examples list and the sentence box of the live-model pages (keys ``<prefix>_example`` and
-    ``<prefix>_text``); picking an example copies it into the box, and ``also`` maps other widget keys
-    to the text each example puts there. Returns the sentence's tokens, with a warning when it was cut."""
+    """The examples list and the sentence box of the live-model pages (:func:`text_box`). Returns the
+    sentence's tokens, with a warning when it was cut."""
+    text = text_box(
+        lang,
+        prefix=prefix,
+        examples=examples,
+        label=t("att.sentence", lang),
+        help=sentence_help,
+        example_help=example_help,
+        also=also,
+    )
+    found = embedding.tokenize(text)
+    if found.tokens_cut:
+        st.warning(t("att.cut", lang, n=embedding.MAX_TOKENS, chars=embedding.MAX_CHARS))
+    return found.tokens
+
+
+def text_box(
+    lang: str,
+    *,
+    prefix: str,
+    examples: tuple[str, ...],
+    label: str,
+    help: str,
+    example_help: str | None = None,
+    also: dict[str, dict[str, str]] | None = None,
+) -> str:
+    """An examples list and a text box (keys ``<prefix>_example`` and ``<prefix>_text``); picking an
+    example copies it into the box, and ``also`` maps other widget keys to the text each example puts
+    there. Returns the first MAX_CHARS characters of the box, with a warning when it holds more."""
     c1, c2 = st.columns([2, 3])
     c1.selectbox(
         t("att.example", lang),
@@ -267,16 +294,10 @@ def sentence_box(
         help=example_help,
     )
     text = c2.text_input(
-        t("att.sentence", lang),
-        key=f"{prefix}_text",
-        **initial(f"{prefix}_text", value=examples[0]),
-        help=sentence_help,
+        label, key=f"{prefix}_text", **initial(f"{prefix}_text", value=examples[0]), help=help
     )
-    found = embedding.tokenize(text)
     chars_cut_note(text, lang)
-    if found.tokens_cut:
-        st.warning(t("att.cut", lang, n=embedding.MAX_TOKENS, chars=embedding.MAX_CHARS))
-    return found.tokens
+    return text[: embedding.MAX_CHARS]
 
 
 MAX_GRID = 16  # heads drawn at once; with more, a slider picks which sixteen

@@ -1,0 +1,103 @@
+"""Real models: two pretrained models (all-MiniLM-L6-v2, SmolLM2-135M-Instruct) read the visitor's text
+on this server; every head of every layer, one head large, the heads' measured patterns, the attention
+sink and the next token."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from viz import link as url_link
+from viz import pretrained
+from viz.i18n import t
+from viz.ui import sections, shell, widgets
+from viz.views import pretrained as views
+
+s = shell.page_shell()
+lang = s.lang
+
+st.title(t("real.title", lang))
+st.write(t("real.intro", lang))
+
+EXAMPLES = url_link.REAL_EXAMPLES
+
+key = widgets.choice(
+    t("real.model", lang),
+    pretrained.MODELS,
+    key="real_model",
+    lang=lang,
+    format_func=lambda k: t(f"real.model.{k}", lang),
+    radio=True,
+)
+info = pretrained.INFO[key]
+st.markdown(t(f"real.about.{key}", lang))
+
+text = widgets.text_box(
+    lang,
+    prefix="real",
+    examples=EXAMPLES,
+    label=t("real.sentence", lang),
+    help=t("real.sentence.help", lang, limit=info.limit, n=pretrained.MAX_TOKENS),
+)
+
+if views.ready(key, lang) and views.load(key, lang):
+    pieces = pretrained.tokenize(key, text) if text.strip() else None
+    if pieces is None or not pieces.ids:
+        st.info(t("real.empty", lang))
+    else:
+        views.cut_note(pieces, key, lang)
+        result = pretrained.run(key, pieces.ids)
+        sec = sections.sections(
+            "real_section",
+            {k: t(f"real.section.{k}", lang) for k in ("tokens", "all", "one", "patterns", "next")},
+            lang=lang,
+        )
+        if sec["tokens"].open:
+            with sec["tokens"]:
+                views.tokens_table(pieces, key, lang)
+        if sec["all"].open:
+            with sec["all"], widgets.guard(lang):
+                views.overview(result, key, len(pieces.ids), lang)
+        if sec["one"].open:
+            with sec["one"]:
+                c1, c2 = st.columns(2)
+                with c1:
+                    layer = widgets.bounded_slider(
+                        t("real.one.layer", lang), 1, info.layers, 1, key="real_layer"
+                    )
+                with c2:
+                    head = widgets.bounded_slider(t("real.one.head", lang), 1, info.heads, 1, key="real_head")
+                with widgets.guard(lang):
+                    views.one_head(result, pieces, key, layer - 1, head - 1, lang)
+        if sec["patterns"].open:
+            with sec["patterns"]:
+                offered = views.measures_offered(key)
+                measure = widgets.choice(
+                    t("real.pat.measure", lang),
+                    offered,
+                    key="real_measure",
+                    lang=lang,
+                    format_func=lambda m: t(f"real.pat.{m}", lang),
+                )
+                with widgets.guard(lang):
+                    views.head_patterns(result, key, measure, lang)
+                    if info.causal:
+                        views.sink(result, key, lang)
+        if sec["next"].open:
+            with sec["next"]:
+                c1, c2 = st.columns(2)
+                with c1:
+                    temperature = float(
+                        st.slider(
+                            t("real.next.temperature", lang),
+                            0.1,
+                            3.0,
+                            step=0.1,
+                            key="real_temp",
+                            help=t("real.next.temperature.help", lang),
+                            **widgets.initial("real_temp", value=1.0),
+                        )
+                    )
+                with c2:
+                    k = widgets.bounded_slider(t("real.next.k", lang), 3, 30, 10, key="real_k")
+                with widgets.guard(lang):
+                    views.next_token(result, pieces, key, temperature, k, lang)
