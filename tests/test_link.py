@@ -158,5 +158,7 @@ def test_the_real_models_page_copies_match_their_sources() -> None:
 
     assert link.REAL_MODELS == pretrained.MODELS
     assert link.REAL_MEASURES == patterns.MEASURES
-    assert link.PAGES["pretrained"].by_name["layer"].hi == max(i.layers for i in pretrained.INFO.values())
-    assert link.PAGES["pretrained"].by_name["head"].hi == max(i.heads for i in pretrained.INFO.values())
+    layer, head = (link.PAGES["pretrained"].by_name[name] for name in ("layer", "head"))
+    assert isinstance(layer, Int) and isinstance(head, Int)
+    assert layer.hi == max(i.layers for i in pretrained.INFO.values())
+    assert head.hi == max(i.heads for i in pretrained.INFO.values())

@@ -95,8 +95,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "real.section.next": {"en": "5. Next token", "ko": "5. 다음 토큰"},
     # ---- tokens -----------------------------------------------------------------------------------------
     "real.tokens.caption": {
-        "en": "{n} tokens, as the model sees them (hover a piece for its id).",
-        "ko": "모델이 보는 그대로의 토큰 {n}개(조각에 마우스를 올리면 번호가 보입니다).",
+        "en": "{n} tokens, as the model sees them; the table gives each piece's id in the vocabulary.",
+        "ko": "모델이 보는 그대로의 토큰 {n}개입니다. 표에 각 조각의 어휘 번호가 있습니다.",
     },
     "real.tokens.chart": {"en": "The tokens and their ids", "ko": "토큰과 번호"},
     "real.tokens.position": {"en": "position", "ko": "위치"},
