@@ -1,13 +1,16 @@
 # One command to set up and run the app, one to set up and run the tests.
-#   make run    create .venv, install the app, start Streamlit on http://localhost:8501
-#   make test   create .venv, install the app + test tools + Chromium, then lint, type-check and test
+#   make run    create .venv, install the app, fetch the real models' files, start Streamlit on
+#               http://localhost:8501
+#   make test   create .venv, install the app + test tools + Chromium, fetch the real models' files,
+#               then lint, type-check and test
 #   make bench  the benchmarks (not tests, about 20 minutes): every page in a browser (first chart,
 #               slider-to-redraw, bytes, memory), 40 sessions on one server, server CPU per rerun
 #               page by page, each page's charts replayed
 #               alone (drawing cost), the PE and Softmax pages'
 #               sliders in detail, live-model training, the encoder page's server-side rerun cost,
 #               where a slider move's browser time goes (a CPU profile), the server's memory while
-#               visitors walk through hundreds of distinct models; results in bench/results/
+#               visitors walk through hundreds of distinct models, the real models' load, memory
+#               and first maps, 40 sessions on the Real models page; results in bench/results/
 SHELL := /bin/bash
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -49,6 +52,8 @@ test: setup browser-deps lint
 bench: setup browser-deps
 	$(PY) -m bench.pages_bench
 	$(PY) -m bench.load_bench
+	$(PY) -m bench.load_bench --pages pretrained --single '' --out bench/results/load_pretrained.md
+	$(PY) -m bench.real_bench
 	$(PY) -m bench.cost_bench
 	$(PY) -m bench.replay_bench
 	$(PY) -m bench.browser_bench

@@ -46,7 +46,19 @@ STEPS: dict[str, list[Step]] = {
     "softmax": [("sm_dk", str(d)) for d in (48, 32, 24, 16, 12, 8, 12, 16, 24, 32, 48, 64, 96, 128, 96, 64)],
     "positional_encoding": [("d_model", d) for d in (*range(126, 110, -2), *range(112, 130, 2))],
     "similarity": [("sim_p", p) for p in (0, 10, 25, 50, 75, 99, 60, 30)],
+    # SmolLM2, one head large: each step shows another head or layer of the same (cached) run
+    "pretrained": [
+        step
+        for pair in zip(
+            [("real_head", h) for h in (2, 5, 8, 3, 6, 9, 4, 7, 1)],
+            [("real_layer", n) for n in (2, 10, 20, 30, 25, 15, 5, 12, 1)],
+            strict=True,
+        )
+        for step in pair
+    ],
 }
+#: The address a page's sessions open it with (the view their cycle works in).
+QUERIES: dict[str, str] = {"pretrained": "model=smollm2&tab=one"}
 #: Pages whose cycle moves a slider in another tab than the first: (tabs key, the tab's label).
 TABS: dict[str, tuple[str, str]] = {"attention": ("att_section", t("att.steps.title", "en"))}
 TARGET_P95_S = 1.0
@@ -113,7 +125,7 @@ async def _open(
     await asyncio.sleep(rng.uniform(0, args.interval))
     stats.sessions += 1
     try:
-        session, first = await asyncio.wait_for(open_session(url, page), args.timeout)
+        session, first = await asyncio.wait_for(open_session(url, page, QUERIES.get(page, "")), args.timeout)
     except Exception as exc:
         stats.error(f"first load: {type(exc).__name__}: {exc}")
         return None
@@ -169,7 +181,9 @@ async def _drive(
             stats.error(f"{key}={value}: {type(exc).__name__}: {exc}")
             await session.close()
             try:  # the socket may still hold the late rerun's messages: start over on a new one
-                session, _ = await asyncio.wait_for(open_session(url, page), args.timeout)
+                session, _ = await asyncio.wait_for(
+                    open_session(url, page, QUERIES.get(page, "")), args.timeout
+                )
             except Exception as again:
                 stats.error(f"reconnect: {type(again).__name__}: {again}")
                 session = None
@@ -190,7 +204,9 @@ async def _scenario(server: StreamlitServer, pages: list[str], args: argparse.Na
     pid, lines = server.pid, []
     warm, warm0 = [], time.perf_counter()
     for page in dict.fromkeys(pages):
-        session, first = await asyncio.wait_for(open_session(server.url, page), args.timeout)
+        session, first = await asyncio.wait_for(
+            open_session(server.url, page, QUERIES.get(page, "")), args.timeout
+        )
         warm.append(f"{page} {first.seconds:.2f} s" + (" (EXCEPTION)" if first.exception else ""))
         await session.close()
     warm_total, rss_start = time.perf_counter() - warm0, proc_status_kib(pid, "VmRSS")

@@ -210,10 +210,18 @@ def _default_value(kind: str, proto: Any) -> tuple[str, Any]:
 
 
 async def open_session(base: str, page: str = "", query: str = "") -> tuple[Session, Rerun]:
-    """Connect, run the app's main page (and then ``page``, by its URL path), return the first rerun."""
+    """Connect, run the app's main page (and then ``page``, by its URL path), return the first rerun;
+    with a ``query``, open ``page`` at once with it, as a link does."""
     session = Session(url=base.rstrip("/").replace("http", "ws", 1) + "/_stcore/stream")
     session.query_string = query
     await session.connect()
+    if page and query:
+        # A link with a query opens its page directly, as the browser's first request does: the page
+        # reads its own controls from the address on the session's first run only.
+        session.page_name = page
+        first = await session.rerun()
+        session.page_script_hash = session.script_hashes.get(page, "")
+        return session, first
     first = await session.rerun()
     if page:
         if page not in session.script_hashes:
