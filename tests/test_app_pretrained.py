@@ -36,6 +36,15 @@ def open_real(*, tabs: bool = False, **query: str) -> AppTest:
     return ok(at.run(timeout=120))
 
 
+def open_unchecked(**query: str) -> AppTest:
+    """The page opened by a link, run once, without :func:`ok` (the caller expects an error box)."""
+    at = new_app(**query)
+    at.switch_page(PAGE)
+    at.run(timeout=120)
+    assert not at.exception
+    return at
+
+
 def chart_titles(at: AppTest) -> list[str]:
     return [json.loads(c.proto.spec)["layout"]["title"]["text"] for c in charts(at)]
 
@@ -110,10 +119,7 @@ def test_a_missing_model_says_so_with_the_fix_and_the_other_pages_work(
 ) -> None:
     monkeypatch.setenv(files.ENV_DIR, str(tmp_path))
     monkeypatch.setattr(pretrained, "_loaded", {})
-    at = new_app(model="smollm2")
-    at.switch_page(PAGE)
-    at.run(timeout=120)
-    assert not at.exception
+    at = open_unchecked(model="smollm2")
     missing = t("real.missing", "en", model="SmolLM2-135M-Instruct", detail=files.SMOLLM2.files[0].name)
     assert [e.value for e in at.error] == [missing]
     assert [c.value for c in at.code] == [files.FETCH_COMMAND]
@@ -133,10 +139,7 @@ def test_a_changed_model_file_is_refused_by_its_hash(monkeypatch: pytest.MonkeyP
     (copy / "config.json").write_bytes(config[:-3] + b" }\n")  # the same size, another hash
     monkeypatch.setenv(files.ENV_DIR, str(tmp_path))
     monkeypatch.setattr(pretrained, "_loaded", {})
-    at = new_app(model="minilm")
-    at.switch_page(PAGE)
-    at.run(timeout=120)
-    assert not at.exception
+    at = open_unchecked(model="minilm")
     assert [e.value for e in at.error] == [
         t("real.changed", "en", model="all-MiniLM-L6-v2", detail="config.json")
     ]

@@ -4,6 +4,8 @@ sink and the next token."""
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -27,12 +29,9 @@ def model_name(key: str, lang: str) -> str:
 def ready(key: str, lang: str) -> bool:
     """Whether the model's files are here; if not, say which and the command that fetches them."""
     found = pretrained.ready(key)
-    if found.state is files.State.READY:
-        return True
-    which = "real.changed" if found.state is files.State.CHANGED else "real.missing"
-    st.error(t(which, lang, model=model_name(key, lang), detail=found.detail))
-    st.code(files.FETCH_COMMAND, language="bash")
-    return False
+    if found.state is not files.State.READY:
+        _refused(key, found, lang)
+    return found.state is files.State.READY
 
 
 def load(key: str, lang: str) -> bool:
@@ -41,11 +40,29 @@ def load(key: str, lang: str) -> bool:
         with st.spinner(t("real.loading", lang, model=model_name(key, lang))):
             pretrained.load(key)
     except pretrained.NotReady as exc:
-        which = "real.changed" if exc.status.state is files.State.CHANGED else "real.missing"
-        st.error(t(which, lang, model=model_name(key, lang), detail=exc.status.detail))
-        st.code(files.FETCH_COMMAND, language="bash")
+        _refused(key, exc.status, lang)
         return False
     return True
+
+
+def _refused(key: str, found: files.Status, lang: str) -> None:
+    which = "real.changed" if found.state is files.State.CHANGED else "real.missing"
+    st.error(t(which, lang, model=model_name(key, lang), detail=found.detail))
+    st.code(files.FETCH_COMMAND, language="bash")
+
+
+class _Weights(TypedDict):
+    colorbar_title: str
+    hovertemplate: str
+    zmin: float
+    zmax: float
+
+
+def _weights(lang: str, hover: str) -> _Weights:
+    """What every attention map on the page shares: weights from 0 to 1, named in ``lang``."""
+    return _Weights(
+        colorbar_title=t("real.one.weight", lang), hovertemplate=t(hover, lang), zmin=0.0, zmax=1.0
+    )
 
 
 def labels(pieces: Pieces) -> list[str]:
@@ -115,10 +132,7 @@ def overview(result: pretrained.Result, key: str, n: int, lang: str) -> None:
         title=t("real.all.chart", lang, layers=info.layers, heads=info.heads),
         x_title=t("real.all.head_axis", lang),
         y_title=t("real.all.layer_axis", lang),
-        colorbar_title=t("real.one.weight", lang),
-        hovertemplate=t("real.all.hover", lang),
-        zmin=0.0,
-        zmax=1.0,
+        **_weights(lang, "real.all.hover"),
         height=max(420, min(1400, 18 * info.layers * (small.shape[-1] + 1) // 4 + 160)),
         x_labels=cols,
         y_labels=rows,
@@ -156,8 +170,7 @@ def one_head(result: pretrained.Result, pieces: Pieces, key: str, layer: int, he
             ),
             x_title=t("real.one.key", lang),
             y_title=t("real.one.query", lang),
-            colorbar_title=t("real.one.weight", lang),
-            hovertemplate=t("real.one.hover", lang),
+            **_weights(lang, "real.one.hover"),
             panel_height=420,
         )
     else:
@@ -166,10 +179,7 @@ def one_head(result: pretrained.Result, pieces: Pieces, key: str, layer: int, he
             title=t("real.one.chart", lang, layer=layer + 1, head=head + 1),
             x_title=t("real.one.key", lang),
             y_title=t("real.one.query", lang),
-            colorbar_title=t("real.one.weight", lang),
-            hovertemplate=t("real.one.hover", lang),
-            zmin=0.0,
-            zmax=1.0,
+            **_weights(lang, "real.one.hover"),
             height=560,
             x_labels=names,
             y_labels=names,
