@@ -19,17 +19,18 @@ PE = ("pages/positional_encoding.py", "nav.pe")
 SM = ("pages/softmax.py", "nav.sm")
 ATT = ("pages/attention.py", "nav.att")
 ENC = ("pages/encoder.py", "nav.enc")
+REAL = ("pages/pretrained.py", "nav.real")
 
 # The path a token takes, each step with the pages that show it (none yet: "coming soon").
 PIPELINE: list[tuple[str, list[tuple[str, str]]]] = [
-    ("token", [EMB]),
+    ("token", [EMB, REAL]),
     ("embedding", [EMB]),
     ("pe", [PE, SIM]),
     ("qkv", [ATT, SM]),
     ("scores", [SM]),
     ("softmax", [SM]),
     ("values", [SM]),
-    ("heads", [ATT]),
+    ("heads", [ATT, REAL]),
     ("wo", [ATT]),
     ("addnorm", [ENC]),
     ("ffn", [ENC]),
