@@ -46,19 +46,29 @@ STEPS: dict[str, list[Step]] = {
     "softmax": [("sm_dk", str(d)) for d in (48, 32, 24, 16, 12, 8, 12, 16, 24, 32, 48, 64, 96, 128, 96, 64)],
     "positional_encoding": [("d_model", d) for d in (*range(126, 110, -2), *range(112, 130, 2))],
     "similarity": [("sim_p", p) for p in (0, 10, 25, 50, 75, 99, 60, 30)],
-    # SmolLM2, one head large: each step shows another head or layer of the same (cached) run
+    # One head large, half the sessions on each model (see QUERIES): each step shows another head or
+    # layer of the same (cached) run; every value exists in both models.
     "pretrained": [
         step
         for pair in zip(
             [("real_head", h) for h in (2, 5, 8, 3, 6, 9, 4, 7, 1)],
-            [("real_layer", n) for n in (2, 10, 20, 30, 25, 15, 5, 12, 1)],
+            [("real_layer", n) for n in (2, 4, 6, 5, 3, 1, 2, 6, 1)],
             strict=True,
         )
         for step in pair
     ],
 }
-#: The address a page's sessions open it with (the view their cycle works in).
-QUERIES: dict[str, str] = {"pretrained": "model=smollm2&tab=one"}
+#: The addresses a page's sessions open it with (the view their cycle works in), taken in turn: the
+#: Real models page's sessions alternate between its two models, so both are loaded.
+QUERIES: dict[str, tuple[str, ...]] = {"pretrained": ("model=smollm2&tab=one", "model=minilm&tab=one")}
+
+
+def query_for(page: str, index: int) -> str:
+    """The address the ``index``-th session of ``page`` opens it with."""
+    queries = QUERIES.get(page, ("",))
+    return queries[index % len(queries)]
+
+
 #: Pages whose cycle moves a slider in another tab than the first: (tabs key, the tab's label).
 TABS: dict[str, tuple[str, str]] = {"attention": ("att_section", t("att.steps.title", "en"))}
 TARGET_P95_S = 1.0
@@ -119,13 +129,13 @@ async def _sample_rss(pid: int, peak: list[int], stop: asyncio.Event) -> None:
 
 
 async def _open(
-    url: str, page: str, stats: PageStats, args: argparse.Namespace, rng: random.Random
+    url: str, page: str, stats: PageStats, args: argparse.Namespace, rng: random.Random, query: str = ""
 ) -> Session | None:
     """A session's first load of its page (students do not all arrive at the same instant)."""
     await asyncio.sleep(rng.uniform(0, args.interval))
     stats.sessions += 1
     try:
-        session, first = await asyncio.wait_for(open_session(url, page, QUERIES.get(page, "")), args.timeout)
+        session, first = await asyncio.wait_for(open_session(url, page, query), args.timeout)
     except Exception as exc:
         stats.error(f"first load: {type(exc).__name__}: {exc}")
         return None
@@ -164,6 +174,7 @@ async def _drive(
     args: argparse.Namespace,
     position: int,
     rng: random.Random,
+    query: str = "",
 ) -> None:
     """Change the page's setting every interval (± 20 %) until ``--seconds`` have passed."""
     loop = asyncio.get_running_loop()
@@ -181,9 +192,7 @@ async def _drive(
             stats.error(f"{key}={value}: {type(exc).__name__}: {exc}")
             await session.close()
             try:  # the socket may still hold the late rerun's messages: start over on a new one
-                session, _ = await asyncio.wait_for(
-                    open_session(url, page, QUERIES.get(page, "")), args.timeout
-                )
+                session, _ = await asyncio.wait_for(open_session(url, page, query), args.timeout)
             except Exception as again:
                 stats.error(f"reconnect: {type(again).__name__}: {again}")
                 session = None
@@ -204,11 +213,11 @@ async def _scenario(server: StreamlitServer, pages: list[str], args: argparse.Na
     pid, lines = server.pid, []
     warm, warm0 = [], time.perf_counter()
     for page in dict.fromkeys(pages):
-        session, first = await asyncio.wait_for(
-            open_session(server.url, page, QUERIES.get(page, "")), args.timeout
-        )
-        warm.append(f"{page} {first.seconds:.2f} s" + (" (EXCEPTION)" if first.exception else ""))
-        await session.close()
+        for query in QUERIES.get(page, ("",)):  # every model a page's sessions use is loaded here
+            session, first = await asyncio.wait_for(open_session(server.url, page, query), args.timeout)
+            shown = f"{page}?{query}" if query else page
+            warm.append(f"{shown} {first.seconds:.2f} s" + (" (EXCEPTION)" if first.exception else ""))
+            await session.close()
     warm_total, rss_start = time.perf_counter() - warm0, proc_status_kib(pid, "VmRSS")
     peak, stop = [rss_start], asyncio.Event()
     sampler = asyncio.create_task(_sample_rss(pid, peak, stop))
@@ -216,14 +225,26 @@ async def _scenario(server: StreamlitServer, pages: list[str], args: argparse.Na
     assigned = [pages[i % len(pages)] for i in range(args.sessions)]
     rngs = [random.Random(args.seed * 1000 + i) for i in range(args.sessions)]
     sessions = await asyncio.gather(
-        *(_open(server.url, page, stats[page], args, rng) for page, rng in zip(assigned, rngs, strict=True))
+        *(
+            _open(server.url, page, stats[page], args, rng, query_for(page, i // len(pages)))
+            for i, (page, rng) in enumerate(zip(assigned, rngs, strict=True))
+        )
     )
     cpu0, client0, busy0 = proc_cpu_seconds(pid), time.process_time(), busy_cpu_seconds()
     wall0 = time.perf_counter()
     # Sessions on one page start at different points of its cycle, so they do not all ask for one value.
     await asyncio.gather(
         *(
-            _drive(session, server.url, page, stats[page], args, i // len(pages), rng)
+            _drive(
+                session,
+                server.url,
+                page,
+                stats[page],
+                args,
+                i // len(pages),
+                rng,
+                query_for(page, i // len(pages)),
+            )
             for i, (session, page, rng) in enumerate(zip(sessions, assigned, rngs, strict=True))
         )
     )
