@@ -39,65 +39,59 @@ text = widgets.text_box(
     help=t("real.sentence.help", lang, limit=info.limit, n=pretrained.MAX_TOKENS),
 )
 
-if views.ready(key, lang) and views.load(key, lang):
-    pieces = pretrained.tokenize(key, text) if text.strip() else None
-    if pieces is None or not pieces.ids:
-        st.info(t("real.empty", lang))
-    else:
-        views.cut_note(pieces, key, lang)
-        result = pretrained.run(key, pieces.ids)
-        sec = sections.sections(
-            "real_section",
-            {k: t(f"real.section.{k}", lang) for k in ("tokens", "all", "one", "patterns", "next")},
-            lang=lang,
-        )
-        if sec["tokens"].open:
-            with sec["tokens"]:
-                views.tokens_table(pieces, key, lang)
-        if sec["all"].open:
-            with sec["all"], widgets.guard(lang):
-                views.overview(result, key, len(pieces.ids), lang)
-        if sec["one"].open:
-            with sec["one"]:
-                c1, c2 = st.columns(2)
-                with c1:
-                    layer = widgets.bounded_slider(
-                        t("real.one.layer", lang), 1, info.layers, 1, key="real_layer"
+analysed = views.analyse(key, text, lang) if views.ready(key, lang) and views.load(key, lang) else None
+if analysed is not None:
+    pieces, result = analysed
+    sec = sections.sections(
+        "real_section",
+        {k: t(f"real.section.{k}", lang) for k in ("tokens", "all", "one", "patterns", "next")},
+        lang=lang,
+    )
+    if sec["tokens"].open:
+        with sec["tokens"]:
+            views.tokens_table(pieces, key, lang)
+    if sec["all"].open:
+        with sec["all"], widgets.guard(lang):
+            views.overview(result, key, len(pieces.ids), lang)
+    if sec["one"].open:
+        with sec["one"]:
+            c1, c2 = st.columns(2)
+            with c1:
+                layer = widgets.bounded_slider(t("real.one.layer", lang), 1, info.layers, 1, key="real_layer")
+            with c2:
+                head = widgets.bounded_slider(t("real.one.head", lang), 1, info.heads, 1, key="real_head")
+            with widgets.guard(lang):
+                views.one_head(result, pieces, key, layer - 1, head - 1, lang)
+    if sec["patterns"].open:
+        with sec["patterns"]:
+            offered = views.measures_offered(key)
+            measure = widgets.choice(
+                t("real.pat.measure", lang),
+                offered,
+                key="real_measure",
+                lang=lang,
+                format_func=lambda m: t(f"real.pat.{m}", lang),
+            )
+            with widgets.guard(lang):
+                views.head_patterns(result, key, measure, lang)
+                if info.causal:
+                    views.sink(result, key, lang)
+    if sec["next"].open:
+        with sec["next"]:
+            c1, c2 = st.columns(2)
+            with c1:
+                temperature = float(
+                    st.slider(
+                        t("real.next.temperature", lang),
+                        0.1,
+                        3.0,
+                        step=0.1,
+                        key="real_temp",
+                        help=t("real.next.temperature.help", lang),
+                        **widgets.initial("real_temp", value=1.0),
                     )
-                with c2:
-                    head = widgets.bounded_slider(t("real.one.head", lang), 1, info.heads, 1, key="real_head")
-                with widgets.guard(lang):
-                    views.one_head(result, pieces, key, layer - 1, head - 1, lang)
-        if sec["patterns"].open:
-            with sec["patterns"]:
-                offered = views.measures_offered(key)
-                measure = widgets.choice(
-                    t("real.pat.measure", lang),
-                    offered,
-                    key="real_measure",
-                    lang=lang,
-                    format_func=lambda m: t(f"real.pat.{m}", lang),
                 )
-                with widgets.guard(lang):
-                    views.head_patterns(result, key, measure, lang)
-                    if info.causal:
-                        views.sink(result, key, lang)
-        if sec["next"].open:
-            with sec["next"]:
-                c1, c2 = st.columns(2)
-                with c1:
-                    temperature = float(
-                        st.slider(
-                            t("real.next.temperature", lang),
-                            0.1,
-                            3.0,
-                            step=0.1,
-                            key="real_temp",
-                            help=t("real.next.temperature.help", lang),
-                            **widgets.initial("real_temp", value=1.0),
-                        )
-                    )
-                with c2:
-                    k = widgets.bounded_slider(t("real.next.k", lang), 3, 30, 10, key="real_k")
-                with widgets.guard(lang):
-                    views.next_token(result, pieces, key, temperature, k, lang)
+            with c2:
+                k = widgets.bounded_slider(t("real.next.k", lang), 3, 30, 10, key="real_k")
+            with widgets.guard(lang):
+                views.next_token(result, pieces, key, temperature, k, lang)

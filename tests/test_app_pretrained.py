@@ -114,11 +114,37 @@ def test_any_text_gives_a_message_or_maps_and_never_markup(model: str, text: str
     assert len(charts(at)) == 0  # the tokens tab has a table, no chart
 
 
+def test_a_visitors_text_in_a_chart_title_is_escaped() -> None:
+    at = open_real(model="smollm2", tab="next", text="I like <b>")
+    (title,) = [x for x in chart_titles(at) if "next token" in x]
+    assert "“&gt;”" in title  # the last piece, ">", as text: Plotly would read a raw "<b>" as markup
+
+
+def test_a_refused_file_stays_refused_without_hashing_again(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    calls: list[str] = []
+    monkeypatch.setattr(pretrained, "_loaded", {})
+    monkeypatch.setattr(pretrained, "_refused", {})
+
+    def refused(pin: files.Pin, root: Path | None = None, *, check_hash: bool = True) -> files.Status:
+        calls.append(pin.key)
+        return files.Status(files.State.CHANGED, "config.json")
+
+    monkeypatch.setattr(files, "status", refused)
+    for _ in range(3):
+        with pytest.raises(pretrained.NotReady):
+            pretrained.load("minilm")
+    assert calls == ["minilm"]  # hashed once; then the refusal is remembered
+    assert pretrained.ready("minilm").state is files.State.CHANGED
+
+
 def test_a_missing_model_says_so_with_the_fix_and_the_other_pages_work(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv(files.ENV_DIR, str(tmp_path))
     monkeypatch.setattr(pretrained, "_loaded", {})
+    monkeypatch.setattr(pretrained, "_refused", {})
     at = open_unchecked(model="smollm2")
     missing = t("real.missing", "en", model="SmolLM2-135M-Instruct", detail=files.SMOLLM2.files[0].name)
     assert [e.value for e in at.error] == [missing]
@@ -139,6 +165,7 @@ def test_a_changed_model_file_is_refused_by_its_hash(monkeypatch: pytest.MonkeyP
     (copy / "config.json").write_bytes(config[:-3] + b" }\n")  # the same size, another hash
     monkeypatch.setenv(files.ENV_DIR, str(tmp_path))
     monkeypatch.setattr(pretrained, "_loaded", {})
+    monkeypatch.setattr(pretrained, "_refused", {})
     at = open_unchecked(model="minilm")
     assert [e.value for e in at.error] == [
         t("real.changed", "en", model="all-MiniLM-L6-v2", detail="config.json")

@@ -246,6 +246,16 @@ def test_a_causal_uniform_head_spreads_fully_and_the_sink_is_the_first_column() 
     assert patterns.measure(one_head(first), causal=True).kind()[0, 0] == "first"
 
 
+def test_a_causal_self_share_leaves_out_the_first_query_which_sees_only_itself() -> None:
+    t = 5
+    previous = np.eye(t, k=-1)
+    previous[0, 0] = 1.0  # query 0 can only look at itself
+    found = patterns.measure(one_head(previous), causal=True)
+    assert found.measure("self")[0, 0] == 0.0
+    assert found.measure("previous")[0, 0] == 1.0
+    assert patterns.measure(one_head(previous), causal=False).measure("self")[0, 0] == pytest.approx(1 / t)
+
+
 def test_special_tokens_share_counts_cls_and_sep() -> None:
     t = 4
     m = np.zeros((t, t))

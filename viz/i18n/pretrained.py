@@ -105,12 +105,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "real.tokens.notice.minilm": {
         "en": "**What to notice.** Common words are one piece each; rarer words split into pieces "
         "(`##` continues a word). Korean falls apart: the model lower-cases and strips accents, which takes "
-        "every Hangul syllable apart into its letters (jamo), and a character missing from the 30,522-piece "
-        "vocabulary becomes [UNK]. This model was trained on English: what it does with Korean is not "
+        "every Hangul syllable apart into its letters (jamo), and a word with a character missing from the "
+        "30,522-piece vocabulary becomes one [UNK], the whole word. This model was trained on English: what it does with Korean is not "
         "meaningful.",
         "ko": "**눈여겨볼 점.** 흔한 단어는 조각 하나, 드문 단어는 여러 조각으로 나뉩니다(`##`는 단어가 이어진다는 "
         "표시). 한국어는 흩어집니다. 모델이 소문자로 바꾸고 악센트를 없애는 과정에서 한글 음절이 자모로 "
-        "분해되고, 30,522개 어휘에 없는 글자는 [UNK]가 됩니다. 이 모델은 영어로 학습했으므로 한국어에 대한 "
+        "분해되고, 30,522개 어휘에 없는 글자가 든 단어는 통째로 [UNK] 하나가 됩니다. 이 모델은 영어로 학습했으므로 한국어에 대한 "
         "결과에는 의미가 없습니다.",
     },
     "real.tokens.notice.smollm2": {
@@ -144,7 +144,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "%{y} · %{x}<br>가중치 %{z:.3f}<extra></extra>",
     },
     "real.all.layer_tick": {"en": "L{layer}", "ko": "{layer}층"},
-    "real.all.head_tick": {"en": "H{head}", "ko": "H{head}"},
+    "real.all.head_tick": {"en": "H{head}", "ko": "{head}번"},
     "real.all.row": {"en": "layer {layer} · query {q}", "ko": "{layer}층 · 쿼리 {q}"},
     "real.all.col": {"en": "head {head} · key {k}", "ko": "{head}번 헤드 · 키 {k}"},
     "real.all.notice.minilm": {
@@ -218,7 +218,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "real.pat.entropy": {"en": "spread (entropy)", "ko": "퍼짐(엔트로피)"},
     "real.pat.mixed": {"en": "mixed", "ko": "섞임"},
     "real.pat.map_chart": {
-        "en": "Share of attention on the {measure}, every head",
+        "en": "Share of attention on: {measure}, every head",
         "ko": "{measure}에 가는 어텐션 비율, 모든 헤드",
     },
     "real.pat.entropy_chart": {

@@ -61,25 +61,35 @@ class Loaded:
     tokenizer: Any  # tokenizers.Tokenizer
 
 
-_lock = threading.Lock()
+_locks = {key: threading.Lock() for key in MODELS}  # one per model: MiniLM never waits on SmolLM2
 _loaded: dict[str, Loaded] = {}
+_refused: dict[str, files.Status] = {}  # a file refused by its hash stays refused until a restart
 
 
 def ready(key: str) -> files.Status:
     """The quick check (sizes, no hashes) the page makes on every run."""
     if key in _loaded:
         return files.Status(files.State.READY)
+    if key in _refused:
+        return _refused[key]
     return files.status(files.PINS[key], check_hash=False)
 
 
 def load(key: str) -> Loaded:
     """The model, loaded once per process (hashes checked then); raises :class:`NotReady`."""
-    with _lock:  # two sessions asking at once load it once
+    found_loaded = _loaded.get(key)
+    if found_loaded is not None:  # every run after the first: no lock
+        return found_loaded
+    with _locks[key]:  # two sessions asking at once load it once
         if key in _loaded:
             return _loaded[key]
+        if key in _refused:
+            raise NotReady(key, _refused[key])
         pin = files.PINS[key]
         found = files.status(pin)
         if found.state is not files.State.READY:
+            if found.state is files.State.CHANGED:
+                _refused[key] = found
             raise NotReady(key, found)
         from viz.pretrained import tokens
 

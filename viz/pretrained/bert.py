@@ -62,7 +62,9 @@ class Bert:
     @property
     def positions(self) -> np.ndarray:
         """The learned position table (max_len x d_model), as the model adds it to each token."""
-        return self.w("embeddings.position_embeddings.weight").numpy()
+        table = self.w("embeddings.position_embeddings.weight").numpy().copy()
+        table.flags.writeable = False
+        return table
 
 
 @dataclass(frozen=True)

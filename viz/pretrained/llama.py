@@ -202,5 +202,7 @@ def run(model: Llama, ids: list[int]) -> LlamaRun:
         hidden.append(x)
         maps.append(weights)
     last = _rms(x[-1], model.w("model.norm.weight"), c.eps)
-    logits = F.linear(last, model.w("model.embed_tokens.weight"))
+    # In chunks: a float32 copy of the whole float16 embedding would be 113 MB on every run.
+    table = model.embedding
+    logits = torch.cat([F.linear(last, table[i : i + 8192].float()) for i in range(0, table.shape[0], 8192)])
     return LlamaRun(torch.stack(hidden).numpy(), torch.stack(maps).numpy(), logits.numpy())

@@ -65,7 +65,8 @@ def measure(maps: np.ndarray, *, causal: bool, special: tuple[int, ...] = ()) ->
     t = maps.shape[-1]
     previous = _mean_diagonal(maps, -1)
     following = np.zeros(maps.shape[:-2]) if causal else _mean_diagonal(maps, 1)
-    itself = _mean_diagonal(maps, 0)
+    # A causal model's first query sees only itself: counting it would put 1/T under every head.
+    itself = np.diagonal(maps, axis1=-2, axis2=-1)[..., 1 if causal and t > 1 else 0 :].mean(axis=-1)
     first = maps[..., 1:, 0].mean(axis=-1) if t > 1 else np.full(maps.shape[:-2], np.nan)
     spec = maps[..., list(special)].sum(axis=-1).mean(axis=-1) if special else np.zeros(maps.shape[:-2])
     values = np.stack([previous, following, itself, first, spec, entropy(maps, causal=causal)])

@@ -14,6 +14,7 @@ from viz import embedding, figures, pretrained
 from viz.i18n import t
 from viz.pretrained import files, patterns
 from viz.pretrained.tokens import Pieces
+from viz.ui import widgets
 from viz.ui.chart import chart
 
 #: Cells per side of one head's map in the overview (a longer text is pooled: patterns.coarse).
@@ -75,6 +76,19 @@ def cut_note(pieces: Pieces, key: str, lang: str) -> None:
         which = "real.cut.sep" if pretrained.INFO[key].wordpiece else "real.cut"
         total = len(pieces.ids) + pieces.cut
         st.warning(t(which, lang, total=total, n=len(pieces.ids), cut=pieces.cut))
+
+
+def analyse(key: str, text: str, lang: str) -> tuple[Pieces, pretrained.Result] | None:
+    """The text's tokens and the model's run on them; None, with a message, for an empty text or a
+    failure (said in the page, which goes on)."""
+    with widgets.guard(lang):
+        pieces = pretrained.tokenize(key, text) if text.strip() else None
+        if pieces is None or not pieces.ids:
+            st.info(t("real.empty", lang))
+            return None
+        cut_note(pieces, key, lang)
+        return pieces, pretrained.run(key, pieces.ids)
+    return None
 
 
 def tokens_table(pieces: Pieces, key: str, lang: str) -> None:
@@ -246,7 +260,7 @@ def head_patterns(result: pretrained.Result, key: str, measure: str, lang: str) 
     }
     for m in measures_offered(key):
         table[t(f"real.pat.{m}", lang)] = np.round(result.patterns.measure(m).ravel(), 3)
-    frame = pd.DataFrame(table).sort_values(name, ascending=measure == "entropy", kind="stable")
+    frame = pd.DataFrame(table).sort_values(name, ascending=False, kind="stable")
     st.dataframe(frame, hide_index=True, width="stretch", height=320)
 
 
