@@ -5,7 +5,6 @@ from __future__ import annotations
 import streamlit as st
 
 from viz import embedding, encodings, figures
-from viz.encodings import EncodingSpec
 from viz.i18n import t
 from viz.ui import chart, sections, shell, widgets
 from viz.ui.notes import notes_differ
@@ -34,12 +33,15 @@ seed = int(
         t("emb.seed", lang), 0, 9999, value=0, step=1, key="emb_seed", help=t("emb.seed.help", lang)
     )
 )
+# A trained table (MiniLM's) has one size: E is drawn at its width, and the sentence fits its rows.
+spec = enc_views.fitted(kind, s.max_len, s.d_model, float(s.base), lang)
+max_len, d_model = spec.max_len, spec.d_model
 mode = widgets.choice(
     t("emb.scale", lang),
     embedding.SCALE_MODES,
     key="emb_scale_mode",
     lang=lang,
-    format_func=lambda m: t(f"emb.scale.{m}", lang, sqrt=f"{embedding.paper_scale(s.d_model):.3g}"),
+    format_func=lambda m: t(f"emb.scale.{m}", lang, sqrt=f"{embedding.paper_scale(d_model):.3g}"),
     radio=True,
     container=c3,
 )
@@ -50,13 +52,12 @@ if mode == "custom":
             t("emb.scale.value", lang), embedding.SCALE_OPTIONS, value=1.0, key="emb_scale_value"
         )
     )
-scale = embedding.resolve_scale(mode, s.d_model, custom)
+scale = embedding.resolve_scale(mode, d_model, custom)
 
-spec = EncodingSpec(kind, s.max_len, s.d_model, float(s.base), enc_views.shared_layout(kind))
-pe = enc_views.encoding_table(spec)
+pe = enc_views.table_or_refusal(spec, lang)  # None, with the fix, when a model's files are missing
 paired = encodings.uses_pairs(spec)
 name = t(f"pe.kind.{kind}", lang)
-limit = min(embedding.MAX_TOKENS, s.max_len)
+limit = min(embedding.MAX_TOKENS, max_len)
 
 
 def read_tokens(raw: str) -> tuple[str, ...]:
@@ -65,7 +66,7 @@ def read_tokens(raw: str) -> tuple[str, ...]:
     if found.chars_cut:
         st.warning(t("emb.cut.chars", lang, limit=embedding.MAX_CHARS, cut=found.chars_cut))
     if found.tokens_cut:
-        why = t("emb.cut.why_len", lang, max_len=s.max_len) if limit == s.max_len else ""
+        why = t("emb.cut.why_len", lang, max_len=max_len) if limit == max_len else ""
         st.warning(t("emb.cut.tokens", lang, limit=limit, cut=found.tokens_cut, why=why))
     return found.tokens
 
@@ -81,11 +82,11 @@ sec = sections.sections(
     "emb_section", {k: t(f"emb.{k}.title", lang) for k in ("sum", "add", "seg", "order")}, lang=lang
 )
 shows_sum = sec["sum"].open or sec["add"].open
-parts = embedding.combine(tokens, pe, scale, seed) if tokens and shows_sum else None
+parts = embedding.combine(tokens, pe, scale, seed) if tokens and shows_sum and pe is not None else None
 labels = embedding.row_labels(tokens) if tokens else []
 
 # ---- E, P and E + P ----------------------------------------------------------------------------------
-if sec["sum"].open:
+if pe is not None and sec["sum"].open:
     with sec["sum"]:
         if parts is None:
             st.warning(t("emb.empty", lang))
@@ -112,7 +113,7 @@ if sec["sum"].open:
                     paired=paired,
                     key="emb_panels",
                     title=t("emb.sum.chart" if shared else "emb.sum.chart.own", lang, scale=f"{scale:.3g}"),
-                    file_name=f"embedding_{kind}_{s.d_model}.csv",
+                    file_name=f"embedding_{kind}_{d_model}.csv",
                     shared_scale=shared,
                 )
             right.markdown(
@@ -128,19 +129,19 @@ if sec["sum"].open:
             notes_differ("xp", lang)  # note 004's own E + P figure has two misprinted sums
 
 # ---- add or concatenate --------------------------------------------------------------------------
-if sec["add"].open:
+if pe is not None and sec["add"].open:
     with sec["add"]:
         if parts is None:
             st.warning(t("emb.empty", lang))
         else:
             left, right = st.columns([3, 1])
             with left:
-                emb_views.cost_table(embedding.cost(len(tokens), s.d_model), len(tokens), lang)
-            right.markdown(t("emb.cost.explain", lang, d=s.d_model))
-            emb_views.add_or_concat(parts, labels, scale, kind, s.d_model, lang)
+                emb_views.cost_table(embedding.cost(len(tokens), d_model), len(tokens), lang)
+            right.markdown(t("emb.cost.explain", lang, d=d_model))
+            emb_views.add_or_concat(parts, labels, scale, kind, d_model, lang)
 
 # ---- segments ----------------------------------------------------------------------------------------
-if sec["seg"].open:
+if pe is not None and sec["seg"].open:
     with sec["seg"]:
         second = st.text_input(
             t("emb.seg.second", lang),
@@ -150,7 +151,7 @@ if sec["seg"].open:
         )
         pair = embedding.sentence_pair(tokens, read_tokens(second), limit)
         if pair.cut:
-            st.warning(t("emb.seg.cut", lang, cut=pair.cut, max_len=s.max_len))
+            st.warning(t("emb.seg.cut", lang, cut=pair.cut, max_len=max_len))
         left, right = st.columns([3, 1])
         with left, widgets.guard(lang):
             seg = embedding.combine(pair.tokens, pe, scale, seed, segment_ids=pair.segment_ids)
@@ -167,12 +168,12 @@ if sec["seg"].open:
                     paired=paired,
                     key="emb_segments",
                     title=t("emb.seg.chart", lang),
-                    file_name=f"segments_{kind}_{s.d_model}.csv",
+                    file_name=f"segments_{kind}_{d_model}.csv",
                 )
         right.markdown(t("emb.seg.explain", lang))
 
 # ---- word order --------------------------------------------------------------------------------------
-if sec["order"].open:
+if pe is not None and sec["order"].open:
     with sec["order"]:
         c1, c2 = st.columns(2)
         text_a = c1.text_input(
@@ -197,8 +198,8 @@ if sec["order"].open:
                 st.warning(t("emb.empty", lang))
             else:
                 check = embedding.order_check(
-                    embedding.scaled(words_a, s.d_model, seed, scale),
-                    embedding.scaled(words_b, s.d_model, seed, scale),
+                    embedding.scaled(words_a, d_model, seed, scale),
+                    embedding.scaled(words_b, d_model, seed, scale),
                     pe,
                     words_a,
                     words_b,
@@ -227,6 +228,6 @@ if sec["order"].open:
                         bar_text="%{y:.3g}",
                     )
                     chart.chart(
-                        fig, key="emb_order", lang=lang, file_name=f"word_order_{kind}_d{s.d_model}.csv"
+                        fig, key="emb_order", lang=lang, file_name=f"word_order_{kind}_d{d_model}.csv"
                     )
         right.markdown(t("emb.order.explain", lang))

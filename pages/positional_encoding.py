@@ -33,12 +33,17 @@ if about.split_layout:
         container=c2,
     )
     split = layout == "split"
-spec = EncodingSpec(kind, s.max_len, s.d_model, float(s.base), "split" if split else "interleaved")
+# A trained table (MiniLM's) has one size: its width, and at most its rows (enc_views.size_note says so).
+spec = encodings.fit(
+    EncodingSpec(kind, s.max_len, s.d_model, float(s.base), "split" if split else "interleaved")
+)
+max_len, d_model = spec.max_len, spec.d_model
 name = t(f"pe.kind.{kind}", lang)
 st.info(t(f"pe.about.{kind}", lang))
+enc_views.size_note(kind, max_len, d_model, s.max_len, lang)
 if kind == "sinusoidal":  # the notes write about this table only; their slips are flagged beside it
     notes_differ("pe_base", lang)
-pe = enc_views.encoding_table(spec)
+pe = enc_views.table_or_refusal(spec, lang)  # None, with the fix, when a model's files are missing
 
 # Sections as tabs: only the open one runs and draws (viz.ui.sections).
 sec = sections.sections(
@@ -53,7 +58,7 @@ sec = sections.sections(
 )
 
 # ---- the table as a heatmap --------------------------------------------------------------------------
-if sec["table"].open:
+if pe is not None and sec["table"].open:
     with sec["table"]:
         left, right = st.columns([3, 1])
         with left, widgets.guard(lang):
@@ -62,8 +67,8 @@ if sec["table"].open:
                 spec,
                 lang,
                 key="pe_heatmap",
-                title=t("pe.heatmap.title", lang, name=name, max_len=s.max_len, d_model=s.d_model),
-                file_name=f"pe_{kind}_{s.max_len}x{s.d_model}.csv",
+                title=t("pe.heatmap.title", lang, name=name, max_len=max_len, d_model=d_model),
+                file_name=f"pe_{kind}_{max_len}x{d_model}.csv",
             )
         right.markdown(t(f"pe.heatmap.explain.{kind}", lang))
 
@@ -71,9 +76,9 @@ if sec["table"].open:
             notes_differ("pe_sincos", lang, table=t(f"notes.pe_sincos.table.{spec.layout}", lang))
             left, right = st.columns([1, 1])
             with right, widgets.guard(lang):
-                order = encodings.split_order(s.d_model)
+                order = encodings.split_order(d_model)
                 fig = figures.lines(
-                    list(range(s.d_model)),
+                    list(range(d_model)),
                     {"": order},
                     mode="markers",
                     title=t("pe.perm.title", lang),
@@ -82,8 +87,8 @@ if sec["table"].open:
                     height=300,
                     hovertemplate=t("pe.perm.hover", lang),
                 )
-                chart.chart(fig, key="pe_perm", lang=lang, file_name=f"pe_layout_permutation_{s.d_model}.csv")
-            diff = pe_views.layout_difference(s.max_len, s.d_model, float(s.base))
+                chart.chart(fig, key="pe_perm", lang=lang, file_name=f"pe_layout_permutation_{d_model}.csv")
+            diff = pe_views.layout_difference(max_len, d_model, spec.base)
             left.markdown(t("pe.layout.same", lang, diff=diff))
 
         # ---- exact values for a window ----------------------------------------------------------------
@@ -93,17 +98,17 @@ if sec["table"].open:
 
 
 # ---- chosen dimensions as curves ---------------------------------------------------------------------
-if sec["curves"].open:
+if pe is not None and sec["curves"].open:
     with sec["curves"]:
         left, right = st.columns([3, 1])
         with left, widgets.guard(lang):
             dims = widgets.int_multiselect(
-                t("pe.curves.pick", lang), s.d_model, encodings.wave_columns(spec), key="pe_dims"
+                t("pe.curves.pick", lang), d_model, encodings.wave_columns(spec), key="pe_dims"
             )
             if dims:
                 curves = {t("pe.curves.legend", lang, dim=d): pe[:, d] for d in dims}
                 fig = figures.lines(
-                    list(range(s.max_len)),
+                    list(range(max_len)),
                     curves,
                     title=t("pe.curves.title", lang),
                     x_title=t("chart.position", lang),
@@ -115,17 +120,17 @@ if sec["curves"].open:
                     fig,
                     key="pe_curves",
                     lang=lang,
-                    file_name=f"pe_{kind}_curves_{s.max_len}x{s.d_model}_dims{'-'.join(map(str, dims))}.csv",
+                    file_name=f"pe_{kind}_curves_{max_len}x{d_model}_dims{'-'.join(map(str, dims))}.csv",
                 )
-                if s.max_len > enc_views.CURVE_WINDOW:
-                    st.caption(t("pe.curves.window", lang, max_len=s.max_len, window=enc_views.CURVE_WINDOW))
+                if max_len > enc_views.CURVE_WINDOW:
+                    st.caption(t("pe.curves.window", lang, max_len=max_len, window=enc_views.CURVE_WINDOW))
             else:
                 st.warning(t("pe.curves.none", lang))
         right.markdown(t("pe.curves.explain", lang))
 
 
 # ---- wavelengths -------------------------------------------------------------------------------------
-if sec["waves"].open:
+if pe is not None and sec["waves"].open:
     with sec["waves"]:
         if kind == "sinusoidal":
             notes_differ(("pe_index", "pe_freq"), lang)  # i numbers the pairs this tab plots
@@ -134,28 +139,39 @@ if sec["waves"].open:
         if waves is None:
             left.info(t("pe.wave.none", lang))
         else:
+            spectral = about.waves == "spectrum"  # a trained table: each column's strongest wave
             with left, widgets.guard(lang):
                 fig = figures.log_markers(
                     waves.index,
                     waves.period,
-                    hline=s.max_len,
-                    hline_label=t("pe.wave.max_len", lang, max_len=s.max_len),
-                    title=t("pe.wave.title", lang),
-                    x_title=t("pe.wave.x_cols" if about.waves == "column" else "pe.wave.x_pairs", lang),
+                    hline=max_len,
+                    hline_label=t("pe.wave.max_len", lang, max_len=max_len),
+                    title=t("pe.wave.title.spectrum" if spectral else "pe.wave.title", lang),
+                    x_title=t("pe.wave.x_pairs" if about.waves == "pair" else "pe.wave.x_cols", lang),
                     y_title=t("pe.wave.y", lang),
-                    hovertemplate=t("pe.wave.hover", lang),
+                    hovertemplate=t("pe.wave.hover.spectrum" if spectral else "pe.wave.hover", lang),
+                    color=waves.strength,
+                    color_title=t("pe.wave.strength", lang),
                 )
-                chart.chart(
-                    fig, key="pe_waves", lang=lang, file_name=f"pe_{kind}_wavelengths_d{s.d_model}.csv"
-                )
-            explain = "pe.wave.binary" if about.waves == "column" else "pe.wave.explain"
+                chart.chart(fig, key="pe_waves", lang=lang, file_name=f"pe_{kind}_wavelengths_d{d_model}.csv")
+            explain = {"column": "pe.wave.binary", "spectrum": "pe.wave.spectrum"}.get(
+                str(about.waves), "pe.wave.explain"
+            )
             right.markdown(
-                t(explain, lang, slow=waves.longer_than_max_len, total=waves.period.size, max_len=s.max_len)
+                t(
+                    explain,
+                    lang,
+                    slow=waves.longer_than_max_len,
+                    total=waves.period.size,
+                    max_len=max_len,
+                    name=name,
+                    rows=(about.size or (max_len, d_model))[0],
+                )
             )
 
 
 # ---- scorecard ---------------------------------------------------------------------------------------
-if sec["score"].open:
+if pe is not None and sec["score"].open:
     with sec["score"]:
         st.caption(t("pe.score.intro", lang))
         left, right = st.columns([3, 1])

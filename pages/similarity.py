@@ -5,7 +5,6 @@ from __future__ import annotations
 import streamlit as st
 
 from viz import encodings, figures, similarity
-from viz.encodings import EncodingSpec
 from viz.i18n import t
 from viz.similarity import MEASURES
 from viz.ui import chart, sections, shell, widgets
@@ -35,18 +34,21 @@ measure = similarity.as_measure(
         container=c3,
     )
 )
+# Side by side at one size: a trained table's when one is shown (MiniLM: 384 columns, at most 512 rows).
+kinds = [kind] if other == kind else [kind, other]
+max_len, d_model = encodings.shared_size(kinds, s.max_len, s.d_model)
 p = widgets.position_slider(
     t("sim.p", lang),
-    s.max_len,
-    similarity.default_position(s.max_len),
+    max_len,
+    similarity.default_position(max_len),
     key="sim_p",
     help=t("sim.p.help", lang),
 )
-if s.max_len == 1:
+if max_len == 1:
     st.info(t("sim.one_position", lang))
 
-kinds = [kind] if other == kind else [kind, other]
-specs = {k: EncodingSpec(k, s.max_len, s.d_model, float(s.base), enc_views.shared_layout(k)) for k in kinds}
+specs = sim_views.compared_specs(kinds, max_len, d_model, float(s.base), s.max_len, lang)
+kinds = list(specs)  # without a trained table whose model files are missing (the page said so)
 tables = {k: enc_views.encoding_table(specs[k]) for k in kinds}
 if any(spec.layout == "split" for spec in specs.values()):
     st.caption(t("sim.layout", lang))
@@ -76,16 +78,16 @@ shared = sec["matrix"].open or sec["offset"].open or sec["steps"].open
 views = {k: sim_views.similarity_views(specs[k], measure) for k in kinds} if shared else {}
 
 # ---- one position against all ------------------------------------------------------------------------
-if sec["row"].open:
+if kinds and sec["row"].open:
     with sec["row"]:
         *cols, note = side_by_side()
         for col, k in zip(cols, kinds, strict=True):
             with col, widgets.guard(lang):
                 values = similarity.against_all(tables[k], p, measure)
                 fig = figures.lines(
-                    list(range(s.max_len)),
+                    list(range(max_len)),
                     {names[k]: values},
-                    mode="lines+markers" if s.max_len <= 200 else "lines",
+                    mode="lines+markers" if max_len <= 200 else "lines",
                     title=t("sim.row.chart", lang, name=names[k], p=p),
                     x_title=t("sim.j", lang),
                     y_title=measure_name,
@@ -97,15 +99,17 @@ if sec["row"].open:
                     fig,
                     key=f"sim_row_{k}",
                     lang=lang,
-                    file_name=f"similarity_{k}_{measure}_p{p}_{s.max_len}x{s.d_model}.csv",
+                    file_name=f"similarity_{k}_{measure}_p{p}_{max_len}x{d_model}.csv",
                 )
                 if similarity.has_gaps(values):
                     st.caption(t("sim.nan", lang))
-        note.markdown(t(f"sim.row.explain.{measure}", lang, p=p, half=similarity.self_dot_range(s.d_model)))
+        with note:
+            st.markdown(t(f"sim.row.explain.{measure}", lang, p=p, half=similarity.self_dot_range(d_model)))
+            sim_views.trained_note(kinds, "row", lang)
 
 
 # ---- all pairs -----------------------------------------------------------------------------------------
-if sec["matrix"].open:
+if kinds and sec["matrix"].open:
     with sec["matrix"]:
         *cols, note = side_by_side()
         for col, k in zip(cols, kinds, strict=True):
@@ -114,17 +118,17 @@ if sec["matrix"].open:
                     views[k],
                     names[k],
                     measure_name,
-                    s.max_len,
+                    max_len,
                     lang,
                     key=f"sim_matrix_{k}",
-                    file_name=f"similarity_matrix_{k}_{measure}_{s.max_len}x{s.d_model}.csv",
+                    file_name=f"similarity_matrix_{k}_{measure}_{max_len}x{d_model}.csv",
                 )
         note.markdown(t("sim.matrix.explain", lang, offset=t("sim.offset.title", lang)))
 
 
 # ---- the same values by offset -----------------------------------------------------------------------
 # A tab of its own: the matrix and the offsets together made one d_model move redraw four charts.
-if sec["offset"].open:
+if kinds and sec["offset"].open:
     with sec["offset"]:
         *cols, note = side_by_side()
         for col, k in zip(cols, kinds, strict=True):
@@ -136,22 +140,24 @@ if sec["offset"].open:
                     measure_name,
                     lang,
                     key=f"sim_offset_{k}",
-                    file_name=f"similarity_by_offset_{k}_{measure}_{s.max_len}x{s.d_model}.csv",
+                    file_name=f"similarity_by_offset_{k}_{measure}_{max_len}x{d_model}.csv",
                 )
-        note.markdown(t("sim.offset.explain", lang))
+        with note:
+            st.markdown(t("sim.offset.explain", lang))
+            sim_views.trained_note(kinds, "offset", lang)
 
 
 # ---- neighbour steps ---------------------------------------------------------------------------------
-if sec["steps"].open:
+if kinds and sec["steps"].open:
     with sec["steps"]:
         left, right = st.columns([6, 2])
-        if s.max_len < 2:
+        if max_len < 2:
             left.info(t("sim.steps.none", lang))
         else:
             with left, widgets.guard(lang):
                 steps = {names[k]: views[k].steps for k in kinds}
                 fig = figures.lines(
-                    similarity.step_positions(s.max_len),
+                    similarity.step_positions(max_len),
                     steps,
                     title=t("sim.steps.chart", lang),
                     x_title=t("sim.steps.x", lang),
@@ -163,7 +169,7 @@ if sec["steps"].open:
                     fig,
                     key="sim_steps",
                     lang=lang,
-                    file_name=f"neighbour_steps_{'_'.join(kinds)}_{s.max_len}x{s.d_model}.csv",
+                    file_name=f"neighbour_steps_{'_'.join(kinds)}_{max_len}x{d_model}.csv",
                 )
             uneven = ", ".join(
                 t("sim.steps.item", lang, name=names[k], value=f"{views[k].unevenness:.3g}") for k in kinds

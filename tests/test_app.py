@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, new_app, ok, open_page, open_page_with_tabs, warnings
 from viz import downsample, figures
-from viz.encodings import ENCODING_KINDS, EncodingKind, EncodingSpec, encode
+from viz.encodings import ANY_SIZE_KINDS, ENCODING_KINDS, EncodingKind, EncodingSpec, encode, fit
 from viz.i18n import t
 from viz.settings import divisors
 from viz.ui import shell, widgets
@@ -31,6 +31,12 @@ def open_pe(**query: str) -> AppTest:
 def heatmap_z(at: AppTest, index: int = 0) -> np.ndarray:
     spec = json.loads(charts(at)[index].proto.spec)
     return decode(spec["data"][0]["z"])
+
+
+def heatmap_cells(at: AppTest, index: int = 0) -> tuple[np.ndarray, list[int], list[int]]:
+    """A heatmap's values and the table rows and columns they are (a wide table is strided)."""
+    spec = json.loads(charts(at)[index].proto.spec)["data"][0]
+    return decode(spec["z"]), [int(r) for r in spec["y"]], [int(c) for c in spec["x"]]
 
 
 def heads_now(at: AppTest) -> int:
@@ -245,7 +251,11 @@ def test_every_encoding_draws_its_charts(kind: EncodingKind, lang: str) -> None:
     at = open_pe(lang=lang)
     at.selectbox(key=widgets.choice_key("pe_kind", lang)).set_value(kind).run()
     ok(at)
-    np.testing.assert_allclose(heatmap_z(at), encode(EncodingSpec(kind)), atol=1e-6)
+    spec = fit(EncodingSpec(kind))  # a trained table at its own width (MiniLM: 100 x 384)
+    z, rows, cols = heatmap_cells(at)
+    np.testing.assert_allclose(z, encode(spec)[np.ix_(rows, cols)], atol=1e-6)
+    step = cols[1] - cols[0]  # 384 columns are drawn every second one (the page says so)
+    assert rows == list(range(100)) and cols == list(range(0, spec.d_model, step))
     assert t(f"pe.about.{kind}", lang) in [i.value for i in at.info]
     assert len(at.table) == 1  # the scorecard
 
@@ -312,8 +322,11 @@ def test_scorecard_cells_are_the_measured_verdicts(lang: str) -> None:
 
     at = open_pe(lang=lang)  # small enough that every encoding is compared, without a toggle
     table = at.table[0].value
-    assert table.shape[1] == 3 + len(ENCODING_KINDS)
-    for column, kind in enumerate(ENCODING_KINDS, start=3):
+    # every encoding built at any size; MiniLM's trained table is 384 wide, so it is named under the table
+    assert table.shape[1] == 3 + len(ANY_SIZE_KINDS)
+    minilm = t("pe.score.trained_out", lang, name=t("pe.kind.minilm", lang), rows=512, cols=384)
+    assert minilm in [c.value for c in at.caption]
+    for column, kind in enumerate(ANY_SIZE_KINDS, start=3):
         marker = " ◀" if kind == "sinusoidal" else ""
         assert table.columns[column] == t(f"pe.kind.{kind}", lang) + marker
         cards = criteria.scorecard(EncodingSpec(kind))

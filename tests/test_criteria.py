@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from viz import criteria
-from viz.encodings import ENCODING_KINDS, EncodingKind, EncodingSpec, encode
+from viz.encodings import ENCODING_KINDS, EncodingKind, EncodingSpec, encode, fit
 
 
 def brute_min_distance(x: np.ndarray) -> float:
@@ -22,7 +22,7 @@ def brute_rms_distance(x: np.ndarray) -> float:
 
 @pytest.mark.parametrize("kind", ENCODING_KINDS)
 def test_pair_distances_match_brute_force(kind: EncodingKind) -> None:
-    pe = encode(EncodingSpec(kind, 40, 6, 100.0))
+    pe = encode(fit(EncodingSpec(kind, 40, 6, 100.0)))
     assert criteria.min_pair_distance(pe, chunk=7) == pytest.approx(brute_min_distance(pe), abs=1e-6)
     assert criteria.rms_pair_distance(pe) == pytest.approx(brute_rms_distance(pe), rel=1e-9)
 
@@ -54,6 +54,15 @@ def test_notes_verdicts_at_the_default_size() -> None:
     assert binary["bounded"] is True and binary["smooth"] is False and binary["offset_distance"] is False
     learned = verdicts(at_default("learned"))
     assert learned["smooth"] is False and learned["offset_distance"] is False
+    # MiniLM's trained table: its own positions, fixed once trained; but [CLS]'s row 0 is far from the
+    # rest (too large, and a jump to row 1) and pairs at one offset are not equally far apart
+    assert verdicts(fit(at_default("minilm"))) == {
+        "bounded": False,
+        "distinct": True,
+        "length_invariant": True,
+        "smooth": False,
+        "offset_distance": False,
+    }
 
 
 def test_numbers_behind_the_verdicts() -> None:
@@ -75,7 +84,7 @@ def test_binary_runs_out_of_codes_beyond_2_to_the_d() -> None:
 @pytest.mark.parametrize("kind", ENCODING_KINDS)
 @pytest.mark.parametrize("max_len", [1, 2, 3])
 def test_tiny_lengths_give_defined_or_na_verdicts(kind: EncodingKind, max_len: int) -> None:
-    for check in criteria.scorecard(EncodingSpec(kind, max_len, 3, 10.0)):
+    for check in criteria.scorecard(fit(EncodingSpec(kind, max_len, 3, 10.0))):
         assert check.passed in (True, False, None)
         if max_len == 1 and check.name in ("distinct", "smooth", "offset_distance"):
             assert check.passed is None

@@ -8,13 +8,25 @@ import pytest
 import torch
 
 from viz import encodings, model, probe, settings, train
-from viz.encodings import ENCODING_KINDS, ENCODINGS, EncodingKind, EncodingSpec, encode, info, periods
+from viz.encodings import (
+    ANY_SIZE_KINDS,
+    ENCODING_KINDS,
+    ENCODINGS,
+    TRAINED_KINDS,
+    AnySizeKind,
+    EncodingKind,
+    EncodingSpec,
+    encode,
+    info,
+    periods,
+)
 
 L, D = 64, 8
 
 
 def table(kind: EncodingKind, **kw: object) -> np.ndarray:
-    return encode(EncodingSpec(kind, L, D, 100.0, **kw))  # type: ignore[arg-type]
+    """The table at L x D, or at L rows of its own width for a trained table (encodings.fit)."""
+    return encode(encodings.fit(EncodingSpec(kind, L, D, 100.0, **kw)))  # type: ignore[arg-type]
 
 
 def test_every_kind_has_one_entry() -> None:
@@ -37,6 +49,7 @@ def test_waves_are_the_periods_the_table_has(kind: EncodingKind) -> None:
     pe = table(kind)
     waves = periods(EncodingSpec(kind, L, D, 100.0))
     assert (waves is None) == (info(kind).waves is None)
+    size = info(kind).size
     if info(kind).waves == "pair":
         # each pair turns by the same angle every position: 2 pi / its period
         a, b = pe[:-1].reshape(L - 1, -1, 2), pe[1:].reshape(L - 1, -1, 2)
@@ -51,6 +64,19 @@ def test_waves_are_the_periods_the_table_has(kind: EncodingKind) -> None:
                 assert np.array_equal(pe[period:, column], pe[:-period, column]), column
                 half = period // 2
                 assert not np.array_equal(pe[half:, column], pe[:-half, column]), column
+    elif info(kind).waves == "spectrum":
+        # a trained table: each column's period is where a direct Fourier sum over its whole table (not
+        # numpy's FFT) is largest, on the same zero-padded frequency grid
+        assert size is not None and waves is not None and waves.strength is not None
+        whole = encode(EncodingSpec(kind, size[0], size[1]))
+        n, m = size[0], size[0] * encodings.SPECTRUM_PAD
+        centred = whole - whole.mean(axis=0)
+        k = np.arange(1, m // 2 + 1)
+        basis = np.exp(-2j * np.pi * np.outer(k, np.arange(n)) / m)  # (frequencies, positions)
+        power = np.abs(basis @ centred) ** 2  # (frequencies, columns)
+        np.testing.assert_allclose(waves.period, m / k[np.argmax(power, axis=0)])
+        assert np.all((waves.strength > 0) & (waves.strength <= 1))
+        assert waves.longer_than_max_len == int(np.sum(waves.period > L))
     else:
         # no column repeats itself at any shift within half the table
         for column in range(D):
@@ -73,15 +99,33 @@ def test_split_layout_means_the_layout_changes_the_table(kind: EncodingKind) -> 
 
 
 @pytest.mark.parametrize("kind", ENCODING_KINDS)
-def test_learned_means_drawn_from_the_seed_and_trained(kind: EncodingKind) -> None:
+def test_size_is_the_one_size_a_trained_table_has(kind: EncodingKind) -> None:
+    size = info(kind).size
+    if size is None:  # built at any size
+        assert table(kind).shape == (L, D)
+        assert encodings.fit(EncodingSpec(kind, 7, 5)) == EncodingSpec(kind, 7, 5)
+        return
+    rows, cols = size
+    whole = encode(EncodingSpec(kind, rows, cols))
+    assert whole.shape == size
+    assert encodings.fit(EncodingSpec(kind, 10_000, 16)) == EncodingSpec(kind, rows, cols)
+    np.testing.assert_array_equal(table(kind), whole[:L])  # a shorter table is the first rows
+    for wrong in (EncodingSpec(kind, L, D), EncodingSpec(kind, rows + 1, cols)):
+        with pytest.raises(ValueError, match="ask fit"):
+            encode(wrong)
+    assert kind not in model.MODEL_ENCODINGS  # the live model's width is its own, not the table's
+
+
+@pytest.mark.parametrize("kind", ANY_SIZE_KINDS)
+def test_learned_means_drawn_from_the_seed_and_trained(kind: AnySizeKind) -> None:
     seeded = not np.array_equal(table(kind, seed=0), table(kind, seed=1))
     net = model.build(model.ModelConfig(d_model=D, n_heads=2, encoding=kind))
     trained = any(p is net.learned_pe for p in net.parameters())
     assert info(kind).learned == seeded == trained
 
 
-@pytest.mark.parametrize("kind", ENCODING_KINDS)
-def test_rotary_and_additive_are_what_the_model_does(kind: EncodingKind) -> None:
+@pytest.mark.parametrize("kind", ANY_SIZE_KINDS)
+def test_rotary_and_additive_are_what_the_model_does(kind: AnySizeKind) -> None:
     # the table is one vector turned by RoPE's rotation at each position (the maths, not the model)
     pe = table(kind)
     assert info(kind).rotary == bool(np.allclose(pe, encodings.rope_rotate(pe[0], np.arange(L), 100.0)))
@@ -97,6 +141,11 @@ def test_rotary_and_additive_are_what_the_model_does(kind: EncodingKind) -> None
     # a rotary signal is not added, yet it changes what the layers compute
     assert info(kind).rotary == (not added and not torch.equal(with_signal, without))
     assert config.rotary == info(kind).rotary and config.position is info(kind)
+
+
+def test_the_model_takes_every_encoding_built_at_any_size() -> None:
+    assert ("none", *ANY_SIZE_KINDS) == model.MODEL_ENCODINGS
+    assert set(ENCODING_KINDS) == set(ANY_SIZE_KINDS) | set(TRAINED_KINDS)
 
 
 def test_no_encoding_has_no_properties() -> None:

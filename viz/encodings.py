@@ -5,24 +5,44 @@ to (or, for RoPE, the rotation applied at) position ``pos``. No Streamlit, Plotl
 
 Each encoding is named by an :data:`EncodingKind`; what kind of thing it is (paired columns, waves, rotary,
 learned, ...) is its :class:`EncodingInfo` in :data:`ENCODINGS`, which the model, the pages and the charts
-ask instead of comparing names. Adding an encoding: its name in ``EncodingKind``, its table in
-``_BUILDERS``, its entry in ``ENCODINGS`` (tests/test_encoding_registry.py measures each answer), and its
-strings (``pe.kind.<name>``, ``pe.about.<name>``, ...) in both languages.
+ask instead of comparing names. Adding an encoding: its name in ``AnySizeKind`` (or ``TrainedKind``), its
+table in ``_BUILDERS``, its entry in ``ENCODINGS`` (tests/test_encoding_registry.py measures each answer),
+and its strings (``pe.kind.<name>``, ``pe.about.<name>``, ...) in both languages.
+
+Most encodings are built at any size. A *trained* one is a real model's table (MiniLM's 512 x 384): it has
+one size, its rows are read from the model's files (:mod:`viz.pretrained.positions`, loaded once per
+process), and a page asks :func:`fit` for the spec it can show.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 from typing import Literal, get_args
 
 import numpy as np
 
+from viz.sinusoid import RotationError as RotationError
+from viz.sinusoid import check_sizes as _check_sizes
+from viz.sinusoid import frequencies as frequencies
+from viz.sinusoid import relative_rotation as relative_rotation
+from viz.sinusoid import rotation_blocks as rotation_blocks
+from viz.sinusoid import rotation_error as rotation_error
+from viz.sinusoid import sinusoidal as sinusoidal
+from viz.sinusoid import sinusoidal_at as sinusoidal_at
+from viz.sinusoid import wavelengths as wavelengths
+
 Layout = Literal["interleaved", "split"]
 LAYOUTS: tuple[Layout, ...] = get_args(Layout)
 
+#: Encodings built at any max_len and d_model (the live models use these).
+AnySizeKind = Literal["sinusoidal", "integer", "normalized", "binary", "learned", "rope"]
+ANY_SIZE_KINDS: tuple[AnySizeKind, ...] = get_args(AnySizeKind)
+#: Tables a real model trained: one size each (EncodingInfo.size), read from the model's files.
+TrainedKind = Literal["minilm"]
+TRAINED_KINDS: tuple[TrainedKind, ...] = get_args(TrainedKind)
 #: The encodings the page offers, in the order the selector shows them.
-EncodingKind = Literal["sinusoidal", "integer", "normalized", "binary", "learned", "rope"]
+EncodingKind = Literal[AnySizeKind, TrainedKind]
 ENCODING_KINDS: tuple[EncodingKind, ...] = get_args(EncodingKind)
 
 
@@ -35,11 +55,13 @@ class EncodingInfo:
     """
 
     paired: bool  # columns (2i, 2i + 1) go together: a sine/cosine pair, or a pair RoPE rotates
-    waves: Literal["pair", "column"] | None  # one period per pair, per column (bits), or no waves
+    # one period per pair, per column (bits), per column read off its spectrum (a trained table), or none
+    waves: Literal["pair", "column", "spectrum"] | None
     relative: bool  # PE(p) . PE(j) depends on p - j only (for an even d_model)
     split_layout: bool  # also offered in the half-split layout (all sines, then all cosines)
     rotary: bool  # rotates queries and keys inside attention instead of being added to the input
-    learned: bool  # a trained table: drawn from a seed, then trained with the model
+    learned: bool  # a table the live model trains: drawn from a seed, then trained with the model
+    size: tuple[int, int] | None = None  # (rows, columns) of a real model's trained table: its one size
 
     @property
     def additive(self) -> bool:
@@ -65,6 +87,16 @@ ENCODINGS: dict[EncodingKind, EncodingInfo] = {
     "rope": EncodingInfo(
         paired=True, waves="pair", relative=True, split_layout=False, rotary=True, learned=False
     ),
+    # all-MiniLM-L6-v2's position table (BERT-style: trained with the model, 512 positions of 384)
+    "minilm": EncodingInfo(
+        paired=False,
+        waves="spectrum",
+        relative=False,
+        split_layout=False,
+        rotary=False,
+        learned=False,
+        size=(512, 384),
+    ),
 }
 
 
@@ -76,6 +108,33 @@ def info(kind: EncodingKind) -> EncodingInfo:
         raise ValueError(f"unknown encoding {kind!r}; expected one of {ENCODING_KINDS}") from None
 
 
+def trained_table(kind: EncodingKind) -> np.ndarray:
+    """The whole trained table of ``kind`` (read-only, shared; :class:`viz.pretrained.NotReady` when the
+    model's files are missing or not the pinned ones)."""
+    from viz.pretrained import positions  # the model's files: only when a trained table is asked for
+
+    return positions.table(kind)
+
+
+def fit(spec: EncodingSpec) -> EncodingSpec:
+    """``spec`` at a size its encoding has: a trained table keeps its width and at most its rows (every
+    other encoding is returned as it is)."""
+    size = info(spec.kind).size
+    if size is None:
+        return spec
+    return replace(spec, max_len=min(spec.max_len, size[0]), d_model=size[1], layout="interleaved")
+
+
+def shared_size(kinds: Iterable[EncodingKind], max_len: int, d_model: int) -> tuple[int, int]:
+    """(max_len, d_model) at which every encoding in ``kinds`` can be built, for comparing them side by
+    side: the asked sizes, or a trained table's width and at most its rows when one is among them."""
+    for kind in kinds:
+        size = info(kind).size
+        if size is not None:
+            max_len, d_model = min(max_len, size[0]), size[1]
+    return max_len, d_model
+
+
 def as_kind(text: object) -> EncodingKind | None:
     """``text`` as an encoding kind if it names one (a value from a URL or a widget), else None."""
     return next((kind for kind in ENCODING_KINDS if kind == text), None)
@@ -83,140 +142,6 @@ def as_kind(text: object) -> EncodingKind | None:
 
 #: Initial standard deviation of the learned table (BERT and GPT-style models start near 0.02).
 LEARNED_INIT_STD = 0.02
-
-
-def _check_sizes(max_len: int, d_model: int) -> None:
-    if max_len < 1 or d_model < 1:
-        raise ValueError(f"max_len and d_model must be >= 1, got max_len={max_len}, d_model={d_model}")
-
-
-def frequencies(d_model: int, base: float = 10000.0) -> np.ndarray:
-    """Angular frequency of each sine/cosine pair: omega_i = base^(-2i / d_model).
-
-    Shape (ceil(d_model / 2),): pair i drives columns 2i (sine) and 2i + 1 (cosine).
-    """
-    if base <= 0:
-        raise ValueError(f"base must be > 0, got {base}")
-    i = np.arange((d_model + 1) // 2, dtype=np.float64)
-    return np.power(float(base), -2.0 * i / d_model)
-
-
-def wavelengths(d_model: int, base: float = 10000.0) -> np.ndarray:
-    """Wavelength (in positions) of each pair: lambda_i = 2*pi / omega_i = 2*pi * base^(2i / d_model)."""
-    return 2.0 * np.pi / frequencies(d_model, base)
-
-
-def sinusoidal(max_len: int, d_model: int, base: float = 10000.0) -> np.ndarray:
-    """The Transformer's sinusoidal encoding, interleaved layout.
-
-    PE[pos, 2i] = sin(pos / base^(2i/d_model)),  PE[pos, 2i+1] = cos(pos / base^(2i/d_model)).
-    For an odd d_model the last column is a sine with no cosine partner. Shape (max_len, d_model).
-    """
-    _check_sizes(max_len, d_model)
-    return sinusoidal_at(np.arange(max_len), d_model, base)
-
-
-def sinusoidal_at(positions: np.ndarray | list[int], d_model: int, base: float = 10000.0) -> np.ndarray:
-    """Rows of :func:`sinusoidal` for any positions (negative or past max_len too). Shape (n, d_model)."""
-    if d_model < 1:
-        raise ValueError(f"d_model must be >= 1, got {d_model}")
-    pos = np.asarray(positions, dtype=np.float64).reshape(-1)
-    angles = pos[:, None] * frequencies(d_model, base)[None, :]  # (n, ceil(d/2))
-    pe = np.empty((pos.size, d_model), dtype=np.float64)
-    pe[:, 0::2] = np.sin(angles)
-    pe[:, 1::2] = np.cos(angles[:, : d_model // 2])
-    return pe
-
-
-def rotation_blocks(angles: np.ndarray) -> np.ndarray:
-    """The 2 x 2 block [[cos a, sin a], [-sin a, cos a]] for each angle: it moves a (sin, cos) pair on by a.
-
-    Shape (*angles.shape, 2, 2).
-    """
-    a = np.asarray(angles, dtype=np.float64)
-    cos, sin = np.cos(a), np.sin(a)
-    return np.stack([np.stack([cos, sin], axis=-1), np.stack([-sin, cos], axis=-1)], axis=-2)
-
-
-def relative_rotation(k: int, d_model: int, base: float = 10000.0) -> np.ndarray:
-    """T(k): the block-diagonal matrix that moves a sinusoidal row k positions on.
-
-    PE[pos + k] = T(k) @ PE[pos] for every pos (interleaved layout, :func:`sinusoidal`). Pair i holds
-    (sin(w_i pos), cos(w_i pos)) in columns (2i, 2i+1); by the angle-sum identities its block is
-
-        [[ cos(w_i k), sin(w_i k)],
-         [-sin(w_i k), cos(w_i k)]]
-
-    which depends on k only, never on pos. In this (sin, cos) column order the block is the transpose of
-    the textbook rotation [[cos, -sin], [sin, cos]]; drawn with cos on the x-axis and sin on the y-axis it
-    turns the point counter-clockwise by w_i k. For an odd d_model the lone last column sin(w pos) has no
-    cosine partner: moving it needs cos(w pos), which no fixed combination of the table's columns gives
-    for every pos. T(k) leaves that column unchanged (its diagonal entry is 1), and the identity holds for
-    the other d_model - 1 columns only. Shape (d_model, d_model); orthogonal; T(0) = I and
-    T(a) @ T(b) = T(a + b).
-    """
-    if d_model < 1:
-        raise ValueError(f"d_model must be >= 1, got {d_model}")
-    n_pairs = d_model // 2
-    blocks = rotation_blocks(float(k) * frequencies(d_model, base)[:n_pairs])  # (d//2, 2, 2)
-    t = np.zeros((d_model, d_model), dtype=np.float64)
-    even = np.arange(0, 2 * n_pairs, 2)
-    t[even, even], t[even, even + 1] = blocks[:, 0, 0], blocks[:, 0, 1]
-    t[even + 1, even], t[even + 1, even + 1] = blocks[:, 1, 0], blocks[:, 1, 1]
-    if d_model % 2:
-        t[-1, -1] = 1.0
-    return t
-
-
-@dataclass(frozen=True)
-class RotationError:
-    """How far T(k) @ PE[pos] is from PE[pos + k], over positions 0 .. max_len - 1."""
-
-    paired: float  # largest |error| over the sine/cosine pairs (rounding only, ~1e-13)
-    lone: float | None  # largest |error| in an odd d_model's last column; None when d_model is even
-    positions: int
-
-
-def rotation_error(k: int, max_len: int, d_model: int, base: float = 10000.0) -> RotationError:
-    """Largest |PE[pos + k] - T(k) @ PE[pos]| over pos = 0 .. max_len - 1, with T(k) of relative_rotation.
-
-    T(k) is applied through its diagonal blocks (its 2 x 2 rotations and, for an odd d_model, the lone 1),
-    which is the same product as the dense ``PE @ T(k).T`` in O(max_len * d_model) instead of
-    O(max_len * d_model^2); every entry outside those blocks is checked to be 0 first. PE[pos + k] comes
-    from the formula, so it exists even past the end of the table.
-    """
-    _check_sizes(max_len, d_model)
-    t = relative_rotation(k, d_model, base)
-    n = 2 * (d_model // 2)
-    blocks = np.stack(
-        [
-            t[0:n:2, 0:n:2].diagonal(),
-            t[0:n:2, 1:n:2].diagonal(),
-            t[1:n:2, 0:n:2].diagonal(),
-            t[1:n:2, 1:n:2].diagonal(),
-        ],
-        axis=-1,
-    )  # (d//2, 4)
-    rebuilt = np.zeros_like(t)
-    idx = np.arange(0, n, 2)
-    rebuilt[idx, idx], rebuilt[idx, idx + 1] = blocks[:, 0], blocks[:, 1]
-    rebuilt[idx + 1, idx], rebuilt[idx + 1, idx + 1] = blocks[:, 2], blocks[:, 3]
-    if d_model % 2:
-        rebuilt[-1, -1] = t[-1, -1]
-    if not np.array_equal(rebuilt, t):
-        raise AssertionError("T(k) has entries outside its diagonal blocks")
-    pos = np.arange(max_len)
-    pe = sinusoidal_at(pos, d_model, base)
-    moved = np.empty_like(pe)
-    s_, c_ = pe[:, 0:n:2], pe[:, 1:n:2]  # (L, d//2)
-    moved[:, 0:n:2] = s_ * blocks[:, 0] + c_ * blocks[:, 1]
-    moved[:, 1:n:2] = s_ * blocks[:, 2] + c_ * blocks[:, 3]
-    if d_model % 2:
-        moved[:, -1] = pe[:, -1] * t[-1, -1]
-    err = np.abs(sinusoidal_at(pos + k, d_model, base) - moved)
-    paired = float(err[:, :n].max()) if n else 0.0
-    lone = float(err[:, -1].max()) if d_model % 2 else None
-    return RotationError(paired, lone, max_len)
 
 
 def split_order(d_model: int) -> np.ndarray:
@@ -328,11 +253,23 @@ _BUILDERS: dict[EncodingKind, Callable[[EncodingSpec], np.ndarray]] = {
     "binary": lambda s: binary(s.max_len, s.d_model),
     "learned": lambda s: learned_init(s.max_len, s.d_model, s.seed),
     "rope": lambda s: rope(s.max_len, s.d_model, s.base),
+    "minilm": lambda s: _trained_rows(s),
 }
 
 
+def _trained_rows(spec: EncodingSpec) -> np.ndarray:
+    rows, cols = info(spec.kind).size or (0, 0)
+    if spec.d_model != cols or not 1 <= spec.max_len <= rows:
+        raise ValueError(
+            f"the {spec.kind} table is {rows} x {cols}: it has no {spec.max_len} x {spec.d_model} table "
+            "(ask fit(spec) for the size it has)"
+        )
+    return np.array(trained_table(spec.kind)[: spec.max_len], dtype=np.float64)
+
+
 def encode(spec: EncodingSpec) -> np.ndarray:
-    """The (max_len, d_model) table of the encoding ``spec`` describes."""
+    """The (max_len, d_model) table of the encoding ``spec`` describes (a trained table only at a size
+    :func:`fit` gives)."""
     try:
         build = _BUILDERS[spec.kind]
     except KeyError:
@@ -352,21 +289,71 @@ def layout_difference(max_len: int, d_model: int, base: float = 10000.0) -> floa
 class Periods:
     """Period of each wave of an encoding and how many are longer than the sequence."""
 
-    index: np.ndarray  # pair index (sinusoidal, RoPE) or column index (binary)
+    index: np.ndarray  # pair index (sinusoidal, RoPE) or column index (binary, a trained table)
     period: np.ndarray  # in positions
     longer_than_max_len: int
+    # a trained table's columns: the share of each column's variation its strongest wave carries
+    strength: np.ndarray | None = None
+
+
+#: Zero-padding factor of a trained table's spectrum: finer steps between the periods it can tell apart.
+SPECTRUM_PAD = 8
+
+
+@dataclass(frozen=True)
+class Spectrum:
+    """Each column's strongest wave over the rows of a table (mean removed)."""
+
+    period: np.ndarray  # (d,) in positions: the peak of the zero-padded spectrum
+    strength: np.ndarray  # (d,) share of the column's variation in the peak's bin and its two neighbours
+
+
+def spectrum(table: np.ndarray, pad: int = SPECTRUM_PAD) -> Spectrum:
+    """The strongest wave of every column of ``table`` (rows are positions), by discrete Fourier transform.
+
+    A column's values minus their mean are transformed over the n rows; the period is n·pad / k at the
+    peak bin k of the spectrum zero-padded to n·pad (padding interpolates between the n / k periods the
+    unpadded transform can name). The strength is the power of the unpadded spectrum's peak bin and its
+    two neighbours (where a wave between two bins leaks) over the power of every bin but 0: 1 for one
+    wave, small for noise spread over every frequency. A constant column has strength 0 and period inf.
+    """
+    x = np.asarray(table, dtype=np.float64)
+    x = x - x.mean(axis=0)
+    n = x.shape[0]
+    padded = np.abs(np.fft.rfft(x, n=n * pad, axis=0)) ** 2
+    padded[0] = 0.0
+    peak = np.argmax(padded, axis=0)
+    with np.errstate(divide="ignore"):
+        period = np.where(peak > 0, n * pad / np.maximum(peak, 1), np.inf)
+    power = np.abs(np.fft.rfft(x, axis=0)) ** 2
+    power[0] = 0.0
+    total = power.sum(axis=0)
+    k = np.argmax(power, axis=0)
+    near = sum(power[np.clip(k + d, 1, power.shape[0] - 1), np.arange(x.shape[1])] for d in (-1, 0, 1))
+    # a bin counted twice where the clip folds the neighbour onto the peak (k = 1 or the last bin)
+    near -= np.where((k == 1) | (k == power.shape[0] - 1), power[k, np.arange(x.shape[1])], 0.0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        strength = np.where(total > 0, near / total, 0.0)
+    period = np.where(total > 0, period, np.inf)
+    return Spectrum(period, strength)
 
 
 def periods(spec: EncodingSpec) -> Periods | None:
-    """Wavelengths of the encoding's waves (one per sine/cosine pair, or per bit); None if it has none."""
+    """Wavelengths of the encoding's waves (one per sine/cosine pair, per bit, or per column of a trained
+    table from its whole table's spectrum); None if it has none."""
     waves = info(spec.kind).waves
+    strength = None
     if waves == "pair":
         lam = wavelengths(spec.d_model, spec.base)
     elif waves == "column":
         lam = np.power(2.0, np.arange(1, spec.d_model + 1, dtype=np.float64))
+    elif waves == "spectrum":
+        rows = (info(spec.kind).size or (spec.max_len, 0))[0]
+        found = spectrum(encode(replace(fit(spec), max_len=rows)))
+        lam, strength = found.period, found.strength
     else:
         return None
-    return Periods(np.arange(lam.size), lam, int(np.sum(lam > spec.max_len)))
+    return Periods(np.arange(lam.size), lam, int(np.sum(lam > spec.max_len)), strength)
 
 
 def uses_pairs(spec: EncodingSpec) -> bool:
@@ -391,10 +378,17 @@ def wave_columns(spec: EncodingSpec, n: int = 4) -> tuple[int, ...]:
     waves = periods(spec)
     if waves is None or waves.period.size == 0:
         return tuple(sorted({int(k * spec.d_model // n) for k in range(n)}))
-    top = max(min(2.0 * spec.max_len, float(waves.period[-1])), float(waves.period[0]))
-    lam = waves.period[waves.period <= top]  # a longer period would not change within the table
-    targets = np.geomspace(float(lam[0]), top, n)
-    picked = sorted({int(np.argmin(np.abs(np.log(lam) - np.log(x)))) for x in targets})
-    if info(spec.kind).waves == "column" or is_split(spec):
+    if waves.strength is not None:  # a trained table: only the columns that are mostly one wave
+        keep = waves.strength >= np.median(waves.strength)
+    else:
+        keep = np.ones(waves.period.size, dtype=bool)
+    lam_all = np.where(keep, waves.period, np.inf)
+    low, high = float(np.min(lam_all)), float(np.max(lam_all[np.isfinite(lam_all)]))
+    top = max(min(2.0 * spec.max_len, high), low)
+    candidates = np.flatnonzero(lam_all <= top)  # a longer period would not change within the table
+    lam = lam_all[candidates]
+    targets = np.geomspace(float(lam.min()), top, n)
+    picked = sorted({int(candidates[np.argmin(np.abs(np.log(lam) - np.log(x)))]) for x in targets})
+    if info(spec.kind).waves != "pair" or is_split(spec):
         return tuple(picked)
     return tuple(2 * i for i in picked)

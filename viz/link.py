@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from viz import embedding, similarity
-from viz.encodings import ENCODING_KINDS, LAYOUTS
+from viz.encodings import ANY_SIZE_KINDS, ENCODING_KINDS, LAYOUTS
 from viz.i18n import encoder as enc_strings
 from viz.params import (
     POSITION_MAX,
@@ -56,7 +56,7 @@ QUOTE_CHARS = 40
 
 # Copies of option lists that live in modules importing PyTorch (~2 s): the registry is read on every
 # page. tests/test_link.py checks each against its source.
-MODEL_ENCODINGS: tuple[ModelEncoding, ...] = ("none", *ENCODING_KINDS)  # viz.model.MODEL_ENCODINGS
+MODEL_ENCODINGS: tuple[ModelEncoding, ...] = ("none", *ANY_SIZE_KINDS)  # viz.model.MODEL_ENCODINGS
 NORMS: tuple[Norm, ...] = ("post", "pre")  # viz.model.NORMS
 TASKS: tuple[Task, ...] = ("reverse", "previous", "match")  # viz.train.TASKS
 #: viz.probe.MASK_MODES

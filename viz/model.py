@@ -25,7 +25,7 @@ from torch import Tensor, nn
 
 from viz import encodings
 from viz.attention import scaled_dot_product_attention
-from viz.encodings import EncodingKind, EncodingSpec, encode, frequencies
+from viz.encodings import AnySizeKind, EncodingSpec, encode, frequencies
 from viz.weights import init_layers, init_parts
 
 # One thread per op: the models are small, and the server runs each session's script in its own thread.
@@ -35,8 +35,9 @@ torch.set_num_threads(1)
 
 NoEncoding = Literal["none"]
 NO_ENCODING: NoEncoding = "none"
-#: The position signals the model can use: none, or any encoding of the Positional encoding page.
-ModelEncoding = Literal[NoEncoding, EncodingKind]
+#: The position signals the model can use: none, or any encoding built at the model's own size (a real
+#: model's trained table has a width of its own).
+ModelEncoding = Literal[NoEncoding, AnySizeKind]
 MODEL_ENCODINGS: tuple[ModelEncoding, ...] = get_args(ModelEncoding)
 #: Encoder layers: 1 to the paper's N = 6.
 LAYERS_RANGE = (1, 6)

@@ -108,14 +108,31 @@ def log_markers(
     y_title: str = "",
     hovertemplate: str | None = None,
     height: int = 380,
+    color: np.ndarray | None = None,
+    color_title: str = "",
 ) -> go.Figure:
-    """Markers on a log y-axis with an optional dashed reference line at ``hline``."""
+    """Markers on a log y-axis with an optional dashed reference line at ``hline``.
+
+    With ``color`` (one value in [0, 1] per marker) the markers stand alone, coloured on a scale titled
+    ``color_title`` (a hover template reads the value as ``%{marker.color}``); without it they are joined
+    by a line, for periods that follow one another.
+    """
+    marker: dict[str, object] = {"size": 5}
+    if color is not None:
+        marker = {
+            "size": 7,
+            "color": np.asarray(color, dtype=np.float32),
+            "cmin": 0.0,
+            "cmax": 1.0,
+            "colorscale": "Viridis",
+            "colorbar": {"title": {"text": color_title}, "len": 0.8},
+        }
     fig = new_figure(
         go.Scatter(
             x=np.asarray(x, dtype=np.float32),
             y=np.asarray(y, dtype=np.float64),
-            mode="markers+lines",
-            marker={"size": 5},
+            mode="markers+lines" if color is None else "markers",
+            marker=marker,
             hovertemplate=hovertemplate,
             showlegend=False,
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 #: The string families every encoding of viz.encodings.ENCODINGS must have, as key prefixes.
 FAMILIES: tuple[str, ...] = ("pe.kind.", "pe.about.", "pe.heatmap.explain.", "emb.sum.pattern.")
 
+
 STRINGS: dict[str, dict[str, str]] = {
     "pe.kind.sinusoidal": {"en": "Sinusoidal (the paper)", "ko": "사인파 (논문 방식)"},
     "pe.kind.integer": {"en": "Integer index", "ko": "정수 인덱스"},
@@ -16,6 +17,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "pe.kind.binary": {"en": "Binary", "ko": "이진수"},
     "pe.kind.learned": {"en": "Learned table (at initialisation)", "ko": "학습형 표 (초기화 직후)"},
     "pe.kind.rope": {"en": "RoPE (rotary, modern)", "ko": "RoPE (회전 방식, 최신)"},
+    "pe.kind.minilm": {
+        "en": "Learned, trained: MiniLM (512 × 384)",
+        "ko": "학습형, 학습 완료: MiniLM (512 × 384)",
+    },
     "pe.about.sinusoidal": {
         "en": "Each pair of columns is a sine and a cosine of the position at one frequency; frequencies fall "
         "geometrically from 1 to about 1/base. Values stay in [−1, 1] and no training is needed.",
@@ -53,6 +58,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "shows that rotation applied to a fixed vector (all entries 1/√2).",
         "ko": "RoPE는 벡터를 더하지 않고, 쿼리와 키의 좌표 쌍을 위치에 비례하는 각도만큼 회전시킵니다. 진동수는 "
         "사인파 인코딩과 같습니다. 표는 고정된 벡터(모든 값이 1/√2)에 그 회전을 적용한 결과입니다.",
+    },
+    "pe.about.minilm": {
+        "en": "The position table of all-MiniLM-L6-v2, a real BERT-style encoder, as its training left it: "
+        "512 rows of 384 numbers, read from the model's own file on this server (the Real models page "
+        "runs the same model). No formula made it; set it beside the sinusoidal table and see what "
+        "training found on its own.",
+        "ko": "실제 BERT 계열 인코더인 all-MiniLM-L6-v2가 학습을 마친 뒤의 위치 표입니다. 이 서버에 있는 모델 "
+        "파일에서 읽은 512행 × 384열이며, 실제 모델 페이지가 돌리는 바로 그 모델입니다. 어떤 공식도 쓰지 "
+        "않았습니다. 사인파 표와 나란히 놓고 학습이 스스로 찾아낸 모양을 살펴보세요.",
     },
     "pe.heatmap.explain.sinusoidal": {
         "en": "**What to notice.** Each row is the vector added at one position; read it left to right. The fast "
@@ -114,6 +128,19 @@ STRINGS: dict[str, dict[str, str]] = {
         "하나(모든 값이 1/√2)에 적용한 결과를 담았습니다. 왼쪽 쌍은 빨리, 오른쪽 쌍은 천천히 돌며 진동수는 사인파 "
         "인코딩과 같습니다. 모든 쌍은 길이가 그대로이고, 행에서 행으로 바뀌는 것은 각도뿐입니다.",
     },
+    "pe.heatmap.explain.minilm": {
+        "en": "**What to notice.** Row 0 stands apart: that position always holds [CLS], the token that opens "
+        "every input, and its vector is about five times as long as the others (its largest entry is "
+        "1.87). Below it the colours change gradually: the vectors of neighbouring rows point almost the "
+        "same way (a cosine of about 0.85), so training made the table smooth without being asked to. "
+        "Many columns flicker with a short period of about 6 positions (the wavelengths tab finds them), "
+        "others drift over hundreds of rows. There is no row 512: a longer input has no position vector.",
+        "ko": "**눈여겨볼 점.** 0번 행이 유난히 튑니다. 그 위치에는 모든 입력의 맨 앞에 오는 [CLS] 토큰이 늘 "
+        "놓이고, 그 벡터의 길이는 다른 행의 약 다섯 배입니다(가장 큰 값은 1.87). 그 아래로는 색이 서서히 "
+        "바뀝니다. 이웃한 행의 벡터가 거의 같은 방향을 가리키므로(코사인 약 0.85), 학습이 시키지 않았는데도 "
+        "표를 매끄럽게 만든 것입니다. 많은 열이 약 6칸의 짧은 주기로 깜빡이고(파장 탭에서 찾을 수 있습니다), "
+        "다른 열은 수백 행에 걸쳐 천천히 변합니다. 512번 행은 없습니다. 더 긴 입력에는 위치 벡터가 없습니다.",
+    },
     "emb.sum.pattern.sinusoidal": {
         "en": "P's waves change fast from row to row in the left columns and hardly at all on the right.",
         "ko": "P의 파동은 왼쪽 열에서 행마다 빠르게 바뀌고 오른쪽 열에서는 거의 바뀌지 않습니다.",
@@ -141,10 +168,64 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "P는 학습을 시작하기 전의 학습형 표입니다. 아직 무늬가 없는 작은 난수이고, 학습이 모양을 잡아 "
         "갑니다.",
     },
+    "emb.sum.pattern.minilm": {
+        "en": "P is MiniLM's trained table: its first row, where [CLS] sits in the real model, is far stronger "
+        "than the rest, and from row to row the others change gradually, some columns flickering every "
+        "few positions.",
+        "ko": "P는 MiniLM이 학습한 표입니다. 실제 모델에서 [CLS]가 놓이는 첫 행이 나머지보다 훨씬 강하고, 다른 "
+        "행은 행마다 서서히 바뀌며 몇몇 열은 몇 칸마다 깜빡입니다.",
+    },
     "emb.sum.pattern.rope": {
         "en": "P is RoPE's turn of one fixed vector: pairs on the left turn fast from row to row, pairs on the "
         "right hardly at all.",
         "ko": "P는 고정된 벡터 하나를 RoPE로 돌린 것입니다. 왼쪽 쌍은 행마다 빠르게 돌고, 오른쪽 쌍은 거의 돌지 "
         "않습니다.",
+    },
+    # the trained tables (viz.encodings.TRAINED_KINDS): their one size, and their waves
+    "pe.trained.size": {
+        "en": "{name} has one size, the one it was trained at: {total} positions × {cols} dimensions. The page "
+        "shows its first {rows} rows and all {cols} columns; the sidebar's d_model and base do not apply to it.",
+        "ko": "{name}의 크기는 학습된 그대로 하나뿐입니다: 위치 {total}개 × {cols}차원. 이 페이지는 처음 {rows}개 행과 "
+        "{cols}개 열 전부를 보여 주며, 사이드바의 d_model과 base는 이 표에 쓰이지 않습니다.",
+    },
+    "pe.trained.size.cut": {
+        "en": "{name} has one size, the one it was trained at: {total} positions × {cols} dimensions. The "
+        "sidebar asks for more positions than it has, and a trained table has no row past its last: the page "
+        "shows all {rows} rows and all {cols} columns. The sidebar's d_model and base do not apply to it.",
+        "ko": "{name}의 크기는 학습된 그대로 하나뿐입니다: 위치 {total}개 × {cols}차원. 사이드바가 그보다 많은 위치를 "
+        "요청했지만 학습된 표에는 마지막 행 뒤의 행이 없으므로, 이 페이지는 {rows}개 행 전부와 {cols}개 열 "
+        "전부를 보여 줍니다. 사이드바의 d_model과 base는 이 표에 쓰이지 않습니다.",
+    },
+    "pe.score.trained_out": {
+        "en": "{name} is not in this comparison: its table has {cols} columns and at most {rows} rows. Choose "
+        "it above (the others are then built at its size), or set d_model to {cols} and max_len to at most "
+        "{rows} in the sidebar.",
+        "ko": "{name}: 이 비교에 없습니다. 그 표는 열이 {cols}개이고 행은 많아야 {rows}개입니다. 위에서 그 표를 "
+        "고르거나(그러면 다른 표도 그 크기로 만듭니다), 사이드바에서 d_model을 {cols}로, max_len을 {rows} "
+        "이하로 두세요.",
+    },
+    "pe.wave.title.spectrum": {
+        "en": "Strongest wave in each column (from the table's spectrum)",
+        "ko": "열마다 가장 강한 파동 (표의 스펙트럼에서)",
+    },
+    "pe.wave.hover.spectrum": {
+        "en": "column %{x}<br>strongest wave: every %{y:.3g} positions<br>its share of the column: "
+        "%{marker.color:.0%}<extra></extra>",
+        "ko": "%{x}번 열<br>가장 강한 파동: %{y:.3g}칸마다<br>열 안에서 그 파동의 비중: "
+        "%{marker.color:.0%}<extra></extra>",
+    },
+    "pe.wave.strength": {"en": "share of the column", "ko": "열 안의 비중"},
+    "pe.wave.spectrum": {
+        "en": "**What to notice.** Nobody chose these waves. Each marker is the period at which column i "
+        "varies most over all {rows} rows (a Fourier transform of the column), and its colour is how much of "
+        "the column that one wave accounts for: near 1, a clean wave; near 0, no wave at all. A band of "
+        "columns flickers every 5 to 6 positions, and many others drift slowly: {slow} of {total} columns have "
+        "their strongest wave longer than max_len = {max_len}. Unlike the sinusoidal table, the periods follow "
+        "no order from one column to the next.",
+        "ko": "**눈여겨볼 점.** 이 파동은 누가 고른 것이 아닙니다. 각 점은 i번 열이 {rows}개 행 전체에서 가장 "
+        "크게 변하는 주기이고(열의 푸리에 변환), 색은 그 파동 하나가 열을 얼마나 설명하는지입니다. 1에 "
+        "가까우면 깨끗한 파동, 0에 가까우면 파동이 없다는 뜻입니다. 한 무리의 열은 5~6칸마다 깜빡이고, 다른 "
+        "많은 열은 천천히 흘러갑니다. {total}개 열 중 {slow}개는 가장 강한 파동이 max_len = {max_len}보다 "
+        "깁니다. 사인파 표와 달리 열에서 열로 주기가 아무 순서도 따르지 않습니다.",
     },
 }

@@ -39,6 +39,32 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Sinusoidal columns in the split layout (chosen on the Positional encoding page): the same numbers in another column order, so every similarity is unchanged.",
         "ko": "사인파 열이 분할 배치입니다(위치 인코딩 페이지에서 선택). 같은 숫자를 열 순서만 바꾼 것이라 모든 유사도가 그대로입니다.",
     },
+    "sim.trained.both": {
+        "en": "Both tables are compared at the trained table's size: {max_len} positions × {d_model} "
+        "dimensions (the other one is built at that size too).",
+        "ko": "두 표를 학습된 표의 크기로 비교합니다: 위치 {max_len}개 × {d_model}차원 (다른 표도 같은 크기로 "
+        "만듭니다).",
+    },
+    "sim.trained.row": {
+        "en": "**MiniLM's trained table.** Its curve also peaks at j = p with its neighbours close behind, "
+        "then falls in ripples: a dip about 3 positions away and a rise again near 6, the short wave many of "
+        "its columns share. Far positions drift towards 0. Set p to 0, where [CLS] sits: that row is so "
+        "long that its dot product with itself dwarfs everything else.",
+        "ko": "**MiniLM의 학습된 표.** 이 곡선도 j = p에서 가장 높고 이웃이 바로 뒤따르지만, 그다음은 물결치며 "
+        "내려갑니다. 약 3칸 떨어진 곳에서 움푹 꺼졌다가 6칸 근처에서 다시 올라가는데, 많은 열이 함께 가진 짧은 "
+        "파동 때문입니다. 먼 위치는 0 쪽으로 흘러갑니다. p를 [CLS]가 놓이는 0으로 두어 보세요. 그 행은 아주 "
+        "길어서 자기 자신과의 내적이 다른 모든 값을 압도합니다.",
+    },
+    "sim.trained.offset": {
+        "en": "**MiniLM's trained table.** No formula promised one value per offset, and the dots do spread; "
+        "yet the cloud has a shape training found: highest at offset 0, a dip near ±3, a second rise near "
+        "±6, another near ±12, then a slow fall towards 0 over a few hundred positions. The pairs that "
+        "include position 0 ([CLS]) sit apart from the cloud.",
+        "ko": "**MiniLM의 학습된 표.** 간격마다 값이 하나라고 약속한 공식이 없으니 점들이 흩어집니다. 그래도 "
+        "구름에는 학습이 찾아낸 모양이 있습니다. 간격 0에서 가장 높고, ±3 근처에서 꺼졌다가 ±6 근처와 ±12 "
+        "근처에서 다시 올라가며, 수백 칸에 걸쳐 천천히 0으로 내려갑니다. 위치 0([CLS])이 들어간 쌍은 구름에서 "
+        "떨어져 있습니다.",
+    },
     "sim.j": {"en": "position j", "ko": "위치 j"},
     "sim.p_axis": {"en": "position p", "ko": "위치 p"},
     "sim.tab.row": {"en": "One position vs. all", "ko": "한 위치 대 전체"},

@@ -75,6 +75,22 @@ def ready(key: str) -> files.Status:
     return files.status(files.PINS[key], check_hash=False)
 
 
+def check_files(key: str) -> None:
+    """Check the model's files by hash; raises :class:`NotReady` (and remembers a changed file)."""
+    if key in _refused:
+        raise NotReady(key, _refused[key])
+    found = files.status(files.PINS[key])
+    if found.state is not files.State.READY:
+        if found.state is files.State.CHANGED:
+            _refused[key] = found
+        raise NotReady(key, found)
+
+
+def loaded(key: str) -> Loaded | None:
+    """The model if this process has loaded it already (never loads it)."""
+    return _loaded.get(key)
+
+
 def load(key: str) -> Loaded:
     """The model, loaded once per process (hashes checked then); raises :class:`NotReady`."""
     found_loaded = _loaded.get(key)
@@ -83,14 +99,8 @@ def load(key: str) -> Loaded:
     with _locks[key]:  # two sessions asking at once load it once
         if key in _loaded:
             return _loaded[key]
-        if key in _refused:
-            raise NotReady(key, _refused[key])
+        check_files(key)
         pin = files.PINS[key]
-        found = files.status(pin)
-        if found.state is not files.State.READY:
-            if found.state is files.State.CHANGED:
-                _refused[key] = found
-            raise NotReady(key, found)
         from viz.pretrained import tokens
 
         where = files.folder(pin)

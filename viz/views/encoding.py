@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import streamlit as st
 
-from viz import downsample, encodings, export, figures
+from viz import downsample, encodings, export, figures, pretrained
 from viz.budget import cached
 from viz.encodings import EncodingKind, EncodingSpec, encode
 from viz.i18n import t
@@ -31,6 +31,35 @@ def encoding_table(spec: EncodingSpec) -> np.ndarray:
     table = encode(spec)
     table.flags.writeable = False
     return table
+
+
+def table_or_refusal(spec: EncodingSpec, lang: str) -> np.ndarray | None:
+    """The table for ``spec``; for a real model's trained table whose files are missing or changed, None,
+    after saying so with the command that fetches them (the page's controls keep working)."""
+    try:
+        return encoding_table(spec)
+    except pretrained.NotReady as exc:
+        from viz.views import pretrained as real_views
+
+        real_views.refused(exc.key, exc.status, lang)
+        return None
+
+
+def fitted(kind: EncodingKind, max_len: int, d_model: int, base: float, lang: str) -> EncodingSpec:
+    """The spec of ``kind`` at the sidebar's sizes, or at the size a trained table has, saying in the page
+    which sizes it takes instead of the sidebar's."""
+    asked = EncodingSpec(kind, max_len, d_model, base, shared_layout(kind))
+    spec = encodings.fit(asked)
+    size_note(kind, spec.max_len, spec.d_model, max_len, lang)
+    return spec
+
+
+def size_note(kind: EncodingKind, rows: int, cols: int, asked_rows: int, lang: str) -> None:
+    """For a trained table: its one size, and how much of it the page shows (nothing for the others)."""
+    size = encodings.info(kind).size
+    if size is not None:
+        which = "pe.trained.size.cut" if asked_rows > size[0] else "pe.trained.size"
+        st.caption(t(which, lang, name=t(f"pe.kind.{kind}", lang), rows=rows, cols=cols, total=size[0]))
 
 
 def full_note(matrix: np.ndarray, lang: str) -> str:
@@ -144,6 +173,7 @@ def position_signal_choice(*, key: str, lang: str, container: Any = st) -> Model
         key=key,
         lang=lang,
         format_func=lambda kind: encoding_name(kind, lang),
-        default=str(st.session_state.get("pe_kind", "sinusoidal")),
+        # the Positional encoding page's choice, when the model can use it (not a trained table's width)
+        default=next((k for k in MODEL_ENCODINGS if k == st.session_state.get("pe_kind")), "sinusoidal"),
         container=container,
     )

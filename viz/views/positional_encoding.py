@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from viz import criteria, encodings, export, figures
+from viz import criteria, encodings, export, figures, pretrained
 from viz.budget import cached
 from viz.encodings import ENCODING_KINDS, EncodingKind, EncodingSpec
 from viz.i18n import t
@@ -23,11 +23,23 @@ def scorecard(spec: EncodingSpec) -> list[criteria.Check]:
     return criteria.scorecard(spec)
 
 
+def comparable(spec: EncodingSpec) -> tuple[EncodingKind, ...]:
+    """The encodings that have a table at the sizes in ``spec``: every one built at any size, and a
+    trained table when ``spec`` is its width and at most its rows (MiniLM's: d_model 384)."""
+    at = {kind: EncodingSpec(kind, spec.max_len, spec.d_model) for kind in ENCODING_KINDS}
+    return tuple(kind for kind, asked in at.items() if encodings.fit(asked) == asked)
+
+
 def all_scorecards(spec: EncodingSpec) -> dict[EncodingKind, list[criteria.Check]]:
-    """Scorecards of every encoding at the sizes in ``spec``."""
-    return {
-        kind: scorecard(EncodingSpec(kind, spec.max_len, spec.d_model, spec.base)) for kind in ENCODING_KINDS
-    }
+    """Scorecards of every encoding that has a table at the sizes in ``spec`` (:func:`comparable`; a
+    trained table whose files are missing is left out: the page says why when it is chosen)."""
+    cards: dict[EncodingKind, list[criteria.Check]] = {}
+    for kind in comparable(spec):
+        try:
+            cards[kind] = scorecard(EncodingSpec(kind, spec.max_len, spec.d_model, spec.base))
+        except pretrained.NotReady:
+            continue
+    return cards
 
 
 def comparison_is_cheap(spec: EncodingSpec) -> bool:
@@ -91,6 +103,12 @@ def scorecard_table(spec: EncodingSpec, lang: str, *, compare: bool) -> None:
     cards = all_scorecards(spec) if compare else {spec.kind: scorecard(spec)}
     first = next(iter(cards.values()))
     st.table(scorecard_frame(cards, spec.kind, lang), hide_index=True)
+    left_out = [kind for kind in ENCODING_KINDS if compare and kind not in cards]
+    for kind in left_out:  # a trained table at another width than the one chosen
+        size = encodings.info(kind).size or (0, 0)
+        st.caption(
+            t("pe.score.trained_out", lang, name=t(f"pe.kind.{kind}", lang), rows=size[0], cols=size[1])
+        )
 
     def csv() -> bytes:
         columns: dict[str, list[object]] = {

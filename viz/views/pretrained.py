@@ -31,7 +31,7 @@ def ready(key: str, lang: str) -> bool:
     """Whether the model's files are here; if not, say which and the command that fetches them."""
     found = pretrained.ready(key)
     if found.state is not files.State.READY:
-        _refused(key, found, lang)
+        refused(key, found, lang)
     return found.state is files.State.READY
 
 
@@ -41,12 +41,13 @@ def load(key: str, lang: str) -> bool:
         with st.spinner(t("real.loading", lang, model=model_name(key, lang))):
             pretrained.load(key)
     except pretrained.NotReady as exc:
-        _refused(key, exc.status, lang)
+        refused(key, exc.status, lang)
         return False
     return True
 
 
-def _refused(key: str, found: files.Status, lang: str) -> None:
+def refused(key: str, found: files.Status, lang: str) -> None:
+    """Which of the model's files is missing or changed, and the command that fetches them."""
     which = "real.changed" if found.state is files.State.CHANGED else "real.missing"
     st.error(t(which, lang, model=model_name(key, lang), detail=found.detail))
     st.code(files.FETCH_COMMAND, language="bash")

@@ -9,10 +9,17 @@ import streamlit as st
 
 from viz import downsample, encodings, export, figures, similarity
 from viz.budget import cached
-from viz.encodings import EncodingSpec
+from viz.encodings import EncodingKind, EncodingSpec
 from viz.i18n import t
 from viz.ui.chart import chart
-from viz.views.encoding import encoding_table, stride_text, strided_heatmap
+from viz.views.encoding import (
+    encoding_table,
+    shared_layout,
+    size_note,
+    stride_text,
+    strided_heatmap,
+    table_or_refusal,
+)
 
 
 @cached(max_entries=64)
@@ -50,6 +57,26 @@ def square_overview(
     if shown.strided:
         what = stride_text(paired, shown.step, lang)
         st.caption(t("sim.rot.strided", lang, what=what, shown=shown.shown, d_model=matrix.shape[0]))
+
+
+def compared_specs(
+    kinds: list[EncodingKind], max_len: int, d_model: int, base: float, asked_len: int, lang: str
+) -> dict[EncodingKind, EncodingSpec]:
+    """The compared encodings at one size (``encodings.shared_size``), by kind, saying in the page what
+    size a trained table imposes; one whose model files are missing is left out, with the fix."""
+    specs = {k: EncodingSpec(k, max_len, d_model, base, shared_layout(k)) for k in kinds}
+    trained = [k for k in kinds if encodings.info(k).size is not None]
+    for k in trained:
+        size_note(k, max_len, d_model, asked_len, lang)
+    if trained and len(kinds) > 1:
+        st.caption(t("sim.trained.both", lang, d_model=d_model, max_len=max_len))
+    return {k: spec for k, spec in specs.items() if table_or_refusal(spec, lang) is not None}
+
+
+def trained_note(kinds: list[EncodingKind], section: str, lang: str) -> None:
+    """What a trained table shows in ``section``, under its explanation (nothing when none is shown)."""
+    if any(encodings.info(k).size is not None for k in kinds):
+        st.markdown(t(f"sim.trained.{section}", lang))
 
 
 @cached(max_entries=32)

@@ -1,0 +1,227 @@
+"""MiniLM's trained position table as one more encoding: read from the model's file as ``transformers``
+reads it, its spectrum against pure waves and noise, what the pages say about it against what the table
+measures, and the Positional encoding, Similarity and Embedding pages showing it (or saying why not).
+
+Needs the real MiniLM files (the README's test command fetches them; skipped elsewhere without them).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.apptest_support import charts, decode, new_app, ok
+from tests.test_pretrained import real
+from viz import criteria, encodings, pretrained, similarity
+from viz.encodings import EncodingSpec, encode, periods, spectrum
+from viz.i18n import t
+from viz.pretrained import files, positions
+from viz.ui import widgets
+from viz.views import positional_encoding as pe_views
+
+pytestmark = pytest.mark.usefixtures("fresh_caches")
+ROWS, COLS = 512, 384
+
+
+@pytest.fixture
+def minilm() -> np.ndarray:
+    real("minilm")
+    return encode(EncodingSpec("minilm", ROWS, COLS))
+
+
+def open_at(page: str, **query: str) -> AppTest:
+    at = new_app(**query)
+    at.switch_page(page)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def figure(at: AppTest, key: str) -> dict:
+    (found,) = [json.loads(c.proto.spec) for c in charts(at) if c.proto.id.endswith(key)]
+    return found
+
+
+# ---- the table --------------------------------------------------------------------------------------
+def test_the_table_is_the_one_transformers_reads_from_the_same_file(minilm: np.ndarray) -> None:
+    from transformers import BertModel
+
+    hf = BertModel.from_pretrained(str(files.folder(files.MINILM)), add_pooling_layer=False)
+    theirs = hf.embeddings.position_embeddings.weight.detach().numpy()
+    assert theirs.shape == (ROWS, COLS) == encodings.info("minilm").size
+    np.testing.assert_array_equal(minilm, theirs.astype(np.float64))
+    shared = positions.table("minilm")
+    assert shared is positions.table("minilm") and not shared.flags.writeable  # once, read-only
+    # the Real models page's loaded model adds exactly these rows to its tokens
+    np.testing.assert_array_equal(pretrained.load("minilm").model.positions, shared)
+    assert encode(EncodingSpec("minilm", 10, COLS)).flags.writeable  # encode gives the caller a copy
+
+
+def test_a_missing_or_changed_file_is_refused(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv(files.ENV_DIR, str(tmp_path))
+    monkeypatch.setattr(pretrained, "_loaded", {})
+    monkeypatch.setattr(pretrained, "_refused", {})
+    monkeypatch.setattr(positions, "_tables", {})
+    with pytest.raises(pretrained.NotReady) as missing:
+        positions.table("minilm")
+    assert missing.value.status.state is files.State.MISSING
+    calls: list[str] = []
+
+    def changed(pin: files.Pin, root: Path | None = None, *, check_hash: bool = True) -> files.Status:
+        calls.append(pin.key)
+        return files.Status(files.State.CHANGED, "model.safetensors")
+
+    monkeypatch.setattr(files, "status", changed)
+    for _ in range(3):
+        with pytest.raises(pretrained.NotReady):
+            positions.table("minilm")
+    assert calls == ["minilm"]  # hashed once, then remembered as refused
+
+
+# ---- its spectrum -------------------------------------------------------------------------------------
+def test_spectrum_finds_pure_waves_and_calls_noise_noise() -> None:
+    n = 512
+    pos = np.arange(n)[:, None]
+    true = np.array([5.7, 17.0, 53.5, 186.0])
+    waves = np.sin(2 * np.pi * pos / true + np.array([0.3, 1.0, 2.0, 0.1]))
+    noise = np.random.default_rng(0).normal(size=(n, 2))
+    found = spectrum(np.hstack([waves, noise, np.ones((n, 1))]))
+    # the padded grid's step near period P is about P^2 / (8 n): well under 2 % here
+    np.testing.assert_allclose(found.period[:4], true, rtol=0.02)
+    # one wave carries most of a pure column (a period between two bins leaks a little further)
+    assert np.all(found.strength[:4] > 0.85)
+    assert np.all(found.strength[4:6] < 0.1)  # white noise spreads over 256 frequencies
+    assert found.strength[6] == 0.0 and np.isinf(found.period[6])  # a constant column has no wave
+
+
+# ---- the words against the table ----------------------------------------------------------------------
+def test_what_the_pages_say_about_minilm_is_what_its_table_measures(minilm: np.ndarray) -> None:
+    norms = np.linalg.norm(minilm, axis=1)
+    # "row 0 ... about five times as long as the others (its largest entry is 1.87)"
+    assert 4.5 < norms[0] / np.median(norms[1:]) < 6
+    assert np.unravel_index(np.argmax(np.abs(minilm)), minilm.shape)[0] == 0
+    assert round(float(np.abs(minilm).max()), 2) == 1.87
+    # "neighbouring rows point almost the same way (a cosine of about 0.85)"
+    unit = minilm / norms[:, None]
+    neighbours = np.sum(unit[1:-1] * unit[2:], axis=1)  # rows from 1 on
+    assert 0.8 < float(np.mean(neighbours)) < 0.9
+    # "many columns flicker with a short period of about 6 positions"; "a band ... every 5 to 6"
+    waves = periods(EncodingSpec("minilm", 100, COLS))
+    assert waves is not None
+    assert np.sum((waves.period >= 5) & (waves.period <= 6.5)) >= 40
+    # by offset, away from row 0: "a dip near ±3, a second rise near ±6, another near ±12"
+    dots = minilm[1:] @ minilm[1:].T
+    by_offset = np.array([np.mean(np.diagonal(dots, k)) for k in range(16)])
+    assert by_offset[3] < by_offset[2] and by_offset[3] < by_offset[6] > by_offset[8]
+    assert by_offset[8] < by_offset[12]
+    # "far positions drift towards 0"
+    assert abs(np.mean(np.diagonal(dots, 200))) < 0.1 * by_offset[0]
+    # the scorecard's verdicts, which the heatmap note explains: row 0 is too large and too far away
+    checks = {c.name: c for c in criteria.scorecard(EncodingSpec("minilm", 100, COLS))}
+    assert checks["bounded"].passed is False and checks["smooth"].passed is False
+    assert checks["distinct"].passed and checks["length_invariant"].passed
+
+
+# ---- the pages ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_pe_page_shows_minilm_at_its_size_with_its_waves_and_scorecard(
+    minilm: np.ndarray, lang: str
+) -> None:
+    at = ok(open_at("pages/positional_encoding.py", enc="minilm", max_len="600", lang=lang))
+    name = t("pe.kind.minilm", lang)
+    note = t("pe.trained.size.cut", lang, name=name, rows=ROWS, cols=COLS, total=ROWS)
+    assert note in [c.value for c in at.caption]  # the sidebar asked for 600 rows
+    heat = figure(at, "pe_heatmap")["data"][0]
+    rows, cols = [int(r) for r in heat["y"]], [int(c) for c in heat["x"]]
+    np.testing.assert_allclose(decode(heat["z"]), minilm[np.ix_(rows, cols)], atol=1e-6)
+    assert rows[-1] >= ROWS - 2  # all 512 rows, every second one drawn (the page says so)
+    # the wavelengths: one marker per column, coloured by how much of it the one wave is
+    waves = periods(EncodingSpec("minilm", ROWS, COLS))
+    assert waves is not None and waves.strength is not None
+    marks = figure(at, "pe_waves")["data"][0]
+    np.testing.assert_allclose(decode(marks["y"]), waves.period)
+    np.testing.assert_allclose(decode(marks["marker"]["color"]), waves.strength, rtol=1e-6)
+    assert marks["mode"] == "markers"
+    # the curves open on columns whose strongest wave is strong, at periods spread out
+    picked = encodings.wave_columns(EncodingSpec("minilm", ROWS, COLS))
+    assert all(waves.strength[c] >= np.median(waves.strength) for c in picked)
+    curves = figure(at, "pe_curves")["data"]
+    assert len(curves) == len(picked)
+    for trace, column in zip(curves, picked, strict=True):
+        np.testing.assert_allclose(decode(trace["y"]), minilm[:, column], atol=1e-6)
+    # the scorecard compares every encoding at MiniLM's size, MiniLM marked as the one chosen
+    table = at.table[0].value
+    assert list(table.columns[3:]) == [
+        t(f"pe.kind.{k}", lang) + (" ◀" if k == "minilm" else "") for k in encodings.ENCODING_KINDS
+    ]
+    assert pe_views.comparable(EncodingSpec("minilm", ROWS, COLS)) == encodings.ENCODING_KINDS
+
+
+def test_the_similarity_page_compares_minilm_with_the_sinusoidal_table_at_one_size(
+    minilm: np.ndarray,
+) -> None:
+    at = ok(open_at("pages/similarity.py", enc="minilm", vs="sinusoidal", p="40"))
+    assert t("sim.trained.both", "en", d_model=COLS, max_len=100) in [c.value for c in at.caption]
+    sinusoidal = encode(EncodingSpec("sinusoidal", 100, COLS))
+    for kind, table in (("minilm", minilm[:100]), ("sinusoidal", sinusoidal)):
+        row = figure(at, f"sim_row_{kind}")["data"][0]
+        np.testing.assert_allclose(decode(row["y"]), similarity.against_all(table, 40, "dot"), rtol=1e-6)
+        offsets = figure(at, f"sim_offset_{kind}")["data"][0]
+        assert decode(offsets["x"]).size > 0
+    shown = "\n".join(m.value for m in at.markdown)
+    assert t("sim.trained.row", "en") in shown and t("sim.trained.offset", "en") in shown
+
+
+def test_the_embedding_page_adds_minilm_at_its_width(minilm: np.ndarray) -> None:
+    at = ok(open_at("pages/embedding.py", enc="minilm"))
+    assert t("emb.sum.pattern.minilm", "en") in "\n".join(m.value for m in at.markdown)
+    title = t("emb.sum.chart.own", "en", scale=f"{np.sqrt(COLS):.3g}")  # E scaled by sqrt(384)
+    (panels,) = [
+        f
+        for f in map(json.loads, (c.proto.spec for c in charts(at)))
+        if f["layout"]["title"]["text"] == title
+    ]
+    p_panel = panels["data"][1]
+    shown = [int(c) for c in p_panel["x"]]
+    tokens = len(p_panel["y"])
+    np.testing.assert_allclose(decode(p_panel["z"]), minilm[:tokens][:, shown], atol=1e-6)
+
+
+def test_the_live_model_pages_keep_their_own_position_signal(minilm: np.ndarray) -> None:
+    at = ok(open_at("pages/positional_encoding.py", enc="minilm"))
+    ok(at.switch_page("pages/attention.py").run())
+    assert at.selectbox(key=widgets.choice_key("att_encoding", "en")).value == "sinusoidal"
+    assert at.session_state["pe_kind"] == "minilm"  # the PE page's choice stays as it was
+
+
+@pytest.mark.parametrize(
+    ("page", "query"),
+    [
+        ("pages/positional_encoding.py", {"enc": "minilm"}),
+        ("pages/similarity.py", {"enc": "sinusoidal", "vs": "minilm"}),
+        ("pages/embedding.py", {"enc": "minilm"}),
+    ],
+)
+def test_without_the_model_files_the_page_says_so_and_keeps_working(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, page: str, query: dict[str, str]
+) -> None:
+    monkeypatch.setenv(files.ENV_DIR, str(tmp_path))
+    monkeypatch.setattr(pretrained, "_loaded", {})
+    monkeypatch.setattr(pretrained, "_refused", {})
+    monkeypatch.setattr(positions, "_tables", {})
+    at = open_at(page, **query)
+    missing = t("real.missing", "en", model="all-MiniLM-L6-v2", detail=files.MINILM.files[0].name)
+    assert [e.value for e in at.error] == [missing]
+    assert [c.value for c in at.code] == [files.FETCH_COMMAND]
+    if "vs" in query:  # the other table is still compared, at the sidebar's size
+        assert figure(at, "sim_row_sinusoidal")
+    # choosing an encoding built at any size brings the page back whole
+    at.selectbox(key=widgets.choice_key("pe_kind", "en")).set_value("binary").run()
+    if "vs" in query:
+        at.selectbox(key=widgets.choice_key("sim_compare", "en")).set_value("rope").run()
+    ok(at)
+    assert charts(at)
