@@ -103,9 +103,8 @@ if kinds and sec["row"].open:
                 )
                 if similarity.has_gaps(values):
                     st.caption(t("sim.nan", lang))
-        with note:
-            st.markdown(t(f"sim.row.explain.{measure}", lang, p=p, half=similarity.self_dot_range(d_model)))
-            sim_views.trained_note(kinds, "row", lang)
+        text = t(f"sim.row.explain.{measure}", lang, p=p, half=similarity.self_dot_range(d_model))
+        sim_views.explain(note, text, kinds, "row", lang)
 
 
 # ---- all pairs -----------------------------------------------------------------------------------------
@@ -123,7 +122,8 @@ if kinds and sec["matrix"].open:
                     key=f"sim_matrix_{k}",
                     file_name=f"similarity_matrix_{k}_{measure}_{max_len}x{d_model}.csv",
                 )
-        note.markdown(t("sim.matrix.explain", lang, offset=t("sim.offset.title", lang)))
+        text = t("sim.matrix.explain", lang, offset=t("sim.offset.title", lang))
+        sim_views.explain(note, text, kinds, "matrix", lang)
 
 
 # ---- the same values by offset -----------------------------------------------------------------------
@@ -142,9 +142,7 @@ if kinds and sec["offset"].open:
                     key=f"sim_offset_{k}",
                     file_name=f"similarity_by_offset_{k}_{measure}_{max_len}x{d_model}.csv",
                 )
-        with note:
-            st.markdown(t("sim.offset.explain", lang))
-            sim_views.trained_note(kinds, "offset", lang)
+        sim_views.explain(note, t("sim.offset.explain", lang), kinds, "offset", lang)
 
 
 # ---- neighbour steps ---------------------------------------------------------------------------------

@@ -17,10 +17,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "pe.kind.binary": {"en": "Binary", "ko": "이진수"},
     "pe.kind.learned": {"en": "Learned table (at initialisation)", "ko": "학습형 표 (초기화 직후)"},
     "pe.kind.rope": {"en": "RoPE (rotary, modern)", "ko": "RoPE (회전 방식, 최신)"},
-    "pe.kind.minilm": {
-        "en": "Learned, trained: MiniLM (512 × 384)",
-        "ko": "학습형, 학습 완료: MiniLM (512 × 384)",
-    },
+    "pe.kind.minilm": {"en": "MiniLM (learned, trained)", "ko": "MiniLM (학습형, 학습 완료)"},
     "pe.about.sinusoidal": {
         "en": "Each pair of columns is a sine and a cosine of the position at one frequency; frequencies fall "
         "geometrically from 1 to about 1/base. Values stay in [−1, 1] and no training is needed.",
@@ -218,14 +215,18 @@ STRINGS: dict[str, dict[str, str]] = {
     "pe.wave.spectrum": {
         "en": "**What to notice.** Nobody chose these waves. Each marker is the period at which column i "
         "varies most over all {rows} rows (a Fourier transform of the column), and its colour is how much of "
-        "the column that one wave accounts for: near 1, a clean wave; near 0, no wave at all. A band of "
-        "columns flickers every 5 to 6 positions, and many others drift slowly: {slow} of {total} columns have "
-        "their strongest wave longer than max_len = {max_len}. Unlike the sinusoidal table, the periods follow "
-        "no order from one column to the next.",
+        "the column that one wave accounts for: near 1, a clean wave; near 0, no wave at all. The markers sit "
+        "on a few rungs, about 6, 17, 53 and 170 positions and a few hundred, each roughly three times the "
+        "one below: training found a ladder of wavelengths, the sinusoidal table's idea, on its own. Each "
+        "column is a blend (its share is well under 1), the columns of one rung are scattered across the "
+        "table rather than in order, and {slow} of {total} have their strongest wave longer than "
+        "max_len = {max_len}.",
         "ko": "**눈여겨볼 점.** 이 파동은 누가 고른 것이 아닙니다. 각 점은 i번 열이 {rows}개 행 전체에서 가장 "
         "크게 변하는 주기이고(열의 푸리에 변환), 색은 그 파동 하나가 열을 얼마나 설명하는지입니다. 1에 "
-        "가까우면 깨끗한 파동, 0에 가까우면 파동이 없다는 뜻입니다. 한 무리의 열은 5~6칸마다 깜빡이고, 다른 "
-        "많은 열은 천천히 흘러갑니다. {total}개 열 중 {slow}개는 가장 강한 파동이 max_len = {max_len}보다 "
-        "깁니다. 사인파 표와 달리 열에서 열로 주기가 아무 순서도 따르지 않습니다.",
+        "가까우면 깨끗한 파동, 0에 가까우면 파동이 없다는 뜻입니다. 점들은 약 6, 17, 53, 170칸과 수백 칸의 몇 "
+        "단에 모여 있고, 한 단이 아래 단의 약 세 배입니다. 학습이 사인파 표와 같은 생각, 즉 파장의 사다리를 "
+        "스스로 찾아낸 것입니다. 다만 열마다 여러 파동이 섞여 있고(비중이 1보다 한참 작습니다), 한 단의 열들이 "
+        "순서 없이 표 곳곳에 흩어져 있으며, {total}개 열 중 {slow}개는 가장 강한 파동이 max_len = {max_len}"
+        "보다 깁니다.",
     },
 }

@@ -55,6 +55,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "파동 때문입니다. 먼 위치는 0 쪽으로 흘러갑니다. p를 [CLS]가 놓이는 0으로 두어 보세요. 그 행은 아주 "
         "길어서 자기 자신과의 내적이 다른 모든 값을 압도합니다.",
     },
+    "sim.trained.matrix": {
+        "en": "**MiniLM's trained table.** Row 0, where [CLS] sits, has a dot product with itself about 25 "
+        "times that of a typical row, so on this colour scale the rest of the matrix is pale. Choose cosine "
+        "similarity above to compare directions only: then a bright band follows the diagonal, with fainter "
+        "stripes beside it where the short wave repeats.",
+        "ko": "**MiniLM의 학습된 표.** [CLS]가 놓이는 0번 행은 자기 자신과의 내적이 보통 행의 약 25배라서, 이 색 "
+        "눈금에서는 나머지 행렬이 옅게 보입니다. 위에서 코사인 유사도를 고르면 방향만 비교합니다. 그러면 대각선을 "
+        "따라 밝은 띠가 보이고, 짧은 파동이 되풀이되는 곳에 더 옅은 줄무늬가 나란히 생깁니다.",
+    },
     "sim.trained.offset": {
         "en": "**MiniLM's trained table.** No formula promised one value per offset, and the dots do spread; "
         "yet the cloud has a shape training found: highest at offset 0, a dip near ±3, a second rise near "

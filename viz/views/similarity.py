@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 import numpy as np
 import streamlit as st
@@ -73,10 +74,13 @@ def compared_specs(
     return {k: spec for k, spec in specs.items() if table_or_refusal(spec, lang) is not None}
 
 
-def trained_note(kinds: list[EncodingKind], section: str, lang: str) -> None:
-    """What a trained table shows in ``section``, under its explanation (nothing when none is shown)."""
-    if any(encodings.info(k).size is not None for k in kinds):
-        st.markdown(t(f"sim.trained.{section}", lang))
+def explain(column: Any, text: str, kinds: list[EncodingKind], section: str, lang: str) -> None:
+    """A section's explanation in ``column``, and under it what a trained table shows there (when one
+    of ``kinds`` is)."""
+    with column:
+        st.markdown(text)
+        if any(encodings.info(k).size is not None for k in kinds):
+            st.markdown(t(f"sim.trained.{section}", lang))
 
 
 @cached(max_entries=32)
