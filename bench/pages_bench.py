@@ -83,11 +83,19 @@ PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
     "encoder": (("enc_layers", None), ("enc_layers", 5), ("d_model", 4), ("d_model", 1)),
     # Tab 3, one head large (MiniLM, the page's default model): the run is cached, only the view changes.
     "pretrained": (("real_head", 2), ("real_layer", 2)),
+    # MiniLM's trained table (a fixed 512 x 384): max_len changes the rows shown; on the Similarity page
+    # against the sinusoidal table, p in the first tab and max_len in the by-offset tab
+    "pe_minilm": (("max_len", None), ("max_len", 2)),
+    "sim_minilm": (("sim_p", None), ("max_len", 2)),
     MINIMAL: (("d_model", None),),
 }
 #: Pages opened on another view than their bare address: the Real models page opens on its tokens
 #: table, which has no chart to wait for.
-PATHS: dict[str, str] = {"pretrained": "pretrained?tab=one"}
+PATHS: dict[str, str] = {
+    "pretrained": "pretrained?tab=one",
+    "pe_minilm": "positional_encoding?enc=minilm",
+    "sim_minilm": "similarity?enc=minilm&vs=sinusoidal",
+}
 TAB = '[role="tab"]'
 #: At the largest size these start from their last option (End key, untimed), not the default.
 END_FIRST_WHEN_LARGEST = frozenset({"sm_dk"})

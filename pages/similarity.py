@@ -123,7 +123,7 @@ if kinds and sec["matrix"].open:
                     file_name=f"similarity_matrix_{k}_{measure}_{max_len}x{d_model}.csv",
                 )
         text = t("sim.matrix.explain", lang, offset=t("sim.offset.title", lang))
-        sim_views.explain(note, text, kinds, "matrix", lang)
+        sim_views.explain(note, text, kinds, "matrix.cosine" if measure == "cosine" else "matrix", lang)
 
 
 # ---- the same values by offset -----------------------------------------------------------------------

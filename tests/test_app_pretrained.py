@@ -120,12 +120,18 @@ def test_a_visitors_text_in_a_chart_title_is_escaped() -> None:
     assert "“&gt;”" in title  # the last piece, ">", as text: Plotly would read a raw "<b>" as markup
 
 
+@pytest.mark.parametrize("read", ["model", "position table"])
 def test_a_refused_file_stays_refused_without_hashing_again(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, read: str
 ) -> None:
+    """Loading the model, or reading only its position table (the PE page's trained encoding)."""
+    from viz.pretrained import positions
+
     calls: list[str] = []
     monkeypatch.setattr(pretrained, "_loaded", {})
     monkeypatch.setattr(pretrained, "_refused", {})
+    monkeypatch.setattr(positions, "_tables", {})
+    load = pretrained.load if read == "model" else positions.table
 
     def refused(pin: files.Pin, root: Path | None = None, *, check_hash: bool = True) -> files.Status:
         calls.append(pin.key)
@@ -134,7 +140,7 @@ def test_a_refused_file_stays_refused_without_hashing_again(
     monkeypatch.setattr(files, "status", refused)
     for _ in range(3):
         with pytest.raises(pretrained.NotReady):
-            pretrained.load("minilm")
+            load("minilm")
     assert calls == ["minilm"]  # hashed once; then the refusal is remembered
     assert pretrained.ready("minilm").state is files.State.CHANGED
 

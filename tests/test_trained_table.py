@@ -61,7 +61,7 @@ def test_the_table_is_the_one_transformers_reads_from_the_same_file(minilm: np.n
     assert encode(EncodingSpec("minilm", 10, COLS)).flags.writeable  # encode gives the caller a copy
 
 
-def test_a_missing_or_changed_file_is_refused(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_a_missing_file_is_refused(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv(files.ENV_DIR, str(tmp_path))
     monkeypatch.setattr(pretrained, "_loaded", {})
     monkeypatch.setattr(pretrained, "_refused", {})
@@ -69,17 +69,7 @@ def test_a_missing_or_changed_file_is_refused(monkeypatch: pytest.MonkeyPatch, t
     with pytest.raises(pretrained.NotReady) as missing:
         positions.table("minilm")
     assert missing.value.status.state is files.State.MISSING
-    calls: list[str] = []
-
-    def changed(pin: files.Pin, root: Path | None = None, *, check_hash: bool = True) -> files.Status:
-        calls.append(pin.key)
-        return files.Status(files.State.CHANGED, "model.safetensors")
-
-    monkeypatch.setattr(files, "status", changed)
-    for _ in range(3):
-        with pytest.raises(pretrained.NotReady):
-            positions.table("minilm")
-    assert calls == ["minilm"]  # hashed once, then remembered as refused
+    # a changed file: tests/test_app_pretrained.py checks it is hashed once, then remembered as refused
 
 
 # ---- its spectrum -------------------------------------------------------------------------------------
@@ -117,15 +107,23 @@ def test_what_the_pages_say_about_minilm_is_what_its_table_measures(minilm: np.n
     on = [(waves.period >= lo) & (waves.period < hi) for lo, hi in rungs]
     assert np.all(np.logical_or.reduce(on)) and all(np.sum(r) >= 15 for r in on)
     assert np.sum(on[0]) >= 40 and np.median(waves.strength) < 0.5
-    # by offset, away from row 0: "a dip near ±3, a second rise near ±6, another near ±12"
-    dots = minilm[1:] @ minilm[1:].T
-    by_offset = np.array([np.mean(np.diagonal(dots, k)) for k in range(16)])
-    assert by_offset[3] < by_offset[2] and by_offset[3] < by_offset[6] > by_offset[8]
-    assert by_offset[8] < by_offset[12]
-    # "row 0 ... has a dot product with itself about 25 times that of a typical row"
+    # by offset, away from row 0, in all three measures: "pairs 6 or 12 apart are more alike than pairs 3
+    # or 8 apart", "most alike at offset 0", "the likeness fades over a few hundred positions"
+    rest = minilm[1:]
+    for measure in ("dot", "cosine", "distance"):
+        pairs = similarity.pairwise(rest, rest, measure)  # type: ignore[arg-type]
+        like = np.array([np.mean(np.diagonal(pairs, k)) for k in range(301)])
+        like = -like if measure == "distance" else like  # a smaller distance is more alike
+        assert np.argmax(like) == 0, measure
+        assert min(like[6], like[12]) > max(like[3], like[8]), measure
+        assert like[300] < like[50] < like[1], measure
+    # "row 0 ... has a dot product with itself about 25 times a typical row's"
     assert 20 < norms[0] ** 2 / np.median(norms[1:] ** 2) < 30
-    # "far positions drift towards 0"
-    assert abs(np.mean(np.diagonal(dots, 200))) < 0.1 * by_offset[0]
+    # the matrix by direction: "fainter stripes beside it, about 6 positions apart"; "fade towards 0"
+    cos = similarity.pairwise(rest, rest, "cosine")
+    band = np.array([np.mean(np.diagonal(cos, k)) for k in range(1, 13)])
+    assert band[5] > band[2] and band[5] > band[7]  # offset 6 against 3 and 8
+    assert abs(np.mean(np.diagonal(cos, 300))) < 0.1
     # the scorecard's verdicts, which the heatmap note explains: row 0 is too large and too far away
     checks = {c.name: c for c in criteria.scorecard(EncodingSpec("minilm", 100, COLS))}
     assert checks["bounded"].passed is False and checks["smooth"].passed is False
@@ -179,8 +177,11 @@ def test_the_similarity_page_compares_minilm_with_the_sinusoidal_table_at_one_si
         offsets = figure(at, f"sim_offset_{kind}")["data"][0]
         assert decode(offsets["x"]).size > 0
     shown = "\n".join(m.value for m in at.markdown)
-    for section in ("row", "matrix", "offset"):
+    for section in ("row", "matrix", "offset"):  # the dot product: the matrix says to try cosine
         assert t(f"sim.trained.{section}", "en") in shown
+    at.radio(key=widgets.choice_key("sim_measure", "en")).set_value("cosine").run()
+    shown = "\n".join(m.value for m in ok(at).markdown)
+    assert t("sim.trained.matrix.cosine", "en") in shown and t("sim.trained.matrix", "en") not in shown
 
 
 def test_the_embedding_page_adds_minilm_at_its_width(minilm: np.ndarray) -> None:

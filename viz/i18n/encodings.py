@@ -201,10 +201,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "고르거나(그러면 다른 표도 그 크기로 만듭니다), 사이드바에서 d_model을 {cols}로, max_len을 {rows} "
         "이하로 두세요.",
     },
-    "pe.wave.title.spectrum": {
-        "en": "Strongest wave in each column (from the table's spectrum)",
-        "ko": "열마다 가장 강한 파동 (표의 스펙트럼에서)",
-    },
+    "pe.wave.title.spectrum": {"en": "Strongest wave in each column", "ko": "열마다 가장 강한 파동"},
     "pe.wave.hover.spectrum": {
         "en": "column %{x}<br>strongest wave: every %{y:.3g} positions<br>its share of the column: "
         "%{marker.color:.0%}<extra></extra>",

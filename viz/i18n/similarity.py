@@ -46,33 +46,44 @@ STRINGS: dict[str, dict[str, str]] = {
         "만듭니다).",
     },
     "sim.trained.row": {
-        "en": "**MiniLM's trained table.** Its curve also peaks at j = p with its neighbours close behind, "
-        "then falls in ripples: a dip about 3 positions away and a rise again near 6, the short wave many of "
-        "its columns share. Far positions drift towards 0. Set p to 0, where [CLS] sits: that row is so "
-        "long that its dot product with itself dwarfs everything else.",
-        "ko": "**MiniLM의 학습된 표.** 이 곡선도 j = p에서 가장 높고 이웃이 바로 뒤따르지만, 그다음은 물결치며 "
-        "내려갑니다. 약 3칸 떨어진 곳에서 움푹 꺼졌다가 6칸 근처에서 다시 올라가는데, 많은 열이 함께 가진 짧은 "
-        "파동 때문입니다. 먼 위치는 0 쪽으로 흘러갑니다. p를 [CLS]가 놓이는 0으로 두어 보세요. 그 행은 아주 "
-        "길어서 자기 자신과의 내적이 다른 모든 값을 압도합니다.",
+        "en": "**MiniLM's trained table.** Here too position p is most like itself, with its neighbours close "
+        "behind; then the curve wavers: positions about 6 away look more like p again than those 3 away, the "
+        "short wave many of its columns share. Further out, positions resemble p less and less. With the "
+        "dot product, set p to 0, where [CLS] sits: that row is so long that its dot product with itself "
+        "dwarfs everything else.",
+        "ko": "**MiniLM의 학습된 표.** 여기서도 위치 p는 자기 자신과 가장 닮았고 이웃이 바로 뒤따릅니다. 그다음 "
+        "곡선이 물결칩니다. 약 6칸 떨어진 위치가 3칸 떨어진 위치보다 다시 p를 더 닮는데, 많은 열이 함께 가진 "
+        "짧은 파동 때문입니다. 더 멀리 가면 점점 덜 닮습니다. 내적으로 볼 때 p를 [CLS]가 놓이는 0으로 두어 "
+        "보세요. 그 행은 아주 길어서 자기 자신과의 내적이 다른 모든 값을 압도합니다.",
     },
     "sim.trained.matrix": {
-        "en": "**MiniLM's trained table.** Row 0, where [CLS] sits, has a dot product with itself about 25 "
-        "times that of a typical row, so on this colour scale the rest of the matrix is pale. Choose cosine "
-        "similarity above to compare directions only: then a bright band follows the diagonal, with fainter "
-        "stripes beside it where the short wave repeats.",
-        "ko": "**MiniLM의 학습된 표.** [CLS]가 놓이는 0번 행은 자기 자신과의 내적이 보통 행의 약 25배라서, 이 색 "
-        "눈금에서는 나머지 행렬이 옅게 보입니다. 위에서 코사인 유사도를 고르면 방향만 비교합니다. 그러면 대각선을 "
-        "따라 밝은 띠가 보이고, 짧은 파동이 되풀이되는 곳에 더 옅은 줄무늬가 나란히 생깁니다.",
+        "en": "**MiniLM's trained table.** Row 0, where [CLS] sits, is far longer than the others (its dot "
+        "product with itself is about 25 times a typical row's), so its row and column dominate this colour "
+        "scale and the rest of the matrix looks flat. Choose cosine similarity above to compare directions "
+        "only: a bright band then follows the diagonal, with fainter stripes beside it where the short wave "
+        "repeats.",
+        "ko": "**MiniLM의 학습된 표.** [CLS]가 놓이는 0번 행은 다른 행보다 훨씬 깁니다(자기 자신과의 내적이 보통 "
+        "행의 약 25배). 그래서 그 행과 열이 이 색 눈금을 차지하고 나머지 행렬은 밋밋해 보입니다. 위에서 코사인 "
+        "유사도를 고르면 방향만 비교합니다. 그러면 대각선을 따라 밝은 띠가 보이고, 짧은 파동이 되풀이되는 곳에 "
+        "더 옅은 줄무늬가 나란히 생깁니다.",
+    },
+    "sim.trained.matrix.cosine": {
+        "en": "**MiniLM's trained table.** By direction alone, a bright band follows the diagonal: nearby "
+        "positions point the same way. Beside it run fainter stripes, about 6 positions apart, where the "
+        "short wave many columns share comes round again; far from the diagonal the colours fade towards 0.",
+        "ko": "**MiniLM의 학습된 표.** 방향만 보면 대각선을 따라 밝은 띠가 있습니다. 가까운 위치는 같은 방향을 "
+        "가리킨다는 뜻입니다. 그 옆으로 약 6칸 간격의 옅은 줄무늬가 이어지는데, 많은 열이 함께 가진 짧은 파동이 "
+        "다시 돌아오는 곳입니다. 대각선에서 멀어질수록 색은 0 쪽으로 옅어집니다.",
     },
     "sim.trained.offset": {
         "en": "**MiniLM's trained table.** No formula promised one value per offset, and the dots do spread; "
-        "yet the cloud has a shape training found: highest at offset 0, a dip near ±3, a second rise near "
-        "±6, another near ±12, then a slow fall towards 0 over a few hundred positions. The pairs that "
-        "include position 0 ([CLS]) sit apart from the cloud.",
+        "yet the cloud has a shape training found: pairs are most alike at offset 0, pairs 6 or 12 apart "
+        "are more alike than pairs 3 or 8 apart (the short wave again), and the likeness fades over a few "
+        "hundred positions. The pairs that include position 0 ([CLS]) sit apart from the cloud.",
         "ko": "**MiniLM의 학습된 표.** 간격마다 값이 하나라고 약속한 공식이 없으니 점들이 흩어집니다. 그래도 "
-        "구름에는 학습이 찾아낸 모양이 있습니다. 간격 0에서 가장 높고, ±3 근처에서 꺼졌다가 ±6 근처와 ±12 "
-        "근처에서 다시 올라가며, 수백 칸에 걸쳐 천천히 0으로 내려갑니다. 위치 0([CLS])이 들어간 쌍은 구름에서 "
-        "떨어져 있습니다.",
+        "구름에는 학습이 찾아낸 모양이 있습니다. 간격 0에서 가장 닮았고, 6칸이나 12칸 떨어진 쌍이 3칸이나 8칸 "
+        "떨어진 쌍보다 더 닮았으며(역시 짧은 파동), 닮은 정도는 수백 칸에 걸쳐 옅어집니다. 위치 0([CLS])이 "
+        "들어간 쌍은 구름에서 떨어져 있습니다.",
     },
     "sim.j": {"en": "position j", "ko": "위치 j"},
     "sim.p_axis": {"en": "position p", "ko": "위치 p"},
