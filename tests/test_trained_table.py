@@ -111,7 +111,7 @@ def test_what_the_pages_say_about_minilm_is_what_its_table_measures(minilm: np.n
     # or 8 apart", "most alike at offset 0", "the likeness fades over a few hundred positions"
     rest = minilm[1:]
     for measure in ("dot", "cosine", "distance"):
-        pairs = similarity.pairwise(rest, rest, measure)  # type: ignore[arg-type]
+        pairs = similarity.pairwise(rest, rest, measure)
         like = np.array([np.mean(np.diagonal(pairs, k)) for k in range(301)])
         like = -like if measure == "distance" else like  # a smaller distance is more alike
         assert np.argmax(like) == 0, measure
