@@ -198,7 +198,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "it above (the others are then built at its size), or set d_model to {cols} and max_len to at most "
         "{rows} in the sidebar.",
         "ko": "{name}: 이 비교에 없습니다. 그 표는 열이 {cols}개이고 행은 많아야 {rows}개입니다. 위에서 그 표를 "
-        "고르거나(그러면 다른 표도 그 크기로 만듭니다), 사이드바에서 d_model을 {cols}로, max_len을 {rows} "
+        "고르거나(그러면 다른 표도 그 크기로 만듭니다), 사이드바에서 d_model을 {cols:으로/로}, max_len을 {rows} "
         "이하로 두세요.",
     },
     "pe.wave.title.spectrum": {"en": "Strongest wave in each column", "ko": "열마다 가장 강한 파동"},
