@@ -11,6 +11,7 @@ from viz.ui import chart, sections, shell, widgets
 from viz.ui.notes import notes_differ
 from viz.views import encoding as enc_views
 from viz.views import positional_encoding as pe_views
+from viz.views import rope_scaling as rope_views
 
 s = shell.page_shell()
 lang = s.lang
@@ -53,6 +54,7 @@ sec = sections.sections(
         "curves": t("pe.curves.title", lang),
         "waves": t("pe.wave.title", lang),
         "score": t("pe.score.title", lang),
+        "rope": t("pe.tab.rope", lang),
     },
     lang=lang,
 )
@@ -185,3 +187,9 @@ if pe is not None and sec["score"].open:
             )
             pe_views.scorecard_table(spec, lang, compare=compare)
         right.markdown(t("pe.score.explain", lang))
+
+
+# ---- RoPE past its training length (its own head width; the sidebar's base) ------------------------------
+if sec["rope"].open:
+    with sec["rope"]:
+        rope_views.section(float(s.base), lang)

@@ -10,6 +10,7 @@ from viz.similarity import MEASURES
 from viz.ui import chart, sections, shell, widgets
 from viz.ui.notes import notes_differ
 from viz.views import encoding as enc_views
+from viz.views import relative as bias_views
 from viz.views import similarity as sim_views
 
 s = shell.page_shell()
@@ -70,6 +71,7 @@ sec = sections.sections(
         "offset": t("sim.offset.title", lang),
         "steps": t("sim.steps.title", lang),
         "rot": t("sim.rot.title", lang),
+        "bias": t("sim.tab.bias", lang),
     },
     lang=lang,
 )
@@ -242,17 +244,14 @@ if sec["rot"].open:
                 )
             )
         with right:
-            err = sim_views.rotation_error(k_shift, s.max_len, s.d_model, float(s.base))
-            st.metric(
-                t("sim.rot.error", lang, n=err.positions),
-                f"{err.paired:.2e}",
-                help=t("sim.rot.error.help", lang),
-            )
-            if err.lone is not None:
-                st.metric(t("sim.rot.lone", lang, col=similarity.lone_column(s.d_model)), f"{err.lone:.2e}")
-                st.caption(t("sim.rot.odd", lang, col=similarity.lone_column(s.d_model)))
-            st.markdown(t("sim.rot.explain", lang, k=k_shift))
+            sim_views.rotation_check(k_shift, s.max_len, s.d_model, float(s.base), lang)
         left, right = st.columns([6, 2])
         with left, widgets.guard(lang):
             sim_views.pair_orbit(orbit, pair, k_shift, p, s.max_len, lang)
         right.markdown(t("sim.orbit.explain", lang))
+
+
+# ---- relative position biases (ALiBi, T5, KERPLE) ------------------------------------------------------
+if sec["bias"].open:
+    with sec["bias"]:
+        bias_views.section(lang)

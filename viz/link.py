@@ -113,13 +113,17 @@ PAGES: dict[str, Page] = {
         (
             ENCODING,
             Choice("layout", "pe_layout", "interleaved", LAYOUTS),
-            _tabs("pe_section", ("table", "curves", "waves", "score")),
+            _tabs("pe_section", ("table", "curves", "waves", "score", "rope")),
             Flag("window", "pe_window"),
             # viz.ui.exact_window's first window: 40 positions, 32 dimensions
             IntPair("rows", "pe_win_rows", lambda s: [0, min(40, s.max_len) - 1]),
             IntPair("cols", "pe_win_cols", lambda s: [0, min(32, s.d_model) - 1], hi=1023),
             IntList("dims", "pe_dims"),
             Flag("compare", "pe_score_compare"),
+            # RoPE past its training length (viz/views/rope_scaling.py)
+            Option("L", "rs_len", 2048, (256, 512, 1024, 2048, 4096, 8192)),
+            Option("s", "rs_scale", 4, (1, 2, 4, 8, 16, 32)),
+            Option("dh", "rs_dhead", 128, (16, 32, 64, 128, 256)),
         )
     ),
     "embedding": Page(
@@ -144,10 +148,21 @@ PAGES: dict[str, Page] = {
             Choice("vs", "sim_compare", "binary", ENCODING_KINDS),
             Choice("measure", "sim_measure", "dot", similarity.MEASURES),
             Int("p", "sim_p", lambda s: similarity.default_position(s.max_len), 0, POSITION_MAX),
-            _tabs("sim_section", ("row", "matrix", "offset", "steps", "rot")),
+            _tabs("sim_section", ("row", "matrix", "offset", "steps", "rot", "bias")),
             Int("k", "sim_k", 1, 0, POSITION_MAX),
             Int("pair", "sim_pair", 0, 0, POSITION_MAX),
             Flag("whole", "sim_rot_whole"),
+            # relative position biases (viz/views/relative.py)
+            Choice("bias", "rel_scheme", "alibi", ("alibi", "t5", "kerple")),
+            Int("blen", "rel_len", 32, 4, 256),
+            Int("bheads", "rel_heads", 8, 1, 16),
+            Int("bhead", "rel_head", 1, 1, 16),
+            Flag("causal", "rel_causal", True),
+            Option("buckets", "rel_buckets", 32, (8, 16, 32, 64)),
+            Option("maxdist", "rel_maxdist", 128, (16, 32, 64, 128, 256, 512, 1024)),
+            Flag("bidir", "rel_bidir", True),
+            Number("r1", "rel_r1", 1.0, 0.1, 5.0, 0.1),
+            Number("r2", "rel_r2", 1.0, 0.1, 5.0, 0.1),
         )
     ),
     "softmax": Page(

@@ -42,12 +42,18 @@ def lines(
     y2_log: bool = False,
     mark_x: float | None = None,
     mark_label: str = "",
+    y_log: bool = False,
+    marks: Mapping[str, float] | None = None,
+    levels: Mapping[str, float] | None = None,
+    legend_right: bool = False,
 ) -> go.Figure:
     """One trace per entry of ``ys`` (name -> values over ``x``), drawn as ``mode`` (lines, markers).
 
     With ``x_window`` the chart opens on x in [min, min + x_window] with a range slider to pan; all the
     data is still sent, so zooming out shows everything. ``y2`` draws more traces (dotted) against a
-    second y-axis on the right; ``mark_x`` draws a vertical dashed line there, named ``mark_label``.
+    second y-axis on the right; ``mark_x`` draws a vertical dashed line there, named ``mark_label``, and
+    ``marks`` (name -> x) more of them, dotted; ``levels`` (name -> y) draws horizontal dashed lines.
+    ``legend_right`` lists the traces in a column right of the plot (for many long names).
     """
     fig = new_figure()
     x32 = np.asarray(x, dtype=np.float32)
@@ -81,11 +87,29 @@ def lines(
         x_title=x_title,
         xaxis={"type": "log" if x_log else "linear"},
         y_title=y_title,
+        legend={"orientation": "v", "x": 1.02, "y": 1} if legend_right else None,
     )
+    if y_log:
+        _relayout(fig, yaxis={"type": "log", "dtick": 1, "exponentformat": "power"})
     if y2:
         _right_axis(fig, y2_title, log=y2_log)
     if mark_x is not None:
         _mark(fig, mark_x, mark_label, dash="dash")
+    for name, at in (marks or {}).items():
+        _mark(fig, at, name, dash="dot")
+    for i, (name, y) in enumerate((levels or {}).items()):
+        # a trace, not add_hline: on a log axis Plotly reads a shape's y as log10(y)
+        ends = [float(x32.min()), float(x32.max())] if x32.size else [0.0, 1.0]
+        fig.add_trace(
+            go.Scatter(
+                x=ends,
+                y=[y, y],
+                mode="lines",
+                line={"dash": "dash" if i == 0 else "dot", "color": "#d62728" if i == 0 else "#7f7f7f"},
+                name=name,
+                hoverinfo="name",
+            )
+        )
     if x_window is not None and x32.size and float(x32.max() - x32.min()) > x_window:
         start = float(x32.min())
         _relayout(fig, height=height + 60, legend={"y": -0.45})

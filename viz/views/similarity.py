@@ -29,6 +29,18 @@ def rotation_error(k: int, max_len: int, d_model: int, base: float) -> encodings
     return encodings.rotation_error(k, max_len, d_model, base)
 
 
+def rotation_check(k: int, max_len: int, d_model: int, base: float, lang: str) -> None:
+    """How far T(k) PE(p) is from PE(p + k) over the table (and the lone column of an odd d_model)."""
+    err = rotation_error(k, max_len, d_model, base)
+    st.metric(
+        t("sim.rot.error", lang, n=err.positions), f"{err.paired:.2e}", help=t("sim.rot.error.help", lang)
+    )
+    if err.lone is not None:
+        st.metric(t("sim.rot.lone", lang, col=similarity.lone_column(d_model)), f"{err.lone:.2e}")
+        st.caption(t("sim.rot.odd", lang, col=similarity.lone_column(d_model)))
+    st.markdown(t("sim.rot.explain", lang, k=k))
+
+
 def square_overview(
     matrix: np.ndarray,
     lang: str,

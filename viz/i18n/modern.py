@@ -1,0 +1,187 @@
+"""Strings of the position schemes beyond the 2017 paper: relative position biases (the Similarity
+page's tab) and RoPE past its training length (the Positional encoding page's tab)."""
+
+from __future__ import annotations
+
+STRINGS: dict[str, dict[str, str]] = {
+    # ---- relative position biases (pages/similarity.py, viz/views/relative.py) ------------------------
+    "sim.tab.bias": {"en": "Relative biases (ALiBi, T5)", "ko": "상대 위치 편향 (ALiBi, T5)"},
+    "rel.intro": {
+        "en": "Many models since 2020 add no position vector at all. Instead, each attention score q·k gets "
+        "a number that depends only on how far the key is from the query. Pick a scheme and see that "
+        "number for every query and key, and against the distance.",
+        "ko": "2020년 이후의 많은 모델은 위치 벡터를 아예 더하지 않습니다. 대신 각 어텐션 점수 q·k에 키가 쿼리에서 "
+        "얼마나 떨어져 있는지에만 달린 숫자를 더합니다. 방식을 골라, 모든 쿼리와 키에 대한 그 숫자와 거리에 따른 "
+        "모양을 보세요.",
+    },
+    "rel.scheme": {"en": "Scheme", "ko": "방식"},
+    "rel.scheme.alibi": {"en": "ALiBi", "ko": "ALiBi"},
+    "rel.scheme.t5": {"en": "T5 buckets", "ko": "T5 구간"},
+    "rel.scheme.kerple": {"en": "KERPLE (log)", "ko": "KERPLE (로그)"},
+    "rel.len": {"en": "Sequence length", "ko": "시퀀스 길이"},
+    "rel.heads": {"en": "Heads", "ko": "헤드 수"},
+    "rel.head": {"en": "Head shown in the matrix", "ko": "행렬에 보일 헤드"},
+    "rel.causal": {"en": "Causal (keys after the query are masked)", "ko": "인과적 (쿼리 뒤의 키는 가림)"},
+    "rel.buckets": {"en": "Buckets", "ko": "구간 수"},
+    "rel.maxdist": {"en": "Max distance", "ko": "최대 거리"},
+    "rel.bidir": {"en": "Bidirectional (the encoder's)", "ko": "양방향 (인코더 방식)"},
+    "rel.r1": {"en": "r₁ (strength)", "ko": "r₁ (세기)"},
+    "rel.r2": {"en": "r₂ (how soon it flattens)", "ko": "r₂ (얼마나 빨리 완만해지는지)"},
+    "rel.query": {"en": "query i", "ko": "쿼리 i"},
+    "rel.key": {"en": "key j", "ko": "키 j"},
+    "rel.distance": {"en": "distance i − j (keys behind the query)", "ko": "거리 i − j (쿼리 뒤쪽의 키)"},
+    "rel.bias": {"en": "bias added to q·k", "ko": "q·k에 더하는 편향"},
+    "rel.bias.hover": {
+        "en": "query %{y}, key %{x}<br>bias %{z:.4g}<extra></extra>",
+        "ko": "쿼리 %{y}, 키 %{x}<br>편향 %{z:.4g}<extra></extra>",
+    },
+    "rel.line.hover": {"en": "distance %{x}: %{y:.4g}", "ko": "거리 %{x}: %{y:.4g}"},
+    "rel.alibi.matrix": {
+        "en": "ALiBi bias, head {head} of {heads} (m = {slope})",
+        "ko": "ALiBi 편향, 헤드 {head}/{heads} (m = {slope})",
+    },
+    "rel.alibi.lines": {
+        "en": "ALiBi bias by distance, every head",
+        "ko": "거리별 ALiBi 편향, 모든 헤드",
+    },
+    "rel.alibi.head": {"en": "head {h} (m = {m})", "ko": "헤드 {h} (m = {m})"},
+    "rel.alibi.explain": {
+        "en": "**What to notice.** ALiBi (Press, Smith and Lewis, ICLR 2022) adds −m·(i − j): a penalty that "
+        "grows in a straight line with the distance, at a fixed slope per head. For H heads the slopes are "
+        "2^(−8h/H), a geometric sequence: with 8 heads, 1/2, 1/4, …, 1/256. The first heads look only at "
+        "their neighbours, the last ones almost everywhere. The matrix is the paper's Figure 3: the slope "
+        "times a triangle of −(i − j), added to the scores before the softmax. Nothing is learned, and a "
+        "sequence longer than in training only makes the triangle bigger, which is why ALiBi extrapolates.",
+        "ko": "**눈여겨볼 점.** ALiBi(Press, Smith, Lewis, ICLR 2022)는 −m·(i − j)를 더합니다. 거리에 따라 직선으로 "
+        "커지는 벌점이고, 헤드마다 기울기가 고정되어 있습니다. 헤드가 H개이면 기울기는 2^(−8h/H)로 등비수열입니다. "
+        "헤드 8개이면 1/2, 1/4, …, 1/256입니다. 앞쪽 헤드는 이웃만 보고, 뒤쪽 헤드는 거의 모든 곳을 봅니다. 행렬은 "
+        "논문의 그림 3입니다. 기울기에 −(i − j)의 삼각형을 곱해 소프트맥스 전에 점수에 더합니다. 학습하는 것이 "
+        "없고, 학습 때보다 긴 시퀀스는 삼각형을 키울 뿐이라서 ALiBi는 더 긴 길이로 잘 늘어납니다.",
+    },
+    "rel.t5.matrix": {
+        "en": "T5 bucket of each pair ({buckets}, up to {maxdist})",
+        "ko": "쌍마다의 T5 구간 ({buckets}개, {maxdist}까지)",
+    },
+    "rel.t5.bucket": {"en": "bucket", "ko": "구간"},
+    "rel.t5.bucket.hover": {
+        "en": "query %{y}, key %{x}<br>bucket %{z}<extra></extra>",
+        "ko": "쿼리 %{y}, 키 %{x}<br>구간 %{z}<extra></extra>",
+    },
+    "rel.t5.lines": {"en": "T5 bucket by the key's offset", "ko": "키의 상대 위치별 T5 구간"},
+    "rel.t5.offset": {"en": "key − query (negative: behind)", "ko": "키 − 쿼리 (음수: 뒤쪽)"},
+    "rel.t5.series": {"en": "bucket", "ko": "구간"},
+    "rel.t5.explain": {
+        "en": "**What to notice.** T5 (Raffel et al., JMLR 2020, section 2.1) gives each head one learned "
+        "number per bucket, and every pair of positions in a bucket gets that number. Offsets below half a "
+        "direction's buckets each have their own bucket; larger ones share buckets that widen "
+        "logarithmically, and every offset past the max distance falls in the last one. So near "
+        "neighbours are told apart exactly, far ones only roughly, and a longer sequence reuses the last "
+        "bucket. Bidirectional (the encoder) keeps separate buckets for keys ahead and behind; causal "
+        "(the decoder) puts every key ahead in bucket 0, which the mask hides anyway. The numbers "
+        "themselves are learned, so this chart shows which pairs share one.",
+        "ko": "**눈여겨볼 점.** T5(Raffel 외, JMLR 2020, 2.1절)는 헤드마다 구간 하나에 학습된 숫자 하나를 두고, "
+        "같은 구간에 드는 위치 쌍은 모두 그 숫자를 받습니다. 한 방향 구간 수의 절반보다 작은 거리는 저마다 구간을 "
+        "가지고, 더 큰 거리는 로그 간격으로 넓어지는 구간을 함께 쓰며, 최대 거리를 넘는 거리는 모두 마지막 구간에 "
+        "들어갑니다. 그래서 가까운 이웃은 정확히, 먼 위치는 대략만 구별하고, 더 긴 시퀀스는 마지막 구간을 다시 "
+        "씁니다. 양방향(인코더)은 앞쪽과 뒤쪽 키의 구간을 따로 두고, 인과적(디코더)은 앞쪽 키를 모두 구간 0에 "
+        "넣는데 어차피 마스크가 가립니다. 숫자 자체는 학습되므로, 이 차트는 어떤 쌍이 한 숫자를 함께 쓰는지를 "
+        "보여 줍니다.",
+    },
+    "rel.kerple.matrix": {
+        "en": "KERPLE bias (r₁ = {r1}, r₂ = {r2})",
+        "ko": "KERPLE 편향 (r₁ = {r1}, r₂ = {r2})",
+    },
+    "rel.kerple.lines": {
+        "en": "KERPLE against ALiBi of the same first slope",
+        "ko": "KERPLE과 처음 기울기가 같은 ALiBi",
+    },
+    "rel.kerple.series": {"en": "KERPLE: −r₁ ln(1 + r₂ d)", "ko": "KERPLE: −r₁ ln(1 + r₂ d)"},
+    "rel.kerple.alibi": {"en": "ALiBi: −{m}·d", "ko": "ALiBi: −{m}·d"},
+    "rel.kerple.explain": {
+        "en": "**What to notice.** KERPLE's logarithmic variant (Chi et al., NeurIPS 2022) adds "
+        "−r₁·ln(1 + r₂·|i − j|), with r₁ and r₂ learned per head. Near the query it falls like ALiBi with "
+        "slope r₁·r₂ (the chart's second line); further away it flattens, so distant keys are penalised far less "
+        "than ALiBi's straight line would. Raise r₂ to make it bend sooner, r₁ to make it deeper.",
+        "ko": "**눈여겨볼 점.** KERPLE의 로그 변형(Chi 외, NeurIPS 2022)은 −r₁·ln(1 + r₂·|i − j|)를 더하며, r₁과 r₂는 "
+        "헤드마다 학습됩니다. 쿼리 가까이에서는 기울기 r₁·r₂인 ALiBi(차트의 두 번째 선)처럼 내려가고, 멀어질수록 완만해져서 먼 "
+        "키는 ALiBi의 직선보다 훨씬 적게 벌점을 받습니다. r₂를 키우면 더 빨리 꺾이고, r₁을 키우면 더 깊어집니다.",
+    },
+    # ---- RoPE beyond its training length (pages/positional_encoding.py, viz/views/rope_scaling.py) -------
+    "pe.tab.rope": {"en": "RoPE beyond its length", "ko": "학습 길이를 넘는 RoPE"},
+    "rs.intro": {
+        "en": "A RoPE model trained on L positions meets angles it never saw when it reads more. Three "
+        "methods change each pair's rotation frequency so that s × L positions look familiar. The head "
+        "width and base here are RoPE's (the base is the sidebar's).",
+        "ko": "L개 위치로 학습한 RoPE 모델은 더 긴 글을 읽을 때 본 적 없는 각도를 만납니다. 세 가지 방법이 쌍마다 "
+        "회전 진동수를 바꾸어 s × L개의 위치가 익숙해 보이게 합니다. 여기서 헤드 너비와 base는 RoPE의 것입니다 "
+        "(base는 사이드바의 값).",
+    },
+    "rs.len": {"en": "Training length L", "ko": "학습 길이 L"},
+    "rs.scale": {"en": "Scale factor s", "ko": "늘리는 배율 s"},
+    "rs.dhead": {"en": "Head width d", "ko": "헤드 너비 d"},
+    "rs.method.rope": {"en": "RoPE (unchanged)", "ko": "RoPE (그대로)"},
+    "rs.method.pi": {"en": "Position Interpolation", "ko": "위치 보간 (PI)"},
+    "rs.method.ntk": {"en": "NTK-aware", "ko": "NTK 인식 스케일링"},
+    "rs.method.yarn": {"en": "YaRN", "ko": "YaRN"},
+    "rs.wave.title": {"en": "Wavelength of each pair, by method", "ko": "방법별 쌍마다의 파장"},
+    "rs.pair": {"en": "pair i (columns 2i, 2i + 1)", "ko": "쌍 i (2i, 2i + 1번 열)"},
+    "rs.wavelength": {"en": "wavelength (positions, log scale)", "ko": "파장 (위치 수, 로그 눈금)"},
+    "rs.wave.hover": {"en": "pair %{x}: %{y:.4g} positions", "ko": "쌍 %{x}: %{y:.4g}칸"},
+    "rs.level.l": {"en": "L = {n}", "ko": "L = {n}"},
+    "rs.level.sl": {"en": "s × L = {n}", "ko": "s × L = {n}"},
+    "rs.ramp.title": {
+        "en": "YaRN's blend of each pair: 0 keeps RoPE, 1 divides by s",
+        "ko": "YaRN의 쌍별 혼합: 0은 RoPE 그대로, 1은 s로 나눔",
+    },
+    "rs.ramp": {"en": "blend", "ko": "혼합 비율"},
+    "rs.ramp.series": {"en": "YaRN's ramp", "ko": "YaRN의 램프"},
+    "rs.ramp.hover": {"en": "pair %{x}: %{y:.3f}", "ko": "쌍 %{x}: %{y:.3f}"},
+    "rs.score.title": {
+        "en": "q·k of one fixed query and key, against their distance",
+        "ko": "고정된 쿼리와 키 하나의 q·k, 거리에 따라",
+    },
+    "rs.distance": {
+        "en": "distance between query and key (positions)",
+        "ko": "쿼리와 키 사이의 거리 (위치 수)",
+    },
+    "rs.score": {"en": "q·k (1 at distance 0)", "ko": "q·k (거리 0에서 1)"},
+    "rs.score.hover": {"en": "distance %{x}: %{y:.4f}", "ko": "거리 %{x}: %{y:.4f}"},
+    "rs.mark.l": {"en": "L", "ko": "L"},
+    "rs.mark.sl": {"en": "s × L", "ko": "s × L"},
+    "rs.temperature": {
+        "en": "YaRN's attention factor (0.1 ln s + 1)",
+        "ko": "YaRN의 어텐션 배율 (0.1 ln s + 1)",
+    },
+    "rs.temperature.help": {
+        "en": "YaRN multiplies cos and sin by this factor, so every score q·k by its square: longer texts "
+        "spread the softmax thinner, and this sharpens it back.",
+        "ko": "YaRN은 cos과 sin에 이 배율을 곱하므로 모든 점수 q·k에는 그 제곱이 곱해집니다. 글이 길어질수록 "
+        "소프트맥스가 얇게 퍼지는데, 이것이 다시 뾰족하게 만듭니다.",
+    },
+    "rs.wave.explain": {
+        "en": "**What to notice.** RoPE turns pair i by pos·θᵢ with θᵢ = base^(−2i/d): the pairs on the left "
+        "turn fast, those on the right have wavelengths longer than L (the red line) and never finished a "
+        "turn in training. Position Interpolation (Chen et al. 2023) divides every frequency by s: every "
+        "wavelength moves up by s, the fast pairs too, which blurs neighbouring positions. NTK-aware "
+        "scaling raises the base to base·s^(d/(d−2)): the first pair keeps its wavelength and the last is "
+        "stretched by exactly s. YaRN (Peng et al. 2023) keeps the pairs that turn more than 32 times over "
+        "L, divides those that turn less than once by s, and blends the pairs between along the ramp.",
+        "ko": "**눈여겨볼 점.** RoPE는 쌍 i를 pos·θᵢ만큼 돌리고 θᵢ = base^(−2i/d)입니다. 왼쪽 쌍은 빨리 돌고, 오른쪽 "
+        "쌍은 파장이 L(빨간 선)보다 길어 학습 중에 한 바퀴도 다 돌지 못했습니다. 위치 보간(Chen 외 2023)은 모든 "
+        "진동수를 s로 나눕니다. 빠른 쌍까지 모든 파장이 s배 올라가서 이웃한 위치가 흐려집니다. NTK 인식 "
+        "스케일링은 base를 base·s^(d/(d−2))로 키웁니다. 첫 쌍의 파장은 그대로이고 마지막 쌍은 정확히 s배 "
+        "늘어납니다. YaRN(Peng 외 2023)은 L 동안 32바퀴보다 많이 도는 쌍은 그대로 두고, 한 바퀴도 못 도는 쌍은 "
+        "s로 나누며, 그 사이의 쌍은 램프를 따라 섞습니다.",
+    },
+    "rs.score.explain": {
+        "en": "**What to notice.** Here the query and the key are the same vector, so only the rotation "
+        "between them changes the score: 1 at distance 0, then a decay with ripples. Past L, unchanged RoPE "
+        "meets angles of its slow pairs that training never produced. Position Interpolation stretches that curve by s, so at s × L "
+        "it reads what RoPE read at L; NTK-aware and YaRN stretch it only where the slow pairs set it, and "
+        "keep the fast pairs' detail near the query. YaRN's curve starts above 1: its attention factor.",
+        "ko": "**눈여겨볼 점.** 여기서는 쿼리와 키가 같은 벡터라서 둘 사이의 회전만 점수를 바꿉니다. 거리 0에서 1이고 "
+        "물결치며 줄어듭니다. L을 넘으면 그대로의 RoPE는 느린 쌍에서 학습 때 나온 적 없는 각도를 만납니다. 위치 보간은 그 곡선을 s배로 늘려 "
+        "s × L에서 RoPE가 L에서 읽던 값을 읽게 합니다. NTK 인식과 YaRN은 느린 쌍이 정하는 부분만 늘리고, 쿼리 근처의 "
+        "빠른 쌍이 만드는 세부는 그대로 둡니다. YaRN의 곡선이 1보다 위에서 시작하는 것은 어텐션 배율 때문입니다.",
+    },
+}

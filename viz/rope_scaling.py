@@ -1,0 +1,110 @@
+"""RoPE beyond the length it was trained at: how three methods change each pair's rotation frequency so a
+model trained on L positions reads s * L. Pure NumPy.
+
+RoPE turns pair i of a query or key by the angle pos * theta_i, theta_i = base^(-2i/d). Past L, the
+slow pairs reach angles they never saw in training. The methods, each a new set of frequencies:
+
+- Position Interpolation (Chen et al. 2023): every frequency divided by s, so s * L positions span the
+  angles L did.
+- NTK-aware scaling (bloc97, 2023): a larger base, base' = base * s^(d / (d - 2)); the fastest pair is
+  unchanged and the slowest is divided by exactly s, the others in between.
+- YaRN (Peng et al. 2023): pairs that turn more than beta = 32 times over L keep their frequency, pairs
+  that turn less than alpha = 1 time are divided by s, and the pairs between are blended along a ramp;
+  the scores are sharpened by the temperature 0.1 ln s + 1. This follows the reference code (as in
+  ``transformers``): the ramp runs linearly over the pair index between the two ends, rounded outwards.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal, get_args
+
+import numpy as np
+
+from viz.sinusoid import frequencies
+
+Method = Literal["rope", "pi", "ntk", "yarn"]
+METHODS: tuple[Method, ...] = get_args(Method)
+YARN_ALPHA, YARN_BETA = 1.0, 32.0
+
+
+def _pairs(d_head: int) -> int:
+    if d_head < 2 or d_head % 2:
+        raise ValueError(f"RoPE needs an even head width of at least 2, got {d_head}")
+    return d_head // 2
+
+
+def ntk_base(base: float, scale: float, d_head: int) -> float:
+    """NTK-aware scaling's new base: base * s^(d / (d - 2)) (for d = 2, one pair, the base itself)."""
+    if d_head <= 2:
+        return base
+    return base * scale ** (d_head / (d_head - 2))
+
+
+def yarn_ramp(d_head: int, base: float, train_len: int) -> np.ndarray:
+    """YaRN's blend of each pair, from 0 (keeps its frequency) to 1 (divided by s): (d_head / 2,).
+
+    The pair that turns ``beta`` times over the training length marks where the ramp leaves 0, the one
+    that turns ``alpha`` times where it reaches 1 (each found from the inverse of the frequency formula
+    and rounded outwards); in between it rises linearly with the pair index.
+    """
+    n = _pairs(d_head)
+
+    def pair_turning(turns: float) -> float:
+        # the (fractional) pair index whose wavelength fits ``turns`` times into train_len
+        return d_head * math.log(train_len / (turns * 2 * math.pi)) / (2 * math.log(base))
+
+    low = float(max(math.floor(pair_turning(YARN_BETA)), 0))
+    high = float(min(math.ceil(pair_turning(YARN_ALPHA)), d_head - 1))
+    if low == high:
+        high += 0.001  # the reference code's guard against a zero-width ramp
+    return np.clip((np.arange(n, dtype=np.float64) - low) / (high - low), 0.0, 1.0)
+
+
+def yarn_temperature(scale: float) -> float:
+    """YaRN's attention factor 0.1 ln s + 1 (1 for s <= 1): the cos and sin are multiplied by it, so every
+    score q . k by its square, sharpening the softmax that longer sequences flatten."""
+    return 1.0 if scale <= 1 else 0.1 * math.log(scale) + 1.0
+
+
+def scaled_frequencies(method: Method, d_head: int, base: float, scale: float, train_len: int) -> np.ndarray:
+    """Each pair's rotation frequency under ``method`` (radians per position): (d_head / 2,)."""
+    n = _pairs(d_head)
+    theta = frequencies(d_head, base)[:n]
+    if method == "rope":
+        return theta
+    if method == "pi":
+        return theta / scale
+    if method == "ntk":
+        return frequencies(d_head, ntk_base(base, scale, d_head))[:n]
+    if method == "yarn":
+        ramp = yarn_ramp(d_head, base, train_len)
+        return theta * (1.0 - ramp) + (theta / scale) * ramp
+    raise ValueError(f"unknown method {method!r}; expected one of {METHODS}")
+
+
+def score_by_distance(frequencies_: np.ndarray, distances: np.ndarray, factor: float = 1.0) -> np.ndarray:
+    """q . k for a query and a key that are the same unit vector with every pair at the same angle,
+    ``distances`` positions apart: (1 / n) * sum_i cos(theta_i * distance), times ``factor`` squared
+    (YaRN's temperature scales both q and k). 1 at distance 0 for factor 1."""
+    dist = np.asarray(distances, dtype=np.float64)
+    return factor**2 * np.cos(np.outer(dist, frequencies_)).mean(axis=1)
+
+
+@dataclass(frozen=True)
+class Scaling:
+    """Every method at one setting, for the page: frequencies, wavelengths and YaRN's ramp."""
+
+    frequencies: dict[Method, np.ndarray]
+    ramp: np.ndarray
+    temperature: float
+
+    def wavelengths(self, method: Method) -> np.ndarray:
+        return 2.0 * np.pi / self.frequencies[method]
+
+
+def scaling(d_head: int, base: float, scale: float, train_len: int) -> Scaling:
+    """Every method's frequencies at (d_head, base, s, L)."""
+    found = {m: scaled_frequencies(m, d_head, base, scale, train_len) for m in METHODS}
+    return Scaling(found, yarn_ramp(d_head, base, train_len), yarn_temperature(scale))

@@ -1,0 +1,189 @@
+"""The Similarity page's tab of relative position biases: ALiBi, T5's buckets and KERPLE's log bias, each
+as a query x key matrix and against the distance, with its controls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import streamlit as st
+
+from viz import figures, relative
+from viz.budget import cached
+from viz.i18n import t
+from viz.ui import widgets
+from viz.ui.chart import chart
+
+HEADS_MAX = 16
+LENGTH = (4, 256, 32)  # lo, hi, default
+BUCKETS = (8, 16, 32, 64)
+MAX_DISTANCES = (16, 32, 64, 128, 256, 512, 1024)
+R_RANGE = (0.1, 5.0, 0.1)  # KERPLE's r1 and r2: lo, hi, step
+
+
+@cached(max_entries=16)
+def alibi(length: int, heads: int, causal: bool) -> np.ndarray:
+    return relative.alibi(length, heads, causal=causal)
+
+
+@cached(max_entries=16)
+def t5(length: int, bidirectional: bool, buckets: int, max_distance: int) -> np.ndarray:
+    found = relative.t5_buckets(
+        length, bidirectional=bidirectional, num_buckets=buckets, max_distance=max_distance
+    )
+    return found.astype(np.float64)
+
+
+def _toggle(label: str, key: str, default: bool) -> bool:
+    return bool(st.toggle(label, key=key, persist_state=widgets.KEEP, **widgets.initial(key, value=default)))
+
+
+def _number(label: str, key: str) -> float:
+    lo, hi, step = R_RANGE
+    return float(st.slider(label, lo, hi, step=step, key=key, **widgets.initial(key, value=1.0)))
+
+
+def _matrix(z: np.ndarray, lang: str, *, key: str, title: str, colorbar: str, hover: str, name: str) -> None:
+    """A query x key matrix; masked cells (-inf) are left blank."""
+    shown = np.where(np.isfinite(z), z, np.nan)
+    fig = figures.heatmap(
+        shown,
+        title=title,
+        x_title=t("rel.key", lang),
+        y_title=t("rel.query", lang),
+        colorbar_title=colorbar,
+        hovertemplate=t(hover, lang),
+        height=420,
+    )
+    chart(fig, key=key, lang=lang, file_name=f"{name}_{z.shape[0]}x{z.shape[1]}.csv")
+
+
+def _curves(x: np.ndarray, series: dict[str, np.ndarray], lang: str, *, key: str, **labels: Any) -> None:
+    fig = figures.lines(
+        x, series, hovertemplate=t("rel.line.hover", lang), height=420, legend_right=len(series) > 2, **labels
+    )
+    chart(fig, key=key, lang=lang, file_name=f"{key}.csv")
+
+
+def _alibi(length: int, controls: Any, lang: str) -> None:
+    with controls:
+        heads = widgets.bounded_slider(t("rel.heads", lang), 1, HEADS_MAX, 8, key="rel_heads")
+        causal = _toggle(t("rel.causal", lang), "rel_causal", True)
+    bias = alibi(length, heads, causal)
+    slopes = relative.alibi_slopes(heads)
+    left, right, note = st.columns([3, 3, 2])
+    with left:
+        head = widgets.bounded_slider(t("rel.head", lang), 1, heads, 1, key="rel_head")
+    with left, widgets.guard(lang):
+        _matrix(
+            bias[head - 1],
+            lang,
+            key="rel_alibi_matrix",
+            title=t("rel.alibi.matrix", lang, head=head, heads=heads, slope=f"{slopes[head - 1]:.4g}"),
+            colorbar=t("rel.bias", lang),
+            hover="rel.bias.hover",
+            name=f"alibi_head{head}_of_{heads}",
+        )
+    with right, widgets.guard(lang):
+        d, values = relative.by_distance(bias)
+        names = [t("rel.alibi.head", lang, h=h + 1, m=f"{m:.3g}") for h, m in enumerate(slopes)]
+        _curves(
+            d,
+            dict(zip(names, values, strict=True)),
+            lang,
+            key="rel_alibi_lines",
+            title=t("rel.alibi.lines", lang),
+            x_title=t("rel.distance", lang),
+            y_title=t("rel.bias", lang),
+        )
+    note.markdown(t("rel.alibi.explain", lang))
+
+
+def _t5(length: int, controls: Any, lang: str) -> None:
+    with controls:
+        buckets = widgets.option_slider(t("rel.buckets", lang), BUCKETS, 32, key="rel_buckets")
+        max_distance = widgets.option_slider(t("rel.maxdist", lang), MAX_DISTANCES, 128, key="rel_maxdist")
+        bidirectional = _toggle(t("rel.bidir", lang), "rel_bidir", True)
+    left, right, note = st.columns([3, 3, 2])
+    with left, widgets.guard(lang):
+        _matrix(
+            t5(length, bidirectional, buckets, max_distance),
+            lang,
+            key="rel_t5_matrix",
+            title=t("rel.t5.matrix", lang, buckets=buckets, maxdist=max_distance),
+            colorbar=t("rel.t5.bucket", lang),
+            hover="rel.t5.bucket.hover",
+            name=f"t5_buckets_{buckets}_{max_distance}",
+        )
+    with right, widgets.guard(lang):
+        offsets = np.arange(-(length - 1), length)
+        found = relative.t5_bucket(
+            offsets, bidirectional=bidirectional, num_buckets=buckets, max_distance=max_distance
+        )
+        _curves(
+            offsets,
+            {t("rel.t5.series", lang): found},
+            lang,
+            key="rel_t5_lines",
+            title=t("rel.t5.lines", lang),
+            x_title=t("rel.t5.offset", lang),
+            y_title=t("rel.t5.bucket", lang),
+            mode="lines+markers",
+        )
+    note.markdown(t("rel.t5.explain", lang))
+
+
+def _kerple(length: int, controls: Any, lang: str) -> None:
+    with controls:
+        r1 = _number(t("rel.r1", lang), "rel_r1")
+        r2 = _number(t("rel.r2", lang), "rel_r2")
+        causal = _toggle(t("rel.causal", lang), "rel_causal", True)
+    bias = relative.kerple_log(length, r1, r2, causal=causal)[0]
+    left, right, note = st.columns([3, 3, 2])
+    with left, widgets.guard(lang):
+        _matrix(
+            bias,
+            lang,
+            key="rel_kerple_matrix",
+            title=t("rel.kerple.matrix", lang, r1=f"{r1:.1f}", r2=f"{r2:.1f}"),
+            colorbar=t("rel.bias", lang),
+            hover="rel.bias.hover",
+            name=f"kerple_r1_{r1:.1f}_r2_{r2:.1f}",
+        )
+    with right, widgets.guard(lang):
+        d, values = relative.by_distance(bias[None])
+        slope = r1 * r2  # the log curve's slope at distance 0
+        series = {
+            t("rel.kerple.series", lang): values[0],
+            t("rel.kerple.alibi", lang, m=f"{slope:.3g}"): -slope * d.astype(np.float64),
+        }
+        _curves(
+            d,
+            series,
+            lang,
+            key="rel_kerple_lines",
+            title=t("rel.kerple.lines", lang),
+            x_title=t("rel.distance", lang),
+            y_title=t("rel.bias", lang),
+        )
+    note.markdown(t("rel.kerple.explain", lang))
+
+
+def section(lang: str) -> None:
+    """The whole tab: the scheme, its controls, the matrix, the curve and what to notice."""
+    st.write(t("rel.intro", lang))
+    c1, c2, c3 = st.columns(3)
+    scheme = relative.as_scheme(
+        widgets.choice(
+            t("rel.scheme", lang),
+            relative.SCHEMES,
+            key="rel_scheme",
+            lang=lang,
+            format_func=lambda v: t(f"rel.scheme.{v}", lang),
+            radio=True,
+            container=c1,
+        )
+    )
+    with c2:
+        length = widgets.bounded_slider(t("rel.len", lang), *LENGTH, key="rel_len")
+    {"alibi": _alibi, "t5": _t5, "kerple": _kerple}[scheme](length, c3, lang)

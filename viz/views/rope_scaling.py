@@ -1,0 +1,111 @@
+"""The Positional encoding page's tab on RoPE past its training length: each pair's wavelength under
+Position Interpolation, NTK-aware scaling and YaRN, YaRN's ramp, and a score against the distance."""
+
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+
+from viz import figures, rope_scaling
+from viz.budget import cached
+from viz.i18n import t
+from viz.rope_scaling import METHODS
+from viz.ui import widgets
+from viz.ui.chart import chart
+
+LENGTHS = (256, 512, 1024, 2048, 4096, 8192)
+SCALES = (1, 2, 4, 8, 16, 32)
+D_HEADS = (16, 32, 64, 128, 256)
+#: Distances the score chart samples, from 0 to twice s * L.
+SCORE_POINTS = 1025
+
+
+@cached(max_entries=32)
+def scaling(d_head: int, base: float, scale: int, train_len: int) -> rope_scaling.Scaling:
+    return rope_scaling.scaling(d_head, base, float(scale), train_len)
+
+
+@cached(max_entries=32)
+def scores(d_head: int, base: float, scale: int, train_len: int) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """Distances and each method's score at them (YaRN's with its attention factor)."""
+    found = scaling(d_head, base, scale, train_len)
+    distances = np.unique(np.linspace(0, 2 * scale * train_len, SCORE_POINTS).round().astype(np.int64))
+    return distances, {
+        m: rope_scaling.score_by_distance(
+            found.frequencies[m], distances, found.temperature if m == "yarn" else 1.0
+        )
+        for m in METHODS
+    }
+
+
+def section(base: float, lang: str) -> None:
+    """The whole tab: L, s and d; the wavelengths, YaRN's ramp and the scores, with what to notice."""
+    st.write(t("rs.intro", lang))
+    c1, c2, c3, c4 = st.columns([2, 2, 2, 1])
+    with c1:
+        train_len = widgets.option_slider(t("rs.len", lang), LENGTHS, 2048, key="rs_len")
+    with c2:
+        scale = widgets.option_slider(t("rs.scale", lang), SCALES, 4, key="rs_scale")
+    with c3:
+        d_head = widgets.option_slider(t("rs.dhead", lang), D_HEADS, 128, key="rs_dhead")
+    found = scaling(d_head, base, scale, train_len)
+    c4.metric(t("rs.temperature", lang), f"{found.temperature:.3f}", help=t("rs.temperature.help", lang))
+    names = {m: t(f"rs.method.{m}", lang) for m in METHODS}
+    pairs = np.arange(d_head // 2)
+    left, right = st.columns([3, 1])
+    with left, widgets.guard(lang):
+        fig = figures.lines(
+            pairs,
+            {names[m]: found.wavelengths(m) for m in METHODS},
+            title=t("rs.wave.title", lang),
+            x_title=t("rs.pair", lang),
+            y_title=t("rs.wavelength", lang),
+            hovertemplate=t("rs.wave.hover", lang),
+            mode="lines+markers",
+            y_log=True,
+            legend_right=True,
+            levels={
+                t("rs.level.l", lang, n=train_len): float(train_len),
+                t("rs.level.sl", lang, n=scale * train_len): float(scale * train_len),
+            },
+            height=420,
+        )
+        chart(
+            fig,
+            key="rs_waves",
+            lang=lang,
+            file_name=f"rope_scaling_wavelengths_d{d_head}_L{train_len}_s{scale}.csv",
+        )
+        fig = figures.lines(
+            pairs,
+            {t("rs.ramp.series", lang): found.ramp},
+            title=t("rs.ramp.title", lang),
+            x_title=t("rs.pair", lang),
+            y_title=t("rs.ramp", lang),
+            hovertemplate=t("rs.ramp.hover", lang),
+            mode="lines+markers",
+            height=260,
+        )
+        chart(fig, key="rs_ramp", lang=lang, file_name=f"yarn_ramp_d{d_head}_L{train_len}.csv")
+    right.markdown(t("rs.wave.explain", lang))
+    left, right = st.columns([3, 1])
+    with left, widgets.guard(lang):
+        distances, by_method = scores(d_head, base, scale, train_len)
+        fig = figures.lines(
+            distances,
+            {names[m]: by_method[m] for m in METHODS},
+            title=t("rs.score.title", lang),
+            x_title=t("rs.distance", lang),
+            y_title=t("rs.score", lang),
+            hovertemplate=t("rs.score.hover", lang),
+            marks={t("rs.mark.l", lang): float(train_len), t("rs.mark.sl", lang): float(scale * train_len)},
+            legend_right=True,
+            height=420,
+        )
+        chart(
+            fig,
+            key="rs_scores",
+            lang=lang,
+            file_name=f"rope_scaling_scores_d{d_head}_L{train_len}_s{scale}.csv",
+        )
+    right.markdown(t("rs.score.explain", lang))
