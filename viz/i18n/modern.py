@@ -107,7 +107,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "키는 ALiBi의 직선보다 훨씬 적게 벌점을 받습니다. r₂를 키우면 더 빨리 꺾이고, r₁을 키우면 더 깊어집니다.",
     },
     # ---- RoPE beyond its training length (pages/positional_encoding.py, viz/views/rope_scaling.py) -------
-    "pe.tab.rope": {"en": "RoPE beyond its length", "ko": "학습 길이를 넘는 RoPE"},
+    "pe.tab.rope": {"en": "RoPE scaling", "ko": "RoPE 늘이기"},
     "rs.intro": {
         "en": "A RoPE model trained on L positions meets angles it never saw when it reads more. Three "
         "methods change each pair's rotation frequency so that s × L positions look familiar. The head "
@@ -148,14 +148,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "rs.score.hover": {"en": "distance %{x}: %{y:.4f}", "ko": "거리 %{x}: %{y:.4f}"},
     "rs.mark.l": {"en": "L", "ko": "L"},
     "rs.mark.sl": {"en": "s × L", "ko": "s × L"},
-    "rs.temperature": {
-        "en": "YaRN's attention factor (0.1 ln s + 1)",
-        "ko": "YaRN의 어텐션 배율 (0.1 ln s + 1)",
-    },
+    "rs.temperature": {"en": "YaRN factor", "ko": "YaRN 배율"},
     "rs.temperature.help": {
-        "en": "YaRN multiplies cos and sin by this factor, so every score q·k by its square: longer texts "
+        "en": "YaRN's attention factor, 0.1 ln s + 1. YaRN multiplies cos and sin by it, so every score q·k by its square: longer texts "
         "spread the softmax thinner, and this sharpens it back.",
-        "ko": "YaRN은 cos과 sin에 이 배율을 곱하므로 모든 점수 q·k에는 그 제곱이 곱해집니다. 글이 길어질수록 "
+        "ko": "YaRN의 어텐션 배율 0.1 ln s + 1입니다. YaRN은 cos과 sin에 이 배율을 곱하므로 모든 점수 q·k에는 그 제곱이 곱해집니다. 글이 길어질수록 "
         "소프트맥스가 얇게 퍼지는데, 이것이 다시 뾰족하게 만듭니다.",
     },
     "rs.wave.explain": {
