@@ -154,6 +154,8 @@ if pe is not None and sec["waves"].open:
                     hovertemplate=t("pe.wave.hover.spectrum" if spectral else "pe.wave.hover", lang),
                     color=waves.strength,
                     color_title=t("pe.wave.strength", lang),
+                    level=float(about.size[0]) if about.size else None,  # a trained table's own length
+                    level_label=t("pe.wave.table", lang, rows=about.size[0]) if about.size else "",
                 )
                 chart.chart(fig, key="pe_waves", lang=lang, file_name=f"pe_{kind}_wavelengths_d{d_model}.csv")
             explain = {"column": "pe.wave.binary", "spectrum": "pe.wave.spectrum"}.get(

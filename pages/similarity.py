@@ -36,7 +36,7 @@ measure = similarity.as_measure(
     )
 )
 # Side by side at one size: a trained table's when one is shown (MiniLM: 384 columns, at most 512 rows).
-kinds = [kind] if other == kind else [kind, other]
+kinds = enc_views.available([kind] if other == kind else [kind, other], lang)  # model files missing: said
 max_len, d_model = encodings.shared_size(kinds, s.max_len, s.d_model)
 p = widgets.position_slider(
     t("sim.p", lang),
@@ -49,7 +49,6 @@ if max_len == 1:
     st.info(t("sim.one_position", lang))
 
 specs = sim_views.compared_specs(kinds, max_len, d_model, float(s.base), s.max_len, lang)
-kinds = list(specs)  # without a trained table whose model files are missing (the page said so)
 tables = {k: enc_views.encoding_table(specs[k]) for k in kinds}
 if any(spec.layout == "split" for spec in specs.values()):
     st.caption(t("sim.layout", lang))
@@ -106,7 +105,7 @@ if kinds and sec["row"].open:
                 if similarity.has_gaps(values):
                     st.caption(t("sim.nan", lang))
         text = t(f"sim.row.explain.{measure}", lang, p=p, half=similarity.self_dot_range(d_model))
-        sim_views.explain(note, text, kinds, "row", lang)
+        sim_views.explain(note, text, kinds, "row.dot" if measure == "dot" else "row", lang)
 
 
 # ---- all pairs -----------------------------------------------------------------------------------------

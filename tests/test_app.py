@@ -10,8 +10,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, new_app, ok, open_page, open_page_with_tabs, warnings
+from tests.kinds import KINDS
 from viz import downsample, figures
-from viz.encodings import ANY_SIZE_KINDS, ENCODING_KINDS, EncodingKind, EncodingSpec, encode, fit
+from viz.encodings import ANY_SIZE_KINDS, EncodingKind, EncodingSpec, encode, fit
 from viz.i18n import t
 from viz.settings import divisors
 from viz.ui import shell, widgets
@@ -245,7 +246,7 @@ def test_bad_url_note_is_in_korean_too() -> None:
     assert any("쓸 수 없습니다" in w.value for w in at.text)
 
 
-@pytest.mark.parametrize("kind", ENCODING_KINDS)
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_every_encoding_draws_its_charts(kind: EncodingKind, lang: str) -> None:
     at = open_pe(lang=lang)
@@ -373,12 +374,19 @@ def test_a_link_sets_the_head_count() -> None:
 SECTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "positional_encoding.py": (
         "pe_section",
-        ("pe.tab.table", "pe.curves.title", "pe.wave.title", "pe.score.title"),
+        ("pe.tab.table", "pe.curves.title", "pe.wave.title", "pe.score.title", "pe.tab.rope"),
     ),
     "embedding.py": ("emb_section", ("emb.sum.title", "emb.add.title", "emb.seg.title", "emb.order.title")),
     "similarity.py": (
         "sim_section",
-        ("sim.tab.row", "sim.matrix.title", "sim.offset.title", "sim.steps.title", "sim.rot.title"),
+        (
+            "sim.tab.row",
+            "sim.matrix.title",
+            "sim.offset.title",
+            "sim.steps.title",
+            "sim.rot.title",
+            "sim.tab.bias",
+        ),
     ),
     "softmax.py": ("sm_section", ("sm.var.title", "sm.tab.row", "sm.ex.title")),
     "attention.py": (

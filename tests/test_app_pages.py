@@ -10,8 +10,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, ok, open_page
+from tests.kinds import KINDS
 from viz import downsample, embedding, encodings, similarity
-from viz.encodings import ENCODING_KINDS, EncodingKind, EncodingSpec, encode, rotation_error
+from viz.encodings import EncodingKind, EncodingSpec, encode, rotation_error
 from viz.i18n import t
 from viz.ui import widgets
 
@@ -110,7 +111,7 @@ def test_choosing_the_same_encoding_twice_shows_one_column() -> None:
     assert not any(t("pe.kind.binary", "en") in x for x in titles)
 
 
-@pytest.mark.parametrize("kind", ENCODING_KINDS)
+@pytest.mark.parametrize("kind", KINDS)
 def test_every_encoding_on_the_similarity_page(kind: EncodingKind) -> None:
     at = open_page(SIM)
     at.selectbox(key=widgets.choice_key("pe_kind", "en")).set_value(kind).run()
@@ -304,7 +305,7 @@ def test_segments_section_builds_the_bert_input() -> None:
     np.testing.assert_allclose(total, sum(decode(seg["data"][i]["z"]) for i in range(3)), atol=1e-4)
 
 
-@pytest.mark.parametrize("kind", ENCODING_KINDS)
+@pytest.mark.parametrize("kind", KINDS)
 def test_every_encoding_on_the_embedding_page(kind: EncodingKind) -> None:
     at = open_page(EMB)
     at.selectbox(key=widgets.choice_key("pe_kind", "en")).set_value(kind).run()

@@ -7,8 +7,9 @@ import itertools
 import numpy as np
 import pytest
 
+from tests.kinds import KINDS
 from viz import criteria
-from viz.encodings import ENCODING_KINDS, EncodingKind, EncodingSpec, encode, fit
+from viz.encodings import EncodingKind, EncodingSpec, encode, fit
 
 
 def brute_min_distance(x: np.ndarray) -> float:
@@ -20,7 +21,7 @@ def brute_rms_distance(x: np.ndarray) -> float:
     return float(np.sqrt(np.mean(d2)))
 
 
-@pytest.mark.parametrize("kind", ENCODING_KINDS)
+@pytest.mark.parametrize("kind", KINDS)
 def test_pair_distances_match_brute_force(kind: EncodingKind) -> None:
     pe = encode(fit(EncodingSpec(kind, 40, 6, 100.0)))
     assert criteria.min_pair_distance(pe, chunk=7) == pytest.approx(brute_min_distance(pe), abs=1e-6)
@@ -81,7 +82,7 @@ def test_binary_runs_out_of_codes_beyond_2_to_the_d() -> None:
     assert checks["distinct"].value == 0.0
 
 
-@pytest.mark.parametrize("kind", ENCODING_KINDS)
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("max_len", [1, 2, 3])
 def test_tiny_lengths_give_defined_or_na_verdicts(kind: EncodingKind, max_len: int) -> None:
     for check in criteria.scorecard(fit(EncodingSpec(kind, max_len, 3, 10.0))):

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 import torch
 
+from tests.kinds import KINDS
 from viz import encodings, model, probe, settings, train
 from viz.encodings import (
     ANY_SIZE_KINDS,
@@ -35,7 +36,7 @@ def test_every_kind_has_one_entry() -> None:
         info("nope")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("kind", ENCODING_KINDS)
+@pytest.mark.parametrize("kind", KINDS)
 def test_paired_means_every_column_pair_keeps_its_length(kind: EncodingKind) -> None:
     # A sine/cosine pair (or a rotated pair) has the same length at every position; other columns do not.
     pe = table(kind)
@@ -44,7 +45,7 @@ def test_paired_means_every_column_pair_keeps_its_length(kind: EncodingKind) -> 
     assert info(kind).paired == steady
 
 
-@pytest.mark.parametrize("kind", ENCODING_KINDS)
+@pytest.mark.parametrize("kind", KINDS)
 def test_waves_are_the_periods_the_table_has(kind: EncodingKind) -> None:
     pe = table(kind)
     waves = periods(EncodingSpec(kind, L, D, 100.0))
@@ -83,7 +84,7 @@ def test_waves_are_the_periods_the_table_has(kind: EncodingKind) -> None:
             assert not any(np.allclose(pe[s:, column], pe[:-s, column]) for s in range(1, L // 2)), column
 
 
-@pytest.mark.parametrize("kind", ENCODING_KINDS)
+@pytest.mark.parametrize("kind", KINDS)
 def test_relative_means_the_dot_depends_on_the_offset_only(kind: EncodingKind) -> None:
     pe = table(kind)
     gram = pe @ pe.T
@@ -91,14 +92,14 @@ def test_relative_means_the_dot_depends_on_the_offset_only(kind: EncodingKind) -
     assert info(kind).relative == toeplitz
 
 
-@pytest.mark.parametrize("kind", ENCODING_KINDS)
+@pytest.mark.parametrize("kind", KINDS)
 def test_split_layout_means_the_layout_changes_the_table(kind: EncodingKind) -> None:
     moved = not np.array_equal(table(kind, layout="split"), table(kind, layout="interleaved"))
     assert info(kind).split_layout == moved
     assert encodings.is_split(EncodingSpec(kind, L, D, layout="split")) == moved
 
 
-@pytest.mark.parametrize("kind", ENCODING_KINDS)
+@pytest.mark.parametrize("kind", KINDS)
 def test_size_is_the_one_size_a_trained_table_has(kind: EncodingKind) -> None:
     size = info(kind).size
     if size is None:  # built at any size
@@ -109,6 +110,8 @@ def test_size_is_the_one_size_a_trained_table_has(kind: EncodingKind) -> None:
     whole = encode(EncodingSpec(kind, rows, cols))
     assert whole.shape == size
     assert encodings.fit(EncodingSpec(kind, 10_000, 16)) == EncodingSpec(kind, rows, cols)
+    # base, layout and seed do not change a trained table: one spec (one cache entry) for all of them
+    assert encodings.fit(EncodingSpec(kind, 10, 16, 500.0, "split", 7)) == EncodingSpec(kind, 10, cols)
     np.testing.assert_array_equal(table(kind), whole[:L])  # a shorter table is the first rows
     for wrong in (EncodingSpec(kind, L, D), EncodingSpec(kind, rows + 1, cols)):
         with pytest.raises(ValueError, match="ask fit"):

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 import torch
 
+from tests.kinds import KINDS
 from viz import encodings as enc
 from viz.encodings import EncodingKind, EncodingSpec
 
@@ -160,7 +161,7 @@ def test_wavelengths_and_periods() -> None:
     assert enc.periods(EncodingSpec("learned", 100, 10)) is None
 
 
-@pytest.mark.parametrize("kind", enc.ENCODING_KINDS)
+@pytest.mark.parametrize("kind", KINDS)
 def test_encode_dispatch_shapes(kind: EncodingKind) -> None:
     table = enc.encode(enc.fit(EncodingSpec(kind, 17, 9, 100.0)))
     size = enc.info(kind).size

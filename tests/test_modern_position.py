@@ -156,6 +156,15 @@ def test_score_by_distance_is_one_at_zero_and_the_mean_cosine() -> None:
     assert rope_scaling.score_by_distance(theta, np.array([0]), factor=1.1)[0] == pytest.approx(1.21)
 
 
+def test_score_window_is_the_mean_of_the_score_over_the_window() -> None:
+    theta = frequencies(16, 10000.0)[:8]
+    lo, hi = np.array([1.0, 10.0, 500.0, 3.0]), np.array([1.1, 11.0, 550.0, 3.0])
+    fine = [np.linspace(a, b, 200_001) for a, b in zip(lo, hi, strict=True)]
+    want = [rope_scaling.score_by_distance(theta, x).mean() for x in fine]  # a dense Riemann mean
+    np.testing.assert_allclose(rope_scaling.score_window(theta, lo, hi), want, atol=1e-6)
+    assert rope_scaling.score_window(theta, np.array([0.0]), np.array([0.0]), factor=2.0)[0] == 4.0
+
+
 def test_bad_sizes_are_refused() -> None:
     with pytest.raises(ValueError, match="even head width"):
         rope_scaling.scaled_frequencies("pi", 7, 10000.0, 2.0, 100)

@@ -86,6 +86,10 @@ def test_spectrum_finds_pure_waves_and_calls_noise_noise() -> None:
     assert np.all(found.strength[:4] > 0.85)
     assert np.all(found.strength[4:6] < 0.1)  # white noise spreads over 256 frequencies
     assert found.strength[6] == 0.0 and np.isinf(found.period[6])  # a constant column has no wave
+    # two waves on whole bins (no leakage), amplitudes 1 and 1/2: the stronger carries 1 / (1 + 1/4)
+    two = np.sin(2 * np.pi * 8 * pos / n) + 0.5 * np.sin(2 * np.pi * 40 * pos / n)
+    mixed = spectrum(two)
+    assert mixed.period[0] == pytest.approx(n / 8) and mixed.strength[0] == pytest.approx(0.8)
 
 
 # ---- the words against the table ----------------------------------------------------------------------
@@ -101,12 +105,29 @@ def test_what_the_pages_say_about_minilm_is_what_its_table_measures(minilm: np.n
     assert 0.8 < float(np.mean(neighbours)) < 0.9
     # "many columns flicker with a short period of about 6 positions"; the wavelengths sit "on a few
     # rungs, about 6, 17, 53 and 170 positions and a few hundred", each "a blend" (share well under 1)
+    # ... "rungs at about 6, 17, 53, 170 and 340–510 positions", "markers above the dotted line [the
+    # table's 512 rows] are drifts", "each column is a blend (its share is well under 1)"
     waves = periods(EncodingSpec("minilm", 100, COLS))
     assert waves is not None and waves.strength is not None
-    rungs = [(5, 6.5), (15, 19), (48, 60), (140, 200), (300, 1000)]
+    rungs = [(5, 6.5), (15, 19), (48, 60), (140, 200), (330, ROWS + 1), (ROWS + 1, np.inf)]
     on = [(waves.period >= lo) & (waves.period < hi) for lo, hi in rungs]
     assert np.all(np.logical_or.reduce(on)) and all(np.sum(r) >= 15 for r in on)
     assert np.sum(on[0]) >= 40 and np.median(waves.strength) < 0.5
+    # the curves open on one column of each rung from 6 positions up, the clearest of its neighbours
+    picked = encodings.wave_columns(EncodingSpec("minilm", 100, COLS))
+    assert sorted(next(i for i, r in enumerate(on) if r[c]) for c in picked) == [0, 1, 2, 3]
+    # with the dot product, "for most positions below about 120 the best score is with position 0, not
+    # with p itself"; by direction, "p is closest to itself and its neighbours"
+    best = np.argmax(minilm @ minilm.T, axis=1)
+    assert np.mean(best[1:120] == 0) > 0.6 and np.all(best[130:] != 0)
+    cos = similarity.pairwise(minilm, minilm, "cosine")
+    assert np.array_equal(np.argmax(cos, axis=1), np.arange(ROWS))
+    runner_up = np.argsort(-cos, axis=1)[:, 1]
+    assert np.mean(np.abs(runner_up - np.arange(ROWS)) == 1) > 0.95
+    # the matrix: "one cell sets the top of this colour scale: row 0 with itself"
+    dots = minilm @ minilm.T
+    assert np.unravel_index(np.argmax(dots), dots.shape) == (0, 0)
+    assert dots[0, 0] > 5 * np.sort(dots, axis=None)[-2]  # every other cell is far below it
     # by offset, away from row 0, in all three measures: "pairs 6 or 12 apart are more alike than pairs 3
     # or 8 apart", "most alike at offset 0", "the likeness fades over a few hundred positions"
     rest = minilm[1:]
@@ -152,7 +173,9 @@ def test_the_pe_page_shows_minilm_at_its_size_with_its_waves_and_scorecard(
     assert marks["mode"] == "markers"
     # the curves open on columns whose strongest wave is strong, at periods spread out
     picked = encodings.wave_columns(EncodingSpec("minilm", ROWS, COLS))
-    assert all(waves.strength[c] >= np.median(waves.strength) for c in picked)
+    for c in picked:  # the clearest of the columns whose period is within 15 % of its own
+        alike = np.abs(np.log(waves.period / waves.period[c])) <= np.log(1.15)
+        assert waves.strength[c] == np.max(waves.strength[alike])
     curves = figure(at, "pe_curves")["data"]
     assert len(curves) == len(picked)
     for trace, column in zip(curves, picked, strict=True):
@@ -177,11 +200,13 @@ def test_the_similarity_page_compares_minilm_with_the_sinusoidal_table_at_one_si
         offsets = figure(at, f"sim_offset_{kind}")["data"][0]
         assert decode(offsets["x"]).size > 0
     shown = "\n".join(m.value for m in at.markdown)
-    for section in ("row", "matrix", "offset"):  # the dot product: the matrix says to try cosine
+    for section in ("row.dot", "matrix", "offset"):  # the dot product: row and matrix say to try cosine
         assert t(f"sim.trained.{section}", "en") in shown
     at.radio(key=widgets.choice_key("sim_measure", "en")).set_value("cosine").run()
     shown = "\n".join(m.value for m in ok(at).markdown)
-    assert t("sim.trained.matrix.cosine", "en") in shown and t("sim.trained.matrix", "en") not in shown
+    for section in ("row", "matrix.cosine", "offset"):
+        assert t(f"sim.trained.{section}", "en") in shown
+    assert t("sim.trained.matrix", "en") not in shown and t("sim.trained.row.dot", "en") not in shown
 
 
 def test_the_embedding_page_adds_minilm_at_its_width(minilm: np.ndarray) -> None:
@@ -210,7 +235,7 @@ def test_the_live_model_pages_keep_their_own_position_signal(minilm: np.ndarray)
     ("page", "query"),
     [
         ("pages/positional_encoding.py", {"enc": "minilm"}),
-        ("pages/similarity.py", {"enc": "sinusoidal", "vs": "minilm"}),
+        ("pages/similarity.py", {"enc": "sinusoidal", "vs": "minilm", "d_model": "64"}),
         ("pages/embedding.py", {"enc": "minilm"}),
     ],
 )
@@ -225,11 +250,32 @@ def test_without_the_model_files_the_page_says_so_and_keeps_working(
     missing = t("real.missing", "en", model="all-MiniLM-L6-v2", detail=files.MINILM.files[0].name)
     assert [e.value for e in at.error] == [missing]
     assert [c.value for c in at.code] == [files.FETCH_COMMAND]
-    if "vs" in query:  # the other table is still compared, at the sidebar's size
-        assert figure(at, "sim_row_sinusoidal")
+    if "vs" in query:  # the other table is still shown, at the sidebar's size, and nothing says otherwise
+        row = figure(at, "sim_row_sinusoidal")["data"][0]
+        sinusoidal = encode(EncodingSpec("sinusoidal", 100, 64))
+        p = similarity.default_position(100)
+        np.testing.assert_allclose(decode(row["y"]), similarity.against_all(sinusoidal, p, "dot"), rtol=1e-6)
+        said = [c.value for c in at.caption]
+        assert t("sim.trained.both", "en", d_model=COLS, max_len=100) not in said
     # choosing an encoding built at any size brings the page back whole
     at.selectbox(key=widgets.choice_key("pe_kind", "en")).set_value("binary").run()
     if "vs" in query:
         at.selectbox(key=widgets.choice_key("sim_compare", "en")).set_value("rope").run()
     ok(at)
     assert charts(at)
+
+
+def test_the_scorecard_says_when_minilm_is_left_out_for_its_files(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv(files.ENV_DIR, str(tmp_path))
+    monkeypatch.setattr(pretrained, "_loaded", {})
+    monkeypatch.setattr(pretrained, "_refused", {})
+    monkeypatch.setattr(positions, "_tables", {})
+    at = ok(open_at("pages/positional_encoding.py", d_model="384"))  # its width: only the files lack
+    name = t("pe.kind.minilm", "en")
+    missing = t("pe.score.trained_missing", "en", name=name, command=files.FETCH_COMMAND)
+    assert missing in [c.value for c in at.caption]
+    assert list(at.table[0].value.columns[3:]) == [
+        t(f"pe.kind.{k}", "en") + (" ◀" if k == "sinusoidal" else "") for k in encodings.ANY_SIZE_KINDS
+    ]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal, get_args
 
 import numpy as np
@@ -123,7 +123,8 @@ def fit(spec: EncodingSpec) -> EncodingSpec:
     size = info(spec.kind).size
     if size is None:
         return spec
-    return replace(spec, max_len=min(spec.max_len, size[0]), d_model=size[1], layout="interleaved")
+    # base and seed do not change a trained table: one spec (one cache entry) whatever the sidebar says
+    return EncodingSpec(spec.kind, min(spec.max_len, size[0]), size[1])
 
 
 def shared_size(kinds: Iterable[EncodingKind], max_len: int, d_model: int) -> tuple[int, int]:
@@ -343,7 +344,9 @@ def spectrum(table: np.ndarray, pad: int = SPECTRUM_PAD) -> Spectrum:
 def _trained_spectrum(kind: EncodingKind) -> Spectrum:
     """The spectrum of a trained table's every row (not only the rows a page shows)."""
     rows, cols = info(kind).size or (0, 0)
-    return spectrum(encode(EncodingSpec(kind, rows, cols)))
+    found = spectrum(encode(EncodingSpec(kind, rows, cols)))
+    found.period.flags.writeable = found.strength.flags.writeable = False  # shared by every session
+    return found
 
 
 def periods(spec: EncodingSpec) -> Periods | None:
@@ -385,17 +388,22 @@ def wave_columns(spec: EncodingSpec, n: int = 4) -> tuple[int, ...]:
     waves = periods(spec)
     if waves is None or waves.period.size == 0:
         return tuple(sorted({int(k * spec.d_model // n) for k in range(n)}))
-    if waves.strength is not None:  # a trained table: only the columns that are mostly one wave
-        keep = waves.strength >= np.median(waves.strength)
-    else:
-        keep = np.ones(waves.period.size, dtype=bool)
-    lam_all = np.where(keep, waves.period, np.inf)
+    lam_all = waves.period
     low, high = float(np.min(lam_all)), float(np.max(lam_all[np.isfinite(lam_all)]))
     top = max(min(2.0 * spec.max_len, high), low)
     candidates = np.flatnonzero(lam_all <= top)  # a longer period would not change within the table
     lam = lam_all[candidates]
     targets = np.geomspace(float(lam.min()), top, n)
-    picked = sorted({int(candidates[np.argmin(np.abs(np.log(lam) - np.log(x)))]) for x in targets})
+    picked_set: set[int] = set()
+    for x in targets:
+        gap = np.abs(np.log(lam) - np.log(x))
+        near = gap <= gap.min() + np.log(1.15)  # the periods nearest the target, within 15 %
+        if waves.strength is not None:  # a trained table's columns mix waves: the clearest of them
+            best = int(np.argmax(np.where(near, waves.strength[candidates], -1.0)))
+        else:
+            best = int(np.argmin(gap))
+        picked_set.add(int(candidates[best]))
+    picked = sorted(picked_set)
     if info(spec.kind).waves != "pair" or is_split(spec):
         return tuple(picked)
     return tuple(2 * i for i in picked)

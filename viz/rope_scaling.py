@@ -92,6 +92,20 @@ def score_by_distance(frequencies_: np.ndarray, distances: np.ndarray, factor: f
     return factor**2 * np.cos(np.outer(dist, frequencies_)).mean(axis=1)
 
 
+def score_window(frequencies_: np.ndarray, lo: np.ndarray, hi: np.ndarray, factor: float = 1.0) -> np.ndarray:
+    """The mean of :func:`score_by_distance` over every distance from ``lo`` to ``hi`` (per pair of
+    arrays), in closed form: the mean of cos(theta x) over [a, b] is (sin(theta b) - sin(theta a)) /
+    (theta (b - a)). Averaging over a stretch of distances lets the fast pairs' flicker cancel, so the
+    trend the slow pairs set shows."""
+    a = np.asarray(lo, dtype=np.float64)[:, None]
+    b = np.asarray(hi, dtype=np.float64)[:, None]
+    theta = np.asarray(frequencies_, dtype=np.float64)[None, :]
+    width = theta * (b - a)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean = np.where(width > 0, (np.sin(theta * b) - np.sin(theta * a)) / width, np.cos(theta * a))
+    return factor**2 * mean.mean(axis=1)
+
+
 @dataclass(frozen=True)
 class Scaling:
     """Every method at one setting, for the page: frequencies, wavelengths and YaRN's ramp."""

@@ -134,12 +134,14 @@ def log_markers(
     height: int = 380,
     color: np.ndarray | None = None,
     color_title: str = "",
+    level: float | None = None,
+    level_label: str = "",
 ) -> go.Figure:
     """Markers on a log y-axis with an optional dashed reference line at ``hline``.
 
     With ``color`` (one value in [0, 1] per marker) the markers stand alone, coloured on a scale titled
     ``color_title`` (a hover template reads the value as ``%{marker.color}``); without it they are joined
-    by a line, for periods that follow one another.
+    by a line, for periods that follow one another. ``level`` draws a second, dotted reference line.
     """
     marker: dict[str, object] = {"size": 5}
     if color is not None:
@@ -161,17 +163,22 @@ def log_markers(
             showlegend=False,
         )
     )
-    if hline is not None:
+    xs = np.asarray(x, dtype=np.float64)
+    for at, label, dash, colour in (
+        (hline, hline_label, "dash", "#d62728"),
+        (level, level_label, "dot", "#444"),
+    ):
+        if at is None:
+            continue
         # A trace, not add_hline: on a log axis Plotly reads an annotation's y as log10(y), which
         # would stretch the axis to 10^hline.
-        xs = np.asarray(x, dtype=np.float64)
         fig.add_trace(
             go.Scatter(
                 x=[float(xs.min()), float(xs.max())] if xs.size else [0.0, 1.0],
-                y=[hline, hline],
+                y=[at, at],
                 mode="lines",
-                line={"dash": "dash", "color": "#d62728"},
-                name=hline_label,
+                line={"dash": dash, "color": colour},
+                name=label,
                 hoverinfo="name",
                 showlegend=True,
             )

@@ -130,12 +130,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "every input, and its vector is about five times as long as the others (its largest entry is "
         "1.87). Below it the colours change gradually: the vectors of neighbouring rows point almost the "
         "same way (a cosine of about 0.85), so training made the table smooth without being asked to. "
-        "Many columns flicker with a short period of about 6 positions (the wavelengths tab finds them), "
+        "Many columns carry a faint ripple of about 6 positions (the wavelengths tab finds them), "
         "others drift over hundreds of rows. There is no row 512: a longer input has no position vector.",
         "ko": "**눈여겨볼 점.** 0번 행이 유난히 튑니다. 그 위치에는 모든 입력의 맨 앞에 오는 [CLS] 토큰이 늘 "
         "놓이고, 그 벡터의 길이는 다른 행의 약 다섯 배입니다(가장 큰 값은 1.87). 그 아래로는 색이 서서히 "
         "바뀝니다. 이웃한 행의 벡터가 거의 같은 방향을 가리키므로(코사인 약 0.85), 학습이 시키지 않았는데도 "
-        "표를 매끄럽게 만든 것입니다. 많은 열이 약 6칸의 짧은 주기로 깜빡이고(파장 탭에서 찾을 수 있습니다), "
+        "표를 매끄럽게 만든 것입니다. 많은 열에 약 6칸 주기의 옅은 물결이 있고(파장 탭에서 찾을 수 있습니다), "
         "다른 열은 수백 행에 걸쳐 천천히 변합니다. 512번 행은 없습니다. 더 긴 입력에는 위치 벡터가 없습니다.",
     },
     "emb.sum.pattern.sinusoidal": {
@@ -167,10 +167,10 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "emb.sum.pattern.minilm": {
         "en": "P is MiniLM's trained table: its first row, where [CLS] sits in the real model, is far stronger "
-        "than the rest, and from row to row the others change gradually, some columns flickering every "
-        "few positions.",
+        "than the rest, and from row to row the others change gradually, some columns with a faint ripple "
+        "every few positions.",
         "ko": "P는 MiniLM이 학습한 표입니다. 실제 모델에서 [CLS]가 놓이는 첫 행이 나머지보다 훨씬 강하고, 다른 "
-        "행은 행마다 서서히 바뀌며 몇몇 열은 몇 칸마다 깜빡입니다.",
+        "행은 행마다 서서히 바뀌며 몇몇 열에는 몇 칸 주기의 옅은 물결이 있습니다.",
     },
     "emb.sum.pattern.rope": {
         "en": "P is RoPE's turn of one fixed vector: pairs on the left turn fast from row to row, pairs on the "
@@ -181,7 +181,8 @@ STRINGS: dict[str, dict[str, str]] = {
     # the trained tables (viz.encodings.TRAINED_KINDS): their one size, and their waves
     "pe.trained.size": {
         "en": "{name} has one size, the one it was trained at: {total} positions × {cols} dimensions. The page "
-        "shows its first {rows} rows and all {cols} columns; the sidebar's d_model and base do not apply to it.",
+        "shows {rows} of its {total} rows, from position 0, and all {cols} columns; the sidebar's d_model and "
+        "base do not apply to it.",
         "ko": "{name}의 크기는 학습된 그대로 하나뿐입니다: 위치 {total}개 × {cols}차원. 이 페이지는 처음 {rows}개 행과 "
         "{cols}개 열 전부를 보여 주며, 사이드바의 d_model과 base는 이 표에 쓰이지 않습니다.",
     },
@@ -201,6 +202,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "고르거나(그러면 다른 표도 그 크기로 만듭니다), 사이드바에서 d_model을 {cols:으로/로}, max_len을 {rows} "
         "이하로 두세요.",
     },
+    "pe.score.trained_missing": {
+        "en": "{name} is not in this comparison: its model's files are not on this server ({command} "
+        "fetches them).",
+        "ko": "{name}: 이 비교에 없습니다. 모델 파일이 이 서버에 없습니다({command} 명령이 받아 옵니다).",
+    },
     "pe.wave.title.spectrum": {"en": "Strongest wave in each column", "ko": "열마다 가장 강한 파동"},
     "pe.wave.hover.spectrum": {
         "en": "column %{x}<br>strongest wave: every %{y:.3g} positions<br>its share of the column: "
@@ -209,21 +215,22 @@ STRINGS: dict[str, dict[str, str]] = {
         "%{marker.color:.0%}<extra></extra>",
     },
     "pe.wave.strength": {"en": "share of the column", "ko": "열 안의 비중"},
+    "pe.wave.table": {"en": "the table's {rows} rows", "ko": "표의 {rows}개 행"},
     "pe.wave.spectrum": {
         "en": "**What to notice.** Nobody chose these waves. Each marker is the period at which column i "
         "varies most over all {rows} rows (a Fourier transform of the column), and its colour is how much of "
         "the column that one wave accounts for: near 1, a clean wave; near 0, no wave at all. The markers sit "
-        "on a few rungs, about 6, 17, 53 and 170 positions and a few hundred, each roughly three times the "
-        "one below: training found a ladder of wavelengths, the sinusoidal table's idea, on its own. Each "
-        "column is a blend (its share is well under 1), the columns of one rung are scattered across the "
-        "table rather than in order, and {slow} of {total} have their strongest wave longer than "
-        "max_len = {max_len}.",
+        "on rungs at about 6, 17, 53, 170 and 340–510 positions, each roughly three times the one below: "
+        "training found a ladder of wavelengths, the sinusoidal table's idea, on its own. Markers above the "
+        "dotted line are drifts slower than the table is long, not waves it can show. Each column is a blend "
+        "(its share is well under 1), the columns of one rung are scattered across the table rather than in "
+        "order, and {slow} of {total} have their strongest wave longer than max_len = {max_len}.",
         "ko": "**눈여겨볼 점.** 이 파동은 누가 고른 것이 아닙니다. 각 점은 i번 열이 {rows}개 행 전체에서 가장 "
         "크게 변하는 주기이고(열의 푸리에 변환), 색은 그 파동 하나가 열을 얼마나 설명하는지입니다. 1에 "
-        "가까우면 깨끗한 파동, 0에 가까우면 파동이 없다는 뜻입니다. 점들은 약 6, 17, 53, 170칸과 수백 칸의 몇 "
+        "가까우면 깨끗한 파동, 0에 가까우면 파동이 없다는 뜻입니다. 점들은 약 6, 17, 53, 170칸과 340~510칸의 "
         "단에 모여 있고, 한 단이 아래 단의 약 세 배입니다. 학습이 사인파 표와 같은 생각, 즉 파장의 사다리를 "
-        "스스로 찾아낸 것입니다. 다만 열마다 여러 파동이 섞여 있고(비중이 1보다 한참 작습니다), 한 단의 열들이 "
-        "순서 없이 표 곳곳에 흩어져 있으며, {total}개 열 중 {slow}개는 가장 강한 파동이 max_len = {max_len}"
-        "보다 깁니다.",
+        "스스로 찾아낸 것입니다. 점선 위의 점은 표의 길이보다 느린 흐름이라 표가 보여 줄 수 있는 파동이 아닙니다. "
+        "열마다 여러 파동이 섞여 있고(비중이 1보다 한참 작습니다), 한 단의 열들이 순서 없이 표 곳곳에 흩어져 "
+        "있으며, {total}개 열 중 {slow}개는 가장 강한 파동이 max_len = {max_len}보다 깁니다.",
     },
 }

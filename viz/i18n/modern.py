@@ -137,15 +137,15 @@ STRINGS: dict[str, dict[str, str]] = {
     "rs.ramp.series": {"en": "YaRN's ramp", "ko": "YaRN의 램프"},
     "rs.ramp.hover": {"en": "pair %{x}: %{y:.3f}", "ko": "쌍 %{x}: %{y:.3f}"},
     "rs.score.title": {
-        "en": "q·k of one fixed query and key, against their distance",
-        "ko": "고정된 쿼리와 키 하나의 q·k, 거리에 따라",
+        "en": "q·k of one query and key against their distance (mean over each 10 % of distance)",
+        "ko": "쿼리와 키 하나의 q·k, 거리에 따라 (거리의 10 % 구간마다 평균)",
     },
     "rs.distance": {
-        "en": "distance between query and key (positions)",
-        "ko": "쿼리와 키 사이의 거리 (위치 수)",
+        "en": "distance between query and key (positions, log scale)",
+        "ko": "쿼리와 키 사이의 거리 (위치 수, 로그 눈금)",
     },
     "rs.score": {"en": "q·k (1 at distance 0)", "ko": "q·k (거리 0에서 1)"},
-    "rs.score.hover": {"en": "distance %{x}: %{y:.4f}", "ko": "거리 %{x}: %{y:.4f}"},
+    "rs.score.hover": {"en": "distance %{x:.0f}: %{y:.4f}", "ko": "거리 %{x:.0f}: %{y:.4f}"},
     "rs.mark.l": {"en": "L", "ko": "L"},
     "rs.mark.sl": {"en": "s × L", "ko": "s × L"},
     "rs.temperature": {"en": "YaRN factor", "ko": "YaRN 배율"},
@@ -171,14 +171,18 @@ STRINGS: dict[str, dict[str, str]] = {
         "s로 나누며, 그 사이의 쌍은 램프를 따라 섞습니다.",
     },
     "rs.score.explain": {
-        "en": "**What to notice.** Here the query and the key are the same vector, so only the rotation "
-        "between them changes the score: 1 at distance 0, then a decay with ripples. Past L, unchanged RoPE "
-        "meets angles of its slow pairs that training never produced. Position Interpolation stretches that curve by s, so at s × L "
-        "it reads what RoPE read at L; NTK-aware and YaRN stretch it only where the slow pairs set it, and "
-        "keep the fast pairs' detail near the query. YaRN's curve starts above 1: its attention factor.",
-        "ko": "**눈여겨볼 점.** 여기서는 쿼리와 키가 같은 벡터라서 둘 사이의 회전만 점수를 바꿉니다. 거리 0에서 1이고 "
-        "물결치며 줄어듭니다. L을 넘으면 그대로의 RoPE는 느린 쌍에서 학습 때 나온 적 없는 각도를 만납니다. 위치 보간은 그 곡선을 s배로 늘려 "
-        "s × L에서 RoPE가 L에서 읽던 값을 읽게 합니다. NTK 인식과 YaRN은 느린 쌍이 정하는 부분만 늘리고, 쿼리 근처의 "
-        "빠른 쌍이 만드는 세부는 그대로 둡니다. YaRN의 곡선이 1보다 위에서 시작하는 것은 어텐션 배율 때문입니다.",
+        "en": "**What to notice.** The query and the key are the same vector, so only the rotation between "
+        "them changes the score: 1 at distance 0, then a fall. Each point averages the score over distances "
+        "from x to 1.1x, so the fast pairs' flicker cancels and the trend the slow pairs set shows. On this "
+        "log axis Position Interpolation's curve is RoPE's moved right by s: at s × L it reads what RoPE "
+        "read at L, and close to the query it has lost RoPE's detail. NTK-aware scaling and YaRN follow "
+        "RoPE near the query and stretch only the far part. YaRN's curve sits higher throughout: its "
+        "attention factor, squared.",
+        "ko": "**눈여겨볼 점.** 쿼리와 키가 같은 벡터라서 둘 사이의 회전만 점수를 바꿉니다. 거리 0에서 1이고 "
+        "점점 내려갑니다. 각 점은 x에서 1.1x까지의 거리에서 점수를 평균한 값이라, 빠른 쌍의 깜빡임은 서로 "
+        "지워지고 느린 쌍이 정하는 흐름이 보입니다. 이 로그 축에서 위치 보간의 곡선은 RoPE의 곡선을 오른쪽으로 "
+        "s배 옮긴 것입니다. s × L에서 RoPE가 L에서 읽던 값을 읽고, 쿼리 가까이에서는 RoPE의 세부를 잃습니다. NTK "
+        "인식 스케일링과 YaRN은 쿼리 근처에서는 RoPE를 따르고 먼 부분만 늘립니다. YaRN의 곡선이 전체적으로 더 "
+        "높은 것은 어텐션 배율의 제곱 때문입니다.",
     },
 }

@@ -46,26 +46,35 @@ STRINGS: dict[str, dict[str, str]] = {
         "만듭니다).",
     },
     "sim.trained.row": {
-        "en": "**MiniLM's trained table.** Here too position p is most like itself, with its neighbours close "
-        "behind; then the curve wavers: positions about 6 away look more like p again than those 3 away, the "
-        "short wave many of its columns share. Further out, positions resemble p less and less. With the "
-        "dot product, set p to 0, where [CLS] sits: that row is so long that its dot product with itself "
-        "dwarfs everything else.",
-        "ko": "**MiniLM의 학습된 표.** 여기서도 위치 p는 자기 자신과 가장 닮았고 이웃이 바로 뒤따릅니다. 그다음 "
-        "곡선이 물결칩니다. 약 6칸 떨어진 위치가 3칸 떨어진 위치보다 다시 p를 더 닮는데, 많은 열이 함께 가진 "
-        "짧은 파동 때문입니다. 더 멀리 가면 점점 덜 닮습니다. 내적으로 볼 때 p를 [CLS]가 놓이는 0으로 두어 "
-        "보세요. 그 행은 아주 길어서 자기 자신과의 내적이 다른 모든 값을 압도합니다.",
+        "en": "**MiniLM's trained table.** Here too position p is closest to itself, with its neighbours "
+        "close behind; then the curve wavers: on average, positions about 6 away look more like p again "
+        "than those 3 away, the short wave many of its columns share. Further out, positions resemble p "
+        "less and less.",
+        "ko": "**MiniLM의 학습된 표.** 여기서도 위치 p는 자기 자신과 가장 가깝고 이웃이 바로 뒤따릅니다. 그다음 "
+        "곡선이 물결칩니다. 평균적으로 약 6칸 떨어진 위치가 3칸 떨어진 위치보다 다시 p를 더 닮는데, 많은 열이 "
+        "함께 가진 짧은 파동 때문입니다. 더 멀리 가면 점점 덜 닮습니다.",
+    },
+    "sim.trained.row.dot": {
+        "en": "**MiniLM's trained table.** A dot product counts length too, and row 0, where [CLS] sits, is "
+        "about five times longer than the others: for most positions below about 120 the best score is "
+        "with position 0, not with p itself (set p to 0 to see its score with itself dwarf the rest). "
+        "Choose cosine similarity to compare directions only: then p is closest to itself and its "
+        "neighbours, and, on average, positions about 6 away look more like p than those 3 away.",
+        "ko": "**MiniLM의 학습된 표.** 내적은 길이도 함께 재는데, [CLS]가 놓이는 0번 행은 다른 행보다 약 다섯 배 "
+        "깁니다. 그래서 약 120보다 앞의 대부분의 위치에서 가장 큰 점수는 p 자신이 아니라 위치 0과의 점수입니다(p를 "
+        "0으로 두면 자기 자신과의 점수가 나머지를 압도하는 것이 보입니다). 코사인 유사도를 고르면 방향만 "
+        "비교합니다. 그러면 p는 자기 자신과 이웃에 가장 가깝고, 평균적으로 약 6칸 떨어진 위치가 3칸 떨어진 "
+        "위치보다 p를 더 닮습니다.",
     },
     "sim.trained.matrix": {
-        "en": "**MiniLM's trained table.** Row 0, where [CLS] sits, is far longer than the others (its dot "
-        "product with itself is about 25 times a typical row's), so its row and column dominate this colour "
-        "scale and the rest of the matrix looks flat. Choose cosine similarity above to compare directions "
-        "only: a bright band then follows the diagonal, with fainter stripes beside it where the short wave "
-        "repeats.",
-        "ko": "**MiniLM의 학습된 표.** [CLS]가 놓이는 0번 행은 다른 행보다 훨씬 깁니다(자기 자신과의 내적이 보통 "
-        "행의 약 25배). 그래서 그 행과 열이 이 색 눈금을 차지하고 나머지 행렬은 밋밋해 보입니다. 위에서 코사인 "
-        "유사도를 고르면 방향만 비교합니다. 그러면 대각선을 따라 밝은 띠가 보이고, 짧은 파동이 되풀이되는 곳에 "
-        "더 옅은 줄무늬가 나란히 생깁니다.",
+        "en": "**MiniLM's trained table.** One cell sets the top of this colour scale: row 0, where [CLS] "
+        "sits, with itself (about 25 times a typical row's score with itself), so the rest of the matrix "
+        "looks pale. Choose cosine similarity above to compare directions only: a bright band then follows "
+        "the diagonal, with fainter stripes beside it where the short wave repeats.",
+        "ko": "**MiniLM의 학습된 표.** 이 색 눈금의 맨 위는 한 칸이 정합니다. [CLS]가 놓이는 0번 행과 자기 "
+        "자신의 점수로, 보통 행이 자기 자신과 내는 점수의 약 25배입니다. 그래서 나머지 행렬은 옅어 보입니다. 위에서 "
+        "코사인 유사도를 고르면 방향만 비교합니다. 그러면 대각선을 따라 밝은 띠가 보이고, 짧은 파동이 되풀이되는 "
+        "곳에 더 옅은 줄무늬가 나란히 생깁니다.",
     },
     "sim.trained.matrix.cosine": {
         "en": "**MiniLM's trained table.** By direction alone, a bright band follows the diagonal: nearby "
@@ -79,11 +88,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "**MiniLM's trained table.** No formula promised one value per offset, and the dots do spread; "
         "yet the cloud has a shape training found: pairs are most alike at offset 0, pairs 6 or 12 apart "
         "are more alike than pairs 3 or 8 apart (the short wave again), and the likeness fades over a few "
-        "hundred positions. The pairs that include position 0 ([CLS]) sit apart from the cloud.",
+        "hundred positions.",
         "ko": "**MiniLM의 학습된 표.** 간격마다 값이 하나라고 약속한 공식이 없으니 점들이 흩어집니다. 그래도 "
         "구름에는 학습이 찾아낸 모양이 있습니다. 간격 0에서 가장 닮았고, 6칸이나 12칸 떨어진 쌍이 3칸이나 8칸 "
-        "떨어진 쌍보다 더 닮았으며(역시 짧은 파동), 닮은 정도는 수백 칸에 걸쳐 옅어집니다. 위치 0([CLS])이 "
-        "들어간 쌍은 구름에서 떨어져 있습니다.",
+        "떨어진 쌍보다 더 닮았으며(역시 짧은 파동), 닮은 정도는 수백 칸에 걸쳐 옅어집니다.",
     },
     "sim.j": {"en": "position j", "ko": "위치 j"},
     "sim.p_axis": {"en": "position p", "ko": "위치 p"},

@@ -45,6 +45,23 @@ def table_or_refusal(spec: EncodingSpec, lang: str) -> np.ndarray | None:
         return None
 
 
+def available(kinds: list[EncodingKind], lang: str) -> list[EncodingKind]:
+    """``kinds`` without the trained tables whose model files are missing or changed (each says so in the
+    page, with the command that fetches them)."""
+    found = []
+    for kind in kinds:
+        if encodings.info(kind).size is not None:
+            try:
+                encodings.trained_table(kind)
+            except pretrained.NotReady as exc:
+                from viz.views import pretrained as real_views
+
+                real_views.refused(exc.key, exc.status, lang)
+                continue
+        found.append(kind)
+    return found
+
+
 def fitted(kind: EncodingKind, max_len: int, d_model: int, base: float, lang: str) -> EncodingSpec:
     """The spec of ``kind`` at the sidebar's sizes, or at the size a trained table has, saying in the page
     which sizes it takes instead of the sidebar's."""

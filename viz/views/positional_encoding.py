@@ -13,6 +13,7 @@ from viz.budget import cached
 from viz.encodings import ENCODING_KINDS, EncodingKind, EncodingSpec
 from viz.i18n import t
 from viz.memo import memoized
+from viz.pretrained import files
 from viz.ui.chart import chart
 from viz.ui.widgets import index_range
 
@@ -104,11 +105,11 @@ def scorecard_table(spec: EncodingSpec, lang: str, *, compare: bool) -> None:
     first = next(iter(cards.values()))
     st.table(scorecard_frame(cards, spec.kind, lang), hide_index=True)
     left_out = [kind for kind in ENCODING_KINDS if compare and kind not in cards]
-    for kind in left_out:  # a trained table at another width than the one chosen
+    for kind in left_out:  # a trained table at another width than the one chosen, or its files missing
         size = encodings.info(kind).size or (0, 0)
-        st.caption(
-            t("pe.score.trained_out", lang, name=t(f"pe.kind.{kind}", lang), rows=size[0], cols=size[1])
-        )
+        which = "pe.score.trained_missing" if kind in comparable(spec) else "pe.score.trained_out"
+        name = t(f"pe.kind.{kind}", lang)
+        st.caption(t(which, lang, name=name, rows=size[0], cols=size[1], command=files.FETCH_COMMAND))
 
     def csv() -> bytes:
         columns: dict[str, list[object]] = {

@@ -16,8 +16,10 @@ from viz.ui.chart import chart
 LENGTHS = (256, 512, 1024, 2048, 4096, 8192)
 SCALES = (1, 2, 4, 8, 16, 32)
 D_HEADS = (16, 32, 64, 128, 256)
-#: Distances the score chart samples, from 0 to twice s * L.
-SCORE_POINTS = 1025
+#: Distances the score chart samples, log-spaced from 1 to twice s * L; each point is the mean score over
+#: the distances from x to (1 + SCORE_WINDOW) x.
+SCORE_POINTS = 400
+SCORE_WINDOW = 0.1
 
 
 @cached(max_entries=32)
@@ -27,12 +29,15 @@ def scaling(d_head: int, base: float, scale: int, train_len: int) -> rope_scalin
 
 @cached(max_entries=32)
 def scores(d_head: int, base: float, scale: int, train_len: int) -> tuple[np.ndarray, dict[str, np.ndarray]]:
-    """Distances and each method's score at them (YaRN's with its attention factor)."""
+    """Distances and each method's mean score near them (YaRN's with its attention factor)."""
     found = scaling(d_head, base, scale, train_len)
-    distances = np.unique(np.linspace(0, 2 * scale * train_len, SCORE_POINTS).round().astype(np.int64))
+    distances = np.geomspace(1.0, 2.0 * scale * train_len, SCORE_POINTS)
     return distances, {
-        m: rope_scaling.score_by_distance(
-            found.frequencies[m], distances, found.temperature if m == "yarn" else 1.0
+        m: rope_scaling.score_window(
+            found.frequencies[m],
+            distances,
+            distances * (1 + SCORE_WINDOW),
+            found.temperature if m == "yarn" else 1.0,
         )
         for m in METHODS
     }
@@ -98,6 +103,7 @@ def section(base: float, lang: str) -> None:
             x_title=t("rs.distance", lang),
             y_title=t("rs.score", lang),
             hovertemplate=t("rs.score.hover", lang),
+            x_log=True,
             marks={t("rs.mark.l", lang): float(train_len), t("rs.mark.sl", lang): float(scale * train_len)},
             legend_right=True,
             height=420,

@@ -19,7 +19,6 @@ from viz.views.encoding import (
     size_note,
     stride_text,
     strided_heatmap,
-    table_or_refusal,
 )
 
 
@@ -76,14 +75,14 @@ def compared_specs(
     kinds: list[EncodingKind], max_len: int, d_model: int, base: float, asked_len: int, lang: str
 ) -> dict[EncodingKind, EncodingSpec]:
     """The compared encodings at one size (``encodings.shared_size``), by kind, saying in the page what
-    size a trained table imposes; one whose model files are missing is left out, with the fix."""
+    size a trained table imposes (``kinds`` are the ones whose tables can be read: enc_views.available)."""
     specs = {k: EncodingSpec(k, max_len, d_model, base, shared_layout(k)) for k in kinds}
     trained = [k for k in kinds if encodings.info(k).size is not None]
     for k in trained:
         size_note(k, max_len, d_model, asked_len, lang)
     if trained and len(kinds) > 1:
         st.caption(t("sim.trained.both", lang, d_model=d_model, max_len=max_len))
-    return {k: spec for k, spec in specs.items() if table_or_refusal(spec, lang) is not None}
+    return specs
 
 
 def explain(column: Any, text: str, kinds: list[EncodingKind], section: str, lang: str) -> None:

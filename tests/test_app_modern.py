@@ -1,0 +1,123 @@
+"""The position schemes beyond the 2017 paper, in the pages (AppTest): the Similarity page's relative
+biases (ALiBi, T5's buckets, KERPLE) and the Positional encoding page's RoPE scaling, in both languages,
+each chart holding the numbers viz.relative and viz.rope_scaling compute, and their links."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.apptest_support import charts, decode, new_app, ok
+from viz import relative, rope_scaling
+from viz.i18n import t
+from viz.ui import widgets
+
+pytestmark = pytest.mark.usefixtures("fresh_caches")
+
+
+def open_tab(page: str, **query: str) -> AppTest:
+    at = new_app(**query)
+    at.switch_page(f"pages/{page}.py")
+    return ok(at.run())
+
+
+def figure(at: AppTest, key: str) -> dict:
+    (found,) = [json.loads(c.proto.spec) for c in charts(at) if c.proto.id.endswith(key)]
+    return found
+
+
+def matrix(at: AppTest, key: str) -> np.ndarray:
+    return decode(figure(at, key)["data"][0]["z"])
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_alibi_shows_the_chosen_heads_bias_and_every_heads_line(lang: str) -> None:
+    at = open_tab("similarity", tab="bias", blen="12", bheads="6", bhead="3", lang=lang)
+    want = relative.alibi(12, 6)[2]
+    got = matrix(at, "rel_alibi_matrix")
+    np.testing.assert_allclose(got[np.isfinite(want)], want[np.isfinite(want)], rtol=1e-6)
+    assert np.all(np.isnan(got[~np.isfinite(want)]))  # the future keys are blank, not a number
+    lines = figure(at, "rel_alibi_lines")["data"]
+    slopes = relative.alibi_slopes(6)
+    assert len(lines) == 6
+    for trace, m in zip(lines, slopes, strict=True):
+        np.testing.assert_allclose(decode(trace["y"]), -m * np.arange(12), rtol=1e-6)
+    assert t("rel.alibi.explain", lang) in [m.value for m in at.markdown]
+    # symmetric: the encoder's form
+    at.toggle(key="rel_causal").set_value(False).run()
+    np.testing.assert_allclose(matrix(ok(at), "rel_alibi_matrix"), relative.alibi(12, 6, causal=False)[2])
+
+
+def test_fewer_heads_bring_the_shown_head_back_into_range() -> None:
+    at = open_tab("similarity", tab="bias", bheads="8", bhead="8")
+    at.slider(key="rel_heads").set_value(3).run()
+    assert ok(at).slider(key="rel_head").value == 3
+    np.testing.assert_allclose(
+        np.nan_to_num(matrix(at, "rel_alibi_matrix"), nan=-1e9),
+        np.nan_to_num(relative.alibi(32, 3)[2], neginf=-1e9),
+        rtol=1e-6,
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("bidir", ["1", "0"])
+def test_t5_shows_each_pairs_bucket_and_the_bucket_by_offset(lang: str, bidir: str) -> None:
+    at = open_tab(
+        "similarity", tab="bias", bias="t5", blen="40", buckets="16", maxdist="32", bidir=bidir, lang=lang
+    )
+    both = bidir == "1"
+    want = relative.t5_buckets(40, bidirectional=both, num_buckets=16, max_distance=32)
+    np.testing.assert_array_equal(matrix(at, "rel_t5_matrix"), want)
+    line = figure(at, "rel_t5_lines")["data"][0]
+    offsets = decode(line["x"]).astype(int)
+    np.testing.assert_array_equal(offsets, np.arange(-39, 40))
+    np.testing.assert_array_equal(
+        decode(line["y"]), relative.t5_bucket(offsets, bidirectional=both, num_buckets=16, max_distance=32)
+    )
+    assert t("rel.t5.explain", lang) in [m.value for m in at.markdown]
+
+
+def test_kerple_bends_away_from_alibi_of_its_first_slope() -> None:
+    at = open_tab("similarity", tab="bias", bias="kerple", blen="20", r1="2.0", r2="0.5")
+    lines = figure(at, "rel_kerple_lines")["data"]
+    d = np.arange(20)
+    np.testing.assert_allclose(decode(lines[0]["y"]), -2.0 * np.log1p(0.5 * d), rtol=1e-6)
+    np.testing.assert_allclose(decode(lines[1]["y"]), -1.0 * d, rtol=1e-6)  # slope r1 * r2 = 1
+    assert np.all(decode(lines[0]["y"])[2:] > decode(lines[1]["y"])[2:])  # flatter far away
+
+
+def test_a_bad_bias_value_in_the_link_is_refused_and_said() -> None:
+    at = open_tab("similarity", tab="bias", bias="rope", r1="9", blen="1")
+    notes = " ".join(str(w.value) for w in at.text)
+    for name in ("bias", "r1", "blen"):
+        assert f"{name} = " in notes
+    assert at.radio(key=widgets.choice_key("rel_scheme", "en")).value == "alibi"
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_rope_scaling_draws_every_methods_wavelengths_ramp_and_scores(lang: str) -> None:
+    at = open_tab("positional_encoding", tab="rope", L="1024", s="8", dh="64", lang=lang)
+    found = rope_scaling.scaling(64, 10000.0, 8.0, 1024)
+    waves = figure(at, "rs_waves")["data"]
+    for trace, method in zip(waves, rope_scaling.METHODS, strict=False):
+        assert trace["name"] == t(f"rs.method.{method}", lang)
+        np.testing.assert_allclose(decode(trace["y"]), found.wavelengths(method), rtol=1e-5)
+    levels = [
+        tr for tr in waves if tr["name"] in (t("rs.level.l", lang, n=1024), t("rs.level.sl", lang, n=8192))
+    ]
+    assert [tr["y"][0] for tr in levels] == [1024, 8192]
+    np.testing.assert_allclose(decode(figure(at, "rs_ramp")["data"][0]["y"]), found.ramp, rtol=1e-6)
+    scores = figure(at, "rs_scores")["data"]
+    x = decode(scores[0]["x"]).astype(np.float64)
+    assert x[0] == 1 and x[-1] == pytest.approx(2 * 8 * 1024, rel=1e-6)  # log-spaced to twice s * L
+    yarn = rope_scaling.score_window(found.frequencies["yarn"], x, 1.1 * x, found.temperature)
+    np.testing.assert_allclose(decode(scores[3]["y"]), yarn, rtol=1e-3, atol=1e-5)
+    pi = rope_scaling.score_window(found.frequencies["pi"], x, 1.1 * x)
+    rope = rope_scaling.score_window(found.frequencies["rope"], x / 8, 1.1 * x / 8)
+    np.testing.assert_allclose(pi, rope, atol=1e-9)  # "Position Interpolation's curve is RoPE's moved by s"
+    (metric,) = [m for m in at.metric if m.label == t("rs.temperature", lang)]
+    assert metric.value == f"{0.1 * np.log(8) + 1:.3f}"
+    assert t("rs.wave.explain", lang) in [m.value for m in at.markdown]
