@@ -126,7 +126,7 @@ def test_what_the_pages_say_about_minilm_is_what_its_table_measures(minilm: np.n
     assert np.mean(np.abs(runner_up - np.arange(ROWS)) == 1) > 0.95
     # the matrix: "one cell sets the top of this colour scale: row 0 with itself"
     dots = minilm @ minilm.T
-    assert np.unravel_index(np.argmax(dots), dots.shape) == (0, 0)
+    assert tuple(int(i) for i in np.unravel_index(np.argmax(dots), dots.shape)) == (0, 0)
     assert dots[0, 0] > 5 * np.sort(dots, axis=None)[-2]  # every other cell is far below it
     # by offset, away from row 0, in all three measures: "pairs 6 or 12 apart are more alike than pairs 3
     # or 8 apart", "most alike at offset 0", "the likeness fades over a few hundred positions"
