@@ -95,8 +95,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "KERPLE against ALiBi of the same first slope",
         "ko": "KERPLE과 처음 기울기가 같은 ALiBi",
     },
-    "rel.kerple.series": {"en": "KERPLE: −r₁ ln(1 + r₂ d)", "ko": "KERPLE: −r₁ ln(1 + r₂ d)"},
-    "rel.kerple.alibi": {"en": "ALiBi: −{m}·d", "ko": "ALiBi: −{m}·d"},
+    "rel.kerple.series": {"en": "KERPLE: −r₁ ln(1 + r₂ d)", "ko": "KERPLE 편향: −r₁ ln(1 + r₂ d)"},
+    "rel.kerple.alibi": {"en": "ALiBi: −{m}·d", "ko": "ALiBi 편향: −{m}·d"},
     "rel.kerple.explain": {
         "en": "**What to notice.** KERPLE's logarithmic variant (Chi et al., NeurIPS 2022) adds "
         "−r₁·ln(1 + r₂·|i − j|), with r₁ and r₂ learned per head. Near the query it falls like ALiBi with "
