@@ -1,0 +1,92 @@
+"""The position schemes beyond the 2017 paper in a real headless Chromium, in English and Korean: a link
+opens the relative biases on the Similarity page and the RoPE scaling tab on the Positional encoding page;
+a click on another scheme and a key press on the scale slider redraw the charts and the address follows.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from tests.browser_support import (
+    WAIT_MS,
+    StreamlitServer,
+    assert_no_exception,
+    plot_eval,
+    screenshot,
+    wait_for_idle,
+    wait_for_plot,
+)
+from viz.i18n import t
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.browser
+
+TITLE_JS = "el._fullLayout.title.text"
+
+
+def fresh(browser: Browser, lang: str) -> Page:
+    context = browser.new_context(
+        viewport={"width": 1400, "height": 900}, locale="ko-KR" if lang == "ko" else "en-US"
+    )
+    context.set_default_timeout(WAIT_MS)
+    return context.new_page()
+
+
+def address_says(page: Page, name: str, value: str) -> None:
+    page.wait_for_function(
+        "([n, v]) => new URLSearchParams(location.search).get(n) === v", arg=[name, value], timeout=WAIT_MS
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_relative_biases_follow_the_scheme_and_the_link(
+    browser: Browser, server: StreamlitServer, lang: str
+) -> None:
+    page = fresh(browser, lang)
+    try:
+        page.goto(f"{server.url}/similarity?tab=bias&bheads=4&bhead=2&lang={lang}")
+        want = t("rel.alibi.matrix", lang, head=2, heads=4, slope="0.0625")
+        wait_for_plot(page, f"{TITLE_JS} === {want!r}")
+        # the masked future keys are gaps: the first query's row has one number, at its own key
+        assert (
+            plot_eval(page, "el._fullData[0].z[0].filter((v) => v !== null && !Number.isNaN(v)).length") == 1
+        )
+        page.get_by_text(t("rel.scheme.t5", lang), exact=True).click()
+        wait_for_plot(page, f"{TITLE_JS} === {t('rel.t5.matrix', lang, buckets=32, maxdist=128)!r}")
+        address_says(page, "bias", "t5")
+        wait_for_idle(page)
+        assert_no_exception(page)
+        screenshot(page, f"similarity_t5_{lang}", full_page=False)
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_rope_scaling_redraws_when_the_scale_moves(
+    browser: Browser, server: StreamlitServer, lang: str
+) -> None:
+    page = fresh(browser, lang)
+    try:
+        page.goto(f"{server.url}/positional_encoding?tab=rope&s=4&lang={lang}")
+        sl = t("rs.level.sl", lang, n=8192)
+        wait_for_plot(
+            page,
+            f"{TITLE_JS} === {t('rs.wave.title', lang)!r} && el._fullData.some((d) => d.name === {sl!r})",
+        )
+        slider = page.locator('[data-testid="stSlider"]').filter(has_text=t("rs.scale", lang))
+        slider.locator('input[type="range"]').first.focus()
+        page.keyboard.press("ArrowRight")  # s = 8
+        sl = t("rs.level.sl", lang, n=16384)
+        wait_for_plot(page, f"el._fullData.some((d) => d.name === {sl!r})")
+        address_says(page, "s", "8")
+        metric = page.locator('[data-testid="stMetricValue"]').first
+        assert metric.inner_text().strip() == f"{0.1 * 2.0794415416798357 + 1:.3f}"  # 0.1 ln 8 + 1
+        wait_for_idle(page)
+        assert_no_exception(page)
+        screenshot(page, f"pe_rope_scaling_{lang}", full_page=False)
+    finally:
+        page.context.close()
