@@ -121,3 +121,11 @@ def test_rope_scaling_draws_every_methods_wavelengths_ramp_and_scores(lang: str)
     (metric,) = [m for m in at.metric if m.label == t("rs.temperature", lang)]
     assert metric.value == f"{0.1 * np.log(8) + 1:.3f}"
     assert t("rs.wave.explain", lang) in [m.value for m in at.markdown]
+    bound = figure(at, "rs_bound")["data"][0]
+    np.testing.assert_allclose(
+        decode(bound["y"]), rope_scaling.relative_upper_bound(64, 10000.0, np.arange(257)), rtol=1e-5
+    )
+    decay = figure(at, "rs_xpos")["data"]
+    x = decode(decay[1]["x"]).astype(np.float64)
+    xpos = rope_scaling.xpos_window(64, 10000.0, x, 1.1 * x)
+    np.testing.assert_allclose(decode(decay[1]["y"]), xpos, rtol=1e-3, atol=1e-5)

@@ -20,7 +20,7 @@ SAME_IN_BOTH = {"step.qkv", "step.scores", "step.softmax", "step.values", "step.
 # Short technical axis labels, written the same way in Korean lectures.
 SAME_IN_BOTH |= {"enc.short.hidden", "enc.short.mid.post", "enc.short.out.post", "enc.pp.grad.hover"}
 # Names of methods, written in Latin letters in Korean papers and lectures too.
-SAME_IN_BOTH |= {"rel.scheme.alibi", "rs.method.yarn"}
+SAME_IN_BOTH |= {"rel.scheme.alibi", "rs.method.yarn", "rs.decay.rope"}
 
 
 def package_tables() -> dict[str, dict[str, dict[str, str]]]:

@@ -165,6 +165,34 @@ def test_score_window_is_the_mean_of_the_score_over_the_window() -> None:
     assert rope_scaling.score_window(theta, np.array([0.0]), np.array([0.0]), factor=2.0)[0] == 4.0
 
 
+def test_xpos_decay_bases_are_the_reference_codes() -> None:
+    d = 64
+    reference = (np.arange(0, d, 2) + 0.4 * d) / (1.4 * d)  # torchscale's XPOS "scale" buffer
+    np.testing.assert_allclose(rope_scaling.xpos_zeta(d), reference, rtol=1e-12)
+
+
+def test_xpos_window_is_the_mean_of_its_decaying_score() -> None:
+    d, base = 16, 10000.0
+    theta, zeta = frequencies(d, base)[: d // 2], rope_scaling.xpos_zeta(d)
+    lo, hi = np.array([1.0, 40.0, 900.0]), np.array([1.1, 44.0, 990.0])
+    want = []
+    for a, b in zip(lo, hi, strict=True):
+        x = np.linspace(a, b, 100_001)[:, None]
+        want.append(np.mean(np.cos(theta * x) * zeta ** (x / 512.0)))
+    np.testing.assert_allclose(rope_scaling.xpos_window(d, base, lo, hi), want, atol=1e-6)
+    assert rope_scaling.xpos_window(d, base, np.array([0.0]), np.array([0.0]))[0] == 1.0
+
+
+def test_roformers_upper_bound_is_its_sum_and_falls() -> None:
+    d, base = 8, 10000.0
+    theta = frequencies(d, base)[: d // 2]
+    for x in (0, 3, 77):
+        partial = [abs(sum(np.exp(1j * x * theta[k]) for k in range(j))) for j in range(1, d // 2 + 1)]
+        assert rope_scaling.relative_upper_bound(d, base, np.array([x]))[0] == pytest.approx(np.mean(partial))
+    bound = rope_scaling.relative_upper_bound(128, base, np.arange(257))
+    assert bound[0] == pytest.approx(32.5) and bound[256] < bound[0] / 4  # (d/2 + 1) / 2 at 0, then falls
+
+
 def test_bad_sizes_are_refused() -> None:
     with pytest.raises(ValueError, match="even head width"):
         rope_scaling.scaled_frequencies("pi", 7, 10000.0, 2.0, 100)

@@ -12,6 +12,9 @@ slow pairs reach angles they never saw in training. The methods, each a new set 
   that turn less than alpha = 1 time are divided by s, and the pairs between are blended along a ramp;
   the scores are sharpened by the temperature 0.1 ln s + 1. This follows the reference code (as in
   ``transformers``): the ramp runs linearly over the pair index between the two ends, rounded outwards.
+
+And RoPE's long-term decay (RoFormer's bound) beside xPos (Sun et al. 2022), which multiplies each pair
+by zeta_i^(distance / 512) so that far keys fade explicitly.
 """
 
 from __future__ import annotations
@@ -104,6 +107,54 @@ def score_window(frequencies_: np.ndarray, lo: np.ndarray, hi: np.ndarray, facto
     with np.errstate(invalid="ignore", divide="ignore"):
         mean = np.where(width > 0, (np.sin(theta * b) - np.sin(theta * a)) / width, np.cos(theta * a))
     return factor**2 * mean.mean(axis=1)
+
+
+#: xPos's constants (Sun et al. 2022, as in their reference code): gamma and the decay's length scale.
+XPOS_GAMMA, XPOS_SCALE_BASE = 0.4, 512.0
+
+
+def xpos_zeta(d_head: int, gamma: float = XPOS_GAMMA) -> np.ndarray:
+    """xPos's decay base of each pair, zeta_i = (2i/d + gamma) / (1 + gamma): from gamma / (1 + gamma)
+    for the fastest pair up to nearly 1 for the slowest. (d_head / 2,)."""
+    n = _pairs(d_head)
+    return (2.0 * np.arange(n) / d_head + gamma) / (1.0 + gamma)
+
+
+def xpos_window(
+    d_head: int, base: float, lo: np.ndarray, hi: np.ndarray, scale_base: float = XPOS_SCALE_BASE
+) -> np.ndarray:
+    """xPos's q . k for equal unit vectors, averaged over the distances lo..hi as :func:`score_window`
+    does for RoPE: the query is scaled by zeta^(n / scale_base) and the key by zeta^(-m / scale_base), so
+    pair i contributes cos(theta_i x) zeta_i^(x / scale_base) at distance x = n - m. In closed form, with
+    a = ln(zeta) / scale_base: the integral of e^(a x) cos(theta x) is e^(a x) (a cos + theta sin) / (a^2 +
+    theta^2)."""
+    n = _pairs(d_head)
+    theta = frequencies(d_head, base)[None, :n]
+    a = (np.log(xpos_zeta(d_head)) / scale_base)[None, :]
+    lo_ = np.asarray(lo, dtype=np.float64)[:, None]
+    hi_ = np.asarray(hi, dtype=np.float64)[:, None]
+
+    def antiderivative(x: np.ndarray) -> np.ndarray:
+        return np.exp(a * x) * (a * np.cos(theta * x) + theta * np.sin(theta * x)) / (a**2 + theta**2)
+
+    width = hi_ - lo_
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean = np.where(
+            width > 0,
+            (antiderivative(hi_) - antiderivative(lo_)) / width,
+            np.exp(a * lo_) * np.cos(theta * lo_),
+        )
+    return mean.mean(axis=1)
+
+
+def relative_upper_bound(d_head: int, base: float, distances: np.ndarray) -> np.ndarray:
+    """RoFormer's bound on how much q . k can be at a distance (Su et al. 2021, sec. 3.4.3, Fig. 2):
+    (1 / (d/2)) sum_j |S_j| with S_j = sum_{k < j} e^(i x theta_k), which falls as x grows."""
+    n = _pairs(d_head)
+    theta = frequencies(d_head, base)[:n]
+    terms = np.exp(1j * np.outer(np.asarray(distances, dtype=np.float64), theta))  # (x, n)
+    partial = np.cumsum(terms, axis=1)  # S_1 .. S_n
+    return np.abs(partial).mean(axis=1)
 
 
 @dataclass(frozen=True)

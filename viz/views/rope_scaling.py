@@ -43,6 +43,52 @@ def scores(d_head: int, base: float, scale: int, train_len: int) -> tuple[np.nda
     }
 
 
+#: RoFormer's Fig. 2 runs to a relative distance of 256.
+BOUND_DISTANCES = np.arange(257)
+
+
+@cached(max_entries=32)
+def decay(d_head: int, base: float, top: float) -> tuple[np.ndarray, dict[str, np.ndarray], np.ndarray]:
+    """RoPE's and xPos's mean scores on the score chart's distances, and RoFormer's bound."""
+    x = np.geomspace(1.0, top, SCORE_POINTS)
+    theta = rope_scaling.scaled_frequencies("rope", d_head, base, 1.0, 1)
+    scores = {
+        "rope": rope_scaling.score_window(theta, x, x * (1 + SCORE_WINDOW)),
+        "xpos": rope_scaling.xpos_window(d_head, base, x, x * (1 + SCORE_WINDOW)),
+    }
+    return x, scores, rope_scaling.relative_upper_bound(d_head, base, BOUND_DISTANCES)
+
+
+def long_term_decay(d_head: int, base: float, top: float, lang: str) -> None:
+    """RoPE's long-term decay (RoFormer's Fig. 2) beside xPos's explicit one."""
+    x, found, bound = decay(d_head, base, top)
+    left, mid, right = st.columns([3, 3, 2])
+    with left, widgets.guard(lang):
+        fig = figures.lines(
+            BOUND_DISTANCES,
+            {t("rs.bound.series", lang): bound},
+            title=t("rs.bound.title", lang, d=d_head),
+            x_title=t("rs.bound.x", lang),
+            y_title=t("rs.bound.y", lang),
+            hovertemplate=t("rs.score.hover", lang),
+            height=380,
+        )
+        chart(fig, key="rs_bound", lang=lang, file_name=f"roformer_upper_bound_d{d_head}.csv")
+    with mid, widgets.guard(lang):
+        fig = figures.lines(
+            x,
+            {t(f"rs.decay.{k}", lang): v for k, v in found.items()},
+            title=t("rs.decay.title", lang),
+            x_title=t("rs.distance", lang),
+            y_title=t("rs.score", lang),
+            hovertemplate=t("rs.score.hover", lang),
+            x_log=True,
+            height=380,
+        )
+        chart(fig, key="rs_xpos", lang=lang, file_name=f"rope_xpos_decay_d{d_head}.csv")
+    right.markdown(t("rs.decay.explain", lang))
+
+
 def section(base: float, lang: str) -> None:
     """The whole tab: L, s and d; the wavelengths, YaRN's ramp and the scores, with what to notice."""
     st.write(t("rs.intro", lang))
@@ -115,3 +161,5 @@ def section(base: float, lang: str) -> None:
             file_name=f"rope_scaling_scores_d{d_head}_L{train_len}_s{scale}.csv",
         )
     right.markdown(t("rs.score.explain", lang))
+    st.subheader(t("rs.decay.heading", lang))
+    long_term_decay(d_head, base, float(2 * scale * train_len), lang)
