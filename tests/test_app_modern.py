@@ -127,5 +127,6 @@ def test_rope_scaling_draws_every_methods_wavelengths_ramp_and_scores(lang: str)
     )
     decay = figure(at, "rs_xpos")["data"]
     x = decode(decay[1]["x"]).astype(np.float64)
-    xpos = rope_scaling.xpos_window(64, 10000.0, x, 1.1 * x)
-    np.testing.assert_allclose(decode(decay[1]["y"]), xpos, rtol=1e-3, atol=1e-5)
+    np.testing.assert_array_equal(x, np.arange(1025))  # every distance up to L
+    xpos = rope_scaling.xpos_score(64, 10000.0, x)
+    np.testing.assert_allclose(decode(decay[1]["y"]), xpos, rtol=1e-4, atol=1e-6)

@@ -171,16 +171,18 @@ def test_xpos_decay_bases_are_the_reference_codes() -> None:
     np.testing.assert_allclose(rope_scaling.xpos_zeta(d), reference, rtol=1e-12)
 
 
-def test_xpos_window_is_the_mean_of_its_decaying_score() -> None:
+def test_rope_and_xpos_scores_are_what_rotating_and_scaling_q_and_k_give() -> None:
+    from viz.encodings import rope_rotate
+
     d, base = 16, 10000.0
-    theta, zeta = frequencies(d, base)[: d // 2], rope_scaling.xpos_zeta(d)
-    lo, hi = np.array([1.0, 40.0, 900.0]), np.array([1.1, 44.0, 990.0])
-    want = []
-    for a, b in zip(lo, hi, strict=True):
-        x = np.linspace(a, b, 100_001)[:, None]
-        want.append(np.mean(np.cos(theta * x) * zeta ** (x / 512.0)))
-    np.testing.assert_allclose(rope_scaling.xpos_window(d, base, lo, hi), want, atol=1e-6)
-    assert rope_scaling.xpos_window(d, base, np.array([0.0]), np.array([0.0]))[0] == 1.0
+    v = np.full(d, 1.0 / np.sqrt(d))  # a unit vector, every pair at the same angle
+    zeta = np.repeat(rope_scaling.xpos_zeta(d), 2)
+    theta = frequencies(d, base)[: d // 2]
+    for n, m in [(5, 5), (9, 2), (700, 100), (2000, 0)]:
+        q, k = rope_rotate(v, np.array([n]), base)[0], rope_rotate(v, np.array([m]), base)[0]
+        assert rope_scaling.score_by_distance(theta, np.array([n - m]))[0] == pytest.approx(q @ k)
+        xq, xk = q * zeta ** (n / 512.0), k * zeta ** (-m / 512.0)
+        assert rope_scaling.xpos_score(d, base, np.array([n - m]))[0] == pytest.approx(xq @ xk)
 
 
 def test_roformers_upper_bound_is_its_sum_and_falls() -> None:

@@ -120,31 +120,16 @@ def xpos_zeta(d_head: int, gamma: float = XPOS_GAMMA) -> np.ndarray:
     return (2.0 * np.arange(n) / d_head + gamma) / (1.0 + gamma)
 
 
-def xpos_window(
-    d_head: int, base: float, lo: np.ndarray, hi: np.ndarray, scale_base: float = XPOS_SCALE_BASE
+def xpos_score(
+    d_head: int, base: float, distances: np.ndarray, scale_base: float = XPOS_SCALE_BASE
 ) -> np.ndarray:
-    """xPos's q . k for equal unit vectors, averaged over the distances lo..hi as :func:`score_window`
-    does for RoPE: the query is scaled by zeta^(n / scale_base) and the key by zeta^(-m / scale_base), so
-    pair i contributes cos(theta_i x) zeta_i^(x / scale_base) at distance x = n - m. In closed form, with
-    a = ln(zeta) / scale_base: the integral of e^(a x) cos(theta x) is e^(a x) (a cos + theta sin) / (a^2 +
-    theta^2)."""
+    """xPos's q . k for a query and a key that are the same unit vector (every pair at the same angle),
+    ``distances`` = n - m >= 0 apart: the query is scaled by zeta^(n / scale_base) and the key by
+    zeta^(-m / scale_base), so pair i adds cos(theta_i x) zeta_i^(x / scale_base) at distance x."""
     n = _pairs(d_head)
+    x = np.asarray(distances, dtype=np.float64)[:, None]
     theta = frequencies(d_head, base)[None, :n]
-    a = (np.log(xpos_zeta(d_head)) / scale_base)[None, :]
-    lo_ = np.asarray(lo, dtype=np.float64)[:, None]
-    hi_ = np.asarray(hi, dtype=np.float64)[:, None]
-
-    def antiderivative(x: np.ndarray) -> np.ndarray:
-        return np.exp(a * x) * (a * np.cos(theta * x) + theta * np.sin(theta * x)) / (a**2 + theta**2)
-
-    width = hi_ - lo_
-    with np.errstate(invalid="ignore", divide="ignore"):
-        mean = np.where(
-            width > 0,
-            (antiderivative(hi_) - antiderivative(lo_)) / width,
-            np.exp(a * lo_) * np.cos(theta * lo_),
-        )
-    return mean.mean(axis=1)
+    return (np.cos(theta * x) * xpos_zeta(d_head)[None, :] ** (x / scale_base)).mean(axis=1)
 
 
 def relative_upper_bound(d_head: int, base: float, distances: np.ndarray) -> np.ndarray:

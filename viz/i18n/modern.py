@@ -190,31 +190,31 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "먼 거리에서 줄어드는 점수: RoPE와 xPos",
     },
     "rs.bound.title": {
-        "en": "RoFormer's Fig. 2: the bound on q·k against distance (d = {d})",
-        "ko": "RoFormer 그림 2: 거리에 따른 q·k의 상한 (d = {d})",
+        "en": "RoFormer Fig. 2: bound on q·k (d = {d})",
+        "ko": "RoFormer 그림 2: q·k의 상한 (d = {d})",
     },
     "rs.bound.series": {"en": "(1/(d/2)) Σⱼ |Sⱼ|", "ko": "(1/(d/2)) Σⱼ |Sⱼ|"},
     "rs.bound.x": {"en": "relative distance", "ko": "상대 거리"},
     "rs.bound.y": {"en": "relative upper bound", "ko": "상대 상한"},
-    "rs.decay.title": {
-        "en": "q·k of equal vectors: RoPE against xPos (mean over each 10 % of distance)",
-        "ko": "같은 벡터의 q·k: RoPE와 xPos (거리의 10 % 구간마다 평균)",
-    },
+    "rs.decay.title": {"en": "q·k of equal vectors: RoPE and xPos", "ko": "같은 벡터의 q·k: RoPE와 xPos"},
+    "rs.decay.x": {"en": "distance (up to L = {n})", "ko": "거리 (L = {n}까지)"},
     "rs.decay.rope": {"en": "RoPE", "ko": "RoPE"},
     "rs.decay.xpos": {"en": "xPos (ζᵢ^(distance/512))", "ko": "xPos (ζᵢ^(거리/512))"},
     "rs.decay.explain": {
         "en": "**What to notice.** RoFormer (Su et al. 2021) shows why RoPE's scores fade with distance: "
         "q·k is at most a constant times (1/(d/2)) Σⱼ |Sⱼ|, where Sⱼ adds up the first j pairs' turns "
         "e^(i·x·θₖ); as the distance x grows the turns point every way and cancel, so the bound falls (left, "
-        "the paper's Figure 2). The fall is slow and wavy. xPos (Sun et al. 2022) makes it explicit: the "
-        "query is scaled by ζᵢ^(n/512) and the key by ζᵢ^(−m/512) with ζᵢ = (2i/d + 0.4)/1.4, so pair i "
-        "fades as ζᵢ^(distance/512): the fast pairs fade within a few hundred positions, the slow ones "
-        "hardly at all (right).",
+        "the paper's Figure 2). The fall is slow, and the score itself keeps flickering far from the query "
+        "(middle, blue). xPos (Sun et al. 2022) adds an explicit decay: the query is scaled by ζᵢ^(n/512) "
+        "and the key by ζᵢ^(−m/512) with ζᵢ = (2i/d + 0.4)/1.4, so pair i fades as ζᵢ^(distance/512). The "
+        "fast pairs, which make the flicker, fade within a few hundred positions; far from the query the "
+        "xPos curve is steadier.",
         "ko": "**눈여겨볼 점.** RoFormer(Su 외 2021)는 RoPE의 점수가 거리에 따라 줄어드는 이유를 보입니다. q·k는 "
         "상수 곱하기 (1/(d/2)) Σⱼ |Sⱼ|를 넘지 못하는데, Sⱼ는 처음 j개 쌍의 회전 e^(i·x·θₖ)를 더한 것입니다. 거리 "
         "x가 커지면 회전들이 여러 방향을 가리켜 서로 지워지므로 상한이 내려갑니다(왼쪽, 논문의 그림 2). 그 감소는 "
-        "느리고 물결칩니다. xPos(Sun 외 2022)는 이를 명시적으로 만듭니다. 쿼리에 ζᵢ^(n/512), 키에 ζᵢ^(−m/512)를 "
-        "곱하고 ζᵢ = (2i/d + 0.4)/1.4이므로, 쌍 i는 ζᵢ^(거리/512)로 줄어듭니다. 빠른 쌍은 수백 칸 안에 사라지고, "
-        "느린 쌍은 거의 줄지 않습니다(오른쪽).",
+        "느리고, 점수 자체는 쿼리에서 멀어져도 계속 깜빡입니다(가운데, 파란 선). xPos(Sun 외 2022)는 명시적인 "
+        "감쇠를 더합니다. 쿼리에 ζᵢ^(n/512), 키에 ζᵢ^(−m/512)를 곱하고 ζᵢ = (2i/d + 0.4)/1.4이므로, 쌍 i는 "
+        "ζᵢ^(거리/512)로 줄어듭니다. 깜빡임을 만드는 빠른 쌍이 수백 칸 안에 사라져서, 쿼리에서 먼 곳의 xPos 곡선이 "
+        "더 안정적입니다.",
     },
 }

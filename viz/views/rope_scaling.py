@@ -48,20 +48,20 @@ BOUND_DISTANCES = np.arange(257)
 
 
 @cached(max_entries=32)
-def decay(d_head: int, base: float, top: float) -> tuple[np.ndarray, dict[str, np.ndarray], np.ndarray]:
-    """RoPE's and xPos's mean scores on the score chart's distances, and RoFormer's bound."""
-    x = np.geomspace(1.0, top, SCORE_POINTS)
+def decay(d_head: int, base: float, length: int) -> tuple[np.ndarray, dict[str, np.ndarray], np.ndarray]:
+    """RoPE's and xPos's scores at every distance up to ``length``, and RoFormer's bound."""
+    x = np.arange(length + 1)
     theta = rope_scaling.scaled_frequencies("rope", d_head, base, 1.0, 1)
     scores = {
-        "rope": rope_scaling.score_window(theta, x, x * (1 + SCORE_WINDOW)),
-        "xpos": rope_scaling.xpos_window(d_head, base, x, x * (1 + SCORE_WINDOW)),
+        "rope": rope_scaling.score_by_distance(theta, x),
+        "xpos": rope_scaling.xpos_score(d_head, base, x),
     }
     return x, scores, rope_scaling.relative_upper_bound(d_head, base, BOUND_DISTANCES)
 
 
-def long_term_decay(d_head: int, base: float, top: float, lang: str) -> None:
-    """RoPE's long-term decay (RoFormer's Fig. 2) beside xPos's explicit one."""
-    x, found, bound = decay(d_head, base, top)
+def long_term_decay(d_head: int, base: float, length: int, lang: str) -> None:
+    """RoPE's long-term decay (RoFormer's Fig. 2) beside xPos's explicit one, up to the training length."""
+    x, found, bound = decay(d_head, base, length)
     left, mid, right = st.columns([3, 3, 2])
     with left, widgets.guard(lang):
         fig = figures.lines(
@@ -79,13 +79,12 @@ def long_term_decay(d_head: int, base: float, top: float, lang: str) -> None:
             x,
             {t(f"rs.decay.{k}", lang): v for k, v in found.items()},
             title=t("rs.decay.title", lang),
-            x_title=t("rs.distance", lang),
+            x_title=t("rs.decay.x", lang, n=length),
             y_title=t("rs.score", lang),
             hovertemplate=t("rs.score.hover", lang),
-            x_log=True,
             height=380,
         )
-        chart(fig, key="rs_xpos", lang=lang, file_name=f"rope_xpos_decay_d{d_head}.csv")
+        chart(fig, key="rs_xpos", lang=lang, file_name=f"rope_xpos_decay_d{d_head}_L{length}.csv")
     right.markdown(t("rs.decay.explain", lang))
 
 
@@ -162,4 +161,4 @@ def section(base: float, lang: str) -> None:
         )
     right.markdown(t("rs.score.explain", lang))
     st.subheader(t("rs.decay.heading", lang))
-    long_term_decay(d_head, base, float(2 * scale * train_len), lang)
+    long_term_decay(d_head, base, train_len, lang)
