@@ -8,6 +8,7 @@ from viz import embedding, softmax, worked
 from viz.i18n import t
 from viz.ui import sections, shell, widgets
 from viz.ui.notes import notes_differ
+from viz.views import online_softmax as os_views
 from viz.views import softmax as sm_views
 from viz.views import softmax_example as ex_views
 
@@ -37,7 +38,12 @@ root = softmax.root_text(d_k)
 # Sections as tabs: only the open one runs and draws (viz.ui.sections).
 sec = sections.sections(
     "sm_section",
-    {"var": t("sm.var.title", lang), "row": t("sm.tab.row", lang), "ex": t("sm.ex.title", lang)},
+    {
+        "var": t("sm.var.title", lang),
+        "row": t("sm.tab.row", lang),
+        "ex": t("sm.ex.title", lang),
+        "online": t("sm.tab.online", lang),
+    },
     lang=lang,
     own_headings=("row",),
 )
@@ -202,3 +208,9 @@ def worked_example(d_k: int, seed: int) -> None:
 if sec["ex"].open:
     with sec["ex"]:
         worked_example(d_k, seed)
+
+
+# ---- 5. online softmax, FlashAttention's idea (controls of its own; the page's seed) ------------------
+if sec["online"].open:
+    with sec["online"]:
+        os_views.section(seed, lang)

@@ -388,7 +388,7 @@ SECTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
             "sim.tab.bias",
         ),
     ),
-    "softmax.py": ("sm_section", ("sm.var.title", "sm.tab.row", "sm.ex.title")),
+    "softmax.py": ("sm_section", ("sm.var.title", "sm.tab.row", "sm.ex.title", "sm.tab.online")),
     "attention.py": (
         "att_section",
         ("att.maps.title", "att.mask.title", "att.steps.title", "att.order.title"),

@@ -11,7 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, new_app, ok
-from viz import relative, rope_scaling
+from viz import online_softmax, relative, rope_scaling
 from viz.i18n import t
 from viz.ui import widgets
 
@@ -130,3 +130,29 @@ def test_rope_scaling_draws_every_methods_wavelengths_ramp_and_scores(lang: str)
     np.testing.assert_array_equal(x, np.arange(1025))  # every distance up to L
     xpos = rope_scaling.xpos_score(64, 10000.0, x)
     np.testing.assert_allclose(decode(decay[1]["y"]), xpos, rtol=1e-4, atol=1e-6)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_online_softmax_steps_through_the_blocks_and_matches_the_full_softmax(lang: str) -> None:
+    at = open_tab("softmax", tab="online", okeys="10", oblock="3", ostep="2", seed="4", lang=lang)
+    scores, values = online_softmax.example(10, 4, 4)
+    found = online_softmax.steps(scores, values, 3)
+    points = figure(at, "os_scores")["data"]
+    read, this, unread = (decode(points[i]["y"]) for i in range(3))
+    np.testing.assert_allclose(read[:3], scores[:3], rtol=1e-6)
+    np.testing.assert_allclose(this[3:6], scores[3:6], rtol=1e-6)
+    np.testing.assert_allclose(unread[6:], scores[6:], rtol=1e-6)
+    assert np.all(np.isnan(read[3:])) and np.all(np.isnan(unread[:6]))
+    running = figure(at, "os_running")["data"]
+    np.testing.assert_allclose(decode(running[0]["y"]), [s.m for s in found], rtol=1e-6)
+    np.testing.assert_allclose(decode(running[1]["y"]), [s.total for s in found], rtol=1e-6)
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics[t("os.metric.m", lang)] == f"{found[1].m:.4f}"
+    assert metrics[t("os.metric.rescale", lang)] == f"{found[1].rescale:.4f}"
+    _, exact = online_softmax.full(scores, values)
+    gap = float(np.max(np.abs(found[-1].output - exact)))
+    assert t("os.check", lang, gap=f"{gap:.1e}", blocks=4, n=10) in [m.value for m in at.markdown]
+    # fewer keys: the block and the step come back into range, and the step opens on the last block
+    at.slider(key="os_keys").set_value(4).run()
+    ok(at)
+    assert at.slider(key="os_block").value == 3 and at.slider(key="os_step").value == 2

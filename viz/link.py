@@ -175,7 +175,7 @@ PAGES: dict[str, Page] = {
             ),
             Option("n", "sm_n", 5000, (500, 1000, 2000, 5000, 10000, 20000)),
             Int("seed", "sm_seed", 0, 0, SEED_MAX),
-            _tabs("sm_section", ("var", "row", "ex")),
+            _tabs("sm_section", ("var", "row", "ex", "online")),
             Int("keys", "sm_keys", 6, 2, 16),
             Number("temp", "sm_temp", 1.0, 0.1, 5.0, 0.1),
             Choice("src", "sm_ex_source", "random", ("random", "notes")),
@@ -183,6 +183,10 @@ PAGES: dict[str, Page] = {
             Int("len", "sm_len", None, 1, 8),
             _tabs("sm_ex_part", ("qkv", "steps", "out"), "part"),
             Int("q", "sm_query", 0, 0, 7),
+            # online softmax (viz/views/online_softmax.py): the step opens on the last block
+            Int("okeys", "os_keys", 16, 4, 64),
+            Int("oblock", "os_block", 4, 1, 64),
+            Int("ostep", "os_step", None, 1, 64),
         )
     ),
     "attention": Page(
