@@ -11,6 +11,7 @@ from viz.views import attention as views
 from viz.views import attention_steps as steps
 from viz.views import encoding as enc_views
 from viz.views import training
+from viz.views import windows as window_views
 
 s = shell.page_shell()
 lang = s.lang
@@ -65,7 +66,7 @@ if source == "sentence":
     # Sections as tabs: only the open one runs and draws (viz.ui.sections).
     sec = sections.sections(
         "att_section",
-        {k: t(f"att.{k}.title", lang) for k in ("maps", "mask", "steps", "order")},
+        {k: t(f"att.{k}.title", lang) for k in ("maps", "mask", "steps", "order", "window")},
         lang=lang,
     )
     first = sec["maps"]
@@ -240,5 +241,8 @@ if source == "sentence":
         if sec[name].open:
             with sec[name]:
                 section(tokens)
+    if sec["window"].open:
+        with sec["window"]:
+            window_views.section(" ".join(tokens), lang)
 else:
     st.info(t("att.sentence_only", lang))

@@ -391,7 +391,7 @@ SECTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "softmax.py": ("sm_section", ("sm.var.title", "sm.tab.row", "sm.ex.title", "sm.tab.online")),
     "attention.py": (
         "att_section",
-        ("att.maps.title", "att.mask.title", "att.steps.title", "att.order.title"),
+        ("att.maps.title", "att.mask.title", "att.steps.title", "att.order.title", "att.window.title"),
     ),
     "encoder.py": ("enc_section", ("enc.path.title", "enc.res.title", "enc.pp.title", "enc.dec.title")),
     "pretrained.py": (

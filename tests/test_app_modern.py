@@ -11,7 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, new_app, ok
-from viz import online_softmax, relative, rope_scaling
+from viz import online_softmax, pretrained, relative, rope_scaling, windows
 from viz.i18n import t
 from viz.ui import widgets
 
@@ -156,3 +156,37 @@ def test_online_softmax_steps_through_the_blocks_and_matches_the_full_softmax(la
     at.slider(key="os_keys").set_value(4).run()
     ok(at)
     assert at.slider(key="os_block").value == 3 and at.slider(key="os_step").value == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_sliding_windows_show_the_mask_the_reach_and_a_real_models_sinks(lang: str) -> None:
+    from tests.test_pretrained import real
+
+    real("smollm2")
+    at = open_tab("attention", tab="window", wlen="20", w="4", sinks="2", wlayers="3", lang=lang)
+    allowed = windows.window_mask(20, 4, 2)
+    mask = matrix(at, "win_mask")
+    np.testing.assert_array_equal(~np.isnan(mask), allowed)
+    np.testing.assert_array_equal(
+        mask[~np.isnan(mask)] == 2, (allowed & ~windows.window_mask(20, 4))[allowed]
+    )
+    np.testing.assert_array_equal(~np.isnan(matrix(at, "win_reach")), windows.reach(allowed, 3))
+    span = figure(at, "win_span")["data"]
+    np.testing.assert_array_equal(decode(span[0]["y"]), decode(span[1]["y"]))  # measured = formula
+    np.testing.assert_array_equal(decode(span[1]["y"]), np.minimum(np.arange(1, 9) * 3, 19))
+    # SmolLM2 on the page's sentence: the share of attention on the first token(s), per layer
+    text = "A dog ate the food because it was hungry"
+    ids = tuple(pretrained.tokenize("smollm2", text).ids)
+    maps = pretrained.run("smollm2", ids).attention
+    real_chart = figure(at, "win_real")["data"]
+    np.testing.assert_allclose(decode(real_chart[0]["y"]), windows.sink_share(maps, 1), rtol=1e-5)
+    np.testing.assert_allclose(decode(real_chart[1]["y"]), windows.sink_share(maps, 2), rtol=1e-5)
+    uniform = np.mean([1 / (q + 1) for q in range(1, len(ids))])
+    assert np.median(windows.sink_share(maps, 1)) > 2 * uniform  # far above an even spread: a sink
+
+
+def test_a_shorter_sequence_brings_the_window_back_into_range() -> None:
+    at = open_tab("attention", tab="window", wlen="64", w="40")
+    at.slider(key="win_len").set_value(10).run()
+    assert ok(at).slider(key="win_w").value == 10
+    assert matrix(at, "win_mask").shape == (10, 10)

@@ -197,7 +197,7 @@ PAGES: dict[str, Page] = {
             Choice("src", "att_source", "sentence", ("sentence", "task")),
             Index("ex", "att_example", ATT_EXAMPLES[0], ATT_EXAMPLES),
             Text("text", "att_text", ATT_EXAMPLES[0]),
-            _tabs("att_section", ("maps", "mask", "steps", "order")),
+            _tabs("att_section", ("maps", "mask", "steps", "order", "window")),
             _layer("layer", "att_layer"),
             _first_head("first", "att_maps_first"),
             Choice("task", "att_task", TASKS[0], TASKS),
@@ -216,6 +216,11 @@ PAGES: dict[str, Page] = {
             Flag("causal", "att_step_causal"),
             _tabs("att_step_part", ("qkv", "scores", "out"), "part"),
             Int("shuffle", "att_order_seed", 0, 0, SEED_MAX),
+            # sliding windows and sinks (viz/views/windows.py)
+            Int("wlen", "win_len", 32, 4, 128),
+            Int("w", "win_w", 8, 1, 128),
+            Int("sinks", "win_sinks", 1, 0, 4),
+            Int("wlayers", "win_layers", 3, 1, 8),
         )
     ),
     "encoder": Page(
