@@ -190,3 +190,41 @@ def test_a_shorter_sequence_brings_the_window_back_into_range() -> None:
     at.slider(key="win_len").set_value(10).run()
     assert ok(at).slider(key="win_w").value == 10
     assert matrix(at, "win_mask").shape == (10, 10)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_causal_mask_leaks_position_without_any_encoding(lang: str) -> None:
+    import torch
+
+    from viz import model, probe
+    from viz.ui import live
+
+    at = open_tab("attention", tab="order", enc="none", ocausal="1", lang=lang)
+    tokens = ("A", "dog", "ate", "the", "food", "because", "it", "was", "hungry")
+    config = model.ModelConfig(d_model=128, n_heads=8, n_layers=1, encoding="none")
+    x = live.sentence_x(tokens, config.d_model)
+    perm = probe.shuffle_order(len(tokens), 0)
+    net = live.live_model(config)
+    leaked = probe.order_test(net, x, perm, use_position=False, causal=True)
+    assert leaked.relative > 0.1  # NoPE + causal: the shuffle moves the outputs
+    assert probe.order_test(net, x, perm, use_position=False).relative < 1e-5  # bidirectional: it does not
+    markdown = [m.value for m in at.markdown]
+    assert t("att.order.explain.causal", lang) in markdown and t("att.nope.explain", lang) in markdown
+    lines = figure(at, "att_nope")["data"]
+    with torch.no_grad():
+        run = net.run(x, probe.causal_mask(len(tokens))[None, None], use_position=False)
+    np.testing.assert_allclose(decode(lines[0]["y"]), run.weights[0][0, :, :, 0].mean(0).numpy(), rtol=1e-5)
+    np.testing.assert_allclose(decode(lines[-1]["y"]), 1 / (np.arange(len(tokens)) + 1), rtol=1e-6)
+
+
+def test_a_uniform_causal_head_gives_the_first_token_one_over_t_plus_one() -> None:
+    import torch
+
+    from viz import model, probe
+
+    net = model.build(model.ModelConfig(d_model=16, n_heads=2, encoding="none"))
+    with torch.no_grad():
+        for p in net.attention(0).parameters():  # zero queries and keys: every score equal
+            p.zero_()
+    x = torch.randn(1, 7, 16, generator=torch.Generator().manual_seed(0))
+    np.testing.assert_allclose(probe.first_key_weights(net, x)[0], 1 / (np.arange(7) + 1), rtol=1e-6)

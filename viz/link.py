@@ -216,6 +216,7 @@ PAGES: dict[str, Page] = {
             Flag("causal", "att_step_causal"),
             _tabs("att_step_part", ("qkv", "scores", "out"), "part"),
             Int("shuffle", "att_order_seed", 0, 0, SEED_MAX),
+            Flag("ocausal", "att_order_causal"),
             # sliding windows and sinks (viz/views/windows.py)
             Int("wlen", "win_len", 32, 4, 128),
             Int("w", "win_w", 8, 1, 128),

@@ -181,19 +181,33 @@ class OrderTest:
         return float(self.difference.max()) if self.difference.size else 0.0
 
 
-def order_test(model: Encoder, x: Tensor, permutation: np.ndarray, use_position: bool = True) -> OrderTest:
+def order_test(
+    model: Encoder, x: Tensor, permutation: np.ndarray, use_position: bool = True, causal: bool = False
+) -> OrderTest:
     """Run x: (1, T, d_model) and its shuffle x[:, perm] and compare the outputs token by token.
 
     Attention without position is permutation-equivariant, f(P x) = P f(x), so without an encoding (or
     with ``use_position=False``) the difference is float rounding; a position signal makes it as large
-    as the outputs themselves.
+    as the outputs themselves. With ``causal`` each query reads only the keys before it, and that mask
+    is itself a position signal: even with no encoding (NoPE) a shuffle changes what each token sees.
     """
     perm = torch.from_numpy(np.asarray(permutation, dtype=np.int64))
+    mask = causal_mask(x.shape[1])[None, None] if causal else None
     with torch.no_grad():
-        a, b = model.run(x, use_position=use_position), model.run(x[:, perm], use_position=use_position)
+        a = model.run(x, mask, use_position=use_position)
+        b = model.run(x[:, perm], mask, use_position=use_position)
     moved = a.output[0, perm]  # (T, d_model): the original outputs, shuffled
     diff = (b.output[0] - moved).abs().amax(-1)  # (T,)
     scale = float(a.output.abs().max()) or 1.0
     pairs = zip(a.weights, b.weights, strict=True)
     w_diff = max(float((wb[0] - wa[0][:, perm][:, :, perm]).abs().max()) for wa, wb in pairs)
     return OrderTest(permutation.copy(), _np(diff), float(diff.max()) / scale, w_diff)
+
+
+def first_key_weights(model: Encoder, x: Tensor) -> np.ndarray:
+    """With no position signal and a causal mask: the weight each query gives the first key, per layer,
+    as the mean over heads: (layers, T). A head whose scores were all equal would give exactly 1 / (t + 1)
+    at query t (Kazemnejad et al. 2023): how the mask alone tells a token how far in it is."""
+    with torch.no_grad():
+        run = model.run(x, causal_mask(x.shape[1])[None, None], use_position=False)
+    return np.stack([_np(w[0, :, :, 0].mean(0)) for w in run.weights])

@@ -387,4 +387,50 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The sentence needs more than {k} token(s) for SmolLM2 to show this.",
         "ko": "SmolLM2로 이것을 보려면 문장이 {k}개보다 많은 토큰이어야 합니다.",
     },
+    # ---- no position encoding in a causal model (the Attention page's word-order tab) ---------------------
+    "att.order.causal": {"en": "Causal mask (a decoder)", "ko": "인과 마스크 (디코더)"},
+    "att.order.causal.help": {
+        "en": "Each token reads only itself and the tokens before it, as in GPT-style decoders.",
+        "ko": "GPT 같은 디코더처럼 각 토큰이 자기 자신과 앞의 토큰만 읽습니다.",
+    },
+    "att.order.measured.causal": {
+        "en": "**Measured, with the causal mask.** With the position signal switched off (the same weights) "
+        "the largest change is {none} (weights: {none_w}); with {enc} it is {with_} (weights: {with_w}). Far "
+        "above float rounding either way: here shuffling the words does more than shuffle the outputs.",
+        "ko": "**측정값, 인과 마스크에서.** 같은 가중치에서 위치 신호를 끄면 가장 큰 차이는 {none}(가중치: {none_w}), "
+        "위치 신호({enc})를 켜면 {with_}(가중치: {with_w})입니다. 어느 쪽이든 부동소수점 반올림보다 훨씬 커서, 여기서는 "
+        "단어를 섞으면 출력이 섞이는 것 이상으로 달라집니다.",
+    },
+    "att.order.explain.causal": {
+        "en": "**Why, with a causal mask.** Now the blue bars are large too: with no position signal at "
+        "all (NoPE), a shuffle still changes the outputs, because the mask decides what each token may "
+        "read, and that depends on where it stands. The first token sees only itself, the tenth sees ten. "
+        "So a decoder learns word order even without an encoding (Kazemnejad et al. 2023), which an encoder "
+        "cannot. The chart below shows how the mask alone carries a position.",
+        "ko": "**이유, 인과 마스크에서.** 이제 파란 막대도 큽니다. 위치 신호가 전혀 없어도(NoPE) 섞으면 출력이 "
+        "바뀝니다. 각 토큰이 무엇을 읽을 수 있는지는 마스크가 정하고, 그것은 토큰이 선 자리에 달려 있기 "
+        "때문입니다. 첫 토큰은 자기 자신만, 열 번째 토큰은 열 개를 봅니다. 그래서 디코더는 인코딩 없이도 어순을 "
+        "배울 수 있고(Kazemnejad 외 2023), 인코더는 그러지 못합니다. 아래 차트는 마스크만으로 위치가 전해지는 "
+        "모습입니다.",
+    },
+    "att.nope.title": {
+        "en": "No position signal, causal mask: weight on the first token",
+        "ko": "위치 신호 없음, 인과 마스크: 첫 토큰에 가는 가중치",
+    },
+    "att.nope.x": {"en": "query position t", "ko": "쿼리 위치 t"},
+    "att.nope.y": {"en": "weight on token 0 (mean over heads)", "ko": "토큰 0에 가는 가중치 (헤드 평균)"},
+    "att.nope.hover": {"en": "t = %{x}: %{y:.3f}", "ko": "t = %{x}: %{y:.3f}"},
+    "att.nope.layer": {"en": "layer {n}", "ko": "{n}층"},
+    "att.nope.uniform": {"en": "uniform head: 1/(t+1)", "ko": "고른 헤드: 1/(t+1)"},
+    "att.nope.explain": {
+        "en": "**What to notice.** A head whose scores are all equal spreads a query's attention evenly "
+        "over the t + 1 tokens it may read, so the first token gets exactly 1/(t + 1): a number that says "
+        "how far in the query is. That is the proof's idea (Kazemnejad et al. 2023, Theorem 1): from such "
+        "a head a later layer can read off positions. This untrained model's heads are not uniform, but "
+        "they follow the same fall.",
+        "ko": "**눈여겨볼 점.** 점수가 모두 같은 헤드는 쿼리의 어텐션을 읽을 수 있는 t + 1개 토큰에 고르게 나누므로, "
+        "첫 토큰은 정확히 1/(t + 1)을 받습니다. 쿼리가 얼마나 안쪽에 있는지 알려 주는 숫자입니다. 이것이 증명의 "
+        "생각입니다(Kazemnejad 외 2023, 정리 1). 그런 헤드가 있으면 다음 층이 위치를 읽어 낼 수 있습니다. 이 학습 "
+        "전 모델의 헤드는 고르지 않지만 같은 모양으로 내려갑니다.",
+    },
 }

@@ -111,14 +111,26 @@ def head_steps(
 
 @cached(max_entries=64)
 def order_test(
-    config: ModelConfig, tokens: tuple[str, ...], shuffle_seed: int, use_position: bool = True
+    config: ModelConfig,
+    tokens: tuple[str, ...],
+    shuffle_seed: int,
+    use_position: bool = True,
+    causal: bool = False,
 ) -> probe.OrderTest:
     """Cached :func:`viz.probe.order_test` with a seeded shuffle of the sentence."""
     from viz import probe
 
     perm = probe.shuffle_order(len(tokens), shuffle_seed)
     x = sentence_x(tokens, config.d_model)
-    return probe.order_test(live_model(config), x, perm, use_position)
+    return probe.order_test(live_model(config), x, perm, use_position, causal)
+
+
+@cached(max_entries=64)
+def first_key_weights(config: ModelConfig, tokens: tuple[str, ...]) -> np.ndarray:
+    """Cached :func:`viz.probe.first_key_weights` on a sentence."""
+    from viz import probe
+
+    return probe.first_key_weights(live_model(config), sentence_x(tokens, config.d_model))
 
 
 @cached(max_entries=6)

@@ -246,8 +246,16 @@ def word_order(config: ModelConfig, tokens: tuple[str, ...], shuffle: int, lang:
     """The sentence and a shuffle of it through the same weights, with and without the position signal:
     how much each token's output changed, and what that shows."""
     encoding = config.encoding
-    with_pe = live.order_test(config, tokens, shuffle)
-    without = live.order_test(config, tokens, shuffle, use_position=False)  # the same weights
+    causal = bool(
+        st.toggle(
+            t("att.order.causal", lang),
+            key="att_order_causal",
+            persist_state=widgets.KEEP,
+            help=t("att.order.causal.help", lang),
+        )
+    )
+    with_pe = live.order_test(config, tokens, shuffle, causal=causal)
+    without = live.order_test(config, tokens, shuffle, use_position=False, causal=causal)  # same weights
     shuffled = [tokens[i] for i in with_pe.permutation]
     st.text(t("att.order.sentences", lang, a=" ".join(tokens), b=" ".join(shuffled)))
     names = {
@@ -272,7 +280,9 @@ def word_order(config: ModelConfig, tokens: tuple[str, ...], shuffle: int, lang:
     with note:
         st.markdown(
             t(
-                "att.order.measured" if order_moves(with_pe.relative) else "att.order.measured_same",
+                "att.order.measured.causal"
+                if causal
+                else ("att.order.measured" if order_moves(with_pe.relative) else "att.order.measured_same"),
                 lang,
                 none=f"{without.largest:.1e}",
                 none_w=f"{without.weights_difference:.1e}",
@@ -281,4 +291,28 @@ def word_order(config: ModelConfig, tokens: tuple[str, ...], shuffle: int, lang:
                 enc=encoding_name(encoding, lang),
             )
         )
-        st.markdown(t("att.order.explain", lang))
+        st.markdown(t("att.order.explain.causal" if causal else "att.order.explain", lang))
+    if causal:
+        nope_leak(config, tokens, lang)
+
+
+def nope_leak(config: ModelConfig, tokens: tuple[str, ...], lang: str) -> None:
+    """No position signal, a causal mask: the weight each query gives the first token, against 1/(t+1)."""
+    found = live.first_key_weights(config, tokens)
+    t_ = np.arange(len(tokens))
+    series = {t("att.nope.layer", lang, n=i + 1): row for i, row in enumerate(found)}
+    series[t("att.nope.uniform", lang)] = 1.0 / (t_ + 1)
+    left, note = st.columns([3, 2])
+    with left, widgets.guard(lang):
+        fig = figures.lines(
+            t_,
+            series,
+            title=t("att.nope.title", lang),
+            x_title=t("att.nope.x", lang),
+            y_title=t("att.nope.y", lang),
+            hovertemplate=t("att.nope.hover", lang),
+            mode="lines+markers",
+            height=360,
+        )
+        chart(fig, key="att_nope", lang=lang, file_name=f"att_nope_first_token_{len(tokens)}.csv")
+    note.markdown(t("att.nope.explain", lang))
