@@ -26,16 +26,19 @@ shell.heads_warning(s, lang)
 
 
 ATT_LAYERS = (1, 4)  # training time grows with depth; the Encoder block page stacks up to 6
-c1, c2, c3 = st.columns([2, 2, 1])
+c1, c2, c3, c4 = st.columns([2, 2, 2, 1])
 with c1:
     n_layers = widgets.bounded_slider(
         t("att.layers", lang), *ATT_LAYERS, 1, key="att_layers", help=t("att.layers.help", lang)
     )
 with c2:
     encoding = enc_views.position_signal_choice(key="att_encoding", lang=lang)
-seed = int(c3.number_input(t("att.seed", lang), 0, 9999, value=0, step=1, key="att_seed"))
-config = model.ModelConfig(s.d_model, s.heads, n_layers, encoding, float(s.base), seed)
+kv = views.kv_choice(s.heads, lang, c3)  # grouped-query attention: None is one KV head per query head
+seed = int(c4.number_input(t("att.seed", lang), 0, 9999, value=0, step=1, key="att_seed"))
+config = model.ModelConfig(s.d_model, s.heads, n_layers, encoding, float(s.base), seed, kv_heads=kv)
 st.info(t("att.dk", lang, heads=s.heads, d_model=s.d_model, d_k=s.d_k, layers=n_layers))
+if kv is not None:
+    st.caption(t("att.gqa.note", lang, heads=s.heads, kv=kv, group=s.heads // kv))
 if config.rotary and s.d_k < 2:
     st.warning(t("att.rope_dk1", lang, d_k=s.d_k))
 
@@ -83,11 +86,12 @@ if first.open:
             layer = widgets.layer_choice(n_layers, lang, "att_layer")
             with widgets.guard(lang):
                 title = t("att.maps.chart", lang, layer=layer + 1, heads=s.heads, d_k=s.d_k)
-                views.head_maps(
-                    list(live.layer_maps(config, tokens, layer)), labels, "att_maps", title, s.d_model, lang
-                )
+                per_head = list(live.layer_maps(config, tokens, layer))
+                views.head_maps(per_head, labels, "att_maps", title, s.d_model, lang, s.heads // config.n_kv)
             st.markdown(t("att.maps.explain", lang))
             views.average_map(config, tokens, layer, lang)
+            st.subheader(t("kv.heading", lang))
+            views.kv_cache_table(config, lang)
         else:
             c1, c2 = st.columns([3, 1])
             with c1:
@@ -134,7 +138,9 @@ if first.open:
                     layer=layer + 1,
                     state=training.state_text(state, step, replaying, lang),
                 )
-                views.head_maps(maps[layer], labels, "att_task_maps", title, s.d_model, lang)
+                views.head_maps(
+                    maps[layer], labels, "att_task_maps", title, s.d_model, lang, s.heads // config.n_kv
+                )
                 st.markdown(t(f"att.task.{task}.explain", lang))
             if done is not None:
                 h = done.history

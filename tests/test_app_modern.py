@@ -228,3 +228,25 @@ def test_a_uniform_causal_head_gives_the_first_token_one_over_t_plus_one() -> No
             p.zero_()
     x = torch.randn(1, 7, 16, generator=torch.Generator().manual_seed(0))
     np.testing.assert_allclose(probe.first_key_weights(net, x)[0], 1 / (np.arange(7) + 1), rtol=1e-6)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_grouped_query_heads_are_named_in_the_maps_and_the_cache_shrinks(lang: str) -> None:
+    from viz import kv_cache, model
+    from viz.ui import live
+
+    at = open_tab("attention", kv="2", lang=lang)
+    grid = figure(at, "att_maps_grid")
+    titles = [a["text"] for a in grid["layout"]["annotations"] if "KV" in a.get("text", "")]
+    assert titles == [t("att.head_title.kv", lang, h=h + 1, kv=h // 4 + 1) for h in range(8)]
+    config = model.ModelConfig(128, 8, 1, "sinusoidal", 10000.0, 0, kv_heads=2)
+    tokens = ("A", "dog", "ate", "the", "food", "because", "it", "was", "hungry")
+    maps = live.layer_maps(config, tokens, 0)
+    np.testing.assert_allclose(decode(grid["data"][0]["z"]), maps[0], rtol=1e-5)
+    table = at.dataframe[0].value
+    per_token = list(table.iloc[:, 2])
+    assert per_token[0] == f"{kv_cache.bytes_per_token(kv_cache.live(config)) / 1024:,.1f} KiB"
+    assert per_token[list(kv_cache.MODELS).index("llama3_8b") + 1] == "128.0 KiB"
+    # a count that does not divide the heads falls back to one KV head per query head
+    at = open_tab("attention", kv="3")
+    assert at.selectbox(key="att_kv").value == 8

@@ -12,6 +12,8 @@ import math
 import torch
 from torch import Tensor
 
+from viz.sinusoid import frequencies
+
 
 def scaled_dot_product_attention(
     q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None = None
@@ -67,4 +69,24 @@ def combine(*masks: Tensor | None) -> Tensor | None:
     for m in masks:
         if m is not None:
             out = m if out is None else out & m
+    return out
+
+
+def rope_tables(t: int, d_k: int, base: float) -> tuple[Tensor, Tensor]:
+    """cos and sin of the angle pos · ω_i for each position and pair, ω_i = base^(-2i/d_k). (T, d_k // 2)."""
+    omega = torch.from_numpy(frequencies(d_k, base)[: d_k // 2]).float()
+    angles = torch.arange(t, dtype=torch.float32)[:, None] * omega[None, :]
+    return angles.cos(), angles.sin()
+
+
+def rope_apply(x: Tensor, cos: Tensor, sin: Tensor) -> Tensor:
+    """Rotate each pair (x_2i, x_2i+1) of the last axis by its position's angle (an odd last dim stays).
+
+    x: (..., T, d_k); cos, sin: (T, d_k // 2). Same rotation as :func:`viz.encodings.rope_rotate`.
+    """
+    pairs = cos.shape[-1]
+    even, odd = x[..., 0 : 2 * pairs : 2], x[..., 1 : 2 * pairs : 2]  # (..., T, pairs)
+    out = x.clone()
+    out[..., 0 : 2 * pairs : 2] = even * cos - odd * sin
+    out[..., 1 : 2 * pairs : 2] = even * sin + odd * cos
     return out

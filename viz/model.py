@@ -24,8 +24,10 @@ import torch
 from torch import Tensor, nn
 
 from viz import encodings
+from viz.attention import rope_apply as rope_apply
+from viz.attention import rope_tables as rope_tables
 from viz.attention import scaled_dot_product_attention
-from viz.encodings import AnySizeKind, EncodingSpec, encode, frequencies
+from viz.encodings import AnySizeKind, EncodingSpec, encode
 from viz.weights import init_layers, init_parts
 
 # One thread per op: the models are small, and the server runs each session's script in its own thread.
@@ -63,9 +65,12 @@ class ModelConfig:
     max_len: int = MODEL_MAX_LEN
     ff_mult: int = 2  # d_ff = ff_mult * d_model (the paper's 4 is more than toy tasks need)
     norm: Norm = "post"
+    # key/value heads, each shared by n_heads / kv_heads query heads (grouped-query attention; 1 is
+    # multi-query); None is one per query head, the paper's multi-head attention
+    kv_heads: int | None = None
 
     def __post_init__(self) -> None:
-        problems = check(self.d_model, self.n_heads, self.n_layers)
+        problems = check(self.d_model, self.n_heads, self.n_layers, self.kv_heads)
         if problems:
             raise ValueError("; ".join(problems))
         if self.encoding not in MODEL_ENCODINGS:
@@ -88,14 +93,21 @@ class ModelConfig:
         return self.d_model // self.n_heads
 
     @property
+    def n_kv(self) -> int:
+        """Key/value heads: kv_heads, or n_heads when each query head has its own."""
+        return self.kv_heads or self.n_heads
+
+    @property
     def d_ff(self) -> int:
         """Width of the feed-forward network's hidden layer: ff_mult · d_model."""
         return self.ff_mult * self.d_model
 
 
-def check(d_model: int, n_heads: int, n_layers: int = 1) -> list[str]:
+def check(d_model: int, n_heads: int, n_layers: int = 1, kv_heads: int | None = None) -> list[str]:
     """What is wrong with these sizes (empty when a model can be built)."""
     problems = []
+    if kv_heads is not None and not (1 <= kv_heads <= n_heads and n_heads % kv_heads == 0):
+        problems.append(f"{kv_heads} key/value heads do not divide {n_heads} query heads")
     if d_model < 1:
         problems.append(f"d_model must be >= 1, got {d_model}")
     if n_heads < 1:
@@ -126,26 +138,6 @@ def check_norm(norm: Norm) -> None:
         raise ValueError(f"unknown norm placement {norm!r}; expected one of {NORMS}")
 
 
-def rope_tables(t: int, d_k: int, base: float) -> tuple[Tensor, Tensor]:
-    """cos and sin of the angle pos · ω_i for each position and pair, ω_i = base^(-2i/d_k). (T, d_k // 2)."""
-    omega = torch.from_numpy(frequencies(d_k, base)[: d_k // 2]).float()
-    angles = torch.arange(t, dtype=torch.float32)[:, None] * omega[None, :]
-    return angles.cos(), angles.sin()
-
-
-def rope_apply(x: Tensor, cos: Tensor, sin: Tensor) -> Tensor:
-    """Rotate each pair (x_2i, x_2i+1) of the last axis by its position's angle (an odd last dim stays).
-
-    x: (..., T, d_k); cos, sin: (T, d_k // 2). Same rotation as :func:`viz.encodings.rope_rotate`.
-    """
-    pairs = cos.shape[-1]
-    even, odd = x[..., 0 : 2 * pairs : 2], x[..., 1 : 2 * pairs : 2]  # (..., T, pairs)
-    out = x.clone()
-    out[..., 0 : 2 * pairs : 2] = even * cos - odd * sin
-    out[..., 1 : 2 * pairs : 2] = even * sin + odd * cos
-    return out
-
-
 @dataclass
 class HeadParts:
     """What one attention layer computed: per-head Q, K, V, scores, weights and outputs, then W_O."""
@@ -162,18 +154,21 @@ class HeadParts:
 class MultiHeadAttention(nn.Module):
     """h heads of scaled dot-product attention on d_k = d_model / h dimensions each, then W_O."""
 
-    def __init__(self, d_model: int, n_heads: int, rope_base: float | None = None) -> None:
+    def __init__(
+        self, d_model: int, n_heads: int, rope_base: float | None = None, kv_heads: int | None = None
+    ) -> None:
         super().__init__()
         self.d_model, self.n_heads, self.d_k = d_model, n_heads, d_model // n_heads
+        self.n_kv = kv_heads or n_heads  # grouped-query attention: n_heads / n_kv query heads share one
         self.rope_base = rope_base
         self.w_q = nn.Linear(d_model, d_model)
-        self.w_k = nn.Linear(d_model, d_model)
-        self.w_v = nn.Linear(d_model, d_model)
+        self.w_k = nn.Linear(d_model, self.n_kv * self.d_k)
+        self.w_v = nn.Linear(d_model, self.n_kv * self.d_k)
         self.w_o = nn.Linear(d_model, d_model)
 
     def _split(self, x: Tensor) -> Tensor:
-        b, t, _ = x.shape
-        return x.view(b, t, self.n_heads, self.d_k).transpose(1, 2)  # (B, H, T, d_k)
+        b, t, width = x.shape
+        return x.view(b, t, width // self.d_k, self.d_k).transpose(1, 2)  # (B, heads, T, d_k)
 
     def parts(
         self,
@@ -195,6 +190,9 @@ class MultiHeadAttention(nn.Module):
         if self.rope_base is not None and use_position and memory is None:
             cos, sin = rope_tables(t, self.d_k, self.rope_base)
             q, k = rope_apply(q, cos, sin), rope_apply(k, cos, sin)
+        if self.n_kv != self.n_heads:  # query head h reads key/value head h // group, as torch's enable_gqa
+            group = self.n_heads // self.n_kv
+            k, v = k.repeat_interleave(group, dim=1), v.repeat_interleave(group, dim=1)
         z, weights = scaled_dot_product_attention(q, k, v, mask)  # (B, H, T, d_k), (B, H, T, S)
         concat = z.transpose(1, 2).reshape(b, t, self.d_model)  # (B, T, d_model)
         return HeadParts(q, k, v, weights, z, concat, self.w_o(concat))
@@ -227,9 +225,16 @@ class LayerTrace:
 class EncoderLayer(nn.Module):
     """Self-attention, add & norm, position-wise feed-forward, add & norm."""
 
-    def __init__(self, d_model: int, n_heads: int, d_ff: int, rope_base: float | None = None) -> None:
+    def __init__(
+        self,
+        d_model: int,
+        n_heads: int,
+        d_ff: int,
+        rope_base: float | None = None,
+        kv_heads: int | None = None,
+    ) -> None:
         super().__init__()
-        self.attn = MultiHeadAttention(d_model, n_heads, rope_base)
+        self.attn = MultiHeadAttention(d_model, n_heads, rope_base, kv_heads)
         self.norm1 = nn.LayerNorm(d_model)
         self.ff = nn.Sequential(nn.Linear(d_model, d_ff), nn.ReLU(), nn.Linear(d_ff, d_model))
         self.norm2 = nn.LayerNorm(d_model)
@@ -296,7 +301,7 @@ class Encoder(nn.Module):
         with torch.device("meta"):
             self.embed = nn.Embedding(c.vocab_size, c.d_model)
             self.layers = nn.ModuleList(
-                [EncoderLayer(c.d_model, c.n_heads, c.d_ff, rope_base) for _ in range(c.n_layers)]
+                [EncoderLayer(c.d_model, c.n_heads, c.d_ff, rope_base, c.kv_heads) for _ in range(c.n_layers)]
             )
             self.head = nn.Linear(c.d_model, c.n_classes)
             # A pre-norm stack never normalises its residual stream, so one LayerNorm follows it (as in

@@ -433,4 +433,46 @@ STRINGS: dict[str, dict[str, str]] = {
         "생각입니다(Kazemnejad 외 2023, 정리 1). 그런 헤드가 있으면 다음 층이 위치를 읽어 낼 수 있습니다. 이 학습 "
         "전 모델의 헤드는 고르지 않지만 같은 모양으로 내려갑니다.",
     },
+    # ---- grouped-query attention and the KV cache (pages/attention.py, viz/views/attention.py) ------------
+    "att.kv": {"en": "Key/value heads", "ko": "키/값 헤드 수"},
+    "att.kv.option": {"en": "{kv} ({group} query heads each)", "ko": "{kv}개 (쿼리 헤드 {group}개씩)"},
+    "att.kv.help": {
+        "en": "As many as the query heads is the paper's multi-head attention; fewer is grouped-query "
+        "attention (GQA), where several query heads share one key and one value head; 1 is multi-query "
+        "attention. The query heads stay as they are.",
+        "ko": "쿼리 헤드 수와 같으면 논문의 멀티헤드 어텐션입니다. 더 적으면 여러 쿼리 헤드가 키 헤드와 값 헤드 하나를 "
+        "함께 쓰는 그룹 쿼리 어텐션(GQA)이고, 1이면 멀티쿼리 어텐션입니다. 쿼리 헤드는 그대로입니다.",
+    },
+    "att.head_title.kv": {"en": "head {h} · KV {kv}", "ko": "헤드 {h} · KV {kv}"},
+    "att.gqa.note": {
+        "en": "Grouped-query attention: {heads} query heads share {kv} key/value head(s), {group} each. "
+        "Heads with the same KV number in their titles read the same keys, so their maps differ only "
+        "through their queries.",
+        "ko": "그룹 쿼리 어텐션: 쿼리 헤드 {heads}개가 키/값 헤드 {kv}개를 {group}개씩 함께 씁니다. 제목의 KV 번호가 "
+        "같은 헤드는 같은 키를 읽으므로, 맵은 쿼리를 통해서만 달라집니다.",
+    },
+    "kv.heading": {"en": "The key/value cache", "ko": "키/값 캐시"},
+    "kv.col.model": {"en": "model", "ko": "모델"},
+    "kv.col.shape": {"en": "layers · heads · KV heads · d_head", "ko": "층 · 헤드 · KV 헤드 · d_head"},
+    "kv.col.per_token": {"en": "per token", "ko": "토큰당"},
+    "kv.col.total": {"en": "8,192 tokens", "ko": "8,192 토큰"},
+    "kv.shape": {"en": "{layers} · {heads} · {kv} · {d}", "ko": "{layers} · {heads} · {kv} · {d}"},
+    "kv.model.live": {"en": "this page's model, as a decoder (float32)", "ko": "이 페이지의 모델, 디코더라면 (float32)"},
+    "kv.model.gpt2": {"en": "GPT-2 small (16-bit)", "ko": "GPT-2 small (16비트)"},
+    "kv.model.llama2_7b": {"en": "Llama 2 7B (16-bit)", "ko": "Llama 2 7B (16비트)"},
+    "kv.model.llama3_8b": {"en": "Llama 3 8B (16-bit)", "ko": "Llama 3 8B (16비트)"},
+    "kv.model.mistral_7b": {"en": "Mistral 7B (16-bit)", "ko": "Mistral 7B (16비트)"},
+    "kv.model.smollm2": {"en": "SmolLM2-135M (16-bit)", "ko": "SmolLM2-135M (16비트)"},
+    "kv.model.falcon_7b": {"en": "Falcon 7B (16-bit)", "ko": "Falcon 7B (16비트)"},
+    "kv.explain": {
+        "en": "**What to notice.** A decoder keeps every past token's keys and values, in every layer, so "
+        "that a new token need not recompute them: 2 × layers × KV heads × d_head numbers per token. "
+        "Llama 2 7B gives each of its 32 query heads its own keys and values (512 KiB a token); Llama 3 8B "
+        "shares 8 among them (128 KiB), a quarter of the memory for the same query heads, and Falcon 7B "
+        "shares one (multi-query). Change the key/value heads above to see this model's share.",
+        "ko": "**눈여겨볼 점.** 디코더는 새 토큰이 다시 계산하지 않도록 지난 토큰의 키와 값을 모든 층에 간직합니다. "
+        "토큰마다 2 × 층 수 × KV 헤드 × d_head개의 숫자입니다. Llama 2 7B는 쿼리 헤드 32개가 저마다 키와 값을 "
+        "가집니다(토큰당 512 KiB). Llama 3 8B는 8개를 함께 써서(128 KiB) 같은 쿼리 헤드로 메모리가 4분의 1이고, "
+        "Falcon 7B는 하나를 함께 씁니다(멀티쿼리). 위에서 키/값 헤드 수를 바꾸어 이 모델의 몫을 보세요.",
+    },
 }

@@ -9,11 +9,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import pandas as pd
 import streamlit as st
 
-from viz import downsample, embedding, figures, probe
+from viz import downsample, embedding, figures, kv_cache, probe
 from viz.i18n import t
 from viz.model import NO_ENCODING, ModelConfig
+from viz.settings import divisors
 from viz.ui import live, widgets
 from viz.ui.chart import chart
 from viz.views.encoding import encoding_name
@@ -94,14 +96,27 @@ def step_view(
 
 # ---- every head's map ------------------------------------------------------------------------------------
 def head_maps(
-    per_head: Sequence[Any], labels: list[str], key: str, title: str, d_model: int, lang: str
+    per_head: Sequence[Any],
+    labels: list[str],
+    key: str,
+    title: str,
+    d_model: int,
+    lang: str,
+    group: int = 1,
 ) -> None:
     """One heatmap per head (per_head: heads x (T, T)) in a grid with one colour scale; with more than
-    sixteen heads a slider picks the window of heads drawn."""
+    sixteen heads a slider picks the window of heads drawn. With ``group`` > 1 (grouped-query attention)
+    each title names the key/value head its query head shares."""
     shown = widgets.heads_window(len(per_head), lang, key=f"{key}_first")
+
+    def name(h: int) -> str:
+        if group == 1:
+            return t("att.head_title", lang, h=h + 1)
+        return t("att.head_title.kv", lang, h=h + 1, kv=h // group + 1)
+
     fig = figures.heads_grid(
         [per_head[h] for h in shown],
-        titles=[t("att.head_title", lang, h=h + 1) for h in shown],
+        titles=[name(h) for h in shown],
         x_labels=labels,
         y_labels=labels,
         cols=4,
@@ -316,3 +331,40 @@ def nope_leak(config: ModelConfig, tokens: tuple[str, ...], lang: str) -> None:
         )
         chart(fig, key="att_nope", lang=lang, file_name=f"att_nope_first_token_{len(tokens)}.csv")
     note.markdown(t("att.nope.explain", lang))
+
+
+def kv_choice(heads: int, lang: str, container: Any) -> int | None:
+    """The live model's key/value heads: a divisor of the query heads (all of them: multi-head; fewer:
+    grouped-query; 1: multi-query). None when every query head has its own."""
+    options = tuple(divisors(heads))
+    widgets.keep_in_range("att_kv", options, lambda kept: kept if kept in options else heads)
+    picked = int(
+        container.selectbox(
+            t("att.kv", lang),
+            options,
+            key="att_kv",
+            format_func=lambda k: t("att.kv.option", lang, kv=k, group=heads // k),
+            help=t("att.kv.help", lang),
+            **widgets.initial("att_kv", index=len(options) - 1),
+        )
+    )
+    return None if picked == heads else picked
+
+
+def kv_cache_table(config: ModelConfig, lang: str) -> None:
+    """What the key/value cache costs per token and for 8,192 tokens: the live model and real ones."""
+    rows = [kv_cache.live(config), *kv_cache.MODELS.values()]
+    frame = pd.DataFrame(
+        {
+            t("kv.col.model", lang): [t(f"kv.model.{r.key}", lang) for r in rows],
+            t("kv.col.shape", lang): [
+                t("kv.shape", lang, layers=r.layers, heads=r.kv_heads * r.group, kv=r.kv_heads, d=r.d_head)
+                for r in rows
+            ],
+            t("kv.col.per_token", lang): [f"{kv_cache.bytes_per_token(r) / 1024:,.1f} KiB" for r in rows],
+            t("kv.col.total", lang): [f"{kv_cache.total_bytes(r, 8192) / 2**30:,.3f} GiB" for r in rows],
+        }
+    )
+    left, note = st.columns([3, 2])
+    left.dataframe(frame, hide_index=True)
+    note.markdown(t("kv.explain", lang))
