@@ -249,6 +249,6 @@ if source == "sentence":
                 section(tokens)
     if sec["window"].open:
         with sec["window"]:
-            window_views.section(" ".join(tokens), lang)
+            window_views.section(config, tokens, lang)
 else:
     st.info(t("att.sentence_only", lang))

@@ -174,6 +174,17 @@ def test_sliding_windows_show_the_mask_the_reach_and_a_real_models_sinks(lang: s
     span = figure(at, "win_span")["data"]
     np.testing.assert_array_equal(decode(span[0]["y"]), decode(span[1]["y"]))  # measured = formula
     np.testing.assert_array_equal(decode(span[1]["y"]), np.minimum(np.arange(1, 9) * 3, 19))
+    # the page's live model on its sentence under that mask: zero outside it, rows still summing to 1
+    from viz import model
+    from viz.ui import live
+
+    words = ("A", "dog", "ate", "the", "food", "because", "it", "was", "hungry")
+    config = model.ModelConfig(128, 8, 1, "sinusoidal", 10000.0, 0)
+    want = live.window_maps(config, words, 4, 2)
+    grid = figure(at, "win_maps_grid")["data"]
+    np.testing.assert_allclose(decode(grid[0]["z"]), want[0], rtol=1e-5, atol=1e-7)
+    assert np.all(want[:, ~windows.window_mask(9, 4, 2)] == 0)
+    np.testing.assert_allclose(want.sum(-1), 1.0, rtol=1e-5)
     # SmolLM2 on the page's sentence: the share of attention on the first token(s), per layer
     text = "A dog ate the food because it was hungry"
     ids = tuple(pretrained.tokenize("smollm2", text).ids)

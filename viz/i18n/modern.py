@@ -343,6 +343,17 @@ STRINGS: dict[str, dict[str, str]] = {
         "쿼리가 들은 범위는 층마다 W − 1칸씩 넓어져 {layers}개 층 뒤에는 {span}칸입니다(Mistral 7B, 그림 1). 층마다 "
         "쿼리 하나가 읽는 키는 시퀀스 전체가 아니라 W개뿐입니다.",
     },
+    "win.maps.title": {
+        "en": "This page's model under the window ({w}) and {k} sink(s): layer 1, {n} tokens",
+        "ko": "윈도({w})와 싱크 {k}개를 적용한 이 페이지의 모델: 1층, 토큰 {n}개",
+    },
+    "win.maps.explain": {
+        "en": "The same heads as the first tab, now under this mask: outside the window and the sinks every "
+        "weight is 0, and each row's weight is spread over the keys left, still summing to 1. (The sentence "
+        "is this page's; the window is cut to its length.)",
+        "ko": "첫 번째 탭과 같은 헤드에 이 마스크를 적용했습니다. 윈도와 싱크 밖의 가중치는 모두 0이고, 각 행의 "
+        "가중치는 남은 키에 나뉘어 여전히 합이 1입니다. (문장은 이 페이지의 것이고, 윈도는 문장 길이로 잘립니다.)",
+    },
     "win.span.title": {
         "en": "How far back the last of {n} tokens has heard, by depth (window only)",
         "ko": "{n}개 토큰 중 마지막 토큰이 들은 범위, 깊이에 따라 (윈도만)",
@@ -457,7 +468,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "kv.col.per_token": {"en": "per token", "ko": "토큰당"},
     "kv.col.total": {"en": "8,192 tokens", "ko": "8,192 토큰"},
     "kv.shape": {"en": "{layers} · {heads} · {kv} · {d}", "ko": "{layers} · {heads} · {kv} · {d}"},
-    "kv.model.live": {"en": "this page's model, as a decoder (float32)", "ko": "이 페이지의 모델, 디코더라면 (float32)"},
+    "kv.model.live": {
+        "en": "this page's model, as a decoder (float32)",
+        "ko": "이 페이지의 모델, 디코더라면 (float32)",
+    },
     "kv.model.gpt2": {"en": "GPT-2 small (16-bit)", "ko": "GPT-2 small (16비트)"},
     "kv.model.llama2_7b": {"en": "Llama 2 7B (16-bit)", "ko": "Llama 2 7B (16비트)"},
     "kv.model.llama3_8b": {"en": "Llama 3 8B (16-bit)", "ko": "Llama 3 8B (16비트)"},

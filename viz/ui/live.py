@@ -72,6 +72,19 @@ def layer_maps(config: ModelConfig, tokens: tuple[str, ...], layer: int) -> np.n
 
 
 @cached(max_entries=16)
+def window_maps(config: ModelConfig, tokens: tuple[str, ...], window: int, sinks: int) -> np.ndarray:
+    """The first layer's heads on a sentence under a sliding window of ``window`` with ``sinks`` sink
+    tokens: (heads, T, T)."""
+    import torch
+
+    from viz import probe, windows
+
+    allowed = torch.from_numpy(windows.window_mask(len(tokens), window, sinks))[None, None]
+    model_ = live_model(stack_through(config, 0))
+    return probe.attention_maps(model_, sentence_x(tokens, config.d_model), allowed)[0, 0]
+
+
+@cached(max_entries=16)
 def padded_maps(
     config: ModelConfig, first: tuple[str, ...], second: tuple[str, ...], mode: probe.MaskMode
 ) -> tuple[np.ndarray, np.ndarray]:

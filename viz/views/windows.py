@@ -6,10 +6,11 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from viz import figures, pretrained, windows
+from viz import embedding, figures, pretrained, windows
 from viz.budget import cached
 from viz.i18n import t
-from viz.ui import widgets
+from viz.model import ModelConfig
+from viz.ui import live, widgets
 from viz.ui.chart import chart
 
 LENGTH = (4, 128, 32)  # lo, hi, default
@@ -80,8 +81,27 @@ def real_sinks(text: str, sinks: int, lang: str) -> None:
         st.caption(t("win.real.uniform", lang, share=f"{uniform:.0%}", k=max(sinks, 1)))
 
 
-def section(text: str, lang: str) -> None:
-    """The whole tab: length, window, sinks and layers; the mask, the reach, the span and a real model."""
+def live_maps(config: ModelConfig, tokens: tuple[str, ...], window: int, sinks: int, lang: str) -> None:
+    """The page's live model on its sentence under the window and sinks: every head of the first layer."""
+    from viz.views import attention as att_views
+
+    if len(tokens) < 2:
+        return
+    w = min(window, len(tokens))
+    with widgets.guard(lang):
+        maps = live.window_maps(config, tokens, w, sinks)
+        title = t("win.maps.title", lang, w=w, k=sinks, n=len(tokens))
+        labels = embedding.row_labels(tokens)
+        att_views.head_maps(
+            list(maps), labels, "win_maps", title, config.d_model, lang, config.n_heads // config.n_kv
+        )
+    st.caption(t("win.maps.explain", lang))
+
+
+def section(config: ModelConfig, tokens: tuple[str, ...], lang: str) -> None:
+    """The whole tab: length, window, sinks and layers; the mask, the reach, the span, the page's live
+    model under that mask and a real model's sinks."""
+    text = " ".join(tokens)
     st.write(t("win.intro", lang))
     c1, c2, c3, c4 = st.columns(4)
     with c1:
@@ -135,4 +155,5 @@ def section(text: str, lang: str) -> None:
         )
         chart(fig, key="win_span", lang=lang, file_name=f"window_span_{length}_w{window}.csv")
     note.markdown(t("win.span.explain", lang))
+    live_maps(config, tokens, window, sinks, lang)
     real_sinks(text, sinks, lang)
