@@ -90,3 +90,34 @@ def test_rope_scaling_redraws_when_the_scale_moves(
         screenshot(page, f"pe_rope_scaling_{lang}", full_page=False)
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_online_softmax_windows_and_grouped_heads_draw_in_the_browser(
+    browser: Browser, server: StreamlitServer, lang: str
+) -> None:
+    """The three new tabs of the Softmax and Attention pages open from a link and draw, with the
+    address keeping the view (screenshots for the eye)."""
+    page = fresh(browser, lang)
+    try:
+        page.goto(f"{server.url}/softmax?tab=online&oblock=5&lang={lang}")
+        want = t("os.scores.title", lang, k=4, blocks=4)  # 16 keys in blocks of 5: 4 blocks, on the last
+        wait_for_plot(page, f"{TITLE_JS} === {want!r}")
+        assert plot_eval(page, "el._fullData.length") == 4  # read, this block, unread, the running max
+        wait_for_idle(page)
+        assert_no_exception(page)
+        screenshot(page, f"softmax_online_{lang}", full_page=False)
+        page.goto(f"{server.url}/attention?tab=window&w=4&sinks=2&lang={lang}")
+        wait_for_plot(page, f"{TITLE_JS} === {t('win.mask.title', lang, w=4, k=2)!r}")
+        wait_for_idle(page)
+        assert_no_exception(page)
+        screenshot(page, f"attention_window_{lang}", full_page=False)
+        page.goto(f"{server.url}/attention?kv=2&lang={lang}")
+        head = t("att.head_title.kv", lang, h=5, kv=2)
+        wait_for_plot(page, f"el._fullLayout.annotations.some((a) => a.text === {head!r})")
+        address_says(page, "kv", "2")
+        wait_for_idle(page)
+        assert_no_exception(page)
+        screenshot(page, f"attention_gqa_{lang}", full_page=False)
+    finally:
+        page.context.close()
