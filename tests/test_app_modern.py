@@ -261,3 +261,47 @@ def test_grouped_query_heads_are_named_in_the_maps_and_the_cache_shrinks(lang: s
     # a count that does not divide the heads falls back to one KV head per query head
     at = open_tab("attention", kv="3")
     assert at.selectbox(key="att_kv").value == 8
+
+
+@pytest.mark.parametrize(
+    ("page", "query", "names"),
+    [
+        ("positional_encoding", {"tab": "rope", "s": "3", "L": "100", "dh": "7"}, ("s", "L", "dh")),
+        (
+            "softmax",
+            {"tab": "online", "okeys": "1000", "oblock": "0", "ostep": "x"},
+            ("okeys", "oblock", "ostep"),
+        ),
+        ("attention", {"tab": "window", "wlen": "0", "w": "-1", "sinks": "9"}, ("wlen", "w", "sinks")),
+        ("attention", {"kv": "0"}, ("kv",)),
+        (
+            "similarity",
+            {"tab": "bias", "bheads": "99", "maxdist": "7", "bidir": "maybe"},
+            ("bheads", "maxdist", "bidir"),
+        ),
+    ],
+)
+def test_bad_values_for_the_new_controls_are_refused_and_the_page_still_draws(
+    page: str, query: dict[str, str], names: tuple[str, ...]
+) -> None:
+    at = open_tab(page, **query)
+    notes = " ".join(str(w.value) for w in at.text)
+    for name in names:
+        assert f"{name} = " in notes, name
+    assert charts(at)
+
+
+@pytest.mark.parametrize(
+    ("page", "query"),
+    [
+        ("similarity", {"tab": "bias", "blen": "4", "bheads": "16", "bhead": "16"}),
+        ("similarity", {"tab": "bias", "bias": "t5", "blen": "256", "buckets": "8", "maxdist": "1024"}),
+        ("positional_encoding", {"tab": "rope", "dh": "16", "L": "256", "s": "32"}),
+        ("softmax", {"tab": "online", "okeys": "4", "oblock": "64", "ostep": "64"}),
+        ("attention", {"tab": "window", "wlen": "4", "w": "128", "sinks": "4", "wlayers": "8"}),
+        ("attention", {"kv": "1", "d_model": "2", "heads": "2"}),
+    ],
+)
+def test_the_new_tabs_at_their_edges(page: str, query: dict[str, str]) -> None:
+    at = open_tab(page, **query)  # ok(): no exception, no error box
+    assert charts(at)
