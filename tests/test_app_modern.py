@@ -69,7 +69,9 @@ def test_t5_shows_each_pairs_bucket_and_the_bucket_by_offset(lang: str, bidir: s
         "similarity", tab="bias", bias="t5", blen="40", buckets="16", maxdist="32", bidir=bidir, lang=lang
     )
     both = bidir == "1"
-    want = relative.t5_buckets(40, bidirectional=both, num_buckets=16, max_distance=32)
+    want = relative.t5_buckets(40, bidirectional=both, num_buckets=16, max_distance=32).astype(float)
+    if not both:  # a causal model's future keys are masked: left blank
+        want[np.triu_indices(40, 1)] = np.nan
     np.testing.assert_array_equal(matrix(at, "rel_t5_matrix"), want)
     line = figure(at, "rel_t5_lines")["data"][0]
     offsets = decode(line["x"]).astype(int)
@@ -296,6 +298,8 @@ def test_bad_values_for_the_new_controls_are_refused_and_the_page_still_draws(
     [
         ("similarity", {"tab": "bias", "blen": "4", "bheads": "16", "bhead": "16"}),
         ("similarity", {"tab": "bias", "bias": "t5", "blen": "256", "buckets": "8", "maxdist": "1024"}),
+        ("similarity", {"tab": "bias", "bias": "t5", "blen": "64", "buckets": "64", "maxdist": "16"}),
+        ("similarity", {"tab": "bias", "bias": "t5", "buckets": "32", "maxdist": "16", "bidir": "0"}),
         ("positional_encoding", {"tab": "rope", "dh": "16", "L": "256", "s": "32"}),
         ("softmax", {"tab": "online", "okeys": "4", "oblock": "64", "ostep": "64"}),
         ("attention", {"tab": "window", "wlen": "4", "w": "128", "sinks": "4", "wlayers": "8"}),
@@ -305,3 +309,23 @@ def test_bad_values_for_the_new_controls_are_refused_and_the_page_still_draws(
 def test_the_new_tabs_at_their_edges(page: str, query: dict[str, str]) -> None:
     at = open_tab(page, **query)  # ok(): no exception, no error box
     assert charts(at)
+    if query.get("bias") == "t5":  # every bucket one of the model's: a max distance with no room is moved
+        buckets = decode(figure(at, "rel_t5_matrix")["data"][0]["z"])
+        shown = buckets[~np.isnan(buckets)]
+        assert shown.min() >= 0 and shown.max() < int(query["buckets"])
+
+
+def test_a_causal_shuffle_of_identical_words_says_nothing_moved() -> None:
+    at = open_tab("attention", tab="order", enc="none", ocausal="1", text="the the the the")
+    markdown = [m.value for m in at.markdown]
+    assert not any(m.startswith(t("att.order.measured.causal", "en")[:30]) for m in markdown)
+    assert any(m.startswith(t("att.order.measured_same", "en")[:30]) for m in markdown)
+
+
+def test_yarns_score_starts_at_its_factor_squared() -> None:
+    at = open_tab("positional_encoding", tab="rope", s="4")
+    lines = figure(at, "rs_scores")["data"]
+    rope, yarn = decode(lines[0]["y"]), decode(lines[3]["y"])
+    factor = 0.1 * np.log(4) + 1
+    # near the query YaRN keeps RoPE's fast pairs, so its curve is RoPE's times the factor squared there
+    assert yarn[0] / rope[0] == pytest.approx(factor**2, rel=0.01)

@@ -33,6 +33,24 @@ def test_grouped_query_attention_matches_torchs(heads: int, kv: int) -> None:
         assert torch.equal(ours.k[:, h], ours.k[:, (h // group) * group])
 
 
+@pytest.mark.parametrize(("heads", "kv"), [(8, 2), (4, 1)])
+def test_grouped_query_attention_with_rope_matches_torchs(heads: int, kv: int) -> None:
+    from viz.attention import rope_apply, rope_tables
+
+    config = model.ModelConfig(d_model=32, n_heads=heads, kv_heads=kv, encoding="rope", seed=2)
+    attn = model.build(config).attention(0)
+    x = torch.randn(1, 9, 32, generator=torch.Generator().manual_seed(4))
+    d_k = 32 // heads
+    with torch.no_grad():
+        ours = attn.parts(x)
+        cos, sin = rope_tables(9, d_k, 10000.0)
+        q = rope_apply(attn.w_q(x).view(1, 9, heads, d_k).transpose(1, 2), cos, sin)
+        k = rope_apply(attn.w_k(x).view(1, 9, kv, d_k).transpose(1, 2), cos, sin)  # rotated, not repeated
+        v = attn.w_v(x).view(1, 9, kv, d_k).transpose(1, 2)
+        theirs = F.scaled_dot_product_attention(q, k, v, enable_gqa=True)
+    np.testing.assert_allclose(ours.z.numpy(), theirs.numpy(), atol=1e-6)
+
+
 def test_equal_kv_heads_is_the_paper_multi_head_model_unchanged() -> None:
     a = model.build(model.ModelConfig(d_model=32, n_heads=4, seed=5))
     b = model.build(model.ModelConfig(d_model=32, n_heads=4, seed=5, kv_heads=4))

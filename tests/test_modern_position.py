@@ -36,10 +36,23 @@ def test_alibi_bias_is_minus_slope_times_distance_behind_and_masked_ahead() -> N
             for j in range(6):
                 want = -slopes[h] * (i - j) if j <= i else -np.inf
                 assert bias[h, i, j] == want
-    # adding the bias shifts a query's scores by one constant per row once it is -m (i - j) = m j - m i:
-    # softmax ignores -m i, so what matters is m j, the same for every query (the paper's Figure 3)
     sym = relative.alibi(6, 4, causal=False)
-    np.testing.assert_array_equal(sym, sym.transpose(0, 2, 1))
+    np.testing.assert_array_equal(sym, -relative.alibi_slopes(4)[:, None, None] * np.abs(relative.offsets(6)))
+
+
+def test_alibi_is_bloom_s_bias_up_to_a_constant_per_query() -> None:
+    # BLOOM adds m * j for key j to every query (transformers' build_alibi_tensor), relying on softmax
+    # ignoring a constant per row: -m (i - j) = m j - m i differs from it by -m i on the keys a query sees
+    from transformers.models.bloom.modeling_bloom import build_alibi_tensor
+
+    heads, length = 8, 10
+    bloom = build_alibi_tensor(torch.ones(1, length, dtype=torch.long), heads, torch.float64)[:, 0, :].numpy()
+    ours = relative.alibi(length, heads)
+    for h in range(heads):
+        for i in range(length):
+            shift = ours[h, i, : i + 1] - bloom[h, : i + 1]
+            np.testing.assert_allclose(shift, shift[0], atol=1e-6)  # one constant over the row's keys
+            np.testing.assert_allclose(shift[0], -relative.alibi_slopes(heads)[h] * i, rtol=1e-6)
 
 
 # ---- T5 ---------------------------------------------------------------------------------------------
@@ -56,6 +69,15 @@ def test_t5_buckets_match_transformers(bidirectional: bool, num_buckets: int, ma
         rel, bidirectional=bidirectional, num_buckets=num_buckets, max_distance=max_distance
     )
     np.testing.assert_array_equal(ours, theirs.numpy())
+
+
+def test_a_max_distance_within_the_exact_buckets_is_refused() -> None:
+    # 16 of 64 bidirectional buckets are exact per direction: a max distance of 16 leaves the log ones no room
+    with pytest.raises(ValueError, match="max_distance must exceed"):
+        relative.t5_bucket(np.arange(40), num_buckets=64, max_distance=16)
+    with pytest.raises(ValueError, match="max_distance must exceed"):
+        relative.t5_bucket(np.arange(40), bidirectional=False, num_buckets=32, max_distance=16)
+    assert relative.t5_bucket(np.arange(40), num_buckets=64, max_distance=17).max() < 64
 
 
 def test_t5_buckets_are_exact_below_half_and_logarithmic_up_to_max_distance() -> None:

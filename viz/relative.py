@@ -74,7 +74,8 @@ def t5_bucket(
     Bidirectional: half the buckets for keys behind, half for keys ahead. Within a half of n buckets, an
     offset below n/2 has its own bucket; larger offsets share buckets spaced logarithmically up to
     ``max_distance``, and every offset beyond it falls in the last bucket. Causal (not bidirectional):
-    keys ahead of the query all go to bucket 0, and keys behind use all the buckets.
+    keys ahead of the query all go to bucket 0, and keys behind use all the buckets. ``max_distance``
+    must exceed the exact buckets (else the logarithmic ones have no room; ValueError).
     """
     rel = np.asarray(relative, dtype=np.int64)
     n = num_buckets
@@ -86,6 +87,10 @@ def t5_bucket(
     else:
         distance = np.maximum(-rel, 0)
     exact = n // 2
+    if max_distance <= exact:
+        raise ValueError(
+            f"max_distance must exceed the {exact} exact buckets of a direction, got {max_distance}"
+        )
     small = distance < exact
     # log-spaced between exact and max_distance; float32 as the reference code, so a bucket edge falls
     # where it does in the trained models (a small distance, 0 included, never reads this)

@@ -50,6 +50,6 @@ def sink_share(maps: np.ndarray, sinks: int) -> np.ndarray:
     """The share of softmax mass on the first ``sinks`` keys, per layer: maps (layers, heads, T, T), the mean
     over heads and over the queries after the sinks (a sink's own row would count itself)."""
     maps = np.asarray(maps, dtype=np.float64)
-    if maps.shape[-1] <= sinks:
-        return np.ones(maps.shape[0])
+    if maps.shape[-1] <= sinks:  # no query comes after the sinks: nothing to measure
+        return np.full(maps.shape[0], np.nan)
     return maps[:, :, sinks:, :sinks].sum(axis=-1).mean(axis=(1, 2))

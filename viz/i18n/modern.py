@@ -47,14 +47,17 @@ STRINGS: dict[str, dict[str, str]] = {
     "rel.alibi.head": {"en": "head {h} (m = {m})", "ko": "헤드 {h} (m = {m})"},
     "rel.alibi.explain": {
         "en": "**What to notice.** ALiBi (Press, Smith and Lewis, ICLR 2022) adds −m·(i − j): a penalty that "
-        "grows in a straight line with the distance, at a fixed slope per head. For H heads the slopes are "
-        "2^(−8h/H), a geometric sequence: with 8 heads, 1/2, 1/4, …, 1/256. The first heads look only at "
-        "their neighbours, the last ones almost everywhere. The matrix is the paper's Figure 3: the slope "
+        "grows in a straight line with the distance, at a fixed slope per head. For H heads, H a power of "
+        "two, the slopes are 2^(−8h/H), a geometric sequence: with 8 heads, 1/2, 1/4, …, 1/256 (for other "
+        "counts the paper's code interleaves the slopes of the two nearest powers, so the steepest head "
+        "need not come first). Steep heads look only at their neighbours, gentle ones almost everywhere. The matrix is the paper's Figure 3: the slope "
         "times a triangle of −(i − j), added to the scores before the softmax. Nothing is learned, and a "
         "sequence longer than in training only makes the triangle bigger, which is why ALiBi extrapolates.",
         "ko": "**눈여겨볼 점.** ALiBi(Press, Smith, Lewis, ICLR 2022)는 −m·(i − j)를 더합니다. 거리에 따라 직선으로 "
-        "커지는 벌점이고, 헤드마다 기울기가 고정되어 있습니다. 헤드가 H개이면 기울기는 2^(−8h/H)로 등비수열입니다. "
-        "헤드 8개이면 1/2, 1/4, …, 1/256입니다. 앞쪽 헤드는 이웃만 보고, 뒤쪽 헤드는 거의 모든 곳을 봅니다. 행렬은 "
+        "커지는 벌점이고, 헤드마다 기울기가 고정되어 있습니다. 헤드 수 H가 2의 거듭제곱이면 기울기는 2^(−8h/H)로 "
+        "등비수열입니다. 헤드 8개이면 1/2, 1/4, …, 1/256입니다(다른 수이면 논문의 코드가 가장 가까운 두 거듭제곱의 "
+        "기울기를 섞어 배치하므로 가장 가파른 헤드가 맨 앞에 오지 않을 수 있습니다). 가파른 헤드는 이웃만 보고, "
+        "완만한 헤드는 거의 모든 곳을 봅니다. 행렬은 "
         "논문의 그림 3입니다. 기울기에 −(i − j)의 삼각형을 곱해 소프트맥스 전에 점수에 더합니다. 학습하는 것이 "
         "없고, 학습 때보다 긴 시퀀스는 삼각형을 키울 뿐이라서 ALiBi는 더 긴 길이로 잘 늘어납니다.",
     },
@@ -77,14 +80,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "logarithmically, and every offset past the max distance falls in the last one. So near "
         "neighbours are told apart exactly, far ones only roughly, and a longer sequence reuses the last "
         "bucket. Bidirectional (the encoder) keeps separate buckets for keys ahead and behind; causal "
-        "(the decoder) puts every key ahead in bucket 0, which the mask hides anyway. The numbers "
+        "(the decoder) puts every key ahead in bucket 0, which the mask hides (left blank here). The numbers "
         "themselves are learned, so this chart shows which pairs share one.",
         "ko": "**눈여겨볼 점.** T5(Raffel 외, JMLR 2020, 2.1절)는 헤드마다 구간 하나에 학습된 숫자 하나를 두고, "
         "같은 구간에 드는 위치 쌍은 모두 그 숫자를 받습니다. 한 방향 구간 수의 절반보다 작은 거리는 저마다 구간을 "
         "가지고, 더 큰 거리는 로그 간격으로 넓어지는 구간을 함께 쓰며, 최대 거리를 넘는 거리는 모두 마지막 구간에 "
         "들어갑니다. 그래서 가까운 이웃은 정확히, 먼 위치는 대략만 구별하고, 더 긴 시퀀스는 마지막 구간을 다시 "
         "씁니다. 양방향(인코더)은 앞쪽과 뒤쪽 키의 구간을 따로 두고, 인과적(디코더)은 앞쪽 키를 모두 구간 0에 "
-        "넣는데 어차피 마스크가 가립니다. 숫자 자체는 학습되므로, 이 차트는 어떤 쌍이 한 숫자를 함께 쓰는지를 "
+        "넣는데 어차피 마스크가 가립니다(여기서는 빈칸). 숫자 자체는 학습되므로, 이 차트는 어떤 쌍이 한 숫자를 함께 쓰는지를 "
         "보여 줍니다.",
     },
     "rel.kerple.matrix": {
@@ -144,7 +147,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "distance between query and key (positions, log scale)",
         "ko": "쿼리와 키 사이의 거리 (위치 수, 로그 눈금)",
     },
-    "rs.score": {"en": "q·k (1 at distance 0)", "ko": "q·k (거리 0에서 1)"},
+    "rs.score": {"en": "q·k (1 at distance 0; YaRN: its factor²)", "ko": "q·k (거리 0에서 1, YaRN은 배율²)"},
     "rs.score.hover": {"en": "distance %{x:.0f}: %{y:.4f}", "ko": "거리 %{x:.0f}: %{y:.4f}"},
     "rs.mark.l": {"en": "L", "ko": "L"},
     "rs.mark.sl": {"en": "s × L", "ko": "s × L"},
@@ -157,14 +160,14 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "rs.wave.explain": {
         "en": "**What to notice.** RoPE turns pair i by pos·θᵢ with θᵢ = base^(−2i/d): the pairs on the left "
-        "turn fast, those on the right have wavelengths longer than L (the red line) and never finished a "
+        "turn fast, and those on the right, once their wavelengths pass L (the red line), never finished a "
         "turn in training. Position Interpolation (Chen et al. 2023) divides every frequency by s: every "
         "wavelength moves up by s, the fast pairs too, which blurs neighbouring positions. NTK-aware "
         "scaling raises the base to base·s^(d/(d−2)): the first pair keeps its wavelength and the last is "
         "stretched by exactly s. YaRN (Peng et al. 2023) keeps the pairs that turn more than 32 times over "
         "L, divides those that turn less than once by s, and blends the pairs between along the ramp.",
         "ko": "**눈여겨볼 점.** RoPE는 쌍 i를 pos·θᵢ만큼 돌리고 θᵢ = base^(−2i/d)입니다. 왼쪽 쌍은 빨리 돌고, 오른쪽 "
-        "쌍은 파장이 L(빨간 선)보다 길어 학습 중에 한 바퀴도 다 돌지 못했습니다. 위치 보간(Chen 외 2023)은 모든 "
+        "쌍은 파장이 L(빨간 선)을 넘으면 학습 중에 한 바퀴도 다 돌지 못했습니다. 위치 보간(Chen 외 2023)은 모든 "
         "진동수를 s로 나눕니다. 빠른 쌍까지 모든 파장이 s배 올라가서 이웃한 위치가 흐려집니다. NTK 인식 "
         "스케일링은 base를 base·s^(d/(d−2))로 키웁니다. 첫 쌍의 파장은 그대로이고 마지막 쌍은 정확히 s배 "
         "늘어납니다. YaRN(Peng 외 2023)은 L 동안 32바퀴보다 많이 도는 쌍은 그대로 두고, 한 바퀴도 못 도는 쌍은 "
@@ -176,14 +179,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "from x to 1.1x, so the fast pairs' flicker cancels and the trend the slow pairs set shows. On this "
         "log axis Position Interpolation's curve is RoPE's moved right by s: at s × L it reads what RoPE "
         "read at L, and close to the query it has lost RoPE's detail. NTK-aware scaling and YaRN follow "
-        "RoPE near the query and stretch only the far part. YaRN's curve sits higher throughout: its "
-        "attention factor, squared.",
+        "RoPE near the query and stretch only the far part. YaRN's curve starts at its attention factor "
+        "squared instead of 1, and that factor scales every score: higher where the score is positive, "
+        "lower where it dips below 0.",
         "ko": "**눈여겨볼 점.** 쿼리와 키가 같은 벡터라서 둘 사이의 회전만 점수를 바꿉니다. 거리 0에서 1이고 "
         "점점 내려갑니다. 각 점은 x에서 1.1x까지의 거리에서 점수를 평균한 값이라, 빠른 쌍의 깜빡임은 서로 "
         "지워지고 느린 쌍이 정하는 흐름이 보입니다. 이 로그 축에서 위치 보간의 곡선은 RoPE의 곡선을 오른쪽으로 "
         "s배 옮긴 것입니다. s × L에서 RoPE가 L에서 읽던 값을 읽고, 쿼리 가까이에서는 RoPE의 세부를 잃습니다. NTK "
-        "인식 스케일링과 YaRN은 쿼리 근처에서는 RoPE를 따르고 먼 부분만 늘립니다. YaRN의 곡선이 전체적으로 더 "
-        "높은 것은 어텐션 배율의 제곱 때문입니다.",
+        "인식 스케일링과 YaRN은 쿼리 근처에서는 RoPE를 따르고 먼 부분만 늘립니다. YaRN의 곡선은 1이 아니라 "
+        "어텐션 배율의 제곱에서 시작하고, 그 배율이 모든 점수에 곱해집니다. 점수가 양수인 곳에서는 더 높고, 0 아래로 "
+        "내려가는 곳에서는 더 낮습니다.",
     },
     "rs.decay.heading": {
         "en": "Long-term decay: RoPE and xPos",
@@ -261,9 +266,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "os.metric.rescale": {"en": "rescale e^(m_old − m)", "ko": "재조정 e^(m_old − m)"},
     "os.metric.rescale.help": {
         "en": "What the sums so far were multiplied by at this block: below 1 when the block held a new "
-        "maximum, exactly 1 when it did not.",
+        "maximum, exactly 1 when it did not (the first block has nothing to rescale: it shows 1).",
         "ko": "이 블록에서 지금까지의 합에 곱한 값입니다. 블록에 새 최댓값이 있었으면 1보다 작고, 없었으면 정확히 "
-        "1입니다.",
+        "1입니다(첫 블록은 재조정할 것이 없어 1로 보입니다).",
     },
     "os.check": {
         "en": "After all {blocks} blocks the output, acc / l, differs from softmax(s)·V computed on the whole "
@@ -336,12 +341,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "**What to notice.** Left, the mask: query i reads key j only when 0 ≤ i − j < {w}, plus the "
         "sink columns on the left. Right, the same mask through a stack: layer 2 reads layer 1's outputs, "
         "which already mixed {w} tokens, so what a query has heard from grows by W − 1 positions a layer, "
-        "{span} after {layers} layer(s) (Mistral 7B, Figure 1). Each layer costs W keys per query, not the "
-        "whole sequence.",
+        "{span} after {layers} layer(s) (Mistral 7B, Figure 1; at most the sequence). Sinks reach every "
+        "query at once. Each layer costs W keys per query, not the whole sequence.",
         "ko": "**눈여겨볼 점.** 왼쪽은 마스크입니다. 쿼리 i는 0 ≤ i − j < {w}일 때만 키 j를 읽고, 왼쪽의 싱크 열도 "
         "읽습니다. 오른쪽은 같은 마스크를 여러 층 쌓은 것입니다. 2층은 이미 {w}개 토큰을 섞은 1층의 출력을 읽으므로, "
-        "쿼리가 들은 범위는 층마다 W − 1칸씩 넓어져 {layers}개 층 뒤에는 {span}칸입니다(Mistral 7B, 그림 1). 층마다 "
-        "쿼리 하나가 읽는 키는 시퀀스 전체가 아니라 W개뿐입니다.",
+        "쿼리가 들은 범위는 층마다 W − 1칸씩 넓어져 {layers}개 층 뒤에는 {span}칸입니다(Mistral 7B, 그림 1, 시퀀스 "
+        "길이까지). 싱크는 처음부터 모든 쿼리에 닿습니다. 층마다 쿼리 하나가 읽는 키는 시퀀스 전체가 아니라 W개뿐입니다.",
     },
     "win.maps.title": {
         "en": "This page's model under the window ({w}) and {k} sink(s): layer 1, {n} tokens",
@@ -437,12 +442,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "**What to notice.** A head whose scores are all equal spreads a query's attention evenly "
         "over the t + 1 tokens it may read, so the first token gets exactly 1/(t + 1): a number that says "
         "how far in the query is. That is the proof's idea (Kazemnejad et al. 2023, Theorem 1): from such "
-        "a head a later layer can read off positions. This untrained model's heads are not uniform, but "
-        "they follow the same fall.",
+        "a head a later layer can read off positions. This untrained model's heads are not uniform, so "
+        "its curves only roughly follow 1/(t + 1), closer for some seeds and sizes than for others.",
         "ko": "**눈여겨볼 점.** 점수가 모두 같은 헤드는 쿼리의 어텐션을 읽을 수 있는 t + 1개 토큰에 고르게 나누므로, "
         "첫 토큰은 정확히 1/(t + 1)을 받습니다. 쿼리가 얼마나 안쪽에 있는지 알려 주는 숫자입니다. 이것이 증명의 "
         "생각입니다(Kazemnejad 외 2023, 정리 1). 그런 헤드가 있으면 다음 층이 위치를 읽어 낼 수 있습니다. 이 학습 "
-        "전 모델의 헤드는 고르지 않지만 같은 모양으로 내려갑니다.",
+        "전 모델의 헤드는 고르지 않아서 곡선이 1/(t + 1)을 대략만 따르며, 시드와 크기에 따라 더 가깝기도 멀기도 합니다.",
     },
     # ---- grouped-query attention and the KV cache (pages/attention.py, viz/views/attention.py) ------------
     "att.kv": {"en": "Key/value heads", "ko": "키/값 헤드 수"},

@@ -296,7 +296,7 @@ def word_order(config: ModelConfig, tokens: tuple[str, ...], shuffle: int, lang:
         st.markdown(
             t(
                 "att.order.measured.causal"
-                if causal
+                if causal and order_moves(without.relative)
                 else ("att.order.measured" if order_moves(with_pe.relative) else "att.order.measured_same"),
                 lang,
                 none=f"{without.largest:.1e}",

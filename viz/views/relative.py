@@ -28,10 +28,20 @@ def alibi(length: int, heads: int, causal: bool) -> np.ndarray:
 
 @cached(max_entries=16)
 def t5(length: int, bidirectional: bool, buckets: int, max_distance: int) -> np.ndarray:
+    """Each pair's bucket; a causal model's future keys (masked anyway) left blank."""
     found = relative.t5_buckets(
         length, bidirectional=bidirectional, num_buckets=buckets, max_distance=max_distance
-    )
-    return found.astype(np.float64)
+    ).astype(np.float64)
+    if not bidirectional:
+        found[np.triu_indices(length, 1)] = np.nan
+    return found
+
+
+def max_distances(buckets: int, bidirectional: bool) -> tuple[int, ...]:
+    """The max distances beyond a direction's exact buckets (half of its buckets): the others leave the
+    logarithmic buckets no room."""
+    exact = (buckets // 2 if bidirectional else buckets) // 2
+    return tuple(d for d in MAX_DISTANCES if d > exact)
 
 
 def _toggle(label: str, key: str, default: bool) -> bool:
@@ -101,9 +111,10 @@ def _alibi(length: int, controls: Any, lang: str) -> None:
 
 def _t5(length: int, controls: Any, lang: str) -> None:
     with controls:
-        buckets = widgets.option_slider(t("rel.buckets", lang), BUCKETS, 32, key="rel_buckets")
-        max_distance = widgets.option_slider(t("rel.maxdist", lang), MAX_DISTANCES, 128, key="rel_maxdist")
         bidirectional = _toggle(t("rel.bidir", lang), "rel_bidir", True)
+        buckets = widgets.option_slider(t("rel.buckets", lang), BUCKETS, 32, key="rel_buckets")
+        allowed = max_distances(buckets, bidirectional)
+        max_distance = widgets.option_slider(t("rel.maxdist", lang), allowed, 128, key="rel_maxdist")
     left, right, note = st.columns([3, 3, 2])
     with left, widgets.guard(lang):
         _matrix(

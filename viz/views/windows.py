@@ -136,7 +136,8 @@ def section(config: ModelConfig, tokens: tuple[str, ...], lang: str) -> None:
             file_name=f"window_reach_{length}_w{window}_k{sinks}_l{layers}.csv",
             top=1.0,
         )
-    note.markdown(t("win.explain", lang, w=window, span=windows.window_span(window, layers), layers=layers))
+    span = min(windows.window_span(window, layers), length - 1)
+    note.markdown(t("win.explain", lang, w=window, span=span, layers=layers))
     left, note = st.columns([6, 2])
     with left, widgets.guard(lang):
         depth = np.arange(1, LAYERS[1] + 1)
