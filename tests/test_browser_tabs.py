@@ -35,11 +35,30 @@ pytestmark = pytest.mark.browser
 
 #: Each page's tabs (viz.ui.sections), by their i18n keys, in order.
 TABS: dict[str, tuple[str, ...]] = {
-    "positional_encoding": ("pe.tab.table", "pe.curves.title", "pe.wave.title", "pe.score.title"),
+    "positional_encoding": (
+        "pe.tab.table",
+        "pe.curves.title",
+        "pe.wave.title",
+        "pe.score.title",
+        "pe.tab.rope",
+    ),
     "embedding": ("emb.sum.title", "emb.add.title", "emb.seg.title", "emb.order.title"),
-    "similarity": ("sim.tab.row", "sim.matrix.title", "sim.offset.title", "sim.steps.title", "sim.rot.title"),
-    "softmax": ("sm.var.title", "sm.tab.row", "sm.ex.title"),
-    "attention": ("att.maps.title", "att.mask.title", "att.steps.title", "att.order.title"),
+    "similarity": (
+        "sim.tab.row",
+        "sim.matrix.title",
+        "sim.offset.title",
+        "sim.steps.title",
+        "sim.rot.title",
+        "sim.tab.bias",
+    ),
+    "softmax": ("sm.var.title", "sm.tab.row", "sm.ex.title", "sm.tab.online"),
+    "attention": (
+        "att.maps.title",
+        "att.mask.title",
+        "att.steps.title",
+        "att.order.title",
+        "att.window.title",
+    ),
     "encoder": ("enc.path.title", "enc.res.title", "enc.pp.title", "enc.dec.title"),
 }
 #: Tabs inside a tab: the attention page's step by step and the softmax page's worked example have three,

@@ -335,7 +335,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "win.reach.colorbar": {"en": "reached", "ko": "닿음"},
     "win.reach.hover": {
         "en": "key %{x} reaches query %{y}<extra></extra>",
-        "ko": "키 %{x}가 쿼리 %{y}에 닿음<extra></extra>",
+        "ko": "키 %{x} → 쿼리 %{y}: 닿음<extra></extra>",
     },
     "win.explain": {
         "en": "**What to notice.** Left, the mask: query i reads key j only when 0 ≤ i − j < {w}, plus the "
@@ -397,7 +397,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "win.real.uniform": {
         "en": "A head spreading its attention evenly over the keys it can see would give the first {k} "
         "token(s) {share} on average here.",
-        "ko": "보이는 키에 어텐션을 고르게 나누는 헤드라면 여기서 처음 {k}개 토큰에 평균 {share}를 줍니다.",
+        "ko": "보이는 키에 어텐션을 고르게 나누는 헤드라면 여기서 처음 {k}개 토큰이 받는 몫은 평균 {share}입니다.",
     },
     "win.real.short": {
         "en": "The sentence needs more than {k} token(s) for SmolLM2 to show this.",
