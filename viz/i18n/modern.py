@@ -320,8 +320,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "win.window": {"en": "Window W", "ko": "윈도 W"},
     "win.sinks": {"en": "Sink tokens k", "ko": "싱크 토큰 k"},
     "win.layers": {"en": "Layers", "ko": "층 수"},
-    "win.query": {"en": "query i", "ko": "쿼리 i"},
-    "win.key": {"en": "key j", "ko": "키 j"},
     "win.mask.title": {"en": "Mask: window {w}, {k} sink(s)", "ko": "마스크: 윈도 {w}, 싱크 {k}개"},
     "win.mask.colorbar": {"en": "1 window · 2 sink", "ko": "1 윈도 · 2 싱크"},
     "win.mask.hover": {

@@ -53,8 +53,19 @@ def _number(label: str, key: str) -> float:
     return float(st.slider(label, lo, hi, step=step, key=key, **widgets.initial(key, value=1.0)))
 
 
-def _matrix(z: np.ndarray, lang: str, *, key: str, title: str, colorbar: str, hover: str, name: str) -> None:
-    """A query x key matrix; masked cells (-inf) are left blank."""
+def query_key_matrix(
+    z: np.ndarray,
+    lang: str,
+    *,
+    key: str,
+    title: str,
+    colorbar: str,
+    hover: str,
+    name: str,
+    zmax: float | None = None,
+) -> None:
+    """A query x key matrix (this tab's and the sliding windows'); masked cells (-inf or NaN) are left
+    blank. With ``zmax`` the colours run from 0 to it."""
     shown = np.where(np.isfinite(z), z, np.nan)
     fig = figures.heatmap(
         shown,
@@ -63,6 +74,8 @@ def _matrix(z: np.ndarray, lang: str, *, key: str, title: str, colorbar: str, ho
         y_title=t("rel.query", lang),
         colorbar_title=colorbar,
         hovertemplate=t(hover, lang),
+        zmin=None if zmax is None else 0.0,
+        zmax=zmax,
         height=420,
     )
     chart(fig, key=key, lang=lang, file_name=f"{name}_{z.shape[0]}x{z.shape[1]}.csv")
@@ -85,7 +98,7 @@ def _alibi(length: int, controls: Any, lang: str) -> None:
     with left:
         head = widgets.bounded_slider(t("rel.head", lang), 1, heads, 1, key="rel_head")
     with left, widgets.guard(lang):
-        _matrix(
+        query_key_matrix(
             bias[head - 1],
             lang,
             key="rel_alibi_matrix",
@@ -117,7 +130,7 @@ def _t5(length: int, controls: Any, lang: str) -> None:
         max_distance = widgets.option_slider(t("rel.maxdist", lang), allowed, 128, key="rel_maxdist")
     left, right, note = st.columns([3, 3, 2])
     with left, widgets.guard(lang):
-        _matrix(
+        query_key_matrix(
             t5(length, bidirectional, buckets, max_distance),
             lang,
             key="rel_t5_matrix",
@@ -152,7 +165,7 @@ def _kerple(length: int, controls: Any, lang: str) -> None:
     bias = relative.kerple_log(length, r1, r2, causal=causal)[0]
     left, right, note = st.columns([3, 3, 2])
     with left, widgets.guard(lang):
-        _matrix(
+        query_key_matrix(
             bias,
             lang,
             key="rel_kerple_matrix",

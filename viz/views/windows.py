@@ -12,6 +12,7 @@ from viz.i18n import t
 from viz.model import ModelConfig
 from viz.ui import live, widgets
 from viz.ui.chart import chart
+from viz.views.relative import query_key_matrix
 
 LENGTH = (4, 128, 32)  # lo, hi, default
 SINKS_MAX = 4
@@ -29,23 +30,6 @@ def masks(length: int, window: int, sinks: int, layers: int) -> tuple[np.ndarray
     seen = np.where(windows.reach(allowed, layers), 1.0, np.nan)
     back = np.array([windows.farthest_back(plain, n)[-1] for n in range(1, LAYERS[1] + 1)], dtype=np.float64)
     return kind, seen, back
-
-
-def _heatmap(
-    z: np.ndarray, lang: str, *, key: str, title: str, colorbar: str, hover: str, file_name: str, top: float
-) -> None:
-    fig = figures.heatmap(
-        z,
-        title=title,
-        x_title=t("win.key", lang),
-        y_title=t("win.query", lang),
-        colorbar_title=colorbar,
-        hovertemplate=t(hover, lang),
-        zmin=0.0,
-        zmax=top,
-        height=400,
-    )
-    chart(fig, key=key, lang=lang, file_name=file_name)
 
 
 def real_sinks(text: str, sinks: int, lang: str) -> None:
@@ -115,26 +99,26 @@ def section(config: ModelConfig, tokens: tuple[str, ...], lang: str) -> None:
     kind, seen, back = masks(length, window, sinks, layers)
     left, mid, note = st.columns([3, 3, 2])
     with left, widgets.guard(lang):
-        _heatmap(
+        query_key_matrix(
             kind,
             lang,
             key="win_mask",
             title=t("win.mask.title", lang, w=window, k=sinks),
             colorbar=t("win.mask.colorbar", lang),
             hover="win.mask.hover",
-            file_name=f"window_mask_{length}_w{window}_k{sinks}.csv",
-            top=2.0,
+            name=f"window_mask_w{window}_k{sinks}",
+            zmax=2.0,
         )
     with mid, widgets.guard(lang):
-        _heatmap(
+        query_key_matrix(
             seen,
             lang,
             key="win_reach",
             title=t("win.reach.title", lang, layers=layers),
             colorbar=t("win.reach.colorbar", lang),
             hover="win.reach.hover",
-            file_name=f"window_reach_{length}_w{window}_k{sinks}_l{layers}.csv",
-            top=1.0,
+            name=f"window_reach_w{window}_k{sinks}_l{layers}",
+            zmax=1.0,
         )
     span = min(windows.window_span(window, layers), length - 1)
     note.markdown(t("win.explain", lang, w=window, span=span, layers=layers))
