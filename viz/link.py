@@ -194,6 +194,7 @@ PAGES: dict[str, Page] = {
             Int("layers", "att_layers", 1, 1, 4),
             Choice("enc", "att_encoding", "sinusoidal", MODEL_ENCODINGS),
             Int("kv", "att_kv", None, 1, HEAD_MAX),  # a divisor of the heads; all of them by default
+            Option("kvtokens", "att_kv_tokens", 8192, (512, 2048, 8192, 32768, 131072)),
             Int("seed", "att_seed", 0, 0, SEED_MAX),
             Choice("src", "att_source", "sentence", ("sentence", "task")),
             Index("ex", "att_example", ATT_EXAMPLES[0], ATT_EXAMPLES),

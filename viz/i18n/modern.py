@@ -469,7 +469,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "kv.col.model": {"en": "model", "ko": "모델"},
     "kv.col.shape": {"en": "layers · heads · KV heads · d_head", "ko": "층 · 헤드 · KV 헤드 · d_head"},
     "kv.col.per_token": {"en": "per token", "ko": "토큰당"},
-    "kv.col.total": {"en": "8,192 tokens", "ko": "8,192 토큰"},
+    "kv.col.total": {"en": "{n} tokens", "ko": "{n} 토큰"},
+    "kv.tokens": {"en": "Tokens in the cache", "ko": "캐시 속 토큰 수"},
     "kv.shape": {"en": "{layers} · {heads} · {kv} · {d}", "ko": "{layers} · {heads} · {kv} · {d}"},
     "kv.model.live": {
         "en": "this page's model, as a decoder (float32)",

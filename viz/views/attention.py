@@ -351,8 +351,13 @@ def kv_choice(heads: int, lang: str, container: Any) -> int | None:
     return None if picked == heads else picked
 
 
+#: Sequence lengths the cache table offers (tokens in the cache).
+KV_TOKENS = (512, 2048, 8192, 32768, 131072)
+
+
 def kv_cache_table(config: ModelConfig, lang: str) -> None:
-    """What the key/value cache costs per token and for 8,192 tokens: the live model and real ones."""
+    """What the key/value cache costs per token and for a sequence: the live model and real ones."""
+    tokens = widgets.option_slider(t("kv.tokens", lang), KV_TOKENS, 8192, key="att_kv_tokens")
     rows = [kv_cache.live(config), *kv_cache.MODELS.values()]
     frame = pd.DataFrame(
         {
@@ -362,7 +367,9 @@ def kv_cache_table(config: ModelConfig, lang: str) -> None:
                 for r in rows
             ],
             t("kv.col.per_token", lang): [f"{kv_cache.bytes_per_token(r) / 1024:,.1f} KiB" for r in rows],
-            t("kv.col.total", lang): [f"{kv_cache.total_bytes(r, 8192) / 2**30:,.3f} GiB" for r in rows],
+            t("kv.col.total", lang, n=f"{tokens:,}"): [
+                f"{kv_cache.total_bytes(r, tokens) / 2**30:,.3f} GiB" for r in rows
+            ],
         }
     )
     left, note = st.columns([3, 2])
