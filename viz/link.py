@@ -193,7 +193,7 @@ PAGES: dict[str, Page] = {
         (
             Int("layers", "att_layers", 1, 1, 4),
             Choice("enc", "att_encoding", "sinusoidal", MODEL_ENCODINGS),
-            Int("kv", "att_kv", None, 1, HEAD_MAX),  # a divisor of the heads; all of them by default
+            Int("kv", "att_kv", lambda s: s.heads, 1, HEAD_MAX),  # a divisor of the heads; all by default
             Option("kvtokens", "att_kv_tokens", 8192, (512, 2048, 8192, 32768, 131072)),
             Int("seed", "att_seed", 0, 0, SEED_MAX),
             Choice("src", "att_source", "sentence", ("sentence", "task")),
