@@ -87,11 +87,11 @@ PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
     # against the sinusoidal table, p in the first tab and max_len in the by-offset tab
     "pe_minilm": (("max_len", None), ("max_len", 2)),
     "sim_minilm": (("sim_p", None), ("max_len", 2)),
-    # the tabs beyond the 2017 paper (issue 22), each opened by its link: their own sliders
-    "rel_bias": (("rel_len", None), ("rel_heads", None)),
-    "rope_scaling": (("rs_scale", None), ("rs_len", None)),
-    "online_softmax": (("os_step", None), ("os_block", None)),
-    "windows": (("win_w", None), ("win_layers", None)),
+    # the tabs beyond the 2017 paper (issue 22), each the last of its page's tabs: their own sliders
+    "rel_bias": (("rel_len", 5), ("rel_heads", 5)),
+    "rope_scaling": (("rs_scale", 4), ("rs_len", 4)),
+    "online_softmax": (("os_step", 3), ("os_block", 3)),
+    "windows": (("win_w", 4), ("win_layers", 4)),
     MINIMAL: (("d_model", None),),
 }
 #: Pages opened on another view than their bare address: the Real models page opens on its tokens
@@ -100,10 +100,10 @@ PATHS: dict[str, str] = {
     "pretrained": "pretrained?tab=one",
     "pe_minilm": "positional_encoding?enc=minilm",
     "sim_minilm": "similarity?enc=minilm&vs=sinusoidal",
-    "rel_bias": "similarity?tab=bias",
-    "rope_scaling": "positional_encoding?tab=rope",
-    "online_softmax": "softmax?tab=online",
-    "windows": "attention?tab=window",
+    "rel_bias": "similarity",
+    "rope_scaling": "positional_encoding",
+    "online_softmax": "softmax",
+    "windows": "attention",
 }
 TAB = '[role="tab"]'
 #: At the largest size these start from their last option (End key, untimed), not the default.
