@@ -24,6 +24,7 @@ SM_PAGE = st.Page("pages/softmax.py", title=t("nav.sm", lang), icon=":material/f
 ATT_PAGE = st.Page("pages/attention.py", title=t("nav.att", lang), icon=":material/grid_view:")
 ENC_PAGE = st.Page("pages/encoder.py", title=t("nav.enc", lang), icon=":material/stacks:")
 REAL_PAGE = st.Page("pages/pretrained.py", title=t("nav.real", lang), icon=":material/psychology:")
+LESSON_PAGE = st.Page("pages/lesson.py", title=t("nav.lesson", lang), icon=":material/school:")
 
 # The home page is a page file like the others, so that /home works on a server's very first run too: until
 # st.navigation has run once in a process, Streamlit resolves a link among the files in pages/ alone (a
@@ -35,5 +36,16 @@ HOME_PAGE = st.Page(
 )
 HOME_ALIAS = st.Page("pages/home.py", title=t("nav.home", lang), url_path="home", visibility="hidden")
 plotly_js.chart_library_notice(lang)
-PAGES = [HOME_PAGE, HOME_ALIAS, EMB_PAGE, PE_PAGE, SIM_PAGE, SM_PAGE, ATT_PAGE, ENC_PAGE, REAL_PAGE]
+PAGES = [
+    HOME_PAGE,
+    HOME_ALIAS,
+    EMB_PAGE,
+    PE_PAGE,
+    SIM_PAGE,
+    SM_PAGE,
+    ATT_PAGE,
+    ENC_PAGE,
+    REAL_PAGE,
+    LESSON_PAGE,
+]
 shell.run_page(st.navigation(PAGES), settings)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from viz import embedding, similarity
 from viz.encodings import ANY_SIZE_KINDS, ENCODING_KINDS, LAYOUTS
 from viz.i18n import encoder as enc_strings
+from viz.i18n import lesson as lesson_words
 from viz.params import (
     POSITION_MAX,
     SEED_MAX,
@@ -255,6 +256,8 @@ PAGES: dict[str, Page] = {
             Int("k", "real_k", 10, 3, 30),
         )
     ),
+    # the guided lesson (pages/lesson.py): which step; the steps are viz/i18n/lesson.py
+    "lesson": Page((Int("step", "lesson_step", 1, 1, len(lesson_words.STEPS)),)),
 }
 
 #: The shared settings' URL names: no page may use them.

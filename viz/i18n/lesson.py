@@ -1,0 +1,330 @@
+"""The guided lesson: its steps, in order, and every word of it, English and Korean. This one file is the
+lesson: a teacher reorders the list, or adds a step (its page, the view's link parameters as the page's
+own link would write them, the note it follows, a question to predict, and what the view shows).
+viz.lesson checks every step against the pages' link registry; tests/test_lesson.py opens each one.
+
+The argument follows the notes: order matters, what a position code must satisfy, why integers,
+fractions and binary fail, sines and cosines, nearby positions alike, a shift is a rotation, q·k grows
+with d_k so it is scaled, heads, the block, the decoder.
+"""
+
+from __future__ import annotations
+
+#: One step: ``page`` (a URL path of the app), ``query`` (that page's link parameters), ``note`` (the
+#: lecture note and section it follows), ``slip`` (a "where the notes differ" key, or ""), and in both
+#: languages the ``question`` asked before the reveal and the ``answer`` shown after it.
+STEPS: list[dict[str, object]] = [
+    {
+        "page": "attention",
+        "query": {"tab": "order", "enc": "none"},
+        "note": "003 §2.1",
+        "slip": "",
+        "question": {
+            "en": "With no position signal at all, shuffle the sentence's words. Will the model's outputs "
+            "change, or only move with their words?",
+            "ko": "위치 신호가 전혀 없을 때 문장의 단어를 섞습니다. 모델의 출력이 바뀔까요, 아니면 단어를 따라 자리만 "
+            "옮길까요?",
+        },
+        "answer": {
+            "en": "They only move: the bars are float rounding. Attention compares tokens with each other and "
+            "never asks where they stand, so without help “the cat chased the mouse” is a bag of words.",
+            "ko": "자리만 옮깁니다. 막대는 부동소수점 반올림 수준입니다. 어텐션은 토큰끼리 비교할 뿐 어디에 있는지는 "
+            "묻지 않으므로, 도움 없이는 “the cat chased the mouse”도 단어 주머니일 뿐입니다.",
+        },
+    },
+    {
+        "page": "attention",
+        "query": {"tab": "order"},
+        "note": "003 §2.1",
+        "slip": "",
+        "question": {
+            "en": "Now add the paper's sinusoidal encoding to the same model. What happens to the bars?",
+            "ko": "이제 같은 모델에 논문의 사인파 인코딩을 더합니다. 막대는 어떻게 될까요?",
+        },
+        "answer": {
+            "en": "They jump by many orders of magnitude: the same word now gets a different vector in a "
+            "different place. A position signal is what lets a Transformer read word order.",
+            "ko": "막대가 몇 자릿수나 뛰어오릅니다. 같은 단어라도 자리가 다르면 다른 벡터를 얻습니다. 트랜스포머가 어순을 "
+            "읽게 해 주는 것이 위치 신호입니다.",
+        },
+    },
+    {
+        "page": "positional_encoding",
+        "query": {"enc": "integer", "tab": "score"},
+        "note": "003 §2.2",
+        "slip": "",
+        "question": {
+            "en": "The simplest code: write the position number itself in every dimension. Which of the "
+            "notes' five conditions will it break?",
+            "ko": "가장 단순한 방법은 모든 차원에 위치 번호를 그대로 쓰는 것입니다. 노트의 다섯 조건 중 무엇을 "
+            "어길까요?",
+        },
+        "answer": {
+            "en": "Every position gets its own fixed vector, but it is not small: the values climb to "
+            "max_len − 1. The scorecard's red cells show which conditions it breaks.",
+            "ko": "위치마다 고유하고 고정된 벡터를 받지만 작지 않습니다. 값이 max_len − 1까지 커집니다. 성적표의 빨간 "
+            "칸이 어떤 조건을 어기는지 보여 줍니다.",
+        },
+    },
+    {
+        "page": "embedding",
+        "query": {"enc": "integer", "colour": "shared"},
+        "note": "000 §1",
+        "slip": "",
+        "question": {
+            "en": "Add that integer code to a sentence's word vectors, all on one colour scale. What is left "
+            "of the words?",
+            "ko": "그 정수 코드를 문장의 단어 벡터에 더하고 한 색 눈금으로 봅니다. 단어에서 무엇이 남을까요?",
+        },
+        "answer": {
+            "en": "Almost nothing: P's numbers dwarf E's, so E + P looks like P. The position drowns the "
+            "meaning, which is why a code must stay small.",
+            "ko": "거의 아무것도 남지 않습니다. P의 숫자가 E를 압도해서 E + P가 P처럼 보입니다. 위치가 의미를 덮어 "
+            "버리므로 코드는 작아야 합니다.",
+        },
+    },
+    {
+        "page": "positional_encoding",
+        "query": {"enc": "normalized", "tab": "score"},
+        "note": "003 §2.2",
+        "slip": "",
+        "question": {
+            "en": "Fix the size: divide the index by the last position, so every value is in [0, 1]. What "
+            "goes wrong now?",
+            "ko": "크기를 고쳐 봅니다. 인덱스를 마지막 위치로 나누면 모든 값이 [0, 1] 안에 있습니다. 이제 무엇이 "
+            "잘못될까요?",
+        },
+        "answer": {
+            "en": "A position's vector depends on the sentence's length: position 3 gets another value in a "
+            "longer sentence. The scorecard's “same vector at any length” fails.",
+            "ko": "위치의 벡터가 문장 길이에 달라집니다. 더 긴 문장에서는 위치 3도 다른 값을 받습니다. 성적표의 “어떤 "
+            "길이에서도 같은 벡터”가 실패합니다.",
+        },
+    },
+    {
+        "page": "similarity",
+        "query": {"enc": "binary", "vs": "sinusoidal", "tab": "steps"},
+        "note": "003 §2.2",
+        "slip": "",
+        "question": {
+            "en": "Binary counting is small and fixed. How far is each position from the next one?",
+            "ko": "이진수 세기는 작고 고정되어 있습니다. 각 위치는 다음 위치에서 얼마나 떨어져 있을까요?",
+        },
+        "answer": {
+            "en": "Unevenly: 7 → 8 flips four bits at once, 8 → 9 only one. Neighbours are not reliably "
+            "close. The sinusoidal table moves the same distance at every step: a flat line.",
+            "ko": "고르지 않습니다. 7 → 8은 비트 네 개가 한꺼번에, 8 → 9는 하나만 바뀝니다. 이웃이 늘 가깝지는 "
+            "않습니다. 사인파 표는 매 걸음 같은 거리만큼 움직여서 평평한 선이 됩니다.",
+        },
+    },
+    {
+        "page": "positional_encoding",
+        "query": {},
+        "note": "004 §1.2.3, 003 §2.3",
+        "slip": "pe_base",
+        "question": {
+            "en": "The paper's answer: pairs of sines and cosines at falling frequencies. What will the table "
+            "look like from left to right?",
+            "ko": "논문의 답은 진동수가 점점 낮아지는 사인과 코사인의 쌍입니다. 표는 왼쪽에서 오른쪽으로 어떤 모양일까요?",
+        },
+        "answer": {
+            "en": "Fast stripes on the left, slow ones on the right, like the hands of a clock: together they "
+            "give every row its own pattern, and every value stays in [−1, 1]. (The notes print the base as "
+            "1000; the paper uses 10000: see the box.)",
+            "ko": "왼쪽은 빠른 줄무늬, 오른쪽은 느린 줄무늬로 시계 바늘 같습니다. 함께 모든 행에 고유한 무늬를 주고, 값은 "
+            "모두 [−1, 1] 안에 있습니다. (노트는 base를 1000으로 적었지만 논문은 10000입니다. 상자를 보세요.)",
+        },
+    },
+    {
+        "page": "positional_encoding",
+        "query": {"tab": "waves"},
+        "note": "000 §1",
+        "slip": "",
+        "question": {
+            "en": "Each pair turns at its own speed. How long are the slowest waves, compared with the "
+            "sequence?",
+            "ko": "쌍마다 도는 속도가 다릅니다. 가장 느린 파동은 시퀀스와 비교해 얼마나 길까요?",
+        },
+        "answer": {
+            "en": "Far longer: above the dashed line a wave does not finish one turn within max_len. They "
+            "hardly change, yet they tell far-apart positions apart; the fast ones tell neighbours apart.",
+            "ko": "훨씬 깁니다. 점선 위의 파동은 max_len 안에서 한 바퀴도 돌지 못합니다. 거의 변하지 않지만 멀리 떨어진 "
+            "위치를 구별해 주고, 빠른 파동은 이웃을 구별합니다.",
+        },
+    },
+    {
+        "page": "similarity",
+        "query": {"tab": "row"},
+        "note": "003 §2.3",
+        "slip": "",
+        "question": {
+            "en": "Take position 50 and its dot product with every other position. Where will the curve be "
+            "highest, and what happens as you move away?",
+            "ko": "위치 50과 다른 모든 위치의 내적을 봅니다. 곡선은 어디서 가장 높고, 멀어지면 어떻게 될까요?",
+        },
+        "answer": {
+            "en": "Highest at 50 itself, falling on both sides: nearby positions look alike, far ones less. "
+            "Move p and the whole shape slides with it.",
+            "ko": "50 자신에서 가장 높고 양쪽으로 내려갑니다. 가까운 위치는 닮았고 먼 위치는 덜 닮았습니다. p를 움직이면 "
+            "모양 전체가 함께 미끄러집니다.",
+        },
+    },
+    {
+        "page": "similarity",
+        "query": {"tab": "offset"},
+        "note": "003 §2.3",
+        "slip": "",
+        "question": {
+            "en": "Plot every pair of positions by their offset p − j. One value per offset, or a cloud?",
+            "ko": "모든 위치 쌍을 간격 p − j에 따라 찍어 봅니다. 간격마다 값이 하나일까요, 구름일까요?",
+        },
+        "answer": {
+            "en": "One value per offset: the dots fall on the formula's curve. For the sinusoidal table the "
+            "similarity depends on how far apart two positions are, not on where they are.",
+            "ko": "간격마다 값이 하나입니다. 점들이 공식의 곡선 위에 놓입니다. 사인파 표에서는 유사도가 두 위치가 어디 "
+            "있는지가 아니라 얼마나 떨어져 있는지에만 달려 있습니다.",
+        },
+    },
+    {
+        "page": "similarity",
+        "query": {"tab": "rot", "k": "7"},
+        "note": "003 §2.3",
+        "slip": "shift",
+        "question": {
+            "en": "Is there one matrix that moves every position k steps on, whatever the position?",
+            "ko": "위치가 어디든 모든 위치를 k칸 옮겨 주는 행렬 하나가 있을까요?",
+        },
+        "answer": {
+            "en": "Yes: a block of 2 × 2 rotations, one per sine/cosine pair, depending on k only. The error "
+            "beside it is rounding. A shift of position is a rotation, which is what attention can learn.",
+            "ko": "있습니다. 사인/코사인 쌍마다 2 × 2 회전 하나씩, k에만 달린 블록 행렬입니다. 옆의 오차는 반올림 "
+            "수준입니다. 위치를 옮기는 것은 회전이고, 어텐션은 그것을 배울 수 있습니다.",
+        },
+    },
+    {
+        "page": "softmax",
+        "query": {"tab": "var", "dk": "16"},
+        "note": "003 §1.3",
+        "slip": "",
+        "question": {
+            "en": "q·k sums d_k products of random numbers. With d_k = 16, then 256: how does its spread "
+            "change?",
+            "ko": "q·k는 무작위 숫자 d_k개의 곱을 더한 것입니다. d_k = 16에서 256으로 가면 퍼짐은 어떻게 바뀔까요?",
+        },
+        "answer": {
+            "en": "Its variance grows like d_k, its spread like √d_k: move the d_k slider and watch the "
+            "unscaled histogram widen while the scaled one stays put.",
+            "ko": "분산은 d_k에 비례해, 퍼짐은 √d_k에 비례해 커집니다. d_k 슬라이더를 움직이면 나누지 않은 히스토그램은 "
+            "넓어지고 나눈 것은 그대로입니다.",
+        },
+    },
+    {
+        "page": "softmax",
+        "query": {"tab": "row", "dk": "256"},
+        "note": "003 §1.3",
+        "slip": "",
+        "question": {
+            "en": "Feed scores that large into softmax without dividing by √d_k. What do the weights do, "
+            "and what happens to the gradient?",
+            "ko": "그렇게 큰 점수를 √d_k로 나누지 않고 소프트맥스에 넣으면 가중치는 어떻게 되고, 기울기는 어떻게 "
+            "될까요?",
+        },
+        "answer": {
+            "en": "Softmax saturates: one key takes almost all the weight and the gradient nearly vanishes, "
+            "so the model stops learning. Dividing by √d_k brings the scores back to a workable size.",
+            "ko": "소프트맥스가 포화됩니다. 키 하나가 가중치를 거의 다 가져가고 기울기가 거의 사라져 모델이 배우지 "
+            "못합니다. √d_k로 나누면 점수가 다룰 만한 크기로 돌아옵니다.",
+        },
+    },
+    {
+        "page": "softmax",
+        "query": {"tab": "ex", "src": "notes"},
+        "note": "004 §1.2.1",
+        "slip": "",
+        "question": {
+            "en": "The notes' four steps on “I am good”: Q Kᵀ, ÷ √d_k, softmax, · V. Which word will “I” "
+            "attend to most?",
+            "ko": "“I am good”에 노트의 네 단계를 적용합니다. Q Kᵀ, ÷ √d_k, 소프트맥스, · V. “I”는 어느 단어에 가장 "
+            "주목할까요?",
+        },
+        "answer": {
+            "en": "Follow the numbers step by step: the largest score wins after softmax, and the output "
+            "is the values mixed with those weights.",
+            "ko": "숫자를 단계별로 따라가 보세요. 소프트맥스 뒤에는 가장 큰 점수가 이기고, 출력은 그 가중치로 섞은 값 "
+            "벡터입니다.",
+        },
+    },
+    {
+        "page": "attention",
+        "query": {"tab": "maps"},
+        "note": "004 §1.2.2, 001",
+        "slip": "",
+        "question": {
+            "en": "Eight heads read the same sentence. Will their maps look alike?",
+            "ko": "헤드 여덟 개가 같은 문장을 읽습니다. 맵이 서로 닮을까요?",
+        },
+        "answer": {
+            "en": "No: each head has its own W_Q, W_K and W_V, so each spreads its attention differently; "
+            "their outputs are concatenated and mixed by W_O.",
+            "ko": "아닙니다. 헤드마다 W_Q, W_K, W_V가 따로 있어서 어텐션을 저마다 다르게 나눕니다. 출력은 이어 붙인 뒤 "
+            "W_O로 섞습니다.",
+        },
+    },
+    {
+        "page": "encoder",
+        "query": {"tab": "path"},
+        "note": "004 §1.2.4-1.2.6",
+        "slip": "",
+        "question": {
+            "en": "A block adds attention's output to its input, normalises, then does the same with a "
+            "feed-forward network. What keeps the word's own vector from being lost?",
+            "ko": "블록은 어텐션의 출력을 입력에 더하고 정규화한 뒤, 피드포워드 신경망으로 같은 일을 합니다. 단어 자신의 "
+            "벡터가 사라지지 않게 하는 것은 무엇일까요?",
+        },
+        "answer": {
+            "en": "The residual sums: each stage adds to what came in instead of replacing it, and LayerNorm "
+            "keeps the sizes steady from block to block.",
+            "ko": "잔차 합입니다. 각 단계는 들어온 것을 바꾸지 않고 거기에 더하며, LayerNorm이 블록마다 크기를 일정하게 "
+            "유지합니다.",
+        },
+    },
+    {
+        "page": "encoder",
+        "query": {"tab": "dec"},
+        "note": "001 (the decoder)",
+        "slip": "",
+        "question": {
+            "en": "The decoder writes one word at a time. Which words may each position look at, and where do "
+            "its keys and values come from in cross-attention?",
+            "ko": "디코더는 한 번에 한 단어씩 씁니다. 각 위치는 어떤 단어를 볼 수 있고, 크로스 어텐션의 키와 값은 어디서 "
+            "올까요?",
+        },
+        "answer": {
+            "en": "Only itself and the words before it (the causal mask); in cross-attention the queries are "
+            "the decoder's and the keys and values come from the encoder's output.",
+            "ko": "자기 자신과 앞의 단어만 봅니다(인과 마스크). 크로스 어텐션에서는 쿼리가 디코더의 것이고 키와 값은 "
+            "인코더의 출력에서 옵니다.",
+        },
+    },
+]
+
+STRINGS: dict[str, dict[str, str]] = {
+    "nav.lesson": {"en": "Guided lesson", "ko": "수업 따라가기"},
+    "lesson.title": {"en": "A guided lesson", "ko": "수업 따라가기"},
+    "lesson.intro": {
+        "en": "The notes' argument, one view at a time: read the question, predict the answer with the "
+        "class, then reveal the view. Each step is a page of the app opened on the right settings; its "
+        "link opens the lesson at that step.",
+        "ko": "노트의 논리를 한 화면씩 따라갑니다. 질문을 읽고 수업에서 함께 답을 예측한 뒤 화면을 펼치세요. 각 단계는 "
+        "알맞은 설정으로 연 앱의 한 페이지이고, 그 링크는 수업을 그 단계에서 엽니다.",
+    },
+    "lesson.counter": {"en": "Step {n} of {total}", "ko": "{total}단계 중 {n}단계"},
+    "lesson.note": {"en": "Follows note {note}", "ko": "노트 {note}의 내용을 따릅니다"},
+    "lesson.question": {"en": "**Predict.** {q}", "ko": "**예측해 보세요.** {q}"},
+    "lesson.reveal": {"en": "Reveal", "ko": "펼치기"},
+    "lesson.next": {"en": "Next", "ko": "다음"},
+    "lesson.back": {"en": "Back", "ko": "이전"},
+    "lesson.answer": {"en": "**What the view shows.** {a}", "ko": "**화면이 보여 주는 것.** {a}"},
+    "lesson.open": {"en": "Open this view on its page", "ko": "이 화면을 해당 페이지에서 열기"},
+    "lesson.step_label": {"en": "Step", "ko": "단계"},
+}

@@ -1,0 +1,109 @@
+"""The guided lesson's views: the step's header (counter, note, question), Back / Reveal / Next, and once
+revealed the step's page itself, opened on the step's settings, with what it shows."""
+
+from __future__ import annotations
+
+import runpy
+
+import streamlit as st
+
+from viz import lesson, link
+from viz.i18n import LANGS, t
+from viz.lesson import Step
+from viz.ui import notes, shell, widgets
+
+STEP_KEY = "lesson_step"  # the step shown, from 1 (in the link: step)
+_SEEDED = "_lesson_seeded"  # the step whose settings were last put in place
+_REVEALED = "_lesson_revealed"  # the step whose view is revealed
+
+
+def current() -> Step:
+    """The step to show: the one in Session State (the link's, or Back / Next's), within range."""
+    n = int(st.session_state.get(STEP_KEY, 1) or 1)
+    return lesson.STEPS[min(max(n, 1), len(lesson.STEPS)) - 1]
+
+
+def seed(step: Step) -> None:
+    """Put the step's settings in place on its page's controls, once per step: the link's values, and
+    every other control of that page back to its default (nothing carries over from another step)."""
+    if st.session_state.get(_SEEDED) == step.number:
+        return
+    spec = link.page(step.page)
+    reading = link.read(spec, step.link_query())
+    for param in spec.params:
+        # a translated choice keeps its widget under a key per language (widgets.choice): dropped, so
+        # the widget starts again from the value set here
+        for stale in (*(widgets.choice_key(param.key, lang) for lang in LANGS), f"{param.key}__lang"):
+            st.session_state.pop(stale, None)
+        if param.key in reading.values:
+            st.session_state[param.key] = reading.values[param.key]
+        else:
+            st.session_state.pop(param.key, None)
+    st.session_state[_SEEDED] = step.number
+
+
+def _go(number: int) -> None:
+    st.session_state[STEP_KEY] = number
+
+
+def _reveal(number: int) -> None:
+    st.session_state[_REVEALED] = number
+
+
+def header(step: Step, lang: str) -> bool:
+    """The step's counter, note, question and buttons; whether its view is revealed."""
+    total = len(lesson.STEPS)
+    revealed = st.session_state.get(_REVEALED) == step.number
+    top, buttons = st.columns([3, 2])
+    with top:
+        st.subheader(t("lesson.counter", lang, n=step.number, total=total))
+        st.caption(t("lesson.note", lang, note=step.note))
+        st.markdown(t("lesson.question", lang, q=lesson.text(step, "question", lang)))
+    with buttons:
+        back, reveal, nxt = st.columns(3)
+        back.button(
+            t("lesson.back", lang),
+            key="lesson_back",
+            disabled=step.number == 1,
+            on_click=_go,
+            args=(step.number - 1,),
+            icon=":material/arrow_back:",
+            width="stretch",
+        )
+        reveal.button(
+            t("lesson.reveal", lang),
+            key="lesson_reveal",
+            disabled=revealed,
+            on_click=_reveal,
+            args=(step.number,),
+            type="primary",
+            icon=":material/visibility:",
+            width="stretch",
+        )
+        nxt.button(
+            t("lesson.next", lang),
+            key="lesson_next",
+            disabled=step.number == total,
+            on_click=_go,
+            args=(step.number + 1,),
+            icon=":material/arrow_forward:",
+            width="stretch",
+        )
+        st.page_link(
+            step.file,
+            label=t("lesson.open", lang),
+            query_params=dict(step.query),
+            icon=":material/open_in_new:",
+        )
+    if revealed:
+        st.success(t("lesson.answer", lang, a=lesson.text(step, "answer", lang)))
+        if step.slip:
+            notes.notes_differ(step.slip, lang)
+    return revealed
+
+
+def view(step: Step) -> None:
+    """The step's page itself, on the step's settings, under the lesson's header: its script run here,
+    in this session's run (st.Page.run() only runs the page st.navigation chose)."""
+    st.divider()
+    runpy.run_path(str(shell.APP_PATH.parent / step.file), run_name="__lesson_step__")
