@@ -13,6 +13,7 @@ lang = s.lang
 
 st.title(t("lesson.title", lang))
 st.write(t("lesson.intro", lang))
+views.keys()  # Next / Back from the arrow keys and a clicker's PageDown / PageUp
 step = views.current()
 views.seed(step)  # the step's settings on its page's controls, once per step
 if views.header(step, lang):

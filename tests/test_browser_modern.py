@@ -121,3 +121,46 @@ def test_online_softmax_windows_and_grouped_heads_draw_in_the_browser(
         screenshot(page, f"attention_gqa_{lang}", full_page=False)
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_lesson_moves_with_a_clickers_keys_and_reveals_its_view(
+    browser: Browser, server: StreamlitServer, lang: str
+) -> None:
+    """PageDown / PageUp (what a presenter's clicker sends) and the arrow keys press Next and Back; the
+    address follows; Reveal draws the step's page."""
+    from viz import lesson
+
+    total = len(lesson.STEPS)
+    page = fresh(browser, lang)
+
+    def at_step(n: int) -> None:
+        page.wait_for_function(
+            "(want) => [...document.querySelectorAll('h3')].some((h) => h.innerText.trim() === want)",
+            arg=t("lesson.counter", lang, n=n, total=total),
+            timeout=WAIT_MS,
+        )
+        address_says(page, "step", str(n)) if n > 1 else None
+
+    try:
+        page.goto(f"{server.url}/lesson?step=3&lang={lang}")
+        at_step(3)
+        wait_for_idle(page)
+        page.wait_for_function("() => document.documentElement.dataset.lessonKeys === 'on'")  # keys heard
+        page.get_by_role("heading", name=t("lesson.title", lang)).click()  # the page has the focus
+        page.keyboard.press("PageDown")
+        at_step(4)
+        wait_for_idle(page)
+        page.keyboard.press("ArrowRight")
+        at_step(5)
+        wait_for_idle(page)
+        page.keyboard.press("PageUp")
+        at_step(4)
+        wait_for_idle(page)
+        page.get_by_role("button", name=t("lesson.reveal", lang)).click()
+        page.locator(".js-plotly-plot").first.wait_for(timeout=WAIT_MS)
+        wait_for_idle(page)
+        assert_no_exception(page)
+        screenshot(page, f"lesson_step4_{lang}", full_page=False)
+    finally:
+        page.context.close()

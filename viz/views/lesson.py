@@ -50,6 +50,34 @@ def _reveal(number: int) -> None:
     st.session_state[_REVEALED] = number
 
 
+#: A presenter's clicker sends PageDown / PageUp (and a keyboard the arrows): they press Next / Back, unless
+#: the key goes to a field or a slider of the page. Fixed code, no visitor's text; added once per document.
+KEYS_JS = """
+(() => {
+  const root = document.documentElement;
+  if (root.dataset.lessonKeys === "on") return;
+  root.dataset.lessonKeys = "on";
+  document.addEventListener('keydown', (event) => {
+    const target = event.target;
+    const fields = 'input, textarea, select, [role="slider"], [contenteditable="true"]';
+    if (target && target.closest && target.closest(fields)) return;
+    const next = 'lesson_next', back = 'lesson_back';
+    const name = {PageDown: next, ArrowRight: next, PageUp: back, ArrowLeft: back}[event.key];
+    const button = name && document.querySelector('.st-key-' + name + ' button');
+    if (button && !button.disabled) {
+      event.preventDefault();
+      button.click();
+    }
+  });
+})();
+"""
+
+
+def keys() -> None:
+    """Next / Back from the keyboard and a presenter's clicker (see :data:`KEYS_JS`)."""
+    st.html(f"<script>{KEYS_JS}</script>", unsafe_allow_javascript=True)
+
+
 def header(step: Step, lang: str) -> bool:
     """The step's counter, note, question and buttons; whether its view is revealed."""
     total = len(lesson.STEPS)
