@@ -164,3 +164,19 @@ def test_the_lesson_moves_with_a_clickers_keys_and_reveals_its_view(
         screenshot(page, f"lesson_step4_{lang}", full_page=False)
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("ko-KR", "ko"), ("en-US", "en"), ("fr-FR", "en")])
+def test_a_link_without_lang_opens_in_the_browsers_language(
+    browser: Browser, server: StreamlitServer, locale: str, lang: str
+) -> None:
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, locale=locale)
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/softmax")
+        page.get_by_role("heading", name=t("sm.title", lang)).wait_for()
+        wait_for_idle(page)
+        assert_no_exception(page)
+    finally:
+        context.close()

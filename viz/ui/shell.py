@@ -155,6 +155,13 @@ def _int_setting(key: str, bounds: tuple[int, int], default: int, lang: str) -> 
     return int(value)
 
 
+def browser_lang() -> str:
+    """The visitor's browser language when the app speaks it (``st.context.locale``, e.g. "ko-KR"), else
+    English: what a session opens in when its link does not say."""
+    locale = getattr(st.context, "locale", None)
+    return "ko" if isinstance(locale, str) and locale.lower().startswith("ko") else settings.DEFAULT_LANG
+
+
 def _sidebar() -> Settings:
     problems = _url_problems()
     with st.sidebar:
@@ -164,7 +171,7 @@ def _sidebar() -> Settings:
             key="lang",
             required=True,
             persist_state="session",
-            **initial("lang", default=settings.DEFAULT_LANG),
+            **initial("lang", default=browser_lang()),
         )
         lang = lang if lang in LANGS else settings.DEFAULT_LANG
         st.header(t("sidebar.header", lang))
