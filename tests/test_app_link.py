@@ -188,7 +188,7 @@ def test_a_fresh_page_shows_the_registry_defaults_and_a_bare_address(page: str) 
             continue
         assert same(at.session_state[param.key], default), param.name
         checked += 1
-    assert checked >= 3
+    assert checked >= min(3, len(link.page(page).params))
 
 
 HOSTILE = {
@@ -203,6 +203,7 @@ HOSTILE = {
     "sv": "3",
     "ex": "7",
     "whole": "maybe",
+    "step": "[step](https://example.com)",
 }
 
 
@@ -210,7 +211,8 @@ HOSTILE = {
 def test_a_hostile_link_is_quoted_as_plain_text_and_the_page_opens_on_its_defaults(page: str) -> None:
     spec = link.page(page)
     query = {name: raw for name, raw in HOSTILE.items() if name in spec.by_name}
-    query["tab"] = HOSTILE["tab"]
+    if "tab" in spec.by_name:
+        query["tab"] = HOSTILE["tab"]
     at = open_link(page, **query)
     notes = link_notes(at)
     for name, raw in query.items():
@@ -258,7 +260,8 @@ def test_every_control_on_every_page_is_in_the_link(page: str, query: dict[str, 
     registered = {p.key for p in link.page(page).params}
     missing = keys - SIDEBAR_KEYS - registered
     assert not missing, f"controls of {page} that a link does not carry (add them to viz/link.py): {missing}"
-    assert keys - SIDEBAR_KEYS  # the page has controls at all
+    # the page has controls at all (the lesson's one, its step, moves with buttons: tests/test_lesson.py)
+    assert keys - SIDEBAR_KEYS or page == "lesson"
 
 
 @pytest.mark.parametrize(

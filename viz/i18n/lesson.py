@@ -1,5 +1,5 @@
-"""The guided lesson: its steps, in order, and every word of it, English and Korean. This one file is the
-lesson: a teacher reorders the list, or adds a step (its page, the view's link parameters as the page's
+"""Strings of the guided lesson (pages/lesson.py): its steps, in order, and every word of it, English and
+Korean. This one file is the lesson: a teacher reorders the list, or adds a step (its page, the view's link parameters as the page's
 own link would write them, the note it follows, a question to predict, and what the view shows).
 viz.lesson checks every step against the pages' link registry; tests/test_lesson.py opens each one.
 

@@ -19,8 +19,9 @@ _REVEALED = "_lesson_revealed"  # the step whose view is revealed
 
 def current() -> Step:
     """The step to show: the one in Session State (the link's, or Back / Next's), within range."""
-    n = int(st.session_state.get(STEP_KEY, 1) or 1)
-    return lesson.STEPS[min(max(n, 1), len(lesson.STEPS)) - 1]
+    n = min(max(int(st.session_state.get(STEP_KEY) or 1), 1), len(lesson.STEPS))
+    st.session_state[STEP_KEY] = n  # held like any control's value (the link writes it when not 1)
+    return lesson.STEPS[n - 1]
 
 
 def seed(step: Step) -> None:
