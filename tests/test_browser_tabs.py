@@ -26,6 +26,7 @@ from tests.browser_support import (
     slider_value,
     wait_for_idle,
 )
+from tests.test_app import SECTIONS
 from viz.i18n import t
 
 if TYPE_CHECKING:
@@ -33,33 +34,10 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.browser
 
-#: Each page's tabs (viz.ui.sections), by their i18n keys, in order.
+#: Each page's tabs (viz.ui.sections), by their i18n keys, in order: the AppTest tests' list (the Real
+#: models page, whose tabs need a text and a model, has a browser test of its own).
 TABS: dict[str, tuple[str, ...]] = {
-    "positional_encoding": (
-        "pe.tab.table",
-        "pe.curves.title",
-        "pe.wave.title",
-        "pe.score.title",
-        "pe.tab.rope",
-    ),
-    "embedding": ("emb.sum.title", "emb.add.title", "emb.seg.title", "emb.order.title"),
-    "similarity": (
-        "sim.tab.row",
-        "sim.matrix.title",
-        "sim.offset.title",
-        "sim.steps.title",
-        "sim.rot.title",
-        "sim.tab.bias",
-    ),
-    "softmax": ("sm.var.title", "sm.tab.row", "sm.ex.title", "sm.tab.online"),
-    "attention": (
-        "att.maps.title",
-        "att.mask.title",
-        "att.steps.title",
-        "att.order.title",
-        "att.window.title",
-    ),
-    "encoder": ("enc.path.title", "enc.res.title", "enc.pp.title", "enc.dec.title"),
+    page.removesuffix(".py"): names for page, (_, names) in SECTIONS.items() if page != "pretrained.py"
 }
 #: Tabs inside a tab: the attention page's step by step and the softmax page's worked example have three,
 #: the encoder page's first two sections two each.
