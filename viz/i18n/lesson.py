@@ -77,10 +77,10 @@ STEPS: list[dict[str, object]] = [
             "ko": "그 정수 코드를 문장의 단어 벡터에 더하고 한 색 눈금으로 봅니다. 단어에서 무엇이 남을까요?",
         },
         "answer": {
-            "en": "Almost nothing: P's numbers dwarf E's, so E + P looks like P. The position drowns the "
-            "meaning, which is why a code must stay small.",
-            "ko": "거의 아무것도 남지 않습니다. P의 숫자가 E를 압도해서 E + P가 P처럼 보입니다. 위치가 의미를 덮어 "
-            "버리므로 코드는 작아야 합니다.",
+            "en": "Less and less down the rows: P grows with the position and soon dwarfs E, so the later "
+            "rows of E + P look like P. The position drowns the meaning, which is why a code must stay small.",
+            "ko": "아래 행으로 갈수록 점점 덜 남습니다. P가 위치와 함께 커져 곧 E를 압도하므로, E + P의 뒤쪽 행은 "
+            "P처럼 보입니다. 위치가 의미를 덮어 버리므로 코드는 작아야 합니다.",
         },
     },
     {
@@ -97,8 +97,8 @@ STEPS: list[dict[str, object]] = [
         "answer": {
             "en": "A position's vector depends on the sentence's length: position 3 gets another value in a "
             "longer sentence. The scorecard's “same vector at any length” fails.",
-            "ko": "위치의 벡터가 문장 길이에 달라집니다. 더 긴 문장에서는 위치 3도 다른 값을 받습니다. 성적표의 “어떤 "
-            "길이에서도 같은 벡터”가 실패합니다.",
+            "ko": "위치의 벡터가 문장 길이에 달라집니다. 더 긴 문장에서는 위치 3도 다른 값을 받습니다. 성적표의 “길이와 무관하게 "
+            "같은 벡터”가 실패합니다.",
         },
     },
     {
@@ -121,7 +121,7 @@ STEPS: list[dict[str, object]] = [
         "page": "positional_encoding",
         "query": {},
         "note": "004 §1.2.3, 003 §2.3",
-        "slip": "pe_base",
+        "slip": "",
         "question": {
             "en": "The paper's answer: pairs of sines and cosines at falling frequencies. What will the table "
             "look like from left to right?",
@@ -189,7 +189,7 @@ STEPS: list[dict[str, object]] = [
         "page": "similarity",
         "query": {"tab": "rot", "k": "7"},
         "note": "003 §2.3",
-        "slip": "shift",
+        "slip": "",
         "question": {
             "en": "Is there one matrix that moves every position k steps on, whatever the position?",
             "ko": "위치가 어디든 모든 위치를 k칸 옮겨 주는 행렬 하나가 있을까요?",
@@ -209,7 +209,7 @@ STEPS: list[dict[str, object]] = [
         "question": {
             "en": "q·k sums d_k products of random numbers. With d_k = 16, then 256: how does its spread "
             "change?",
-            "ko": "q·k는 무작위 숫자 d_k개의 곱을 더한 것입니다. d_k = 16에서 256으로 가면 퍼짐은 어떻게 바뀔까요?",
+            "ko": "q·k는 무작위 수 쌍의 곱 d_k개를 더한 것입니다. d_k = 16에서 256으로 가면 퍼짐은 어떻게 바뀔까요?",
         },
         "answer": {
             "en": "Its variance grows like d_k, its spread like √d_k: move the d_k slider and watch the "
@@ -238,7 +238,7 @@ STEPS: list[dict[str, object]] = [
     },
     {
         "page": "softmax",
-        "query": {"tab": "ex", "src": "notes"},
+        "query": {"tab": "ex", "src": "notes", "part": "steps"},
         "note": "004 §1.2.1",
         "slip": "",
         "question": {
@@ -248,10 +248,10 @@ STEPS: list[dict[str, object]] = [
             "주목할까요?",
         },
         "answer": {
-            "en": "Follow the numbers step by step: the largest score wins after softmax, and the output "
-            "is the values mixed with those weights.",
-            "ko": "숫자를 단계별로 따라가 보세요. 소프트맥스 뒤에는 가장 큰 점수가 이기고, 출력은 그 가중치로 섞은 값 "
-            "벡터입니다.",
+            "en": "Mostly itself: after softmax about 0.9 of its weight is on “I” (the notes print 0.90). "
+            "The output is the values mixed with those weights.",
+            "ko": "대부분 자기 자신입니다. 소프트맥스 뒤 가중치의 약 0.9가 “I”에 갑니다(노트에는 0.90). 출력은 그 "
+            "가중치로 섞은 값 벡터입니다.",
         },
     },
     {
@@ -272,7 +272,7 @@ STEPS: list[dict[str, object]] = [
     },
     {
         "page": "encoder",
-        "query": {"tab": "path"},
+        "query": {"tab": "res"},
         "note": "004 §1.2.4-1.2.6",
         "slip": "",
         "question": {
@@ -291,7 +291,7 @@ STEPS: list[dict[str, object]] = [
     {
         "page": "encoder",
         "query": {"tab": "dec"},
-        "note": "001 (the decoder)",
+        "note": "001",
         "slip": "",
         "question": {
             "en": "The decoder writes one word at a time. Which words may each position look at, and where do "

@@ -8,9 +8,9 @@ import runpy
 import streamlit as st
 
 from viz import lesson, link
-from viz.i18n import LANGS, t
+from viz.i18n import t
 from viz.lesson import Step
-from viz.ui import notes, shell, widgets
+from viz.ui import notes, shell
 
 STEP_KEY = "lesson_step"  # the step shown, from 1 (in the link: step)
 _SEEDED = "_lesson_seeded"  # the step whose settings were last put in place
@@ -27,24 +27,19 @@ def current() -> Step:
 def seed(step: Step) -> None:
     """Put the step's settings in place on its page's controls, once per step: the link's values, and
     every other control of that page back to its default (nothing carries over from another step)."""
-    if st.session_state.get(_SEEDED) == step.number:
+    if st.session_state.get(_SEEDED) == step.number and shell.borrowing():
         return
     spec = link.page(step.page)
     reading = link.read(spec, step.link_query())
-    for param in spec.params:
-        # a translated choice keeps its widget under a key per language (widgets.choice): dropped, so
-        # the widget starts again from the value set here
-        for stale in (*(widgets.choice_key(param.key, lang) for lang in LANGS), f"{param.key}__lang"):
-            st.session_state.pop(stale, None)
-        if param.key in reading.values:
-            st.session_state[param.key] = reading.values[param.key]
-        else:
-            st.session_state.pop(param.key, None)
+    others = [p.key for p in spec.params if p.key not in reading.values]
+    # the visitor's own values of these controls come back when they leave the lesson (shell.give_back)
+    shell.borrow(reading.values, others)
     st.session_state[_SEEDED] = step.number
 
 
 def _go(number: int) -> None:
     st.session_state[STEP_KEY] = number
+    st.session_state.pop(_REVEALED, None)  # a step opens on its question, every time
 
 
 def _reveal(number: int) -> None:
@@ -60,7 +55,9 @@ KEYS_JS = """
   root.dataset.lessonKeys = "on";
   document.addEventListener('keydown', (event) => {
     const target = event.target;
-    const fields = 'input, textarea, select, [role="slider"], [contenteditable="true"]';
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return;
+    const fields = 'input, textarea, select, [role="slider"], [role="tab"], [role="radio"], '
+      + '[role="listbox"], [contenteditable="true"]';
     if (target && target.closest && target.closest(fields)) return;
     const next = 'lesson_next', back = 'lesson_back';
     const name = {PageDown: next, ArrowRight: next, PageUp: back, ArrowLeft: back}[event.key];
