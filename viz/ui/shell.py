@@ -21,6 +21,7 @@ from viz.i18n import LANGS, t
 from viz.settings import Settings, UrlProblem
 from viz.ui import chart
 from viz.ui.sections import ALL_SECTIONS
+from viz.ui.session import browser_lang, give_back
 from viz.ui.widgets import initial
 
 _URL_NOTES = "_url_notes"
@@ -155,13 +156,6 @@ def _int_setting(key: str, bounds: tuple[int, int], default: int, lang: str) -> 
     return int(value)
 
 
-def browser_lang() -> str:
-    """The visitor's browser language when the app speaks it (``st.context.locale``, e.g. "ko-KR"), else
-    English: what a session opens in when its link does not say."""
-    locale = getattr(st.context, "locale", None)
-    return "ko" if isinstance(locale, str) and locale.lower().startswith("ko") else settings.DEFAULT_LANG
-
-
 def _sidebar() -> Settings:
     problems = _url_problems()
     with st.sidebar:
@@ -235,41 +229,6 @@ def url_notes(problems: Sequence[UrlProblem], lang: str, *, key: str) -> None:
 APP_PATH = Path(__file__).resolve().parents[2] / "app.py"
 LESSON_PATH = "lesson"  # pages/lesson.py: it shows other pages' views on settings of its own
 _shell = threading.local()  # each session's script runs in its own thread
-
-
-_BORROWED = "_borrowed_controls"  # control key -> the visitor's own value while a lesson step sets it
-_ABSENT = "__no_value__"
-
-
-def borrow(values: Mapping[str, object], reset: Sequence[str]) -> None:
-    """Set controls for a view shown inside another page (a lesson step): ``values`` set, ``reset`` back
-    to their defaults, keeping the visitor's own values to give back when they leave (:func:`give_back`).
-
-    A translated choice's per-language widget keys go too, so the widget starts from the value set here.
-    """
-    saved: dict[str, object] = st.session_state.setdefault(_BORROWED, {})
-    for key in [*values, *reset]:
-        for k in (key, f"{key}__en", f"{key}__ko", f"{key}__lang"):
-            if k not in saved:
-                saved[k] = st.session_state.get(k, _ABSENT)
-            st.session_state.pop(k, None)
-    for key, value in values.items():
-        st.session_state[key] = value
-
-
-def borrowing() -> bool:
-    """Whether a lesson step's settings are in place (taken back when the visitor leaves the lesson)."""
-    return bool(st.session_state.get(_BORROWED))
-
-
-def give_back() -> None:
-    """The visitor's own values of the controls a lesson step set, back in place."""
-    saved = st.session_state.pop(_BORROWED, None) or {}
-    for k, value in saved.items():
-        if value == _ABSENT:
-            st.session_state.pop(k, None)
-        else:
-            st.session_state[k] = value
 
 
 def run_page(page: StreamlitPage, current: Settings) -> None:

@@ -10,7 +10,7 @@ import streamlit as st
 from viz import lesson, link
 from viz.i18n import t
 from viz.lesson import Step
-from viz.ui import notes, shell
+from viz.ui import notes, session, shell
 
 STEP_KEY = "lesson_step"  # the step shown, from 1 (in the link: step)
 _SEEDED = "_lesson_seeded"  # the step whose settings were last put in place
@@ -27,13 +27,13 @@ def current() -> Step:
 def seed(step: Step) -> None:
     """Put the step's settings in place on its page's controls, once per step: the link's values, and
     every other control of that page back to its default (nothing carries over from another step)."""
-    if st.session_state.get(_SEEDED) == step.number and shell.borrowing():
+    if st.session_state.get(_SEEDED) == step.number and session.borrowing():
         return
     spec = link.page(step.page)
     reading = link.read(spec, step.link_query())
     others = [p.key for p in spec.params if p.key not in reading.values]
-    # the visitor's own values of these controls come back when they leave the lesson (shell.give_back)
-    shell.borrow(reading.values, others)
+    # the visitor's own values of these controls come back when they leave the lesson (session.give_back)
+    session.borrow(reading.values, others)
     st.session_state[_SEEDED] = step.number
 
 

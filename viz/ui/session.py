@@ -1,0 +1,52 @@
+"""What a session starts from, and what the guided lesson borrows: the browser's language for a link that
+does not say, and the page controls a lesson step sets, kept to give back when the visitor leaves."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import streamlit as st
+
+from viz import settings
+
+
+def browser_lang() -> str:
+    """The visitor's browser language when the app speaks it (``st.context.locale``, e.g. "ko-KR"), else
+    English: what a session opens in when its link does not say."""
+    locale = getattr(st.context, "locale", None)
+    return "ko" if isinstance(locale, str) and locale.lower().startswith("ko") else settings.DEFAULT_LANG
+
+
+_BORROWED = "_borrowed_controls"  # control key -> the visitor's own value while a lesson step sets it
+_ABSENT = "__no_value__"
+
+
+def borrow(values: Mapping[str, object], reset: Sequence[str]) -> None:
+    """Set controls for a view shown inside another page (a lesson step): ``values`` set, ``reset`` back
+    to their defaults, keeping the visitor's own values to give back when they leave (:func:`give_back`).
+
+    A translated choice's per-language widget keys go too, so the widget starts from the value set here.
+    """
+    saved: dict[str, object] = st.session_state.setdefault(_BORROWED, {})
+    for key in [*values, *reset]:
+        for k in (key, f"{key}__en", f"{key}__ko", f"{key}__lang"):
+            if k not in saved:
+                saved[k] = st.session_state.get(k, _ABSENT)
+            st.session_state.pop(k, None)
+    for key, value in values.items():
+        st.session_state[key] = value
+
+
+def borrowing() -> bool:
+    """Whether a lesson step's settings are in place (taken back when the visitor leaves the lesson)."""
+    return bool(st.session_state.get(_BORROWED))
+
+
+def give_back() -> None:
+    """The visitor's own values of the controls a lesson step set, back in place."""
+    saved = st.session_state.pop(_BORROWED, None) or {}
+    for k, value in saved.items():
+        if value == _ABSENT:
+            st.session_state.pop(k, None)
+        else:
+            st.session_state[k] = value
