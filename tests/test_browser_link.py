@@ -67,9 +67,19 @@ def query(page: Page) -> dict[str, list[str]]:
     return parse_qs(urlsplit(page.url).query, keep_blank_values=True)
 
 
+_ALL_CAPTIONS_SAY_JS = """([sidebar, want]) => {
+  const found = [...document.querySelectorAll(sidebar + ' [data-testid="stCaptionContainer"]')]
+    .filter((el) => el.innerText.includes('d_k = '));
+  return found.length > 0 && found.every((el) => el.innerText.includes('d_k = ' + want + ' / '));
+}"""
+
+
 def settle_on(page: Page, d_model: int) -> None:
-    """Wait until the sidebar's caption says d_model = ``d_model`` and the app is idle."""
+    """Wait until the sidebar's d_k caption says d_model = ``d_model`` and the app is idle: every such
+    caption in the page (one from an earlier run may linger a moment after the next run drew its own,
+    and shown_settings reads the first)."""
     page.locator(SIDEBAR_SELECTOR).get_by_text(re.compile(rf"d_k = {d_model} / ")).first.wait_for()
+    page.wait_for_function(_ALL_CAPTIONS_SAY_JS, arg=[SIDEBAR_SELECTOR, d_model], timeout=WAIT_MS)
     wait_for_idle(page)
 
 
