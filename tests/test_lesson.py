@@ -97,3 +97,13 @@ def test_a_step_opens_on_its_question_each_time() -> None:
     at.button(key="lesson_next").click().run()
     at.button(key="lesson_back").click().run()
     assert not ok(at).success and not charts(at)
+
+
+def test_open_this_view_takes_the_steps_settings_to_its_page() -> None:
+    at = open_step(5)  # the normalised index's scorecard on the Positional encoding page
+    at.button(key="lesson_open").click().run()
+    ok(at)
+    assert at.session_state["pe_kind"] == "normalized" and at.session_state["pe_section"] == "score"
+    assert at.title[0].value == t("pe.title", "en")
+    at.run()  # and they stay: nothing is given back once the visitor took the view
+    assert ok(at).session_state["pe_kind"] == "normalized"

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 import streamlit as st
 
 from viz import settings
+from viz.ui.widgets import choice_state_keys
 
 
 def browser_lang() -> str:
@@ -29,12 +30,17 @@ def borrow(values: Mapping[str, object], reset: Sequence[str]) -> None:
     """
     saved: dict[str, object] = st.session_state.setdefault(_BORROWED, {})
     for key in [*values, *reset]:
-        for k in (key, f"{key}__en", f"{key}__ko", f"{key}__lang"):
+        for k in choice_state_keys(key):  # a plain control has only the first of these
             if k not in saved:
                 saved[k] = st.session_state.get(k, _ABSENT)
             st.session_state.pop(k, None)
     for key, value in values.items():
         st.session_state[key] = value
+
+
+def keep() -> None:
+    """Keep the borrowed values: the visitor takes the lesson step's view to its own page."""
+    st.session_state.pop(_BORROWED, None)
 
 
 def borrowing() -> bool:

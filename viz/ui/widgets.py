@@ -11,7 +11,7 @@ import streamlit as st
 
 from viz import embedding
 from viz.encodings import ENCODING_KINDS, EncodingKind
-from viz.i18n import t
+from viz.i18n import LANGS, t
 
 
 def initial(key: str, **defaults: Any) -> dict[str, Any]:
@@ -24,6 +24,12 @@ def initial(key: str, **defaults: Any) -> dict[str, Any]:
 def choice_key(key: str, lang: str) -> str:
     """The widget key :func:`choice` uses for ``key`` in ``lang``."""
     return f"{key}__{lang}"
+
+
+def choice_state_keys(key: str) -> tuple[str, ...]:
+    """Every Session State key a translated choice keeps for ``key``: its value, its widget in each
+    language and the language it was last drawn in (to drop or restore them together)."""
+    return (key, *(choice_key(key, lang) for lang in LANGS), f"{key}__lang")
 
 
 def language_widget(key: str, lang: str, value: Any, *, first_run: bool = False) -> str:

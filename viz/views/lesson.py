@@ -115,12 +115,13 @@ def header(step: Step, lang: str) -> bool:
             icon=":material/arrow_forward:",
             width="stretch",
         )
-        st.page_link(
-            step.file,
-            label=t("lesson.open", lang),
-            query_params=dict(step.query),
-            icon=":material/open_in_new:",
-        )
+        # a button, not a link with the step's query: a session reads a page's link once (shell), so
+        # the step's settings are kept on the page's controls instead, then the page opens
+        if st.button(
+            t("lesson.open", lang), key="lesson_open", icon=":material/open_in_new:", type="tertiary"
+        ):
+            session.keep()
+            st.switch_page(step.file)
     if revealed:
         st.success(t("lesson.answer", lang, a=lesson.text(step, "answer", lang)))
         if step.slip:
