@@ -18,6 +18,7 @@ def browser_lang() -> str:
     return "ko" if isinstance(locale, str) and locale.lower().startswith("ko") else settings.DEFAULT_LANG
 
 
+URL_PAGE_CHECKED = "_url_page_checked"  # the session has read its page link (viz.ui.shell)
 _BORROWED = "_borrowed_controls"  # control key -> the visitor's own value while a lesson step sets it
 _ABSENT = "__no_value__"
 
@@ -38,11 +39,6 @@ def borrow(values: Mapping[str, object], reset: Sequence[str]) -> None:
         st.session_state[key] = value
 
 
-def keep() -> None:
-    """Keep the borrowed values: the visitor takes the lesson step's view to its own page."""
-    st.session_state.pop(_BORROWED, None)
-
-
 def borrowing() -> bool:
     """Whether a lesson step's settings are in place (taken back when the visitor leaves the lesson)."""
     return bool(st.session_state.get(_BORROWED))
@@ -56,3 +52,11 @@ def give_back() -> None:
             st.session_state.pop(k, None)
         else:
             st.session_state[k] = value
+
+
+def open_link(file: str, query: Mapping[str, str]) -> None:
+    """Open page ``file`` as a link with ``query`` would, from inside this session: the visitor's own
+    settings back (a lesson step's are given back), then the link's values read over them."""
+    give_back()
+    st.session_state.pop(URL_PAGE_CHECKED, None)  # the next page reads its link, as a fresh session
+    st.switch_page(file, query_params=dict(query))

@@ -21,7 +21,7 @@ from viz.i18n import LANGS, t
 from viz.settings import Settings, UrlProblem
 from viz.ui import chart
 from viz.ui.sections import ALL_SECTIONS
-from viz.ui.session import browser_lang, give_back
+from viz.ui.session import URL_PAGE_CHECKED, browser_lang, give_back
 from viz.ui.widgets import initial
 
 _URL_NOTES = "_url_notes"
@@ -268,9 +268,9 @@ def _read_page_url(path: str) -> dict[str, object]:
     return the values seeded, by Session State key (empty on every later run)."""
     spec = url_link.page(path)
     history = _history_navigation()
-    if st.session_state.get("_url_page_checked") and not history:
+    if st.session_state.get(URL_PAGE_CHECKED) and not history:
         return {}
-    st.session_state["_url_page_checked"] = True
+    st.session_state[URL_PAGE_CHECKED] = True
     found = url_link.read(spec, _url_query())
     for param in spec.params:
         if param.key in found.values:

@@ -115,13 +115,11 @@ def header(step: Step, lang: str) -> bool:
             icon=":material/arrow_forward:",
             width="stretch",
         )
-        # a button, not a link with the step's query: a session reads a page's link once (shell), so
-        # the step's settings are kept on the page's controls instead, then the page opens
+        # a button, not st.page_link: a session reads a page's link only once (session.open_link)
         if st.button(
             t("lesson.open", lang), key="lesson_open", icon=":material/open_in_new:", type="tertiary"
         ):
-            session.keep()
-            st.switch_page(step.file)
+            session.open_link(step.file, dict(step.query))
     if revealed:
         st.success(t("lesson.answer", lang, a=lesson.text(step, "answer", lang)))
         if step.slip:
