@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from viz.i18n import t
-from viz.ui import runtime, shell
+from viz.ui import presenter, runtime, shell
 from viz.ui.chart import plotly_js
 
 # An emoji, not a ":material/...:" icon: Streamlit fetches a material page icon from fonts.gstatic.com on
@@ -15,6 +15,7 @@ st.set_page_config(page_title="Attention Lab", page_icon="👁️", layout="wide
 
 runtime.start()  # once per server process: GC tuning, plotly.js into static/, the live model's warm-up
 settings = shell.sidebar()
+presenter.apply()  # the projector view when it is on (the sidebar's switch, present=1 in the link)
 lang = settings.lang
 
 EMB_PAGE = st.Page("pages/embedding.py", title=t("nav.emb", lang), icon=":material/text_fields:")

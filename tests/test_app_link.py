@@ -242,7 +242,7 @@ def test_a_value_given_twice_is_refused_with_a_word() -> None:
     assert at.session_state["emb_seed"] == 0
 
 
-SIDEBAR_KEYS = {"lang", "d_model", "max_len", "base", "heads", "all_sections"}
+SIDEBAR_KEYS = {"lang", "d_model", "max_len", "base", "heads", "all_sections", "presenter"}
 
 
 @pytest.mark.parametrize(

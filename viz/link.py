@@ -261,7 +261,7 @@ PAGES: dict[str, Page] = {
 }
 
 #: The shared settings' URL names: no page may use them.
-SHARED_NAMES = frozenset({"d_model", "max_len", "base", "heads", "lang", "all"})
+SHARED_NAMES = frozenset({"d_model", "max_len", "base", "heads", "lang", "all", "present"})
 
 
 def page(path: str) -> Page:

@@ -26,7 +26,7 @@ DEFAULT_BASE = 10000
 DEFAULT_HEADS = 8
 DEFAULT_LANG: Lang = "en"
 
-URL_KEYS: tuple[str, ...] = ("d_model", "max_len", "base", "heads", "lang", "all")
+URL_KEYS: tuple[str, ...] = ("d_model", "max_len", "base", "heads", "lang", "all", "present")
 
 
 @dataclass(frozen=True)
@@ -125,7 +125,7 @@ def check_url_value(key: str, raw: str, d_model: int = DEFAULT_D_MODEL) -> UrlPr
         if as_lang(raw) is not None:
             return None
         return UrlProblem(key, raw, "url.rule.choice", (("choices", ", ".join(LANGS)),), DEFAULT_LANG)
-    if key == "all":
+    if key in ("all", "present"):  # switches: every section at once, the presenter view
         if raw in ("0", "1"):
             return None
         return UrlProblem(key, raw, "url.rule.bool", (), "0")
@@ -163,7 +163,7 @@ def read_url(query: Mapping[str, Sequence[str]]) -> UrlSettings:
             problems.append(problem)
         elif key == "lang":
             values[key] = raws[0]
-        elif key == "all":
+        elif key in ("all", "present"):
             values[key] = raws[0] == "1"
         else:
             values[key] = parse_int(raws[0])
@@ -178,6 +178,7 @@ def _default(key: str, d_model: int) -> object:
         "heads": default_heads(d_model),
         "lang": DEFAULT_LANG,
         "all": "0",
+        "present": "0",
     }[key]
 
 

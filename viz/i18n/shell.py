@@ -16,6 +16,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "각 페이지는 절을 탭으로 나누어, 열린 탭만 계산하고 그립니다. 그래서 슬라이더를 움직이면 빨리 "
         "다시 그려집니다. 켜면 모든 절이 위아래로 한꺼번에 나옵니다(다시 그리는 데 더 걸립니다).",
     },
+    "sidebar.presenter": {"en": "Presenter view (projector)", "ko": "발표 화면 (프로젝터)"},
+    "sidebar.presenter.help": {
+        "en": "For a projector: larger text and tick labels, the chart first and taller, colours that survive a "
+        "washed-out screen, and the sidebar closed (its button at the top left opens it again). Each explanation "
+        "shows its first line: click it to read the rest. The link keeps it (present=1).",
+        "ko": "프로젝터용 화면입니다. 글자와 눈금 숫자를 키우고, 차트를 먼저 더 크게 보여 주며, 흐릿한 스크린에서도 "
+        "구별되는 색을 쓰고, 사이드바를 닫습니다(왼쪽 위 버튼으로 다시 열 수 있습니다). 설명은 첫 줄만 보이며, "
+        "누르면 나머지가 펼쳐집니다. 링크에도 남습니다(present=1).",
+    },
     "sidebar.caption": {
         "en": "These settings are the same on every page. The address bar holds the whole view (these "
         "settings, the page's controls and its open tabs): copy the URL to share exactly what you see.",

@@ -19,7 +19,7 @@ from viz import link as url_link
 from viz import settings
 from viz.i18n import LANGS, t
 from viz.settings import Settings, UrlProblem
-from viz.ui import chart
+from viz.ui import chart, presenter
 from viz.ui.sections import ALL_SECTIONS
 from viz.ui.session import URL_PAGE_CHECKED, browser_lang, give_back
 from viz.ui.widgets import initial
@@ -47,6 +47,7 @@ _SHARED_STATE: dict[str, tuple[str, object]] = {
     "heads": ("heads", settings.DEFAULT_HEADS),
     "lang": ("lang", settings.DEFAULT_LANG),
     "all": ("all_sections", False),
+    "present": (presenter.KEY, False),
 }
 
 
@@ -195,6 +196,7 @@ def _sidebar() -> Settings:
             help=t("sidebar.all_sections.help", lang),
             persist_state="session",
         )
+        presenter.toggle(lang)
         chart.preload()  # starts fetching plotly.js before the page's charts
 
     if problems:
@@ -349,6 +351,8 @@ def _shared_url(current: Settings) -> dict[str, str]:
         found["heads"] = str(heads_wanted())
     if st.session_state.get(ALL_SECTIONS):
         found["all"] = "1"
+    if presenter.on():
+        found["present"] = "1"
     return found
 
 

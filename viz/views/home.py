@@ -20,7 +20,7 @@ def pipeline_cards(pipeline: Sequence[tuple[str, Sequence[tuple[str, str]]]], la
     says so (and the caption above the cards explains that mark only when a step carries it)."""
     waiting = any(not pages for _, pages in pipeline)
     st.caption(t("home.path.caption.coming" if waiting else "home.path.caption", lang))
-    with st.container(horizontal=True, gap="small"):
+    with st.container(horizontal=True, gap="small", key="home_path"):  # the presenter view folds no card
         for number, (step, pages) in enumerate(pipeline, start=1):
             with st.container(border=True, width=CARD_PX, height="stretch"):
                 title = f"{number}. {t(f'step.{step}', lang)}"

@@ -80,7 +80,8 @@ def header(step: Step, lang: str) -> bool:
     """The step's counter, note, question and buttons; whether its view is revealed."""
     total = len(lesson.STEPS)
     revealed = st.session_state.get(_REVEALED) == step.number
-    top, buttons = st.columns([3, 2])
+    # a container with a key: the presenter view never folds the step's question (viz.ui.presenter)
+    top, buttons = st.container(key="lesson_head").columns([3, 2])
     with top:
         st.subheader(t("lesson.counter", lang, n=step.number, total=total))
         st.caption(t("lesson.note", lang, note=step.note))
@@ -131,4 +132,5 @@ def view(step: Step) -> None:
     """The step's page itself, on the step's settings, under the lesson's header: its script run here,
     in this session's run (st.Page.run() only runs the page st.navigation chose)."""
     st.divider()
-    runpy.run_path(str(shell.APP_PATH.parent / step.file), run_name="__lesson_step__")
+    with st.container(key="lesson_view"):  # the presenter view hides the page's own title here
+        runpy.run_path(str(shell.APP_PATH.parent / step.file), run_name="__lesson_step__")

@@ -18,6 +18,7 @@ from viz import export
 from viz.budget import STORE
 from viz.figures import PLOTLY_CONFIG
 from viz.i18n import LANGS, t
+from viz.ui import presenter
 from viz.ui.chart.plotly_js import LOCALE_JS
 
 #: The one placeholder in plot.js that :func:`_script` fills with :func:`settings`.
@@ -26,11 +27,12 @@ PLACEHOLDER = "__ATTENTION_LAB_SETTINGS__"
 
 def settings() -> dict[str, object]:
     """What plot.js needs from Python: the charts' Plotly config, the load-failure message in every
-    language, and the languages that have a plotly.js locale."""
+    language, the languages that have a plotly.js locale, and the presenter view's look."""
     return {
         "config": {"responsive": True, **PLOTLY_CONFIG},
         "loadFailed": {lang: t("chart.load_failed", lang) for lang in LANGS},
         "locales": sorted(LOCALE_JS),
+        "presenter": presenter.chart_settings(),
     }
 
 
@@ -72,14 +74,18 @@ def _plot(*, data: bytes | None, key: str, lang: str = "en") -> None:
     """The chart component: ``data`` is a figure's Plotly JSON (None only starts loading plotly.js).
 
     The page's language goes in as the figure's ``config.locale`` (Plotly's own place for it), so the
-    toolbar speaks it; the memoized JSON is shared by every language and stays as it is.
+    toolbar speaks it, and the presenter view as ``config.present`` (plot.js then restyles the chart);
+    the memoized JSON is shared by every session and stays as it is.
     """
     if data is not None:
         if data[:1] != b"{":
             raise ValueError("a chart's data must be a Plotly figure's JSON object")
         rest = memoryview(data)[1:]
         comma = b"," if bytes(rest[:1]) != b"}" else b""
-        data = b"".join([b'{"config":{"locale":', json.dumps(lang).encode("ascii"), b"}", comma, rest])
+        present = b',"present":true' if presenter.on() else b""
+        locale = json.dumps(lang).encode("ascii")
+        parts: list[bytes | memoryview] = [b'{"config":{"locale":', locale, present, b"}", comma, rest]
+        data = b"".join(parts)
     _plot_component(data=data, key=key)
 
 

@@ -12,6 +12,68 @@ const SETTINGS = __ATTENTION_LAB_SETTINGS__;
 const CONFIG = SETTINGS.config;
 const LOAD_FAILED = SETTINGS.loadFailed;
 const LOCALES = SETTINGS.locales;
+const PRESENTER = SETTINGS.presenter;
+
+// The presenter view (viz/ui/presenter): the chart restyled for a projector, here in the browser so that
+// the figure every session shares stays as it is. Sizes follow the window as the page's text does (its
+// width over 1280, at least 1): ticks 16 px, the chart's text 18, axis titles 20, its title 22 at 1280
+// wide. Scales that wash out are swapped by their colours; lines and markers get thicker.
+function presentable(figure) {
+  const scale = Math.max(1, Math.min(2, (window.innerWidth || 1280) / 1280));
+  const px = (n) => Math.round(n * scale);
+  const atLeast = (font, n) => Object.assign({}, font, { size: Math.max((font && font.size) || 0, px(n)) });
+  const layout = Object.assign({}, figure.layout);
+  layout.font = atLeast(layout.font, 18);
+  layout.hoverlabel = Object.assign({}, layout.hoverlabel, { font: atLeast((layout.hoverlabel || {}).font, 18) });
+  layout.legend = Object.assign({}, layout.legend, { font: atLeast((layout.legend || {}).font, 18) });
+  layout.colorway = PRESENTER.colorway;
+  if (layout.title) {
+    const title = typeof layout.title === 'string' ? { text: layout.title } : layout.title;
+    layout.title = Object.assign({}, title, { font: atLeast(title.font, 22) });
+  }
+  const swap = (owner) => {
+    const scaleOf = owner && Array.isArray(owner.colorscale) ? owner.colorscale : null;
+    const found = scaleOf && PRESENTER.scales[scaleOf.map((stop) => stop[1]).join('|')];
+    return found ? Object.assign({}, owner, { colorscale: found }) : owner;
+  };
+  const colorbar = (bar) =>
+    Object.assign({}, bar, {
+      tickfont: atLeast((bar || {}).tickfont, 16),
+      title: Object.assign({}, (bar || {}).title, { font: atLeast(((bar || {}).title || {}).font, 18) }),
+    });
+  for (const key of Object.keys(layout)) {
+    if (/^[xy]axis\d*$/.test(key)) {
+      const axis = Object.assign({}, layout[key]);
+      axis.tickfont = atLeast(axis.tickfont, 16);
+      const title = typeof axis.title === 'string' ? { text: axis.title } : axis.title;
+      if (title) axis.title = Object.assign({}, title, { font: atLeast(title.font, 20) });
+      layout[key] = axis;
+    } else if (/^coloraxis\d*$/.test(key)) {
+      layout[key] = swap(layout[key]);
+      layout[key].colorbar = colorbar(layout[key].colorbar);
+    }
+  }
+  if (Array.isArray(layout.annotations)) {
+    layout.annotations = layout.annotations.map((note) => Object.assign({}, note, { font: atLeast(note.font, 18) }));
+  }
+  const height = layout.height || 450;
+  layout.height = Math.max(height, Math.min(Math.round(0.7 * (window.innerHeight || 720)), Math.round(1.6 * height)));
+  const data = (figure.data || []).map((trace) => {
+    const out = swap(trace);
+    if (out.colorbar || out.type === 'heatmap') out.colorbar = colorbar(out.colorbar);
+    if (out.textfont || out.texttemplate) out.textfont = atLeast(out.textfont, 16);
+    if (out.marker) {
+      out.marker = swap(out.marker);
+      if (out.marker.colorbar) out.marker.colorbar = colorbar(out.marker.colorbar);
+      if (typeof out.marker.size === 'number') out.marker.size = Math.max(out.marker.size, px(9));
+    }
+    if (out.type === 'scatter' && (!out.mode || out.mode.includes('lines'))) {
+      out.line = Object.assign({}, out.line, { width: Math.max((out.line && out.line.width) || 2, 3.5) });
+    }
+    return out;
+  });
+  return { data, layout };
+}
 
 function staticUrl(name) {
   return new URL('app/static/' + name, document.baseURI.replace(/[^/]*$/, '')).href;
@@ -113,14 +175,15 @@ export default function (component) {
   const figure = JSON.parse(new TextDecoder().decode(data));
   const lang = (figure.config && figure.config.locale) || 'en';
   const config = Object.assign({}, CONFIG, { locale: lang });
-  el.style.minHeight = (figure.layout && figure.layout.height ? figure.layout.height : 450) + 'px';
+  const shown = figure.config && figure.config.present ? presentable(figure) : figure;
+  el.style.minHeight = (shown.layout && shown.layout.height ? shown.layout.height : 450) + 'px';
   loadPlotly()
     .then((Plotly) => loadLocale(lang).then(() => Plotly))
     .then(
       (Plotly) =>
         schedule(el, () => {
           if (!el._fullLayout) el.textContent = ''; // a load-failure message from an earlier run
-          Plotly.react(el, figure.data, figure.layout, config);
+          Plotly.react(el, shown.data, shown.layout, config);
           followWidth(el, Plotly);
         }),
       () => {

@@ -1,0 +1,136 @@
+"""The presenter view: any page made for a projector (the sidebar's switch, ``present=1`` in the link).
+
+What it changes, and why (measured in docs/performance.md, checked by tests/test_presenter.py):
+
+- Text sized to the screen, not to the pixel: the page's root font is 1/64 of the window's width, at
+  least 20 px (20 px at 1280 wide, 30 px at 1920, and the same share of the picture at any zoom), so
+  the body is 20 px or more and the page's chrome (title, tabs, padding, gaps) shrinks to fit a first
+  screen. presenter.css.
+- Charts: their fonts, heights, line widths and colours are set in the browser (plot.js, from the
+  ``present`` flag in the figure's config), so the figures every session shares stay as they are:
+  tick labels 16 px or more at 1280 wide (scaled with the window as the text is), titles larger, the
+  chart at least 70% of the window's height, and :data:`PALETTES` in place of the scales that turn to
+  white on a washed-out projector.
+- Explanations (paragraphs, captions, info boxes, the boxes on where the notes differ) folded to their
+  first line; a click opens one (presenter.js). Warnings and errors are never folded. A chart's
+  column takes the whole row, the words that stood beside it go under it.
+- The sidebar collapsed when the view is switched on (its button still opens it).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import streamlit as st
+from plotly.colors import get_colorscale, sample_colorscale
+
+from viz.figures import DIVERGING
+from viz.i18n import t
+
+#: Session State key of the switch (its URL parameter is ``present``).
+KEY = "presenter"
+
+_HERE = Path(__file__).parent
+
+#: What is folded to one line: explanations, not warnings, errors or what a visitor typed. The boxes on
+#: where the notes differ are the warnings with an expander right under them (viz.ui.notes). Never folded:
+#: what an expander holds (it is already a click away), a lesson step's question, the home page's cards.
+_KEEP = ":not([data-testid='stExpanderDetails'] *):not(.st-key-lesson_head *):not(.st-key-home_path *)"
+FOLD = ", ".join(
+    f'[data-testid="stMain"] {part}{_KEEP}'
+    for part in (
+        '[data-testid="stMarkdown"]',
+        '[data-testid="stCaptionContainer"]',
+        '[data-testid="stAlertContentInfo"]',
+        '[data-testid="stElementContainer"]:has(+ [data-testid="stLayoutWrapper"] >'
+        ' [data-testid="stExpander"]) [data-testid="stAlertContentWarning"]',
+    )
+)
+
+
+def _colors(name: str) -> list[str]:
+    return [color for _, color in get_colorscale(name)]
+
+
+def _remapped(name: str, *, diverging: bool, gamma: float, steps: int = 21) -> list[list[object]]:
+    """Scale ``name`` with its colours pulled towards its pale end (its centre, when ``diverging``) by
+    ``gamma`` < 1: a small value already gets a tint a projector keeps."""
+    places = [i / (steps - 1) for i in range(steps)]
+    if diverging:
+        shifted = [0.5 + 0.5 * (1 if p >= 0.5 else -1) * abs(2 * p - 1) ** gamma for p in places]
+    else:
+        shifted = [p**gamma for p in places]
+    return [[p, c] for p, c in zip(places, sample_colorscale(get_colorscale(name), shifted), strict=True)]
+
+
+#: The presenter's scales, by the scale they replace. RdBu_r's pale centre and all of Blues (the attention
+#: maps') turn white under a projector's wash: under a 40% mix with white, a tenth of either scale's range
+#: can differ by less than ΔE 7 (Blues: 3.6). Each replacement keeps every tenth of its range 8 or more
+#: apart under the same wash; Viridis already does and stays (tests/test_presenter.py measures all four).
+PALETTES: dict[str, list[list[object]]] = {
+    DIVERGING: _remapped(DIVERGING, diverging=True, gamma=0.8),
+    "Blues": _remapped("YlOrRd", diverging=False, gamma=0.8),
+}
+
+#: Line and marker colours for traces that do not set their own: dark enough to read on a washed-out
+#: projector (plotly.js's default colours include pale green, yellow and cyan).
+COLORWAY = ("#1f4e9c", "#c0392b", "#1b7f3b", "#7b2d9b", "#b35900", "#00727f", "#4d4d4d", "#ad1457")
+
+
+def chart_settings() -> dict[str, object]:
+    """What plot.js needs to draw a chart in the presenter view: each replaced scale, found by its
+    colours (a figure's JSON holds a named scale as its colour list), and the colourway."""
+    return {
+        "scales": {"|".join(_colors(name)): scale for name, scale in PALETTES.items()},
+        "colorway": list(COLORWAY),
+    }
+
+
+def on() -> bool:
+    """Whether this session shows the presenter view."""
+    return bool(st.session_state.get(KEY))
+
+
+def toggle(lang: str) -> None:
+    """The sidebar's switch (kept across pages; the link's ``present`` seeds it)."""
+    st.toggle(
+        t("sidebar.presenter", lang), key=KEY, help=t("sidebar.presenter.help", lang), persist_state="session"
+    )
+
+
+def _asset(name: str) -> str:
+    lines = (line.rstrip() for line in (_HERE / name).read_text(encoding="utf-8").splitlines())
+    return "\n".join(line for line in lines if line and not line.lstrip().startswith("//"))
+
+
+def apply() -> None:
+    """Call after the sidebar: the sidebar's state, and in the presenter view its stylesheet and the
+    script that opens a folded explanation. Fixed text only: nothing a visitor typed reaches it."""
+    present = on()
+    # Streamlit collapses the sidebar when this changes to "collapsed" and reopens it when it changes back;
+    # on later runs it is unchanged, so a teacher can open the sidebar in the presenter view.
+    st.set_page_config(initial_sidebar_state="collapsed" if present else "auto")
+    if not present:
+        return
+    with st.sidebar:
+        st.html(f"<style>{_css()}</style>")
+        st.html(f"<script>{_js()}</script>", unsafe_allow_javascript=True)
+
+
+def _css() -> str:
+    """presenter.css, then the folding rules: a folded explanation is one line ending in an ellipsis
+    (its paragraphs and lists run on in that line); an opened one is as it was."""
+    folded = f":is({FOLD}):not([data-al-open])"
+    return (
+        _asset("presenter.css")
+        + f"\n{folded}, {folded} [data-testid='stMarkdownContainer'] {{ white-space: nowrap;"
+        " overflow: hidden; text-overflow: ellipsis; cursor: pointer; margin-bottom: 0 !important; }\n"
+        f"{folded} :is(p, ul, ol, li, blockquote) {{ display: inline; margin: 0; padding: 0; }}\n"
+        f"{folded} :is(p, li)::after {{ content: ' '; }}\n"
+        f":is({FOLD})[data-al-open] {{ cursor: zoom-out; }}\n"
+    )
+
+
+def _js() -> str:
+    return _asset("presenter.js").replace("__FOLD__", json.dumps(FOLD))
