@@ -127,6 +127,7 @@ def _css() -> str:
         + f"\n{folded}, {folded} [data-testid='stMarkdownContainer'] {{ white-space: nowrap;"
         " overflow: hidden; text-overflow: ellipsis; cursor: pointer; margin-bottom: 0 !important; }\n"
         f"{folded} :is(p, ul, ol, li, blockquote) {{ display: inline; margin: 0; padding: 0; }}\n"
+        f"{folded} * {{ white-space: nowrap !important; }} {folded} br {{ display: none; }}\n"
         f"{folded} :is(p, li)::after {{ content: ' '; }}\n"
         f":is({FOLD})[data-al-open] {{ cursor: zoom-out; }}\n"
     )
