@@ -92,6 +92,11 @@ PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
     "rope_scaling": (("rs_scale", 4), ("rs_len", 4)),
     "online_softmax": (("os_step", 3), ("os_block", 3)),
     "windows": (("win_w", 4), ("win_layers", 4)),
+    # the presenter view (issue 23): the same pages' own sliders, every chart restyled in the browser
+    # (its sidebar is closed, so no sidebar slider)
+    "present_sim": (("sim_p", None),),
+    "present_sm": (("sm_dk", None),),
+    "present_att": (("att_layers", None),),
     MINIMAL: (("d_model", None),),
 }
 #: Pages opened on another view than their bare address: the Real models page opens on its tokens
@@ -104,6 +109,9 @@ PATHS: dict[str, str] = {
     "rope_scaling": "positional_encoding",
     "online_softmax": "softmax",
     "windows": "attention",
+    "present_sim": "similarity?present=1",
+    "present_sm": "softmax?present=1",
+    "present_att": "attention?present=1",
 }
 TAB = '[role="tab"]'
 #: At the largest size these start from their last option (End key, untimed), not the default.
