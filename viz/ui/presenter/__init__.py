@@ -30,6 +30,18 @@ from viz.i18n import t
 
 #: Session State key of the switch (its URL parameter is ``present``).
 KEY = "presenter"
+_WAS_ON = (
+    "_presenter_was_on"  # the switch in the session's last run: the run that turns it on closes the sidebar
+)
+
+#: Close the sidebar if it is open (fixed code, run once: see :func:`apply`).
+COLLAPSE_JS = """
+(() => {
+  const sidebar = document.querySelector('[data-testid="stSidebar"]');
+  const close = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
+  if (sidebar && close && sidebar.getAttribute('data-collapsed') !== 'true') close.click();
+})();
+"""
 
 _HERE = Path(__file__).parent
 
@@ -108,14 +120,21 @@ def apply() -> None:
     """Call after the sidebar: the sidebar's state, and in the presenter view its stylesheet and the
     script that opens a folded explanation. Fixed text only: nothing a visitor typed reaches it."""
     present = on()
-    # Streamlit collapses the sidebar when this changes to "collapsed" and reopens it when it changes back;
-    # on later runs it is unchanged, so a teacher can open the sidebar in the presenter view.
+    # Streamlit collapses the sidebar when this changes to "collapsed"; on later runs it is unchanged, so
+    # a teacher can open the sidebar in the presenter view (its switch is there).
     st.set_page_config(initial_sidebar_state="collapsed" if present else "auto")
+    switched_on = present and st.session_state.get(_WAS_ON) is not True
+    st.session_state[_WAS_ON] = present
     if not present:
         return
     with st.sidebar:
         st.html(f"<style>{_css()}</style>")
         st.html(f"<script>{_js()}</script>", unsafe_allow_javascript=True)
+        if switched_on:
+            # Once a visitor has opened or closed the sidebar by its button, Streamlit keeps that choice in
+            # the browser and no longer follows the page config: this closes it, in the one run where
+            # the view is switched on (every run would close it under a teacher's hand).
+            st.html(f"<script>{COLLAPSE_JS}</script>", unsafe_allow_javascript=True)
 
 
 def _css() -> str:
