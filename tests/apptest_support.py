@@ -90,6 +90,15 @@ def open_page_with_tabs(page: str, **query: str) -> AppTest:
     return ok(at.switch_page(page).run())
 
 
+def open_link(page: str, **query: str) -> AppTest:
+    """The app opened on ``pages/<page>.py`` by a link with ``query``, run once, checked with :func:`ok`."""
+    at = AppTest.from_file("../app.py", default_timeout=TIMEOUT_S)
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.switch_page(f"pages/{page}.py")
+    return ok(at.run())
+
+
 def decode(z: Any) -> np.ndarray:
     """A Plotly array as AppTest sees it: base64 ``bdata`` (with its shape, if any) or a plain list."""
     if isinstance(z, list):

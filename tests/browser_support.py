@@ -310,6 +310,20 @@ def animation_frames(page: Page, n: int = 2) -> None:
     page.evaluate(_FRAMES_JS, n)
 
 
+def new_page(
+    browser: Browser, lang: str = "en", *, width: int = 1400, height: int = 900, scale: float = 1.0
+) -> Page:
+    """A page in a context of its own (no storage shared with another test): ``width`` x ``height`` CSS px
+    at ``scale`` device pixels per CSS px (1.5: a 150% zoom), the browser's language ``lang``'s."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        device_scale_factor=scale,
+        locale="ko-KR" if lang == "ko" else "en-US",
+    )
+    context.set_default_timeout(WAIT_MS)
+    return context.new_page()
+
+
 def wait_for_idle(page: Page, timeout_ms: float = WAIT_MS) -> None:
     """Wait until the app's script is not running, then two animation frames.
 

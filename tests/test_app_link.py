@@ -15,22 +15,13 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from streamlit.runtime.state.query_params import QueryParams
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_support import TIMEOUT_S, ok
+from tests.apptest_support import TIMEOUT_S, ok, open_link
 from viz import link
 from viz.i18n import t
 from viz.settings import Settings
 from viz.ui import widgets
 
 pytestmark = pytest.mark.usefixtures("fresh_caches")
-
-
-def open_link(page: str, **query: str) -> AppTest:
-    """The app opened on ``pages/<page>.py`` by a link with ``query``, run once, checked with :func:`ok`."""
-    at = AppTest.from_file("../app.py", default_timeout=TIMEOUT_S)
-    for key, value in query.items():
-        at.query_params[key] = value
-    at.switch_page(f"pages/{page}.py")
-    return ok(at.run())
 
 
 WIDGET_KINDS = (

@@ -13,6 +13,7 @@ from tests.browser_support import (
     WAIT_MS,
     StreamlitServer,
     assert_no_exception,
+    new_page,
     plot_eval,
     screenshot,
     wait_for_idle,
@@ -29,11 +30,7 @@ TITLE_JS = "el._fullLayout.title.text"
 
 
 def fresh(browser: Browser, lang: str) -> Page:
-    context = browser.new_context(
-        viewport={"width": 1400, "height": 900}, locale="ko-KR" if lang == "ko" else "en-US"
-    )
-    context.set_default_timeout(WAIT_MS)
-    return context.new_page()
+    return new_page(browser, lang)
 
 
 def address_says(page: Page, name: str, value: str) -> None:

@@ -17,6 +17,7 @@ from tests.browser_support import (
     WAIT_MS,
     StreamlitServer,
     assert_no_exception,
+    new_page,
     plot_eval,
     screenshot,
     wait_for_idle,
@@ -59,13 +60,7 @@ PAGES = ["", *SCALE_OF, "pretrained", "lesson"]
 
 
 def fresh(browser: Browser, lang: str, width: int = 1280, height: int = 720, scale: float = 1.0) -> Page:
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        device_scale_factor=scale,
-        locale="ko-KR" if lang == "ko" else "en-US",
-    )
-    context.set_default_timeout(WAIT_MS)
-    return context.new_page()
+    return new_page(browser, lang, width=width, height=height, scale=scale)
 
 
 def open_page(page: Page, server: StreamlitServer, path: str, query: str) -> None:

@@ -20,7 +20,7 @@ from plotly.colors import (
 )
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest_support import TIMEOUT_S, charts, ok
+from tests.apptest_support import charts, ok, open_link
 from viz import figures, settings
 from viz.ui import presenter
 
@@ -133,14 +133,6 @@ def test_the_link_reads_the_switch() -> None:
     assert refused.values == {} and [p.key for p in refused.problems] == ["present"]
 
 
-def open_app(page: str, **query: str) -> AppTest:
-    at = AppTest.from_file("../app.py", default_timeout=TIMEOUT_S)
-    for key, value in query.items():
-        at.query_params[key] = value
-    at.switch_page(f"pages/{page}.py")
-    return ok(at.run())
-
-
 def styles(at: AppTest) -> list[str]:
     return [h.proto.body for h in at.get("html")]
 
@@ -150,7 +142,7 @@ def chart_configs(at: AppTest) -> list[dict[str, object]]:
 
 
 def test_a_link_with_present_opens_the_presenter_view_and_keeps_it() -> None:
-    at = open_app("positional_encoding", present="1", lang="ko")
+    at = open_link("positional_encoding", present="1", lang="ko")
     assert at.session_state[presenter.KEY] is True
     assert at.toggle(key=presenter.KEY).value is True
     bodies = styles(at)
@@ -162,7 +154,7 @@ def test_a_link_with_present_opens_the_presenter_view_and_keeps_it() -> None:
 
 
 def test_the_switch_turns_it_on_and_off_and_the_address_follows() -> None:
-    at = open_app("similarity")
+    at = open_link("similarity")
     assert not any("clamp(20px" in b for b in styles(at))
     assert all("present" not in c for c in chart_configs(at))
     assert "present" not in dict(at.query_params)
@@ -187,14 +179,14 @@ def test_the_sidebar_collapses_in_the_presenter_view(monkeypatch: pytest.MonkeyP
         real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(st, "set_page_config", record)
-    at = open_app("encoder", present="1")
+    at = open_link("encoder", present="1")
     assert asked[-1:] == ["collapsed"]
     ok(at.toggle(key=presenter.KEY).set_value(False).run())
     assert asked[-1:] == ["auto"]
 
 
 def test_a_refused_present_value_is_said_and_the_page_works() -> None:
-    at = open_app("softmax", present="big")
+    at = open_link("softmax", present="big")
     assert at.session_state[presenter.KEY] is False
     notes = [x.value for x in at.text if "present" in x.value]
     assert notes, [x.value for x in at.text]
@@ -204,6 +196,6 @@ def test_a_refused_present_value_is_said_and_the_page_works() -> None:
 def test_no_user_text_reaches_the_presenter_html() -> None:
     """The stylesheet and the script are fixed text: a hostile sentence changes neither."""
     hostile = "</style><script>alert(1)</script>"
-    plain = open_app("attention", present="1")
-    at = open_app("attention", present="1", text=hostile)
+    plain = open_link("attention", present="1")
+    at = open_link("attention", present="1", text=hostile)
     assert styles(at) == styles(plain)

@@ -25,7 +25,8 @@ def test_closest_heads() -> None:
     ("key", "raw"),
     [("d_model", "64"), ("d_model", "65"), ("d_model", "1024"), ("d_model", "64.0"), ("max_len", "1"),
      ("max_len", "4096"), ("base", "10000"), ("base", "1000"), ("base", "1e3"), ("base", "1000.0"),
-     ("heads", "4"), ("heads", "3"), ("lang", "ko"), ("lang", "en"), ("all", "1"), ("present", "1"), ("present", "0")],
+     ("heads", "4"), ("heads", "3"), ("lang", "ko"), ("lang", "en"), ("all", "1"), ("present", "1"),
+     ("present", "0")],
 )  # fmt: skip
 def test_valid_values_pass(key: str, raw: str) -> None:
     assert check_url_value(key, raw) is None
@@ -45,7 +46,15 @@ def test_invalid_values_fall_back_to_the_default(key: str, raw: str) -> None:
     problem = check_url_value(key, raw)
     assert problem is not None
     assert problem.key == key and problem.value == raw
-    defaults = {"d_model": 128, "max_len": 100, "base": 10000, "heads": 8, "lang": "en", "all": "0", "present": "0"}
+    defaults = {
+        "d_model": 128,
+        "max_len": 100,
+        "base": 10000,
+        "heads": 8,
+        "lang": "en",
+        "all": "0",
+        "present": "0",
+    }
     assert problem.default == defaults[key]
 
 
