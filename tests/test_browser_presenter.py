@@ -286,7 +286,7 @@ def test_the_opening_words_open_with_a_click(browser: Browser, server: Streamlit
         where = intro.bounding_box()
         assert where is not None
         page.mouse.click(where["x"] + 100, where["y"] + where["height"] / 2)  # on its first words
-        expect(intro).to_have_attribute("data-al-open", "", timeout=3000)
+        expect(intro).to_have_attribute("data-al-open", "", timeout=WAIT_MS)
     finally:
         page.context.close()
 
@@ -348,7 +348,7 @@ def test_the_sidebar_collapses_again_after_it_was_opened(browser: Browser, serve
         page.locator(EXPAND_SIDEBAR).click()
         sidebar_open(page)
         open_page(page, server, "softmax", "present=1")  # a new session, the view on from its link
-        expect(page.locator(SIDEBAR_SELECTOR)).to_have_attribute("data-collapsed", "true", timeout=5000)
+        expect(page.locator(SIDEBAR_SELECTOR)).to_have_attribute("data-collapsed", "true", timeout=WAIT_MS)
     finally:
         page.context.close()
 

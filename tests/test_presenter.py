@@ -94,12 +94,25 @@ def test_the_replacements_keep_their_ends_and_their_direction() -> None:
     assert all(a > b for a, b in itertools.pairwise(lightness))  # pale (no weight) to dark
 
 
+def hue(color: str) -> str:
+    """The colour's hue family, from its CIELAB angle: enough to tell blue, orange, green, red, purple."""
+    _, a, b = lab(rgb_of(color))
+    angle = float(np.degrees(np.arctan2(b, a))) % 360
+    for name, upto in (("red", 50), ("orange", 80), ("yellow", 100), ("green", 200), ("blue", 290)):
+        if angle < upto:
+            return name
+    return "purple" if angle < 345 else "red"
+
+
 def test_the_colourway_reads_on_a_washed_out_screen() -> None:
     def least_against_white(colors: Sequence[str]) -> float:
         return min(washed_de(c, "#ffffff") for c in colors)
 
     assert least_against_white(presenter.COLORWAY) >= 35
-    assert least_against_white(qualitative.Plotly) < 35  # plotly.js's default: pale green, yellow, cyan
+    # plotly.js's default colourway, which the app's charts take outside the presenter view (its grey, cyan
+    # and pink fade), in the same order of hues
+    assert least_against_white(qualitative.D3) < 35
+    assert [hue(c) for c in presenter.COLORWAY[:5]] == [hue(c) for c in qualitative.D3[:5]]
     pairs = [washed_de(a, b) for i, a in enumerate(presenter.COLORWAY) for b in presenter.COLORWAY[i + 1 :]]
     assert min(pairs) >= 10
 

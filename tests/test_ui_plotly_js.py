@@ -101,7 +101,11 @@ def test_install_that_cannot_write_logs_and_returns_the_problem(
     with caplog.at_level(logging.WARNING, logger="viz.ui.chart.plotly_js"):
         problems = served._install_plotly_js(static)
     kinds = {p.name: p.kind for p in problems}
-    assert kinds == {"plotly.min.js": "truncated", "plotly-locale-ko.js": "missing"}
+    assert kinds == {
+        "plotly.min.js": "truncated",
+        "plotly-locale-ko.js": "missing",
+        "attention-lab-present.js": "missing",
+    }
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert "plotly.min.js" in logged and "truncated" in logged and "may stay blank" in logged
     assert not list(static.glob("*.tmp"))  # the half-done copies are cleaned up
@@ -122,6 +126,7 @@ def _bad_plotly_js(tmp_path: Path) -> list[served.ServedFileProblem]:
 def test_every_page_says_so_when_plotly_js_is_bad(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, page: str | None
 ) -> None:
+    served.install()  # done once per process: run first here, it would write over the list set below
     monkeypatch.setattr(served, "PLOTLY_JS_PROBLEMS", _bad_plotly_js(tmp_path))
     at = new_app(lang=lang).run()
     if page is not None:

@@ -27,12 +27,11 @@ PLACEHOLDER = "__ATTENTION_LAB_SETTINGS__"
 
 def settings() -> dict[str, object]:
     """What plot.js needs from Python: the charts' Plotly config, the load-failure message in every
-    language, the languages that have a plotly.js locale, and the presenter view's look."""
+    language, and the languages that have a plotly.js locale."""
     return {
         "config": {"responsive": True, **PLOTLY_CONFIG},
         "loadFailed": {lang: t("chart.load_failed", lang) for lang in LANGS},
         "locales": sorted(LOCALE_JS),
-        "presenter": presenter.chart_settings(),
     }
 
 

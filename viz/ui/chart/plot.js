@@ -12,69 +12,6 @@ const SETTINGS = __ATTENTION_LAB_SETTINGS__;
 const CONFIG = SETTINGS.config;
 const LOAD_FAILED = SETTINGS.loadFailed;
 const LOCALES = SETTINGS.locales;
-const PRESENTER = SETTINGS.presenter;
-
-// The presenter view (viz/ui/presenter): the chart restyled for a projector, here in the browser so that
-// the figure every session shares stays as it is. Sizes follow the window as the page's text does (its
-// width over 1280, at least 1): ticks 16 px, the chart's text 18, axis titles 20, its title 22 at 1280
-// wide. Scales that wash out are swapped by their colours; lines and markers get thicker.
-function presentable(figure) {
-  const scale = Math.max(1, Math.min(2, (window.innerWidth || 1280) / 1280));
-  const px = (n) => Math.round(n * scale);
-  const atLeast = (font, n) => Object.assign({}, font, { size: Math.max((font && font.size) || 0, px(n)) });
-  const layout = Object.assign({}, figure.layout);
-  layout.font = atLeast(layout.font, 18);
-  layout.hoverlabel = Object.assign({}, layout.hoverlabel, { font: atLeast((layout.hoverlabel || {}).font, 18) });
-  layout.legend = Object.assign({}, layout.legend, { font: atLeast((layout.legend || {}).font, 18) });
-  layout.colorway = PRESENTER.colorway;
-  if (layout.title) {
-    const title = typeof layout.title === 'string' ? { text: layout.title } : layout.title;
-    layout.title = Object.assign({}, title, { font: atLeast(title.font, 22) });
-  }
-  const swap = (owner) => {
-    const scaleOf = owner && Array.isArray(owner.colorscale) ? owner.colorscale : null;
-    const found = scaleOf && PRESENTER.scales[scaleOf.map((stop) => stop[1]).join('|')];
-    return found ? Object.assign({}, owner, { colorscale: found }) : owner;
-  };
-  const colorbar = (bar) =>
-    Object.assign({}, bar, {
-      tickfont: atLeast((bar || {}).tickfont, 16),
-      title: Object.assign({}, (bar || {}).title, { font: atLeast(((bar || {}).title || {}).font, 18) }),
-    });
-  for (const key of Object.keys(layout)) {
-    if (/^[xy]axis\d*$/.test(key)) {
-      const axis = Object.assign({}, layout[key]);
-      axis.tickfont = atLeast(axis.tickfont, 16);
-      const title = typeof axis.title === 'string' ? { text: axis.title } : axis.title;
-      if (title) axis.title = Object.assign({}, title, { font: atLeast(title.font, 20) });
-      layout[key] = axis;
-    } else if (/^coloraxis\d*$/.test(key)) {
-      layout[key] = swap(layout[key]);
-      layout[key].colorbar = colorbar(layout[key].colorbar);
-    }
-  }
-  if (Array.isArray(layout.annotations)) {
-    layout.annotations = layout.annotations.map((note) => Object.assign({}, note, { font: atLeast(note.font, 18) }));
-  }
-  const height = layout.height || 450;
-  layout.height = Math.max(height, Math.min(Math.round(0.7 * (window.innerHeight || 720)), Math.round(1.6 * height)));
-  const data = (figure.data || []).map((trace) => {
-    const out = swap(trace);
-    if (out.colorbar || out.type === 'heatmap') out.colorbar = colorbar(out.colorbar);
-    if (out.textfont || out.texttemplate) out.textfont = atLeast(out.textfont, 16);
-    if (out.marker) {
-      out.marker = swap(out.marker);
-      if (out.marker.colorbar) out.marker.colorbar = colorbar(out.marker.colorbar);
-      if (typeof out.marker.size === 'number') out.marker.size = Math.max(out.marker.size, px(9));
-    }
-    if (out.type === 'scatter' && (!out.mode || out.mode.includes('lines'))) {
-      out.line = Object.assign({}, out.line, { width: Math.max((out.line && out.line.width) || 2, 3.5) });
-    }
-    return out;
-  });
-  return { data, layout };
-}
-
 function staticUrl(name) {
   return new URL('app/static/' + name, document.baseURI.replace(/[^/]*$/, '')).href;
 }
@@ -100,6 +37,24 @@ function loadScript(name, loaded) {
   return cache[name];
 }
 
+// The presenter view's restyling (static/attention-lab-present.js, viz/ui/presenter/plot.js), fetched once
+// by the first chart that asks for it. Without it (a failed fetch, or a figure it cannot read) the chart is
+// drawn as it is: never a blank chart.
+function presented(figure) {
+  if (!(figure.config && figure.config.present)) return Promise.resolve(figure);
+  const ok = () => typeof window.__attentionLabPresent === 'function';
+  return loadScript('attention-lab-present.js', ok).then(
+    () => {
+      try {
+        return window.__attentionLabPresent(figure);
+      } catch (err) {
+        return figure;
+      }
+    },
+    () => figure,
+  );
+}
+
 function loadPlotly() {
   const ok = () => Boolean(window.Plotly && typeof window.Plotly.react === 'function');
   if (ok()) return Promise.resolve(window.Plotly);
@@ -116,14 +71,16 @@ function loadLocale(lang) {
 }
 
 // Redraw at the new width when the chart's column changes width (the sidebar opened or closed, the
-// window resized); a change of height alone (the chart itself drawing) is ignored.
+// window resized); a change of height alone (the chart itself drawing) is ignored. A presented chart is
+// restyled again (its sizes follow the window: a teacher's F11, a window dragged to the projector).
 function followWidth(el, Plotly) {
   if (el.__alResize || typeof ResizeObserver === 'undefined') return;
   let width = el.clientWidth;
   el.__alResize = new ResizeObserver(() => {
     if (el.clientWidth === width || !el.isConnected) return;
     width = el.clientWidth;
-    Plotly.Plots.resize(el);
+    if (el.__alRestyle) el.__alRestyle();
+    else Plotly.Plots.resize(el);
   });
   el.__alResize.observe(el);
 }
@@ -175,15 +132,20 @@ export default function (component) {
   const figure = JSON.parse(new TextDecoder().decode(data));
   const lang = (figure.config && figure.config.locale) || 'en';
   const config = Object.assign({}, CONFIG, { locale: lang });
-  const shown = figure.config && figure.config.present ? presentable(figure) : figure;
-  el.style.minHeight = (shown.layout && shown.layout.height ? shown.layout.height : 450) + 'px';
+  const height = (shown) => (shown.layout && shown.layout.height ? shown.layout.height : 450) + 'px';
+  el.style.minHeight = height(figure);
   loadPlotly()
-    .then((Plotly) => loadLocale(lang).then(() => Plotly))
+    .then((Plotly) => loadLocale(lang).then(() => presented(figure)).then((shown) => [Plotly, shown]))
     .then(
-      (Plotly) =>
+      ([Plotly, shown]) =>
         schedule(el, () => {
           if (!el._fullLayout) el.textContent = ''; // a load-failure message from an earlier run
+          el.style.minHeight = height(shown);
           Plotly.react(el, shown.data, shown.layout, config);
+          el.__alRestyle =
+            shown === figure
+              ? null
+              : () => presented(figure).then((again) => el.isConnected && Plotly.react(el, again.data, again.layout, config));
           followWidth(el, Plotly);
         }),
       () => {

@@ -17,6 +17,7 @@ import plotly
 import streamlit as st
 
 from viz.i18n import t
+from viz.ui import presenter
 
 # ---- charts: drawn in place ---------------------------------------------------------------------------
 #: Where Streamlit's static serving (``server.enableStaticServing``) finds plotly.js: ``static/`` next to
@@ -85,6 +86,8 @@ def served_files() -> dict[str, bytes]:
     """What ``static/`` must hold for the charts to draw: each file's name and exact content."""
     files = {"plotly.min.js": plotly_js_source().read_bytes()}
     files.update({f"plotly-locale-{lang}.js": locale_script(lang) for lang in LOCALE_JS})
+    # the presenter view's restyling: fetched only by a chart drawn in that view
+    files["attention-lab-present.js"] = presenter.plot_script()
     return files
 
 
@@ -133,6 +136,13 @@ def _write_atomically(target: Path, content: bytes) -> None:
         raise
 
 
+#: What the charts lose without a served file other than a locale (which only leaves the toolbar in English).
+_WITHOUT = {
+    "plotly.min.js": "may stay blank",
+    "attention-lab-present.js": "are drawn as they are in the presenter view",
+}
+
+
 def _install_plotly_js(static_dir: Path | None = None) -> list[ServedFileProblem]:
     """Put plotly.js and its locales in ``static_dir`` (default :data:`STATIC_DIR`) where missing or
     different, then check them. What is still wrong (a read-only checkout) is logged and returned:
@@ -154,7 +164,7 @@ def _install_plotly_js(static_dir: Path | None = None) -> list[ServedFileProblem
                 problem.kind,
                 problem.found,
                 problem.expected,
-                "may stay blank" if name == "plotly.min.js" else "keep plotly.js's English toolbar",
+                _WITHOUT.get(name, "keep plotly.js's English toolbar"),
             )
             problems.append(problem)
     return problems

@@ -19,6 +19,8 @@ What it changes, and why (measured in docs/performance.md, checked by tests/test
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 from pathlib import Path
 
@@ -45,10 +47,14 @@ COLLAPSE_JS = """
 
 _HERE = Path(__file__).parent
 
-#: What is folded to one line: explanations, not warnings, errors or what a visitor typed. The boxes on
-#: where the notes differ are the warnings with an expander right under them (viz.ui.notes). Never folded:
-#: what an expander holds (it is already a click away), a lesson step's question, the home page's cards.
-_KEEP = ":not([data-testid='stExpanderDetails'] *):not(.st-key-lesson_head *):not(.st-key-home_path *)"
+#: What is folded to one line: explanations (paragraphs, captions, info boxes, and the ✏ boxes on where
+#: the notes differ: the warnings with an expander right under them, viz.ui.notes), not other warnings or
+#: errors. Never folded: what an expander holds (it is already a click away), a lesson step's question,
+#: the home page's cards, a table.
+_KEEP = (
+    ":not([data-testid='stExpanderDetails'] *):not(.st-key-lesson_head *):not(.st-key-home_path *)"
+    ":not(:has(table))"
+)
 FOLD = ", ".join(
     f'[data-testid="stMain"] {part}{_KEEP}'
     for part in (
@@ -85,18 +91,36 @@ PALETTES: dict[str, list[list[object]]] = {
     "Blues": _remapped("YlOrRd", diverging=False, gamma=0.8),
 }
 
-#: Line and marker colours for traces that do not set their own: dark enough to read on a washed-out
-#: projector (plotly.js's default colours include pale green, yellow and cyan).
-COLORWAY = ("#1f4e9c", "#c0392b", "#1b7f3b", "#7b2d9b", "#b35900", "#00727f", "#4d4d4d", "#ad1457")
+#: Line and marker colours for traces that do not set their own: plotly.js's default order (the D3
+#: colours the app's charts otherwise take: blue, orange, green, red, ...), each darker, so that the n-th
+#: line keeps its hue and stays readable on a washed-out projector (D3's grey, cyan and pink fade).
+COLORWAY = (
+    "#1f4e9c", "#c25400", "#1b7f3b", "#b3202a", "#6a3d9a",
+    "#7a4a3a", "#b0407f", "#555555", "#6b6b00", "#00727f",
+)  # fmt: skip
 
 
 def chart_settings() -> dict[str, object]:
-    """What plot.js needs to draw a chart in the presenter view: each replaced scale, found by its
-    colours (a figure's JSON holds a named scale as its colour list), and the colourway."""
+    """What the presenter's plot.js needs: each replaced scale, found by its colours (a figure's JSON
+    holds a named scale as its colour list), and the colourway."""
     return {
         "scales": {"|".join(_colors(name)): scale for name, scale in PALETTES.items()},
         "colorway": list(COLORWAY),
     }
+
+
+#: The placeholder in plot.js that :func:`plot_script` fills with :func:`chart_settings`.
+PLACEHOLDER = "__ATTENTION_LAB_PRESENTER__"
+
+
+def plot_script() -> bytes:
+    """``static/attention-lab-present.js`` (viz/ui/chart/plotly_js.py serves it): plot.js with
+    :func:`chart_settings` as JSON, its comment lines left out."""
+    source = (_HERE / "plot.js").read_text(encoding="utf-8")
+    if source.count(PLACEHOLDER) != 1:
+        raise ValueError(f"plot.js must hold {PLACEHOLDER} exactly once")
+    lines = (line for line in source.replace(PLACEHOLDER, json.dumps(chart_settings())).splitlines())
+    return "\n".join(line for line in lines if line.strip() and not line.lstrip().startswith("//")).encode()
 
 
 def on() -> bool:
@@ -137,13 +161,36 @@ def apply() -> None:
             st.html(f"<script>{COLLAPSE_JS}</script>", unsafe_allow_javascript=True)
 
 
+#: A row of columns that holds one chart: the chart's column takes the whole width and the words beside
+#: it go under it. A row of two charts (a comparison) stays side by side.
+_ROW = '[data-testid="stMain"] [data-testid="stHorizontalBlock"]'
+
+
+def _chart_in(column: str) -> str:
+    return f':has(> [data-testid="stColumn"]{column} .al-plot)'
+
+
+ONE_CHART_ROW = (
+    _ROW
+    + _chart_in("")
+    + "".join(
+        f":not({_chart_in(f':nth-child({i})')}{_chart_in(f':nth-child({j})')})"
+        for i, j in itertools.combinations(range(1, 5), 2)
+    )
+)
+
+
+@functools.cache
 def _css() -> str:
-    """presenter.css, then the folding rules: a folded explanation is one line ending in an ellipsis
-    (its paragraphs and lists run on in that line); an opened one is as it was."""
+    """presenter.css, then the rules for a one-chart row and the folding rules: a folded explanation is
+    one line ending in an ellipsis (its paragraphs and lists run on in that line); an opened one is as
+    it was."""
     folded = f":is({FOLD}):not([data-al-open])"
     return (
-        _asset("presenter.css")
-        + f"\n{folded}, {folded} [data-testid='stMarkdownContainer'] {{ white-space: nowrap;"
+        _asset("presenter.css") + f"\n{ONE_CHART_ROW} {{ flex-wrap: wrap; }}\n"
+        f"{ONE_CHART_ROW} > [data-testid='stColumn'] {{ flex: 1 1 100% !important; width: 100% !important;"
+        " min-width: 100% !important; }\n"
+        + f"{folded}, {folded} [data-testid='stMarkdownContainer'] {{ white-space: nowrap;"
         " overflow: hidden; text-overflow: ellipsis; cursor: pointer; margin-bottom: 0 !important; }\n"
         f"{folded} :is(p, ul, ol, li, blockquote) {{ display: inline; margin: 0; padding: 0; }}\n"
         f"{folded} * {{ white-space: nowrap !important; }} {folded} br {{ display: none; }}\n"
@@ -152,5 +199,6 @@ def _css() -> str:
     )
 
 
+@functools.cache
 def _js() -> str:
     return _asset("presenter.js").replace("__FOLD__", json.dumps(FOLD))

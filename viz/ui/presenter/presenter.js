@@ -8,7 +8,12 @@
   document.addEventListener('click', (event) => {
     const target = event.target;
     if (!target || !target.closest || target.closest('a, button, input, label, summary')) return;
-    const box = target.closest(fold);
+    let box = null;
+    try {
+      box = target.closest(fold);
+    } catch (err) {
+      return; // a browser without :has(): nothing is folded for it to open (the stylesheet drops too)
+    }
     if (!box) return;
     if (box.hasAttribute('data-al-open')) box.removeAttribute('data-al-open');
     else box.setAttribute('data-al-open', '');
