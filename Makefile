@@ -16,7 +16,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8501
 
-.PHONY: setup models run test lint browser-deps bench clean
+.PHONY: setup models run serve haproxy test lint browser-deps bench clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -34,6 +34,17 @@ setup: $(VENV)/.installed models
 run: setup
 	$(VENV)/bin/streamlit run app.py --server.port $(PORT) --browser.gatherUsageStats false
 
+# N app processes behind HAProxy (cookie-based session affinity, websockets) on http://localhost:$(SERVE_PORT):
+# make serve N=3 (deploy/serve.py; Debian's haproxy package, installed here when missing).
+N ?= 2
+SERVE_PORT ?= 8500
+serve: setup haproxy
+	$(PY) -m deploy.serve --processes $(N) --port $(SERVE_PORT)
+
+haproxy:
+	@command -v haproxy >/dev/null || { echo "installing haproxy"; apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null; }
+
 # Chromium and a CJK font come from Debian's packages (root, as on these machines).
 browser-deps:
 	@if ! command -v chromium >/dev/null || ! fc-list 2>/dev/null | grep -qi 'noto.*cjk'; then \
@@ -46,7 +57,7 @@ lint: setup
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-test: setup browser-deps lint
+test: setup browser-deps haproxy lint
 	$(VENV)/bin/pytest
 
 bench: setup browser-deps

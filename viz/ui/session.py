@@ -1,11 +1,13 @@
 """What a session starts from, and what the guided lesson borrows: the browser's language for a link that
-does not say, and the page controls a lesson step sets, kept to give back when the visitor leaves."""
+does not say, the widgets a browser that already shows the page holds (a reconnect), and the page
+controls a lesson step sets, kept to give back when the visitor leaves."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from viz import settings
 from viz.ui.widgets import choice_state_keys
@@ -16,6 +18,20 @@ def browser_lang() -> str:
     English: what a session opens in when its link does not say."""
     locale = getattr(st.context, "locale", None)
     return "ko" if isinstance(locale, str) and locale.lower().startswith("ko") else settings.DEFAULT_LANG
+
+
+def widgets_in_browser() -> set[str]:
+    """The keys of the widgets whose values this run's request carries, asked before the run makes any:
+    on a session's first run, empty when a page was just opened, and the page's widgets when the browser
+    already shows it, i.e. a reconnect to a new server process (the one the visitor was on died or
+    restarted). Those widgets hold the visitor's view (the link's, and any press made since), so the link
+    is not read over them (viz.ui.shell)."""
+    ctx = get_script_run_ctx()
+    states = getattr(getattr(ctx, "session_state", None), "get_widget_states", None)
+    if not callable(states):
+        return set()
+    # a keyed widget's id is "$$ID-<hash>-<key>"
+    return {w.id.split("-", 2)[2] for w in states() if w.id.startswith("$$ID-") and w.id.count("-") >= 2}
 
 
 URL_PAGE_CHECKED = "_url_page_checked"  # the session has read its page link (viz.ui.shell)

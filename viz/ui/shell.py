@@ -7,7 +7,7 @@ import contextlib
 import functools
 import runpy
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, cast
 
@@ -20,8 +20,9 @@ from viz import settings
 from viz.i18n import LANGS, t
 from viz.settings import Settings, UrlProblem
 from viz.ui import chart, presenter
+from viz.ui.link_notes import url_notes
 from viz.ui.sections import ALL_SECTIONS
-from viz.ui.session import URL_PAGE_CHECKED, browser_lang, give_back
+from viz.ui.session import URL_PAGE_CHECKED, browser_lang, give_back, widgets_in_browser
 from viz.ui.widgets import initial
 
 _URL_NOTES = "_url_notes"
@@ -59,7 +60,11 @@ def _url_problems() -> list[UrlProblem]:
     Later runs see the address the app itself keeps in sync (:func:`_write_url`).
     """
     history = _history_navigation()
-    if st.session_state.get("_url_checked") and not history:
+    first = not st.session_state.get("_url_checked")
+    # asked before this run makes any widget: on a reconnect the browser's widgets hold the view, and the
+    # link fills in only what is not a widget there (session.widgets_in_browser)
+    _shell.kept = widgets_in_browser() if first and not history else set()
+    if not first and not history:
         return []
     st.session_state["_url_checked"] = True
     query = _url_query()
@@ -69,11 +74,13 @@ def _url_problems() -> list[UrlProblem]:
     # and resetting them there dropped a class's language and d_model on one Back press.
     reset_missing = history and bool(query)
     for name, (key, default) in _SHARED_STATE.items():
+        if key in _shell.kept:
+            continue
         if name in found.values:
             st.session_state[key] = found.values[name]
         elif reset_missing:
             st.session_state[key] = default
-    return found.problems
+    return [] if _shell.kept else found.problems  # a reconnect: the notes were shown before
 
 
 HEADS_KEY = "heads"
@@ -207,27 +214,6 @@ def _sidebar() -> Settings:
     return current
 
 
-def url_note(problem: UrlProblem, lang: str) -> str:
-    """The sentence that says a link's value was refused and what is used instead."""
-    rule = t(problem.rule, lang, **dict(problem.rule_values))
-    default = t("url.page_default", lang) if problem.default is None else problem.default
-    value = url_link.quote(problem.value)
-    return t("url.invalid", lang, key=problem.key, value=value, rule=rule, default=default)
-
-
-def url_notes(problems: Sequence[UrlProblem], lang: str, *, key: str) -> None:
-    """Say which of a link's values were refused, as plain text.
-
-    Never through Markdown (``st.warning`` and friends render it): a value from a link could make a
-    link or an image there, and Streamlit turns bare URLs and ``:shortcodes:`` into links and icons
-    even when Markdown is escaped. ``st.text`` shows characters as they are.
-    """
-    with st.container(border=True, key=key):
-        st.warning(t("url.heading", lang), icon="⚠️")
-        for problem in problems:
-            st.text(url_note(problem, lang))
-
-
 APP_PATH = Path(__file__).resolve().parents[2] / "app.py"
 LESSON_PATH = "lesson"  # pages/lesson.py: it shows other pages' views on settings of its own
 _shell = threading.local()  # each session's script runs in its own thread
@@ -273,9 +259,12 @@ def _read_page_url(path: str) -> dict[str, object]:
     if st.session_state.get(URL_PAGE_CHECKED) and not history:
         return {}
     st.session_state[URL_PAGE_CHECKED] = True
+    kept: set[str] = set() if history else getattr(_shell, "kept", set())
     found = url_link.read(spec, _url_query())
     for param in spec.params:
-        if param.key in found.values:
+        if param.key in kept:
+            found.values.pop(param.key, None)
+        elif param.key in found.values:
             st.session_state[param.key] = found.values[param.key]
         elif history:
             st.session_state.pop(param.key, None)  # Back to a link without it: the page's default

@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import re
 from pathlib import Path
 
 import streamlit as st
@@ -51,19 +52,12 @@ _HERE = Path(__file__).parent
 #: the notes differ: the warnings with an expander right under them, viz.ui.notes), not other warnings or
 #: errors. Never folded: what an expander holds (it is already a click away), a lesson step's question,
 #: the home page's cards, a table.
-_KEEP = (
-    ":not([data-testid='stExpanderDetails'] *):not(.st-key-lesson_head *):not(.st-key-home_path *)"
-    ":not(:has(table))"
-)
-FOLD = ", ".join(
-    f'[data-testid="stMain"] {part}{_KEEP}'
-    for part in (
-        '[data-testid="stMarkdown"]',
-        '[data-testid="stCaptionContainer"]',
-        '[data-testid="stAlertContentInfo"]',
-        '[data-testid="stElementContainer"]:has(+ [data-testid="stLayoutWrapper"] >'
-        ' [data-testid="stExpander"]) [data-testid="stAlertContentWarning"]',
-    )
+FOLD = (
+    '[data-testid="stMain"] :is([data-testid="stMarkdown"], [data-testid="stCaptionContainer"],'
+    ' [data-testid="stAlertContentInfo"],'
+    ' [data-testid="stElementContainer"]:has(+ [data-testid="stLayoutWrapper"] > [data-testid="stExpander"])'
+    ' [data-testid="stAlertContentWarning"])'
+    ':not([data-testid="stExpanderDetails"] *, .st-key-lesson_head *, .st-key-home_path *):not(:has(table))'
 )
 
 
@@ -182,21 +176,28 @@ ONE_CHART_ROW = (
 
 @functools.cache
 def _css() -> str:
-    """presenter.css, then the rules for a one-chart row and the folding rules: a folded explanation is
-    one line ending in an ellipsis (its paragraphs and lists run on in that line); an opened one is as
-    it was."""
-    folded = f":is({FOLD}):not([data-al-open])"
-    return (
-        _asset("presenter.css") + f"\n{ONE_CHART_ROW} {{ flex-wrap: wrap; }}\n"
-        f"{ONE_CHART_ROW} > [data-testid='stColumn'] {{ flex: 1 1 100% !important; width: 100% !important;"
-        " min-width: 100% !important; }\n"
-        + f"{folded}, {folded} [data-testid='stMarkdownContainer'] {{ white-space: nowrap;"
-        " overflow: hidden; text-overflow: ellipsis; cursor: pointer; margin-bottom: 0 !important; }\n"
-        f"{folded} :is(p, ul, ol, li, blockquote) {{ display: inline; margin: 0; padding: 0; }}\n"
-        f"{folded} * {{ white-space: nowrap !important; }} {folded} br {{ display: none; }}\n"
-        f"{folded} :is(p, li)::after {{ content: ' '; }}\n"
-        f":is({FOLD})[data-al-open] {{ cursor: zoom-out; }}\n"
+    """presenter.css, then the rules for a one-chart row and the folding rules (CSS nesting, so that each
+    long selector is sent once a run): a folded explanation is one line ending in an ellipsis (its
+    paragraphs and lists run on in that line); an opened one is as it was."""
+    return _minified(
+        _asset("presenter.css")
+        + f"\n{ONE_CHART_ROW} {{ flex-wrap: wrap; & > [data-testid='stColumn'] {{ flex: 1 1 100% !important;"
+        " width: 100% !important; min-width: 100% !important; } }\n"
+        f"{FOLD} {{ &[data-al-open] {{ cursor: zoom-out; }}\n"
+        "&:not([data-al-open]) { white-space: nowrap; overflow: hidden; text-overflow: ellipsis;"
+        " cursor: pointer; margin-bottom: 0 !important;\n"
+        "& [data-testid='stMarkdownContainer'] { overflow: hidden; text-overflow: ellipsis;"
+        " margin-bottom: 0 !important; }\n"
+        "& :is(p, ul, ol, li, blockquote) { display: inline; margin: 0; padding: 0; }\n"
+        "& * { white-space: nowrap !important; } & br { display: none; }"
+        " & :is(p, li)::after { content: ' '; } } }\n"
     )
+
+
+def _minified(css: str) -> str:
+    """``css`` without its comments and runs of blank space (the stylesheet is sent with every run)."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    return re.sub(r"\s+", " ", css).strip()
 
 
 @functools.cache

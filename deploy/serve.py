@@ -1,0 +1,289 @@
+"""Several Streamlit processes of Attention Lab behind HAProxy, on one machine: ``make serve N=3``.
+
+    python -m deploy.serve --processes 3 --port 8500
+
+Starts N app processes on the ports after ``--port`` (127.0.0.1 only), waits until each answers its
+health check, opens one session on each so that its first visitor does not pay for the imports and the
+model warm-up, then runs HAProxy (Debian's package) on ``--port`` with cookie-based session affinity
+and websockets (deploy/haproxy.cfg.in). It watches them: an app process that dies is started again on
+its port (HAProxy's health check takes it out meanwhile and back in once it answers), and so is HAProxy.
+Ctrl+C or SIGTERM stops everything. ``--state FILE`` writes the processes' ports and PIDs as JSON (the
+tests read it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import FrameType
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE = Path(__file__).resolve().parent / "haproxy.cfg.in"
+HEALTH_TIMEOUT_S = 120.0
+# a direct opener: a proxy from the environment must never sit between us and 127.0.0.1
+_LOCAL = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+def haproxy_config(bind: str, app_ports: list[int], socket: Path) -> str:
+    """deploy/haproxy.cfg.in with the address HAProxy listens on, one server line per app process (its
+    cookie value is its name: app1, app2, ...) and the path of its stats socket."""
+    servers = "\n".join(
+        f"    server app{i} 127.0.0.1:{port} check cookie app{i}" for i, port in enumerate(app_ports, 1)
+    )
+    template = TEMPLATE.read_text(encoding="utf-8")
+    return (
+        template.replace("@@BIND@@", bind).replace("@@SERVERS@@", servers).replace("@@SOCKET@@", str(socket))
+    )
+
+
+def servers_up(socket: Path) -> dict[str, bool]:
+    """Each app server's name and whether HAProxy counts it as up (its stats socket's ``show stat``)."""
+    import socket as sockets
+
+    with sockets.socket(sockets.AF_UNIX, sockets.SOCK_STREAM) as conn:
+        conn.settimeout(5)
+        conn.connect(str(socket))
+        conn.sendall(b"show stat\n")
+        chunks = []
+        while chunk := conn.recv(65536):
+            chunks.append(chunk)
+    rows = [line.split(",") for line in b"".join(chunks).decode().splitlines() if line and line[0] != "#"]
+    return {
+        row[1]: row[17].startswith("UP") for row in rows if row[0] == "streamlit" and row[1].startswith("app")
+    }
+
+
+def healthy(port: int, timeout: float = 2.0) -> bool:
+    """Whether the process on ``port`` answers Streamlit's health check with ``ok``."""
+    try:
+        with _LOCAL.open(f"http://127.0.0.1:{port}/_stcore/health", timeout=timeout) as answer:
+            return bool(answer.status == 200 and answer.read().strip() == b"ok")
+    except OSError:
+        return False
+
+
+def warm(port: int) -> None:
+    """Open one session on the process and run the app's pages that import the most (the first run of
+    a process installs plotly.js and starts the model warm-up), so its first visitor does not wait."""
+    from bench.st_client import open_session
+
+    async def visit() -> None:
+        for page in ("", "attention"):
+            session, _ = await asyncio.wait_for(open_session(f"http://127.0.0.1:{port}", page), 120)
+            await session.close()
+
+    try:
+        asyncio.run(visit())
+    except Exception as exc:  # a warm-up that fails leaves a cold process, not a broken one
+        print(f"warm-up of the process on port {port} failed: {exc!r}", file=sys.stderr)
+
+
+@dataclass
+class App:
+    """One Streamlit process of the app."""
+
+    port: int
+    cookie_secret: str
+    process: subprocess.Popen[bytes] | None = None
+    restarts: int = 0
+    died: float | None = None  # when it was found dead (time.monotonic())
+
+    def command(self) -> list[str]:
+        return [
+            sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
+            "--server.headless", "true",
+            "--server.port", str(self.port),
+            "--server.address", "127.0.0.1",
+            "--server.fileWatcherType", "none",
+            "--browser.gatherUsageStats", "false",
+        ]  # fmt: skip
+
+    def start(self) -> None:
+        # one secret for every process (Streamlit takes it only from the environment or a config file): a
+        # cookie Streamlit signs in one is good in another
+        env = {**os.environ, "STREAMLIT_SERVER_COOKIE_SECRET": self.cookie_secret}
+        self.process = subprocess.Popen(self.command(), cwd=ROOT, env=env, start_new_session=True)
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+
+@dataclass
+class Deployment:
+    """N app processes and the HAProxy in front of them."""
+
+    port: int
+    processes: int
+    address: str = "127.0.0.1"
+    app_port_list: list[int] | None = None
+    state: Path | None = None
+    warm_up: bool = True
+    restart_delay: float = 0.0
+    apps: list[App] = field(default_factory=list)
+    haproxy: subprocess.Popen[bytes] | None = None
+    workdir: Path | None = None
+    stopping: bool = False
+
+    @property
+    def socket(self) -> Path:
+        """HAProxy's stats socket."""
+        assert self.workdir is not None
+        return self.workdir / "haproxy.sock"
+
+    @property
+    def app_ports(self) -> list[int]:
+        """The app processes' ports: the ones given, else the ``processes`` ports after HAProxy's."""
+        if self.app_port_list:
+            return list(self.app_port_list)
+        return list(range(self.port + 1, self.port + 1 + self.processes))
+
+    def start(self) -> None:
+        if shutil.which("haproxy") is None:
+            raise SystemExit("haproxy is not installed: apt-get install haproxy (make serve does it)")
+        secret = secrets.token_hex(32)
+        self.apps = [App(port, secret) for port in self.app_ports]
+        for app in self.apps:
+            app.start()
+        for app in self.apps:
+            self._wait_healthy(app)
+        if self.warm_up:
+            for app in self.apps:
+                warm(app.port)
+        self.workdir = Path(tempfile.mkdtemp(prefix="attention-lab-haproxy-"))
+        config = self.workdir / "haproxy.cfg"
+        config.write_text(
+            haproxy_config(f"{self.address}:{self.port}", self.app_ports, self.socket), encoding="utf-8"
+        )
+        subprocess.run(["haproxy", "-c", "-q", "-f", str(config)], check=True)
+        self._start_haproxy()
+        self._write_state()
+        print(
+            f"Attention Lab on http://{self.address}:{self.port} ({self.processes} processes on ports "
+            f"{', '.join(map(str, self.app_ports))})",
+            flush=True,
+        )
+
+    def _start_haproxy(self) -> None:
+        assert self.workdir is not None
+        self.haproxy = subprocess.Popen(
+            ["haproxy", "-db", "-f", str(self.workdir / "haproxy.cfg")], start_new_session=True
+        )
+
+    def _wait_healthy(self, app: App) -> None:
+        deadline = time.monotonic() + HEALTH_TIMEOUT_S
+        while not healthy(app.port):
+            if not app.alive():
+                raise SystemExit(f"the app process on port {app.port} exited at start")
+            if time.monotonic() > deadline:
+                raise SystemExit(f"the app process on port {app.port} did not answer its health check")
+            time.sleep(0.25)
+
+    def _write_state(self) -> None:
+        if self.state is None:
+            return
+        state = {
+            "url": f"http://{self.address}:{self.port}",
+            "haproxy_pid": self.haproxy.pid if self.haproxy else None,
+            "socket": str(self.socket),
+            "apps": [
+                {"port": a.port, "pid": a.process.pid if a.process else None, "restarts": a.restarts}
+                for a in self.apps
+            ],
+        }
+        partial = self.state.with_suffix(".tmp")
+        partial.write_text(json.dumps(state), encoding="utf-8")
+        partial.replace(self.state)
+
+    def watch(self) -> None:
+        """Start again whatever died, until :meth:`stop`."""
+        while not self.stopping:
+            changed = False
+            now = time.monotonic()
+            for app in self.apps:
+                if app.alive() or self.stopping:
+                    continue
+                if app.died is None:
+                    app.died = now
+                    print(f"the app process on port {app.port} died", flush=True)
+                if now - app.died >= self.restart_delay:
+                    print(f"starting the app process on port {app.port} again", flush=True)
+                    app.restarts += 1
+                    app.died = None
+                    app.start()
+                    changed = True
+            if self.haproxy is not None and self.haproxy.poll() is not None and not self.stopping:
+                print("HAProxy died: starting it again", flush=True)
+                self._start_haproxy()
+                changed = True
+            if changed:
+                self._write_state()
+            time.sleep(0.5)
+
+    def stop(self, *_: object) -> None:
+        self.stopping = True
+        running = [p for p in (self.haproxy, *(a.process for a in self.apps)) if p is not None]
+        for process in running:
+            with contextlib.suppress(ProcessLookupError):
+                process.terminate()
+        deadline = time.monotonic() + 10
+        for process in running:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(max(0.1, deadline - time.monotonic()))
+            if process.poll() is None:
+                process.kill()
+        if self.workdir is not None:
+            shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--processes", "-n", type=int, default=2, help="app processes (default 2)")
+    parser.add_argument("--port", type=int, default=8500, help="HAProxy's port (default 8500)")
+    parser.add_argument("--address", default="127.0.0.1", help="HAProxy's address (0.0.0.0: every one)")
+    parser.add_argument(
+        "--app-ports", help="the app processes' ports, comma-separated (default: after --port)"
+    )
+    parser.add_argument("--state", type=Path, help="write the processes' ports and PIDs here (JSON)")
+    parser.add_argument("--no-warm-up", action="store_true", help="skip the first session on each process")
+    parser.add_argument(
+        "--restart-delay", type=float, default=0.0, help="seconds before a dead process is started again"
+    )
+    args = parser.parse_args(argv)
+    app_ports = [int(p) for p in args.app_ports.split(",")] if args.app_ports else None
+    processes = len(app_ports) if app_ports else args.processes
+    if processes < 1:
+        parser.error("--processes must be 1 or more")
+    deployment = Deployment(
+        args.port, processes, args.address, app_ports, args.state, not args.no_warm_up, args.restart_delay
+    )
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        deployment.stop()
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    try:
+        deployment.start()
+        deployment.watch()
+    finally:
+        deployment.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    raise SystemExit(main())
