@@ -6,14 +6,15 @@ What it changes, and why (measured in docs/performance.md, checked by tests/test
   least 20 px (20 px at 1280 wide, 30 px at 1920, and the same share of the picture at any zoom), so
   the body is 20 px or more and the page's chrome (title, tabs, padding, gaps) shrinks to fit a first
   screen. presenter.css.
-- Charts: their fonts, heights, line widths and colours are set in the browser (plot.js, from the
-  ``present`` flag in the figure's config), so the figures every session shares stay as they are:
-  tick labels 16 px or more at 1280 wide (scaled with the window as the text is), titles larger, the
-  chart at least 70% of the window's height, and :data:`PALETTES` in place of the scales that turn to
-  white on a washed-out projector.
-- Explanations (paragraphs, captions, info boxes, the boxes on where the notes differ) folded to their
-  first line; a click opens one (presenter.js). Warnings and errors are never folded. A chart's
-  column takes the whole row, the words that stood beside it go under it.
+- Charts: their fonts, heights, line widths and colours are set in the browser (plot.js here, served as
+  static/attention-lab-present.js and fetched by a chart whose config says ``present``), so the figures
+  every session shares stay as they are: tick labels 16 px or more at 1280 wide (scaled with the window
+  as the text is), titles larger, the chart at least 70% of the window's height (or 1.6 times its own
+  height, if that is less), lines and markers larger in proportion, and :data:`PALETTES` in place of
+  the scales that turn to white on a washed-out projector.
+- Explanations (paragraphs, captions, info boxes, the ✏ boxes on where the notes differ) folded to
+  their first line; a click opens one (presenter.js). Other warnings and errors are never folded. In a
+  row of one chart, the chart's column takes the whole row and the words beside it go under it.
 - The sidebar collapsed when the view is switched on (its button still opens it).
 """
 
@@ -33,9 +34,8 @@ from viz.i18n import t
 
 #: Session State key of the switch (its URL parameter is ``present``).
 KEY = "presenter"
-_WAS_ON = (
-    "_presenter_was_on"  # the switch in the session's last run: the run that turns it on closes the sidebar
-)
+#: The switch in the session's last run: the run that turns it on closes the sidebar.
+_WAS_ON = "_presenter_was_on"
 
 #: Close the sidebar if it is open (fixed code, run once: see :func:`apply`).
 COLLAPSE_JS = """
