@@ -26,9 +26,11 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = Path(__file__).resolve().parent / "haproxy.cfg.in"
@@ -246,6 +248,81 @@ class Deployment:
                 process.kill()
         if self.workdir is not None:
             shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+@dataclass
+class Launched:
+    """A deployment started by :func:`launched`, seen from outside: its address and its state file."""
+
+    url: str
+    state_file: Path
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    def state(self) -> dict[str, Any]:
+        return dict(json.loads(self.state_file.read_text(encoding="utf-8")))
+
+    @property
+    def pids(self) -> list[int]:
+        """The app processes' PIDs, in server order (app1, app2, ...)."""
+        return [int(app["pid"]) for app in self.state()["apps"]]
+
+    def up(self) -> dict[str, bool]:
+        return servers_up(Path(self.state()["socket"]))
+
+    def output(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")
+
+
+@contextlib.contextmanager
+def launched(
+    processes: int, workdir: Path, *, warm_up: bool = False, restart_delay: float = 0.0
+) -> Iterator[Launched]:
+    """``python -m deploy.serve`` with ``processes`` app processes on free ports, for a ``with`` block (the
+    tests and bench/load_bench.py): it returns once HAProxy counts every process up."""
+    ports = [_free_port() for _ in range(processes + 1)]
+    state, log = workdir / "serve-state.json", workdir / "serve.log"
+    command = [
+        sys.executable, "-m", "deploy.serve", "--port", str(ports[0]),
+        "--app-ports", ",".join(map(str, ports[1:])), "--state", str(state),
+        "--restart-delay", str(restart_delay), *([] if warm_up else ["--no-warm-up"]),
+    ]  # fmt: skip
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    running = Launched(f"http://127.0.0.1:{ports[0]}", state, process, log)
+    try:
+        deadline = time.monotonic() + HEALTH_TIMEOUT_S * 2
+        while not _all_up(running, processes):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"deploy.serve did not come up: {running.output()[-2000:]}")
+            time.sleep(0.25)
+        yield running
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+
+
+def _all_up(running: Launched, processes: int) -> bool:
+    if not running.state_file.exists():
+        return False
+    try:
+        up = running.up()
+    except OSError:  # HAProxy has not opened its socket yet
+        return False
+    return len(up) == processes and all(up.values())
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
 
 
 def main(argv: list[str] | None = None) -> int:

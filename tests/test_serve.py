@@ -5,16 +5,12 @@ and taken back in, and a killed HAProxy is started again."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import signal
 import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,8 +18,6 @@ import pytest
 
 from deploy import serve
 from tests.browser_support import (
-    REPO_ROOT,
-    free_port,
     new_page,
     running_in_ci,
     wait_for_idle,
@@ -60,26 +54,6 @@ def test_the_balancers_config_is_valid_with_a_server_per_process(processes: int,
     assert checked.returncode == 0, checked.stderr.decode()
 
 
-@dataclass
-class Running:
-    url: str
-    state_file: Path
-    process: subprocess.Popen[bytes]
-
-    def state(self) -> dict[str, Any]:
-        return dict(json.loads(self.state_file.read_text(encoding="utf-8")))
-
-    def port_of(self, server: str) -> int:
-        """The port of the app process HAProxy calls ``server`` (app1, app2, ...)."""
-        return int(self.state()["apps"][int(server.removeprefix("app")) - 1]["port"])
-
-    def pid_of(self, server: str) -> int:
-        return int(self.state()["apps"][int(server.removeprefix("app")) - 1]["pid"])
-
-    def up(self) -> dict[str, bool]:
-        return serve.servers_up(Path(self.state()["socket"]))
-
-
 def wait_until(condition: Any, what: str, timeout: float = START_S) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
@@ -89,28 +63,16 @@ def wait_until(condition: Any, what: str, timeout: float = START_S) -> None:
 
 
 @pytest.fixture(scope="module")
-def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
+def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[serve.Launched]:
     require_haproxy()
-    state = tmp_path_factory.mktemp("serve") / "state.json"
-    port, apps = free_port(), [free_port(), free_port()]
-    command = [
-        sys.executable, "-m", "deploy.serve", "--port", str(port), "--app-ports", ",".join(map(str, apps)),
-        # a dead process is started again after 8 s: long enough for its visitors to move to the other
-        "--state", str(state), "--no-warm-up", "--restart-delay", "8",
-    ]  # fmt: skip
-    process = subprocess.Popen(command, cwd=REPO_ROOT, start_new_session=True)
-    running = Running(f"http://127.0.0.1:{port}", state, process)
-    try:
-        wait_until(lambda: state.exists() or process.poll() is not None, "the deployment is up")
-        assert process.poll() is None, "deploy.serve exited"
-        wait_until(lambda: all(running.up().values()) and len(running.up()) == 2, "both servers are up")
+    # a dead process is started again after 8 s: long enough for its visitors to move to the other
+    with serve.launched(2, tmp_path_factory.mktemp("serve"), restart_delay=8) as running:
         yield running
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
+
+
+def app_index(server: str) -> int:
+    """The index in the deployment's state of the app process HAProxy calls ``server`` (app1, ...)."""
+    return int(server.removeprefix("app")) - 1
 
 
 def server_of(page: Page) -> str:
@@ -131,7 +93,7 @@ def slider(page: Page) -> Any:
 
 
 def test_each_visitor_stays_on_one_process_and_its_download_works(
-    browser: Browser, deployment: Running
+    browser: Browser, deployment: serve.Launched
 ) -> None:
     first, second = new_page(browser), new_page(browser)
     try:
@@ -155,14 +117,14 @@ def test_each_visitor_stays_on_one_process_and_its_download_works(
 
 
 def test_a_killed_process_hands_its_visitors_to_another_and_comes_back(
-    browser: Browser, deployment: Running
+    browser: Browser, deployment: serve.Launched
 ) -> None:
     page = new_page(browser)
     try:
         open_similarity(page, deployment.url, 17)
         victim = server_of(page)
-        restarts = deployment.state()["apps"][int(victim[-1]) - 1]["restarts"]
-        os.kill(deployment.pid_of(victim), signal.SIGKILL)
+        restarts = deployment.state()["apps"][app_index(victim)]["restarts"]
+        os.kill(deployment.pids[app_index(victim)], signal.SIGKILL)
         # the page reconnects on its own, to the live process (HAProxy has taken the dead one out), where a
         # new session starts from the view its address holds: one step right of p = 17 is 18
         wait_until(lambda: server_of(page) != victim, "the visitor is on the other process", 60)
@@ -175,19 +137,17 @@ def test_a_killed_process_hands_its_visitors_to_another_and_comes_back(
         assert "p=18" in page.url
         # the dead process is started again and HAProxy's health check takes it back in
         wait_until(
-            lambda: deployment.state()["apps"][int(victim[-1]) - 1]["restarts"] == restarts + 1,
+            lambda: deployment.state()["apps"][app_index(victim)]["restarts"] == restarts + 1,
             "the process is started again",
             60,
         )
         wait_until(lambda: deployment.up().get(victim) is True, f"{victim} is up again")
-        urllib.request.build_opener(urllib.request.ProxyHandler({})).open(
-            f"http://127.0.0.1:{deployment.port_of(victim)}/_stcore/health", timeout=5
-        ).close()
+        assert serve.healthy(deployment.state()["apps"][app_index(victim)]["port"])
     finally:
         page.context.close()
 
 
-def test_a_killed_balancer_is_started_again(browser: Browser, deployment: Running) -> None:
+def test_a_killed_balancer_is_started_again(browser: Browser, deployment: serve.Launched) -> None:
     old = deployment.state()["haproxy_pid"]
     os.kill(old, signal.SIGKILL)
     wait_until(lambda: deployment.state()["haproxy_pid"] != old, "HAProxy is started again", 30)
