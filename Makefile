@@ -1,7 +1,7 @@
 # One command to set up and run the app, one to set up and run the tests.
 #   make run    create .venv, install the app, fetch the real models' files, start Streamlit on
 #               http://localhost:8501
-#   make test   create .venv, install the app + test tools + Chromium, fetch the real models' files,
+#   make test   create .venv, install the app + test tools + Chromium + HAProxy, fetch the models' files,
 #               then lint, type-check and test
 #   make bench  the benchmarks (not tests, about 20 minutes): every page in a browser (first chart,
 #               slider-to-redraw, bytes, memory), 40 sessions on one server, server CPU per rerun
@@ -10,7 +10,9 @@
 #               sliders in detail, live-model training, the encoder page's server-side rerun cost,
 #               where a slider move's browser time goes (a CPU profile), the server's memory while
 #               visitors walk through hundreds of distinct models, the real models' load, memory
-#               and first maps, 40 sessions on the Real models page; results in bench/results/
+#               and first maps, 40 sessions on the Real models page, 120 sessions on two processes
+#               behind HAProxy; results in bench/results/
+#   make serve  N app processes behind HAProxy (N=2 unless given) on http://localhost:8500
 SHELL := /bin/bash
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -60,9 +62,10 @@ lint: setup
 test: setup browser-deps haproxy lint
 	$(VENV)/bin/pytest
 
-bench: setup browser-deps
+bench: setup browser-deps haproxy
 	$(PY) -m bench.pages_bench
 	$(PY) -m bench.load_bench
+	$(PY) -m bench.load_bench --processes 2 --sessions 120 --single '' --out bench/results/load_serve.md
 	$(PY) -m bench.load_bench --pages pretrained --single '' --out bench/results/load_pretrained.md
 	$(PY) -m bench.real_bench
 	$(PY) -m bench.cost_bench

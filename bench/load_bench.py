@@ -24,6 +24,7 @@ import contextlib
 import os
 import random
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +32,7 @@ from pathlib import Path
 from bench import report
 from bench.report import write_report
 from bench.st_client import Rerun, Session, open_session, set_slider, set_tab, summary
+from deploy.serve import Launched, launched
 from tests.browser_support import REPO_ROOT, ServerError, StreamlitServer
 from viz.i18n import t
 from viz.ui.sections import ALL_SECTIONS
@@ -121,9 +123,14 @@ def _mb(kib: float) -> str:
     return f"{kib * 1024 / MB:,.0f} MB"
 
 
-async def _sample_rss(pid: int, peak: list[int], stop: asyncio.Event) -> None:
+def _total(pids: list[int], key: str) -> int:
+    """A /proc/PID/status field summed over the app's processes (one, or each behind the balancer)."""
+    return sum(proc_status_kib(pid, key) for pid in pids)
+
+
+async def _sample_rss(pids: list[int], peak: list[int], stop: asyncio.Event) -> None:
     while not stop.is_set():
-        peak[0] = max(peak[0], proc_status_kib(pid, "VmRSS"))
+        peak[0] = max(peak[0], _total(pids, "VmRSS"))
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), 0.5)
 
@@ -208,9 +215,12 @@ async def _drive(
         await session.close()
 
 
-async def _scenario(server: StreamlitServer, pages: list[str], args: argparse.Namespace) -> list[str]:
+async def _scenario(
+    server: StreamlitServer | Launched, pages: list[str], args: argparse.Namespace
+) -> list[str]:
     """Warm up, run the sessions, return the scenario's report lines."""
-    pid, lines = server.pid, []
+    pids = server.pids if isinstance(server, Launched) else [server.pid]
+    lines: list[str] = []
     warm, warm0 = [], time.perf_counter()
     for page in dict.fromkeys(pages):
         for query in QUERIES.get(page, ("",)):  # every model a page's sessions use is loaded here
@@ -218,9 +228,9 @@ async def _scenario(server: StreamlitServer, pages: list[str], args: argparse.Na
             shown = f"{page}?{query}" if query else page
             warm.append(f"{shown} {first.seconds:.2f} s" + (" (EXCEPTION)" if first.exception else ""))
             await session.close()
-    warm_total, rss_start = time.perf_counter() - warm0, proc_status_kib(pid, "VmRSS")
+    warm_total, rss_start = time.perf_counter() - warm0, _total(pids, "VmRSS")
     peak, stop = [rss_start], asyncio.Event()
-    sampler = asyncio.create_task(_sample_rss(pid, peak, stop))
+    sampler = asyncio.create_task(_sample_rss(pids, peak, stop))
     stats = {page: PageStats() for page in dict.fromkeys(pages)}
     assigned = [pages[i % len(pages)] for i in range(args.sessions)]
     rngs = [random.Random(args.seed * 1000 + i) for i in range(args.sessions)]
@@ -230,7 +240,8 @@ async def _scenario(server: StreamlitServer, pages: list[str], args: argparse.Na
             for i, (page, rng) in enumerate(zip(assigned, rngs, strict=True))
         )
     )
-    cpu0, client0, busy0 = proc_cpu_seconds(pid), time.process_time(), busy_cpu_seconds()
+    cpus0 = [proc_cpu_seconds(pid) for pid in pids]
+    client0, busy0 = time.process_time(), busy_cpu_seconds()
     wall0 = time.perf_counter()
     # Sessions on one page start at different points of its cycle, so they do not all ask for one value.
     await asyncio.gather(
@@ -249,13 +260,16 @@ async def _scenario(server: StreamlitServer, pages: list[str], args: argparse.Na
         )
     )
     wall = time.perf_counter() - wall0
-    cpu, client = proc_cpu_seconds(pid) - cpu0, time.process_time() - client0
+    cpus = [proc_cpu_seconds(pid) - c0 for pid, c0 in zip(pids, cpus0, strict=True)]
+    cpu, client = sum(cpus), time.process_time() - client0
     others = max(busy_cpu_seconds() - busy0 - cpu - client, 0.0)  # rounding can make it slightly negative
-    rss_end, hwm = proc_status_kib(pid, "VmRSS"), proc_status_kib(pid, "VmHWM")
+    rss_ends = [proc_status_kib(pid, "VmRSS") for pid in pids]
+    rss_end, hwm = sum(rss_ends), _total(pids, "VmHWM")
     stop.set()
     await sampler
     lines += [
-        f"Fresh server, PID {pid}. Warm-up, one session per page one after another (first-run imports, "
+        f"Fresh server, PID {', '.join(map(str, pids))}. Warm-up, one session per page one after another "
+        "(first-run imports, "
         f"not measured below): {', '.join(warm)}; {warm_total:.1f} s in all.",
         "",
         "| page | sessions | reruns | first load median (s) | rerun median (s) | p95 (s) | max (s) "
@@ -294,13 +308,22 @@ async def _scenario(server: StreamlitServer, pages: list[str], args: argparse.Na
         + (" — high: the client may be part of the latency." if client / wall > 0.5 else ".")
         + f" Other processes on the machine: {others:.1f} s ({100 * others / wall:.0f} % of one core)"
         + (" — they competed with the server for the cores." if others / wall > 0.2 else "."),
+        *(
+            [
+                f"Per process behind the balancer (app1, app2, ...): memory at the end "
+                f"{', '.join(_mb(r) for r in rss_ends)}; CPU {', '.join(f'{c:.1f} s' for c in cpus)}; "
+                f"reruns per minute {len(total.seconds) / wall * 60:.0f} in all.",
+            ]
+            if len(pids) > 1 or isinstance(server, Launched)
+            else []
+        ),
         "",
         f"Targets: no errors — {total.errors} ({'met' if not total.errors else 'NOT met'}); "
         f"p95 rerun <= {TARGET_P95_S:.0f} s — {p95:.2f} s ({'met' if p95 <= TARGET_P95_S else 'NOT met'}); "
         f"server memory <= 1.5 GB — peak {peak_mb * MB / 1e9:.2f} GB "
         f"({'met' if peak_mb <= TARGET_MEMORY_MB else 'NOT met'}).",
     ]
-    tracebacks = server.output().count("Traceback (most recent call last)")
+    tracebacks = server.output().count("Traceback (most recent call last)")  # every process's log
     if tracebacks:
         lines += ["", f"The server log holds {tracebacks} traceback(s)."]
     if total.notes:
@@ -354,6 +377,12 @@ async def _main(args: argparse.Namespace, argv: list[str]) -> list[str]:
         scenarios.append((f"{args.sessions} sessions all on {args.single}", [args.single]))
     for number, (title, pages) in enumerate(scenarios, start=1):
         print(f"scenario {number}: {title} ...", file=sys.stderr, flush=True)
+        if args.processes:
+            # several processes behind HAProxy (deploy/serve.py): every session connects to the balancer
+            with tempfile.TemporaryDirectory() as work, launched(args.processes, Path(work)) as deployment:
+                title += f", {args.processes} process(es) behind HAProxy"
+                lines += ["", f"## Scenario {number}: {title}", "", *await _scenario(deployment, pages, args)]
+            continue
         with StreamlitServer() as server:
             lines += ["", f"## Scenario {number}: {title}", "", *await _scenario(server, pages, args)]
     return lines
@@ -374,6 +403,12 @@ def main(argv: list[str] | None = None) -> int:
         "--all-sections",
         action="store_true",
         help="every session switches on the sidebar's 'Every section at once' (all tabs drawn)",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=0,
+        help="N app processes behind HAProxy (deploy/serve.py) instead of one plain server (0)",
     )
     parser.add_argument("--out", type=Path, default=REPO_ROOT / "bench" / "results" / "load.md")
     args = parser.parse_args(argv)
