@@ -147,14 +147,30 @@ def test_a_killed_process_hands_its_visitors_to_another_and_comes_back(
         page.context.close()
 
 
-def test_a_killed_balancer_is_started_again(browser: Browser, deployment: serve.Launched) -> None:
-    old = deployment.state()["haproxy_pid"]
-    os.kill(old, signal.SIGKILL)
-    wait_until(lambda: deployment.state()["haproxy_pid"] != old, "HAProxy is started again", 30)
-    wait_until(lambda: all(deployment.up().values()), "its servers are up", 30)
+def test_a_killed_balancer_is_started_again_and_an_open_page_goes_on(
+    browser: Browser, deployment: serve.Launched
+) -> None:
     page = new_page(browser)
     try:
         open_similarity(page, deployment.url, 5)
-        assert server_of(page) in ("app1", "app2")
+        old = deployment.state()["haproxy_pid"]
+        os.kill(old, signal.SIGKILL)
+        wait_until(lambda: deployment.state()["haproxy_pid"] != old, "HAProxy is started again", 30)
+        wait_until(lambda: all(deployment.up().values()), "its servers are up", 30)
+        # the open page reconnects through the new HAProxy and its next press works
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=stApp]').dataset.testConnectionState === 'CONNECTED'"
+        )
+        wait_for_idle(page)
+        slider(page).press("ArrowRight")
+        wait_for_plot(page, f"{TITLE}.includes('position 6 ')")
+        assert "p=6" in page.url
+        # and a new visitor gets in
+        other = new_page(browser)
+        try:
+            open_similarity(other, deployment.url, 9)
+            assert server_of(other) in ("app1", "app2")
+        finally:
+            other.context.close()
     finally:
         page.context.close()
