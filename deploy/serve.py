@@ -270,6 +270,16 @@ class Launched:
     def up(self) -> dict[str, bool]:
         return servers_up(Path(self.state()["socket"]))
 
+    def all_up(self) -> bool:
+        """Whether HAProxy is running and counts every app process up (False while it starts)."""
+        if not self.state_file.exists():
+            return False
+        try:
+            up = self.up()
+        except OSError:  # HAProxy has not opened its socket yet
+            return False
+        return len(up) == len(self.state()["apps"]) and all(up.values())
+
     def output(self) -> str:
         return self.log.read_text(encoding="utf-8", errors="replace")
 
@@ -294,7 +304,7 @@ def launched(
     running = Launched(f"http://127.0.0.1:{ports[0]}", state, process, log)
     try:
         deadline = time.monotonic() + HEALTH_TIMEOUT_S * 2
-        while not _all_up(running, processes):
+        while not running.all_up():
             if process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"deploy.serve did not come up: {running.output()[-2000:]}")
             time.sleep(0.25)
@@ -305,16 +315,6 @@ def launched(
             process.wait(30)
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
-
-
-def _all_up(running: Launched, processes: int) -> bool:
-    if not running.state_file.exists():
-        return False
-    try:
-        up = running.up()
-    except OSError:  # HAProxy has not opened its socket yet
-        return False
-    return len(up) == processes and all(up.values())
 
 
 def _free_port() -> int:

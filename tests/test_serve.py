@@ -87,6 +87,19 @@ def open_similarity(page: Page, url: str, p: int) -> None:
     wait_for_idle(page)
 
 
+def press_once_connected(page: Page, p: int) -> None:
+    """Once the page has its connection back, press the position slider one step right, to ``p``, and
+    see the chart and the address follow: the session behind the page works."""
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=stApp]').dataset.testConnectionState === 'CONNECTED'"
+    )
+    wait_for_idle(page)
+    slider(page).press("ArrowRight")
+    wait_for_plot(page, f"{TITLE}.includes('position {p} ')")
+    # the address is written at the end of the run, after the chart
+    page.wait_for_function("(p) => new URLSearchParams(location.search).get('p') === p", arg=str(p))
+
+
 def slider(page: Page) -> Any:
     """The Similarity page's position slider (its focusable part)."""
     return page.locator(".st-key-sim_p").locator('input[type="range"], [role="slider"]').first
@@ -128,13 +141,7 @@ def test_a_killed_process_hands_its_visitors_to_another_and_comes_back(
         # the page reconnects on its own, to the live process (HAProxy has taken the dead one out), where a
         # new session starts from the view its address holds: one step right of p = 17 is 18
         wait_until(lambda: server_of(page) != victim, "the visitor is on the other process", 60)
-        page.wait_for_function(
-            "() => document.querySelector('[data-testid=stApp]').dataset.testConnectionState === 'CONNECTED'"
-        )
-        wait_for_idle(page)  # the new session's first run (the frontend reruns the page on reconnecting)
-        slider(page).press("ArrowRight")
-        wait_for_plot(page, f"{TITLE}.includes('position 18 ')")
-        assert "p=18" in page.url
+        press_once_connected(page, 18)
         # the dead process is started again and HAProxy's health check takes it back in
         wait_until(
             lambda: deployment.state()["apps"][app_index(victim)]["restarts"] == restarts + 1,
@@ -156,15 +163,9 @@ def test_a_killed_balancer_is_started_again_and_an_open_page_goes_on(
         old = deployment.state()["haproxy_pid"]
         os.kill(old, signal.SIGKILL)
         wait_until(lambda: deployment.state()["haproxy_pid"] != old, "HAProxy is started again", 30)
-        wait_until(lambda: all(deployment.up().values()), "its servers are up", 30)
+        wait_until(deployment.all_up, "its servers are up", 30)
         # the open page reconnects through the new HAProxy and its next press works
-        page.wait_for_function(
-            "() => document.querySelector('[data-testid=stApp]').dataset.testConnectionState === 'CONNECTED'"
-        )
-        wait_for_idle(page)
-        slider(page).press("ArrowRight")
-        wait_for_plot(page, f"{TITLE}.includes('position 6 ')")
-        assert "p=6" in page.url
+        press_once_connected(page, 6)
         # and a new visitor gets in
         other = new_page(browser)
         try:
