@@ -60,6 +60,7 @@ class Widget:
     value: Any = None
     query_param: str = ""  # the URL key of a widget bound with bind="query-params"
     fragment: str = ""  # the st.fragment the widget was drawn in ("" for the page itself)
+    disabled: bool = False  # as last drawn
 
 
 @dataclass
@@ -185,10 +186,16 @@ class Session:
             return False
         if wid in self.widgets:  # keep its value; a full rerun may give its fragment a new id
             self.widgets[wid].fragment = delta.fragment_id
+            self.widgets[wid].disabled = bool(getattr(proto, "disabled", False))
             return False
         value_kind, value = _default_value(kind or "", proto)
         self.widgets[wid] = Widget(
-            wid, value_kind, value, str(getattr(proto, "query_param_key", "") or ""), delta.fragment_id
+            wid,
+            value_kind,
+            value,
+            str(getattr(proto, "query_param_key", "") or ""),
+            delta.fragment_id,
+            bool(getattr(proto, "disabled", False)),
         )
         return False
 

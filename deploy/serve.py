@@ -24,6 +24,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -77,20 +78,64 @@ def healthy(port: int, timeout: float = 2.0) -> bool:
         return False
 
 
-def warm(port: int) -> None:
-    """Open one session on the process and run the app's pages that import the most (the first run of
-    a process installs plotly.js and starts the model warm-up), so its first visitor does not wait."""
+#: What :func:`warm` opens on a fresh process: every page's default view (its figures are then in the
+#: process's memo), and the attention page's three training tasks at the default model, trained (the
+#: trained models are per process: without this, a student sent to another process than the teacher
+#: would find "not trained yet" and wait for a run of their own).
+WARM_PAGES = ("", "positional_encoding", "embedding", "similarity", "softmax", "attention", "encoder")
+WARM_TASKS = ("reverse", "previous", "match")
+#: With ``--warm-models``, the Real models page with each model loaded (about 0.4 GB more per process).
+WARM_MODELS = ("model=smollm2&tab=one", "model=minilm&tab=one")
+
+
+def warm(port: int, models: bool = False) -> bool:
+    """Visit a fresh process the way its first students would (:data:`WARM_PAGES`, then train
+    :data:`WARM_TASKS`; with ``models`` also :data:`WARM_MODELS`), so they do not wait for imports,
+    the model warm-up, figures or training. Whether every visit ran without an error."""
     from bench.st_client import open_session
 
-    async def visit() -> None:
-        for page in ("", "attention"):
-            session, _ = await asyncio.wait_for(open_session(f"http://127.0.0.1:{port}", page), 120)
+    async def visit() -> bool:
+        url, ok = f"http://127.0.0.1:{port}", True
+        for page in WARM_PAGES:
+            session, first = await asyncio.wait_for(open_session(url, page), 120)
+            ok &= first.ok
             await session.close()
+        for task in WARM_TASKS:
+            link = f"src=task&task={task}"
+            session, first = await asyncio.wait_for(open_session(url, "attention", link), 120)
+            press = session.widget_by_key("att_train")
+            press.kind, press.value = "trigger_value", True
+            trained = await asyncio.wait_for(session.rerun(), 300)
+            # the run that trains ends by asking for a rerun that shows the trained model (status 2)
+            ok &= first.ok and not trained.exception and trained.status in (0, 2)
+            await session.close()
+        for query in WARM_MODELS if models else ():
+            session, first = await asyncio.wait_for(open_session(url, "pretrained", query), 300)
+            ok &= first.ok
+            await session.close()
+        return ok
 
     try:
-        asyncio.run(visit())
+        if asyncio.run(visit()):
+            return True
+        print(f"warm-up of the process on port {port}: a page did not run cleanly", file=sys.stderr)
     except Exception as exc:  # a warm-up that fails leaves a cold process, not a broken one
         print(f"warm-up of the process on port {port} failed: {exc!r}", file=sys.stderr)
+    return False
+
+
+def set_server_state(socket: Path, server: str, state: str) -> None:
+    """Tell HAProxy (its admin socket) to put ``server`` in ``state``: "maint" sends it no visitor
+    whatever its health check says, "ready" takes it back."""
+    import socket as sockets
+
+    with sockets.socket(sockets.AF_UNIX, sockets.SOCK_STREAM) as conn:
+        conn.settimeout(5)
+        conn.connect(str(socket))
+        conn.sendall(f"set server streamlit/{server} state {state}\n".encode())
+        answer = conn.recv(4096).decode(errors="replace").strip()
+    if answer:  # HAProxy answers nothing on success
+        raise OSError(f"HAProxy: {answer}")
 
 
 @dataclass
@@ -134,6 +179,7 @@ class Deployment:
     state: Path | None = None
     warm_up: bool = True
     restart_delay: float = 0.0
+    warm_models: bool = False
     apps: list[App] = field(default_factory=list)
     haproxy: subprocess.Popen[bytes] | None = None
     workdir: Path | None = None
@@ -163,7 +209,7 @@ class Deployment:
             self._wait_healthy(app)
         if self.warm_up:
             for app in self.apps:
-                warm(app.port)
+                warm(app.port, self.warm_models)
         self.workdir = Path(tempfile.mkdtemp(prefix="attention-lab-haproxy-"))
         config = self.workdir / "haproxy.cfg"
         config.write_text(
@@ -226,6 +272,8 @@ class Deployment:
                     app.died = None
                     app.start()
                     changed = True
+                    if self.warm_up:
+                        threading.Thread(target=self._rewarm, args=(app,), daemon=True).start()
             if self.haproxy is not None and self.haproxy.poll() is not None and not self.stopping:
                 print("HAProxy died: starting it again", flush=True)
                 self._start_haproxy()
@@ -233,6 +281,24 @@ class Deployment:
             if changed:
                 self._write_state()
             time.sleep(0.5)
+
+    def _rewarm(self, app: App) -> None:
+        """Warm a process started again before HAProxy sends it anyone: it is held in maintenance
+        until then (its health check alone would take it back as soon as Streamlit answers)."""
+        name = f"app{self.apps.index(app) + 1}"
+        process = app.process
+        try:
+            set_server_state(self.socket, name, "maint")
+        except OSError as exc:  # HAProxy is restarting too: the process is warmed all the same
+            print(f"could not hold {name} out of HAProxy while it warms up: {exc}", flush=True)
+        deadline = time.monotonic() + HEALTH_TIMEOUT_S
+        while not healthy(app.port) and time.monotonic() < deadline and app.process is process:
+            time.sleep(0.25)
+        if app.process is process and not self.stopping:
+            warm(app.port, self.warm_models)
+            print(f"the app process on port {app.port} is warmed up", flush=True)
+        with contextlib.suppress(OSError):
+            set_server_state(self.socket, name, "ready")
 
     def stop(self, *_: object) -> None:
         self.stopping = True
@@ -334,7 +400,14 @@ def main(argv: list[str] | None = None) -> int:
         "--app-ports", help="the app processes' ports, comma-separated (default: after --port)"
     )
     parser.add_argument("--state", type=Path, help="write the processes' ports and PIDs here (JSON)")
-    parser.add_argument("--no-warm-up", action="store_true", help="skip the first session on each process")
+    parser.add_argument(
+        "--no-warm-up", action="store_true", help="send visitors to a process without warming it first"
+    )
+    parser.add_argument(
+        "--warm-models",
+        action="store_true",
+        help="also load the Real models page's two models in each process (about 0.4 GB more each)",
+    )
     parser.add_argument(
         "--restart-delay", type=float, default=0.0, help="seconds before a dead process is started again"
     )
@@ -344,7 +417,14 @@ def main(argv: list[str] | None = None) -> int:
     if processes < 1:
         parser.error("--processes must be 1 or more")
     deployment = Deployment(
-        args.port, processes, args.address, app_ports, args.state, not args.no_warm_up, args.restart_delay
+        args.port,
+        processes,
+        args.address,
+        app_ports,
+        args.state,
+        not args.no_warm_up,
+        args.restart_delay,
+        args.warm_models,
     )
 
     def stop(signum: int, frame: FrameType | None) -> None:
