@@ -11,8 +11,10 @@
 #               where a slider move's browser time goes (a CPU profile), the server's memory while
 #               visitors walk through hundreds of distinct models, the real models' load, memory
 #               and first maps, 40 sessions on the Real models page, 120 sessions on two processes
-#               behind HAProxy; results in bench/results/
+#               behind HAProxy, a class behind HAProxy under faults and hostile clients;
+#               results in bench/results/
 #   make serve  N app processes behind HAProxy (N=2 unless given) on http://localhost:8500
+#               (WARM_MODELS=1: each process loads the real models before its first visitor)
 SHELL := /bin/bash
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -40,8 +42,9 @@ run: setup
 # make serve N=3 (deploy/serve.py; Debian's haproxy package, installed here when missing).
 N ?= 2
 SERVE_PORT ?= 8500
+WARM_MODELS ?=
 serve: setup haproxy
-	$(PY) -m deploy.serve --processes $(N) --port $(SERVE_PORT)
+	$(PY) -m deploy.serve --processes $(N) --port $(SERVE_PORT) $(if $(WARM_MODELS),--warm-models)
 
 haproxy:
 	@command -v haproxy >/dev/null || { echo "installing haproxy"; apt-get update -qq && \
@@ -66,6 +69,7 @@ bench: setup browser-deps haproxy
 	$(PY) -m bench.pages_bench
 	$(PY) -m bench.load_bench
 	$(PY) -m bench.load_bench --processes 2 --sessions 120 --single '' --out bench/results/load_serve.md
+	$(PY) -m bench.serve_bench
 	$(PY) -m bench.load_bench --pages pretrained --single '' --out bench/results/load_pretrained.md
 	$(PY) -m bench.real_bench
 	$(PY) -m bench.cost_bench

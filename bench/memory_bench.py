@@ -80,7 +80,7 @@ DISTINCT_PAGES: dict[str, tuple[tuple[str, ...], tuple[tuple[str, tuple[int, ...
         (("enc_seed", (0, 1, 2, 3, 4)), ("enc_layers", (1, 2, 3))),
     ),
     "embedding": (("d_model=64", "d_model=128", "d_model=256"), ()),
-    "softmax": (("",), ()),
+    "softmax": (("tab=ex",), ()),  # the worked example's tab, where the sentence box is
     "pretrained": (("model=smollm2&tab=one", "model=minilm&tab=one"), ()),
 }
 DISTINCT_WEIGHTS = (3, 2, 1, 1, 2)
@@ -425,19 +425,31 @@ def _levels(part: Part) -> list[str]:
 
 
 def _header(args: argparse.Namespace, argv: list[str]) -> list[str]:
+    where = (
+        f"{args.processes} app processes behind HAProxy (deploy.serve; the visitors connect to HAProxy, "
+        "which spreads them by fewest connections and keeps each on its process)"
+        if args.processes
+        else "one fresh server"
+    )
     return [
-        "# Memory benchmark: many distinct settings on one server",
+        "# Memory benchmark: many distinct settings"
+        + (f", {args.processes} processes behind HAProxy" if args.processes else " on one server"),
         "",
         report.measured_line("bench.memory_bench", argv, REPO_ROOT),
         "",
-        "Two parts on one fresh server. 1: the visitor of issue 19 (bug 10), one websocket client "
+        f"Up to three parts on {where}. 1: the visitor of issue 19 (bug 10), one websocket client "
         "(bench/st_client.py) at /encoder?d_model=1024&heads=16 setting the model seed to 1, 2, 3, ... "
         "(six layers: 201 MB of weights each). 2: visitors "
         "open the Attention or Encoder page at a link "
         f"(d_model in {sorted(WIDTHS)}, with a head count that divides it), then set the model seed "
         "(0-49), the number of layers and the sentence, a few settings per link, every setting "
-        f"distinct (seed {args.seed}). Each builds its own model, maps and figures. RSS from "
-        "/proc/PID/status. MB = 10^6 bytes.",
+        f"distinct (seed {args.seed}). Each builds its own model, maps and figures. 3: visitors open "
+        "the Attention, Encoder, Embedding, Softmax (worked example) or Real models page at a link "
+        "(small models: d_model 64-256, 2-8 heads; either real model), then type a sentence nobody typed "
+        "before (4-14 words, English and Korean) and, on the model pages, set the seed (0-4) and the "
+        "layers (1-3), 5-15 settings per link: each setting makes new maps and figures (and on the Real "
+        "models page a new forward pass), and the small models come back. RSS from /proc/PID/status "
+        "after every setting. MB = 10^6 bytes.",
     ]
 
 

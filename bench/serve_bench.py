@@ -150,7 +150,7 @@ async def _idle(url: str, count: int, opened: list[Session]) -> None:
         print(f"  {len(opened)} idle visitors connected", file=sys.stderr, flush=True)
 
 
-async def _never_reads(url: str, stop: asyncio.Event, notes: list[str]) -> None:
+async def _never_reads(url: str, stop: asyncio.Event, notes: list[str], sent_by: list[int]) -> None:
     """A client that asks for the Positional encoding page at a new width every 0.1 s and reads
     nothing: websockets stops reading the socket once 16 frames wait (max_queue), and nothing reads
     them, so the server's writes back up."""
@@ -173,9 +173,8 @@ async def _never_reads(url: str, stop: asyncio.Event, notes: list[str]) -> None:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 0.1)
     except Exception as exc:  # the server may hang up on it: that is allowed
-        notes.append(f"never-reading client after {sent} reruns: {type(exc).__name__}")
-    else:
-        notes.append(f"never-reading client sent {sent} reruns")
+        notes.append(f"a never-reading client was cut off after {sent} reruns: {type(exc).__name__}")
+    sent_by.append(sent)
     with contextlib.suppress(Exception):
         await asyncio.wait_for(session.ws.close(), 2)
 
@@ -301,8 +300,10 @@ async def _scenario(deployment: Launched, name: str, args: argparse.Namespace) -
                 await asyncio.wait_for(stop.wait(), 0.5)
 
     extra = []
+    sent_by: list[int] = []
     if name == "noread":
-        extra = [asyncio.create_task(_never_reads(deployment.url, stop, notes)) for _ in range(args.noread)]
+        never = (_never_reads(deployment.url, stop, notes, sent_by) for _ in range(args.noread))
+        extra = [asyncio.create_task(task) for task in never]
     elif name == "burst":
         extra = [asyncio.create_task(_bursts(deployment.url, args.burst, stop, notes))]
     elif name == "flood":
@@ -321,6 +322,10 @@ async def _scenario(deployment: Launched, name: str, args: argparse.Namespace) -
     wall = loop.time() - t0
     stop.set()
     await asyncio.gather(*extra, return_exceptions=True)
+    if sent_by:
+        notes.append(
+            f"{len(sent_by)} never-reading clients sent {min(sent_by)}-{max(sent_by)} reruns each, read none"
+        )
     await sampler
     pids = deployment.pids
     # a process started again: its successor's CPU time since it started

@@ -1,20 +1,19 @@
 """Several Streamlit processes of Attention Lab behind HAProxy, on one machine: ``make serve N=3``.
 
-    python -m deploy.serve --processes 3 --port 8500
+    python -m deploy.serve --processes 3 --port 8500 [--warm-models]
 
 Starts N app processes on the ports after ``--port`` (127.0.0.1 only), waits until each answers its
-health check, opens one session on each so that its first visitor does not pay for the imports and the
-model warm-up, then runs HAProxy (Debian's package) on ``--port`` with cookie-based session affinity
-and websockets (deploy/haproxy.cfg.in). It watches them: an app process that dies is started again on
-its port (HAProxy's health check takes it out meanwhile and back in once it answers), and so is HAProxy.
-Ctrl+C or SIGTERM stops everything. ``--state FILE`` writes the processes' ports and PIDs as JSON (the
-tests read it).
-"""
+health check, warms each one up (``deploy.warm``: every page's default view, the attention page's tasks
+trained, with ``--warm-models`` the real models loaded) so that its first visitor does not pay for it,
+then runs HAProxy (Debian's package) on ``--port`` with cookie-based session affinity and websockets
+(deploy/haproxy.cfg.in). It watches them: an app process that dies is started again on its port
+(HAProxy's health check takes it out meanwhile; HAProxy is told to hold it in maintenance until it is
+warmed up again, then takes it back), and so is HAProxy. Ctrl+C or SIGTERM stops everything.
+``--state FILE`` writes the processes' ports and PIDs as JSON (the tests read it)."""
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import json
 import os
@@ -28,10 +27,13 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 from typing import Any
+
+from deploy.warm import warm
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = Path(__file__).resolve().parent / "haproxy.cfg.in"
@@ -78,52 +80,6 @@ def healthy(port: int, timeout: float = 2.0) -> bool:
         return False
 
 
-#: What :func:`warm` opens on a fresh process: every page's default view (its figures are then in the
-#: process's memo), and the attention page's three training tasks at the default model, trained (the
-#: trained models are per process: without this, a student sent to another process than the teacher
-#: would find "not trained yet" and wait for a run of their own).
-WARM_PAGES = ("", "positional_encoding", "embedding", "similarity", "softmax", "attention", "encoder")
-WARM_TASKS = ("reverse", "previous", "match")
-#: With ``--warm-models``, the Real models page with each model loaded (about 0.4 GB more per process).
-WARM_MODELS = ("model=smollm2&tab=one", "model=minilm&tab=one")
-
-
-def warm(port: int, models: bool = False) -> bool:
-    """Visit a fresh process the way its first students would (:data:`WARM_PAGES`, then train
-    :data:`WARM_TASKS`; with ``models`` also :data:`WARM_MODELS`), so they do not wait for imports,
-    the model warm-up, figures or training. Whether every visit ran without an error."""
-    from bench.st_client import open_session
-
-    async def visit() -> bool:
-        url, ok = f"http://127.0.0.1:{port}", True
-        for page in WARM_PAGES:
-            session, first = await asyncio.wait_for(open_session(url, page), 120)
-            ok &= first.ok
-            await session.close()
-        for task in WARM_TASKS:
-            link = f"src=task&task={task}"
-            session, first = await asyncio.wait_for(open_session(url, "attention", link), 120)
-            press = session.widget_by_key("att_train")
-            press.kind, press.value = "trigger_value", True
-            trained = await asyncio.wait_for(session.rerun(), 300)
-            # the run that trains ends by asking for a rerun that shows the trained model (status 2)
-            ok &= first.ok and not trained.exception and trained.status in (0, 2)
-            await session.close()
-        for query in WARM_MODELS if models else ():
-            session, first = await asyncio.wait_for(open_session(url, "pretrained", query), 300)
-            ok &= first.ok
-            await session.close()
-        return ok
-
-    try:
-        if asyncio.run(visit()):
-            return True
-        print(f"warm-up of the process on port {port}: a page did not run cleanly", file=sys.stderr)
-    except Exception as exc:  # a warm-up that fails leaves a cold process, not a broken one
-        print(f"warm-up of the process on port {port} failed: {exc!r}", file=sys.stderr)
-    return False
-
-
 def set_server_state(socket: Path, server: str, state: str) -> None:
     """Tell HAProxy (its admin socket) to put ``server`` in ``state``: "maint" sends it no visitor
     whatever its health check says, "ready" takes it back."""
@@ -144,6 +100,7 @@ class App:
 
     port: int
     cookie_secret: str
+    address: str = "127.0.0.1"  # behind HAProxy on this machine; 0.0.0.0 in a container
     process: subprocess.Popen[bytes] | None = None
     restarts: int = 0
     died: float | None = None  # when it was found dead (time.monotonic())
@@ -153,7 +110,7 @@ class App:
             sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
             "--server.headless", "true",
             "--server.port", str(self.port),
-            "--server.address", "127.0.0.1",
+            "--server.address", self.address,
             "--server.fileWatcherType", "none",
             "--browser.gatherUsageStats", "false",
         ]  # fmt: skip
@@ -207,9 +164,9 @@ class Deployment:
             app.start()
         for app in self.apps:
             self._wait_healthy(app)
-        if self.warm_up:
-            for app in self.apps:
-                warm(app.port, self.warm_models)
+        if self.warm_up:  # all at once: on a machine with a core per process it takes one warm-up's time
+            with ThreadPoolExecutor(len(self.apps)) as pool:
+                list(pool.map(lambda app: warm(app.port, self.warm_models), self.apps))
         self.workdir = Path(tempfile.mkdtemp(prefix="attention-lab-haproxy-"))
         config = self.workdir / "haproxy.cfg"
         config.write_text(
