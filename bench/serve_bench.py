@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import math
 import os
 import random
 import signal
@@ -42,7 +43,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import websockets
-from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from bench import report
@@ -127,16 +127,6 @@ async def _student(
             await session.close()
 
 
-def _rerun_msg(session: Session) -> bytes:
-    msg = BackMsg()
-    run = msg.rerun_script
-    run.query_string = session.query_string
-    run.page_script_hash = session.page_script_hash
-    run.page_name = session.page_name
-    run.widget_states.widgets.extend(session._states())
-    return msg.SerializeToString()
-
-
 async def _idle(url: str, count: int, opened: list[Session]) -> None:
     """``count`` visitors who opened the home page and left their tab alone."""
 
@@ -168,7 +158,7 @@ async def _never_reads(url: str, stop: asyncio.Event, notes: list[str], sent_by:
     try:
         while not stop.is_set():
             set_slider(session, "d_model", 64 + 2 * (sent % 200))
-            await asyncio.wait_for(session.ws.send(_rerun_msg(session)), 5)
+            await asyncio.wait_for(session.ws.send(session.rerun_message().SerializeToString()), 5)
             sent += 1
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 0.1)
@@ -188,7 +178,7 @@ async def _bursts(url: str, size: int, stop: asyncio.Event, notes: list[str]) ->
         started = time.perf_counter()
         for i in range(size):
             set_slider(session, "d_model", 64 + 2 * ((bursts * size + i) % 200))
-            await session.ws.send(_rerun_msg(session))
+            await session.ws.send(session.rerun_message().SerializeToString())
         # the server runs the newest request and drops the ones a newer one overtook; read until a run
         # finishes normally and nothing more comes for a second
         done = False
@@ -346,6 +336,11 @@ def _mb(kib: float) -> str:
     return f"{kib * 1024 / MB:,.0f}"
 
 
+def _or_dash(value: float, unit: str = "") -> str:
+    """One decimal, or a dash where there is nothing to show (no quiet run, no failed rerun)."""
+    return "—" if math.isnan(value) else f"{value:.1f}{unit}"
+
+
 def _table(results: list[Result], args: argparse.Namespace) -> list[str]:
     quiet = next((r for r in results if r.name == "quiet"), None)
     base = summary(quiet.stats.seconds)[1] if quiet else float("nan")
@@ -362,8 +357,8 @@ def _table(results: list[Result], args: argparse.Namespace) -> list[str]:
             f"{_mb(a)} → {_mb(b)} → {_mb(c)}" for a, b, c in zip(r.rss0, r.rss_peak, r.rss_end, strict=True)
         )
         lines.append(
-            f"| {r.name} | {len(r.stats.seconds)} | {med:.2f} | {p95:.2f} | {p95 / base:.1f}x "
-            f"| {max(r.stats.seconds, default=float('nan')):.2f} | {len(r.stats.errors)} | {back:.1f} "
+            f"| {r.name} | {len(r.stats.seconds)} | {med:.2f} | {p95:.2f} | {_or_dash(p95 / base, 'x')} "
+            f"| {max(r.stats.seconds, default=float('nan')):.2f} | {len(r.stats.errors)} | {_or_dash(back)} "
             f"| {r.stats.lost} | {rss} | {', '.join(f'{c:.0f}' for c in r.cpu)} | {r.tracebacks} |"
         )
     lines.append("")

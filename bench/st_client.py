@@ -113,8 +113,9 @@ class Session:
             states.append(state)
         return states
 
-    async def rerun(self, timeout: float = 120.0) -> Rerun:
-        """Send a rerun with the current widget states and read until the script finishes."""
+    def rerun_message(self) -> BackMsg:
+        """The rerun request the browser would send now: the page, the address, the widget states, the
+        messages it holds, and the fragment to run (used once)."""
         msg = BackMsg()
         client = msg.rerun_script
         client.query_string = self.query_string
@@ -123,6 +124,12 @@ class Session:
         client.widget_states.widgets.extend(self._states())
         client.cached_message_hashes.extend(sorted(self.cached))
         client.fragment_id, self.fragment_id = self.fragment_id, ""
+        return msg
+
+    async def rerun(self, timeout: float = 120.0) -> Rerun:
+        """Send a rerun with the current widget states and read until the script finishes."""
+        msg = self.rerun_message()
+        client = msg.rerun_script
         started = time.perf_counter()
         await self.ws.send(msg.SerializeToString())
         received = 0
