@@ -1,0 +1,186 @@
+"""The browser's closed-form tables (viz/ui/dragchart/closed_form.js) against the Python reference in viz/,
+run by Node.js on a grid of parameters: every value equal to NumPy's within 1e-6 (relative and absolute),
+NaN where NumPy has NaN, and the same errors refused."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from tests.browser_support import running_in_ci
+from viz import encodings, similarity, softmax
+from viz.encodings import EncodingSpec
+from viz.ui import dragchart
+
+NODE = shutil.which("node")
+SCRIPT = dragchart.CLOSED_FORM_JS
+TOLERANCE = 1e-6
+KINDS = ("sinusoidal", "integer", "normalized", "binary", "rope")
+
+# Each call is [function, args]; the runner answers each with its result (NaN as null) or its error.
+RUNNER = """
+const api = require(process.argv[2]);
+const calls = JSON.parse(require('fs').readFileSync(process.argv[3], 'utf8'));
+const plain = (v) => Array.from(v, (x) => (Number.isNaN(x) ? null : x));
+const num = (x) => (x === 'inf' ? Infinity : x === '-inf' ? -Infinity : x);
+const out = calls.map(([name, args]) => {
+  try {
+    if (name === 'encode') {
+      const t = api.encode(args);
+      return {rows: t.rows, cols: t.cols, data: plain(t.data)};
+    }
+    if (name === 'againstAll') return plain(api.againstAll(api.encode(args.spec), args.p, args.measure));
+    if (name === 'byOffset') return plain(api.sinusoidDotByOffset(args.offsets, args.dModel, args.base));
+    if (name === 'softmax') return plain(api.softmax(args.scores.map(num), args.temperature));
+    if (name === 'normalPdf') return plain(api.normalPdf(args.xs, args.variance));
+    return {error: 'unknown call ' + name};
+  } catch (e) { return {error: String(e.message)}; }
+});
+console.log(JSON.stringify(out));
+"""
+
+
+def run(calls: list[tuple[str, Any]], tmp_path: Path) -> list[Any]:
+    """Run ``calls`` through closed_form.js in Node.js; one answer per call."""
+    if NODE is None:
+        if running_in_ci():
+            pytest.fail("Node.js is needed (the machine has it: /usr/bin/node)")
+        pytest.skip("no Node.js")
+    runner, data = tmp_path / "runner.js", tmp_path / "calls.json"
+    runner.write_text(RUNNER, encoding="utf-8")
+    data.write_text(json.dumps(calls), encoding="utf-8")
+    done = subprocess.run(
+        [NODE, str(runner), str(SCRIPT), str(data)], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    answers = json.loads(done.stdout)
+    assert len(answers) == len(calls)
+    return list(answers)
+
+
+def values(answer: Any) -> np.ndarray:
+    assert not (isinstance(answer, dict) and "error" in answer), answer
+    data = answer["data"] if isinstance(answer, dict) else answer
+    return np.array([math.nan if v is None else v for v in data], dtype=np.float64)
+
+
+def close(js: np.ndarray, expected: np.ndarray, what: object) -> None:
+    np.testing.assert_allclose(js, expected.reshape(-1), rtol=TOLERANCE, atol=TOLERANCE, err_msg=str(what))
+
+
+def spec_args(kind: str, max_len: int, d_model: int, base: float, layout: str) -> dict[str, Any]:
+    return {"kind": kind, "maxLen": max_len, "dModel": d_model, "base": base, "layout": layout}
+
+
+GRID = [
+    (kind, max_len, d_model, base, layout)
+    for kind, max_len, d_model, base, layout in itertools.product(
+        KINDS, (1, 7, 100), (1, 2, 3, 16, 128, 129), (2.0, 100.0, 10000.0, 1e6), ("interleaved", "split")
+    )
+    # the layout and the base matter to the sinusoid (the base to RoPE too): the others once each
+    if (kind == "sinusoidal" or layout == "interleaved") and (kind in ("sinusoidal", "rope") or base == 2.0)
+]
+
+
+def test_every_closed_form_table_matches_numpy_on_the_grid(tmp_path: Path) -> None:
+    answers = run([("encode", spec_args(*case)) for case in GRID], tmp_path)
+    for case, answer in zip(GRID, answers, strict=True):
+        kind, max_len, d_model, base, layout = case
+        expected = encodings.encode(EncodingSpec(kind, max_len, d_model, base, layout))  # type: ignore[arg-type]
+        assert (answer["rows"], answer["cols"]) == expected.shape, case
+        close(values(answer), expected, case)
+
+
+def test_the_largest_table_matches_too(tmp_path: Path) -> None:
+    # the sliders' far end: 4096 positions x 1024 dimensions, where rounding has the most room to grow
+    case = ("sinusoidal", 4096, 1024, 10000.0, "interleaved")
+    (answer,) = run([("encode", spec_args(*case))], tmp_path)
+    close(values(answer), encodings.encode(EncodingSpec(*case)), case)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("measure", similarity.MEASURES)
+def test_similarity_of_a_position_against_every_other_matches(measure: str, tmp_path: Path) -> None:
+    cases = [
+        (kind, max_len, d_model, base, p)
+        for kind in KINDS
+        for max_len, d_model, base in ((100, 128, 10000.0), (50, 7, 100.0), (30, 64, 10.0))
+        for p in (0, 1, max_len // 2, max_len - 1)
+    ]
+    calls = [
+        ("againstAll", {"spec": spec_args(k, n, d, b, "interleaved"), "p": p, "measure": measure})
+        for k, n, d, b, p in cases
+    ]
+    for case, answer in zip(cases, run(calls, tmp_path), strict=True):
+        kind, max_len, d_model, base, p = case
+        pe = encodings.encode(EncodingSpec(kind, max_len, d_model, base))  # type: ignore[arg-type]
+        expected = similarity.against_all(pe, p, similarity.as_measure(measure))
+        js = values(answer)
+        # cosine against a zero row (integer and binary tables at position 0) is NaN in both
+        assert np.array_equal(np.isnan(js), np.isnan(expected)), case
+        if measure == "distance":
+            # sqrt(|a|^2 + |b|^2 - 2 a.b) near a = b is rounding noise of the size sqrt(ulp(|a|^2)) in
+            # either implementation (NumPy's matrix product sums in another order): compare the squares,
+            # which is what both compute, within 1e-6 of the squared norms involved
+            scale = max(1.0, float(np.max(np.einsum("ij,ij->i", pe, pe))))
+            np.testing.assert_allclose(
+                js**2, expected**2, rtol=TOLERANCE, atol=TOLERANCE * scale, err_msg=str(case)
+            )
+        else:
+            close(js, expected, case)
+
+
+def test_the_dot_product_by_offset_matches(tmp_path: Path) -> None:
+    offsets = list(range(-150, 151, 7))
+    cases = [(d, b) for d in (1, 2, 16, 128, 512) for b in (2.0, 10000.0, 1e6)]
+    calls = [("byOffset", {"offsets": offsets, "dModel": d, "base": b}) for d, b in cases]
+    for (d, b), answer in zip(cases, run(calls, tmp_path), strict=True):
+        close(values(answer), similarity.sinusoid_dot_by_offset(np.array(offsets), d, b), (d, b))
+
+
+def test_softmax_with_a_temperature_matches_including_its_edges(tmp_path: Path) -> None:
+    rng = np.random.default_rng(3)
+    rows: list[list[float | str]] = [list(rng.normal(0, 4, size=n)) for n in (1, 2, 8, 40)]
+    rows += [[1000.0, 999.0, -1000.0], ["-inf", 1.0, 2.0], ["-inf", "-inf"], ["inf", 3.0, "inf"], []]
+    temperatures = (0.05, 0.5, 1.0, 3.0, 100.0)
+    cases = [(row, temp) for row in rows for temp in temperatures]
+    calls = [("softmax", {"scores": row, "temperature": temp}) for row, temp in cases]
+    for (row, temp), answer in zip(cases, run(calls, tmp_path), strict=True):
+        scores = np.array([float(v) for v in row], dtype=np.float64)
+        close(values(answer), softmax.softmax(scores, temp), (row, temp))
+
+
+def test_softmax_refuses_what_python_refuses(tmp_path: Path) -> None:
+    answers = run(
+        [
+            ("softmax", {"scores": [1.0, 2.0], "temperature": 0}),
+            ("softmax", {"scores": [1.0, 2.0], "temperature": -1}),
+            ("encode", spec_args("learned", 10, 8, 10000.0, "interleaved")),
+            ("encode", spec_args("sinusoidal", 0, 8, 10000.0, "interleaved")),
+            ("encode", spec_args("sinusoidal", 10, 8, 0.0, "interleaved")),
+        ],
+        tmp_path,
+    )
+    assert all(isinstance(a, dict) and a.get("error") for a in answers), answers
+    for temperature in (0.0, -1.0):
+        with pytest.raises(ValueError):
+            softmax.softmax(np.array([1.0, 2.0]), temperature)
+    with pytest.raises(ValueError):
+        encodings.sinusoidal(0, 8)
+    with pytest.raises(ValueError):
+        encodings.frequencies(8, 0.0)
+
+
+def test_the_normal_density_matches(tmp_path: Path) -> None:
+    xs = list(np.linspace(-40, 40, 81))
+    cases = [1.0, 8.0, 64.0, 512.0]
+    calls = [("normalPdf", {"xs": xs, "variance": v}) for v in cases]
+    for variance, answer in zip(cases, run(calls, tmp_path), strict=True):
+        close(values(answer), softmax.normal_pdf(np.array(xs), variance), variance)

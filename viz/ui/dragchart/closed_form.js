@@ -1,0 +1,204 @@
+// The closed-form tables of the position pages, computed in the browser (issue 25: charts that follow a
+// slider while it is dragged, before the server hears of the new value). The Python functions in viz/ are
+// the reference; tests/test_closed_form_js.py runs this file in Node.js on a grid of parameters and
+// compares every value with them at 1e-6, so the two cannot drift apart.
+//
+// Tables are row-major Float64Arrays: {rows, cols, data}, data[r * cols + c]. Nothing here touches the
+// DOM, so the same file runs in a page, a Web Worker or Node.js.
+(function (root) {
+  "use strict";
+
+  function checkSizes(maxLen, dModel) {
+    if (!(maxLen >= 1 && dModel >= 1)) throw new RangeError("max_len and d_model must be >= 1");
+  }
+
+  // omega_i = base^(-2i / d_model) for each sine/cosine pair i (viz.sinusoid.frequencies).
+  function frequencies(dModel, base) {
+    if (!(base > 0)) throw new RangeError("base must be > 0");
+    const n = Math.floor((dModel + 1) / 2);
+    const out = new Float64Array(n);
+    for (let i = 0; i < n; i++) out[i] = Math.pow(base, (-2 * i) / dModel);
+    return out;
+  }
+
+  function table(rows, cols) {
+    return { rows: rows, cols: cols, data: new Float64Array(rows * cols) };
+  }
+
+  // PE[pos, 2i] = sin(pos w_i), PE[pos, 2i+1] = cos(pos w_i); "split": every sine, then every cosine
+  // (viz.encodings.sinusoidal and sinusoidal_split). An odd d_model's last sine has no cosine.
+  function sinusoidal(maxLen, dModel, base, layout) {
+    checkSizes(maxLen, dModel);
+    const w = frequencies(dModel, base);
+    const out = table(maxLen, dModel);
+    const sines = w.length;
+    const cosines = Math.floor(dModel / 2);
+    for (let pos = 0; pos < maxLen; pos++) {
+      const row = pos * dModel;
+      for (let i = 0; i < sines; i++) {
+        const angle = pos * w[i];
+        if (layout === "split") {
+          out.data[row + i] = Math.sin(angle);
+          if (i < cosines) out.data[row + sines + i] = Math.cos(angle);
+        } else {
+          out.data[row + 2 * i] = Math.sin(angle);
+          if (i < cosines) out.data[row + 2 * i + 1] = Math.cos(angle);
+        }
+      }
+    }
+    return out;
+  }
+
+  // PE[pos, :] = pos (viz.encodings.integer_index), or pos / (max_len - 1) (normalized_index).
+  function index(maxLen, dModel, normalized) {
+    checkSizes(maxLen, dModel);
+    const out = table(maxLen, dModel);
+    const scale = normalized ? Math.max(maxLen - 1, 1) : 1;
+    for (let pos = 0; pos < maxLen; pos++) out.data.fill(pos / scale, pos * dModel, (pos + 1) * dModel);
+    return out;
+  }
+
+  // PE[pos, i] = floor(pos / 2^i) mod 2 (viz.encodings.binary); 2^i past every position gives 0.
+  function binary(maxLen, dModel) {
+    checkSizes(maxLen, dModel);
+    const out = table(maxLen, dModel);
+    for (let pos = 0; pos < maxLen; pos++) {
+      for (let i = 0; i < dModel; i++) out.data[pos * dModel + i] = Math.floor(pos / Math.pow(2, i)) % 2;
+    }
+    return out;
+  }
+
+  // RoPE's rotation at each position applied to the constant vector 1/sqrt(2) (viz.encodings.rope):
+  // out[2i] = x cos - x sin, out[2i+1] = x sin + x cos; an odd last column is not rotated.
+  function rope(maxLen, dModel, base) {
+    checkSizes(maxLen, dModel);
+    const w = frequencies(dModel, base);
+    const x = 1 / Math.sqrt(2);
+    const pairs = Math.floor(dModel / 2);
+    const out = table(maxLen, dModel);
+    for (let pos = 0; pos < maxLen; pos++) {
+      const row = pos * dModel;
+      for (let i = 0; i < pairs; i++) {
+        const c = Math.cos(pos * w[i]);
+        const s = Math.sin(pos * w[i]);
+        out.data[row + 2 * i] = x * c - x * s;
+        out.data[row + 2 * i + 1] = x * s + x * c;
+      }
+      if (dModel % 2) out.data[row + dModel - 1] = x;
+    }
+    return out;
+  }
+
+  // The encodings whose table is a closed-form function of the sliders (the learned and trained ones
+  // come from the server). spec: {kind, maxLen, dModel, base, layout}.
+  const KINDS = ["sinusoidal", "integer", "normalized", "binary", "rope"];
+
+  function encode(spec) {
+    switch (spec.kind) {
+      case "sinusoidal":
+        return sinusoidal(spec.maxLen, spec.dModel, spec.base, spec.layout);
+      case "integer":
+        return index(spec.maxLen, spec.dModel, false);
+      case "normalized":
+        return index(spec.maxLen, spec.dModel, true);
+      case "binary":
+        return binary(spec.maxLen, spec.dModel);
+      case "rope":
+        return rope(spec.maxLen, spec.dModel, spec.base);
+      default:
+        throw new RangeError("no closed form for the encoding " + String(spec.kind));
+    }
+  }
+
+  // measure(PE(p), PE(j)) for every position j (viz.similarity.against_all): "dot", "cosine" (NaN
+  // against a zero vector) or "distance" (sqrt(|a|^2 + |b|^2 - 2 a.b), clipped at 0 against rounding).
+  function againstAll(pe, p, measure) {
+    if (!(p >= 0 && p < pe.rows)) throw new RangeError("position outside the table");
+    const d = pe.cols;
+    const out = new Float64Array(pe.rows);
+    let selfSq = 0;
+    for (let c = 0; c < d; c++) selfSq += pe.data[p * d + c] * pe.data[p * d + c];
+    for (let j = 0; j < pe.rows; j++) {
+      let dot = 0;
+      let sq = 0;
+      for (let c = 0; c < d; c++) {
+        const v = pe.data[j * d + c];
+        dot += pe.data[p * d + c] * v;
+        sq += v * v;
+      }
+      if (measure === "dot") out[j] = dot;
+      else if (measure === "cosine") {
+        const denom = Math.sqrt(selfSq) * Math.sqrt(sq);
+        out[j] = denom > 0 ? dot / denom : NaN;
+      } else if (measure === "distance") out[j] = Math.sqrt(Math.max(selfSq + sq - 2 * dot, 0));
+      else throw new RangeError("unknown measure " + String(measure));
+    }
+    return out;
+  }
+
+  // The sinusoidal table's PE(p) . PE(j) as a function of k = p - j: sum over pairs of cos(w_i k)
+  // (viz.similarity.sinusoid_dot_by_offset).
+  function sinusoidDotByOffset(offsets, dModel, base) {
+    const w = frequencies(dModel, base);
+    const pairs = Math.floor(dModel / 2);
+    const out = new Float64Array(offsets.length);
+    for (let n = 0; n < offsets.length; n++) {
+      let sum = 0;
+      for (let i = 0; i < pairs; i++) sum += Math.cos(offsets[n] * w[i]);
+      out[n] = sum;
+    }
+    return out;
+  }
+
+  // softmax(scores / temperature), stable (viz.softmax.softmax): -Infinity is "no weight", a row of
+  // only -Infinity gets zeros, +Infinity entries share the weight equally.
+  function softmax(scores, temperature) {
+    if (!(Number.isFinite(temperature) && temperature > 0)) {
+      throw new RangeError("temperature must be a positive number");
+    }
+    const n = scores.length;
+    const x = new Float64Array(n);
+    let top = -Infinity;
+    for (let i = 0; i < n; i++) {
+      if (Number.isNaN(scores[i])) throw new RangeError("scores contain NaN");
+      x[i] = scores[i] / temperature;
+      if (x[i] > top) top = x[i];
+    }
+    const out = new Float64Array(n);
+    if (n === 0 || top === -Infinity) return out;
+    if (top === Infinity) {
+      let hits = 0;
+      for (let i = 0; i < n; i++) hits += x[i] === Infinity ? 1 : 0;
+      for (let i = 0; i < n; i++) out[i] = x[i] === Infinity ? 1 / hits : 0;
+      return out;
+    }
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      out[i] = Math.exp(x[i] - top);
+      sum += out[i];
+    }
+    for (let i = 0; i < n; i++) out[i] /= sum;
+    return out;
+  }
+
+  // The N(0, variance) density (viz.softmax.normal_pdf).
+  function normalPdf(xs, variance) {
+    const out = new Float64Array(xs.length);
+    const norm = Math.sqrt(2 * Math.PI * variance);
+    for (let i = 0; i < xs.length; i++) out[i] = Math.exp((-0.5 * xs[i] * xs[i]) / variance) / norm;
+    return out;
+  }
+
+  const api = {
+    KINDS: KINDS,
+    frequencies: frequencies,
+    sinusoidal: sinusoidal,
+    encode: encode,
+    againstAll: againstAll,
+    sinusoidDotByOffset: sinusoidDotByOffset,
+    softmax: softmax,
+    normalPdf: normalPdf,
+  };
+  root.AttentionLabClosedForm = api;
+  if (typeof module !== "undefined" && module.exports) module.exports = api;
+})(typeof globalThis !== "undefined" ? globalThis : this);
