@@ -227,10 +227,12 @@ class Deployment:
                     print(f"starting the app process on port {app.port} again", flush=True)
                     app.restarts += 1
                     app.died = None
+                    if self.warm_up:  # held out before it starts: HAProxy may not have seen it die
+                        self._hold(app)
                     app.start()
                     changed = True
                     if self.warm_up:
-                        threading.Thread(target=self._rewarm, args=(app,), daemon=True).start()
+                        threading.Thread(target=self._rewarm, args=(app, app.process), daemon=True).start()
             if self.haproxy is not None and self.haproxy.poll() is not None and not self.stopping:
                 print("HAProxy died: starting it again", flush=True)
                 self._start_haproxy()
@@ -239,23 +241,32 @@ class Deployment:
                 self._write_state()
             time.sleep(0.5)
 
-    def _rewarm(self, app: App) -> None:
-        """Warm a process started again before HAProxy sends it anyone: it is held in maintenance
-        until then (its health check alone would take it back as soon as Streamlit answers)."""
-        name = f"app{self.apps.index(app) + 1}"
-        process = app.process
+    def _name(self, app: App) -> str:
+        return f"app{self.apps.index(app) + 1}"
+
+    def _hold(self, app: App) -> None:
+        """Put ``app`` in HAProxy's maintenance: no visitor goes there, whatever its health check says."""
         try:
-            set_server_state(self.socket, name, "maint")
+            set_server_state(self.socket, self._name(app), "maint")
         except OSError as exc:  # HAProxy is restarting too: the process is warmed all the same
-            print(f"could not hold {name} out of HAProxy while it warms up: {exc}", flush=True)
+            print(f"could not hold {self._name(app)} out of HAProxy while it warms up: {exc}", flush=True)
+
+    def _rewarm(self, app: App, process: subprocess.Popen[bytes] | None) -> None:
+        """Warm a process started again (held in maintenance by :meth:`_hold`), then let HAProxy send it
+        visitors; its health check alone would take it back as soon as Streamlit answers. Nothing is done
+        for a ``process`` that died meanwhile: its successor's own warm-up takes over."""
         deadline = time.monotonic() + HEALTH_TIMEOUT_S
         while not healthy(app.port) and time.monotonic() < deadline and app.process is process:
             time.sleep(0.25)
-        if app.process is process and not self.stopping:
-            warm(app.port, self.warm_models)
+        if app.process is not process or self.stopping:
+            return
+        if warm(app.port, self.warm_models):
             print(f"the app process on port {app.port} is warmed up", flush=True)
-        with contextlib.suppress(OSError):
-            set_server_state(self.socket, name, "ready")
+        else:
+            print(f"the app process on port {app.port} is taken back in not fully warmed", flush=True)
+        if app.process is process:
+            with contextlib.suppress(OSError):
+                set_server_state(self.socket, self._name(app), "ready")
 
     def stop(self, *_: object) -> None:
         self.stopping = True
