@@ -8,4 +8,3 @@ from __future__ import annotations
 from pathlib import Path
 
 CLOSED_FORM_JS = Path(__file__).resolve().parent / "closed_form.js"
-
