@@ -37,6 +37,10 @@ const out = calls.map(([name, args]) => {
       const t = api.encode(args);
       return {rows: t.rows, cols: t.cols, data: plain(t.data)};
     }
+    if (name === 'cells') {
+      const t = api.encodeCells(args.spec, args.rows, args.cols);
+      return {rows: t.rows, cols: t.cols, data: plain(t.data)};
+    }
     if (name === 'againstAll') return plain(api.againstAll(api.encode(args.spec), args.p, args.measure));
     if (name === 'byOffset') return plain(api.sinusoidDotByOffset(args.offsets, args.dModel, args.base));
     if (name === 'softmax') return plain(api.softmax(args.scores.map(num), args.temperature));
@@ -104,6 +108,28 @@ def test_the_largest_table_matches_too(tmp_path: Path) -> None:
     case = ("sinusoidal", 4096, 1024, 10000.0, "interleaved")
     (answer,) = run([("encode", spec_args(*case))], tmp_path)
     close(values(answer), encodings.encode(EncodingSpec(*case)), case)  # type: ignore[arg-type]
+
+
+def test_the_cells_a_strided_chart_shows_match_the_whole_table(tmp_path: Path) -> None:
+    # what a strided chart draws: every k-th row and column (pairs for the sinusoid), computed alone
+    cases = [
+        (kind, max_len, d_model, base, layout)
+        for kind in KINDS
+        for max_len, d_model, base in ((4096, 1024, 10000.0), (100, 129, 100.0), (1, 1, 2.0))
+        for layout in (("interleaved", "split") if kind == "sinusoidal" else ("interleaved",))
+    ]
+    picks = [
+        (list(range(0, n, max(1, n // 300))), [*range(0, d, max(1, d // 200)), d - 1])
+        for _, n, d, _, _ in cases
+    ]
+    calls = [
+        ("cells", {"spec": spec_args(*c), "rows": r, "cols": k})
+        for c, (r, k) in zip(cases, picks, strict=True)
+    ]
+    for case, (rows, cols), answer in zip(cases, picks, run(calls, tmp_path), strict=True):
+        whole = encodings.encode(EncodingSpec(*case))  # type: ignore[arg-type]
+        assert (answer["rows"], answer["cols"]) == (len(rows), len(cols)), case
+        close(values(answer), whole[np.ix_(rows, cols)], case)
 
 
 @pytest.mark.parametrize("measure", similarity.MEASURES)

@@ -110,6 +110,43 @@
     }
   }
 
+  // One value of a closed-form table, for the cells a strided chart shows (computing only those keeps a
+  // 4096 x 1024 table as cheap as the chart's few hundred rows and columns).
+  function cellFunction(spec) {
+    const d = spec.dModel;
+    checkSizes(spec.maxLen, d);
+    if (spec.kind === "integer") return (pos) => pos;
+    if (spec.kind === "normalized") return (pos) => pos / Math.max(spec.maxLen - 1, 1);
+    if (spec.kind === "binary") return (pos, c) => Math.floor(pos / Math.pow(2, c)) % 2;
+    const w = frequencies(d, spec.base);
+    if (spec.kind === "rope") {
+      const x = 1 / Math.sqrt(2);
+      return (pos, c) => {
+        if (d % 2 && c === d - 1) return x;
+        const a = pos * w[c >> 1];
+        return c % 2 ? x * Math.sin(a) + x * Math.cos(a) : x * Math.cos(a) - x * Math.sin(a);
+      };
+    }
+    if (spec.kind !== "sinusoidal") {
+      throw new RangeError("no closed form for the encoding " + String(spec.kind));
+    }
+    if (spec.layout === "split") {
+      const sines = w.length;
+      return (pos, c) => (c < sines ? Math.sin(pos * w[c]) : Math.cos(pos * w[c - sines]));
+    }
+    return (pos, c) => (c % 2 ? Math.cos(pos * w[c >> 1]) : Math.sin(pos * w[c >> 1]));
+  }
+
+  // The rows x cols cells of the table at the given positions and columns (each in range).
+  function encodeCells(spec, rows, cols) {
+    const cell = cellFunction(spec);
+    const out = table(rows.length, cols.length);
+    for (let r = 0; r < rows.length; r++) {
+      for (let c = 0; c < cols.length; c++) out.data[r * cols.length + c] = cell(rows[r], cols[c]);
+    }
+    return out;
+  }
+
   // measure(PE(p), PE(j)) for every position j (viz.similarity.against_all): "dot", "cosine" (NaN
   // against a zero vector) or "distance" (sqrt(|a|^2 + |b|^2 - 2 a.b), clipped at 0 against rounding).
   function againstAll(pe, p, measure) {
@@ -194,6 +231,7 @@
     frequencies: frequencies,
     sinusoidal: sinusoidal,
     encode: encode,
+    encodeCells: encodeCells,
     againstAll: againstAll,
     sinusoidDotByOffset: sinusoidDotByOffset,
     softmax: softmax,
