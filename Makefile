@@ -70,6 +70,7 @@ bench: setup browser-deps haproxy
 	$(PY) -m bench.load_bench
 	$(PY) -m bench.load_bench --processes 2 --sessions 120 --single '' --out bench/results/load_serve.md
 	$(PY) -m bench.serve_bench
+	$(PY) -m bench.drag_bench
 	$(PY) -m bench.load_bench --pages pretrained --single '' --out bench/results/load_pretrained.md
 	$(PY) -m bench.real_bench
 	$(PY) -m bench.cost_bench

@@ -1,0 +1,158 @@
+"""Drag benchmark: how many frames a second the browser can compute and redraw the PE heatmap itself.
+
+Run from the repository root:
+
+    .venv/bin/python -m bench.drag_bench [--frames 120] [--out bench/results/drag.md]
+
+Issue 25 (charts that follow a dragged slider) asks for >= 30 frames a second at the default size and
+says what is reached at 4096 x 1024. This measures the part the browser would do, before any component
+exists: a bare page in headless Chromium holds plotly.js (the app's bundle, viz/ui/chart/vendor/) and
+viz/ui/dragchart/closed_form.js, and sweeps the base from 10 to 10,000 in ``--frames`` steps, as a drag
+would. Each frame computes the sinusoidal table, keeps the cells a chart shows (at most 320 rows and 128
+sine/cosine pairs, every k-th, as viz/downsample.py does), hands them to ``Plotly.react`` and waits for
+the next animation frame. Two ways: ``table`` computes the whole table and strides it; ``cells``
+computes only the shown cells (``encodeCells``). Not a test: it measures; it exits 0 once it ran.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+
+from bench import report
+from bench.report import write_report
+from tests.browser_support import REPO_ROOT, launch_browser
+from viz.settings import DEFAULT_D_MODEL, DEFAULT_MAX_LEN
+from viz.ui import dragchart
+
+PLOTLY_JS = REPO_ROOT / "viz" / "ui" / "chart" / "vendor" / "plotly-cartesian.min.js"
+SIZES = ((DEFAULT_MAX_LEN, DEFAULT_D_MODEL), (4096, 1024))
+MODES = ("table", "cells")
+
+SWEEP = """
+async ({maxLen, dModel, frames, mode}) => {
+  const api = window.AttentionLabClosedForm;
+  const div = document.getElementById('plot');
+  const rowStep = Math.ceil(maxLen / 320);
+  const pairs = Math.ceil(dModel / 2);
+  const pairStep = Math.ceil(pairs / 128);
+  const rows = [];
+  for (let r = 0; r < maxLen; r += rowStep) rows.push(r);
+  const cols = [];
+  for (let i = 0; i < pairs; i += pairStep) {
+    cols.push(2 * i);
+    if (2 * i + 1 < dModel) cols.push(2 * i + 1);
+  }
+  const layout = {width: 900, height: 600, margin: {t: 30}};
+  await Plotly.newPlot(div, [{type: 'heatmap', z: [[0]]}], layout);
+  const nextFrame = () => new Promise((done) => requestAnimationFrame(done));
+  const compute = [], draw = [];
+  let bytes = 0;
+  const started = performance.now();
+  for (let f = 0; f < frames; f++) {
+    const spec = {kind: 'sinusoidal', maxLen, dModel, base: Math.pow(10, 1 + (3 * f) / (frames - 1)),
+                  layout: 'interleaved'};
+    const c0 = performance.now();
+    let z;
+    if (mode === 'cells') {
+      const t = api.encodeCells(spec, rows, cols);
+      z = rows.map((_, r) => t.data.subarray(r * cols.length, (r + 1) * cols.length));
+    } else {
+      const t = api.encode(spec);
+      z = rows.map((r) => Float64Array.from(cols, (c) => t.data[r * dModel + c]));
+    }
+    const c1 = performance.now();
+    await Plotly.react(div, [{type: 'heatmap', z, x: cols, y: rows, zmin: -1, zmax: 1,
+                              colorscale: 'RdBu', reversescale: true}], layout);
+    await nextFrame();
+    compute.push(c1 - c0);
+    draw.push(performance.now() - c1);
+    if (f === 0) bytes = JSON.stringify(z.map((row) => Array.from(row, (v) => +v.toPrecision(6)))).length;
+  }
+  return {seconds: (performance.now() - started) / 1000, compute, draw, shown: [rows.length, cols.length],
+          bytes, params: JSON.stringify({kind: 'sinusoidal', maxLen, dModel, base: 10000}).length};
+}
+"""
+
+
+def _median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def measure(frames: int) -> tuple[str, list[dict[str, object]]]:
+    """Run every size and way in one headless Chromium; its version and one result per run."""
+    from playwright.sync_api import sync_playwright
+
+    results: list[dict[str, object]] = []
+    with sync_playwright() as playwright:
+        browser = launch_browser(playwright)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            page.set_content('<div id="plot"></div>')
+            page.add_script_tag(path=str(PLOTLY_JS))
+            page.add_script_tag(path=str(dragchart.CLOSED_FORM_JS))
+            for max_len, d_model in SIZES:
+                for mode in MODES:
+                    args = {"maxLen": max_len, "dModel": d_model, "frames": frames, "mode": mode}
+                    page.evaluate(SWEEP, {**args, "frames": 5})  # a warm-up the JIT compiles on
+                    out = page.evaluate(SWEEP, args)
+                    results.append({"max_len": max_len, "d_model": d_model, "mode": mode, **out})
+        finally:
+            version = browser.version
+            browser.close()
+    return version, results
+
+
+def _report(version: str, results: list[dict[str, object]], frames: int, argv: list[str]) -> str:
+    lines = [
+        "# Drag benchmark: the PE heatmap computed and redrawn in the browser",
+        "",
+        f"Measured with {report.environment(version)}; headless, software rendering. Command: "
+        f"`{' '.join(['.venv/bin/python', '-m', 'bench.drag_bench', *argv])}`.",
+        "",
+        f"{frames} frames per run, the base swept from 10 to 10,000 (log steps), one `Plotly.react` and one "
+        "animation frame each (see the module's docstring). *compute*: the table and the shown cells in "
+        "JS; *draw*: `Plotly.react` until the next animation frame. Medians over the frames. *bytes*: what "
+        "the browser would be sent for one frame's picture (the shown cells as JSON, 6 digits) against "
+        "the parameters that make it.",
+        "",
+        "| size (positions x d_model) | way | shown cells | frames / s | compute (ms) | draw (ms) "
+        "| bytes: cells / parameters |",
+        "| --- | --- | --- | ---: | ---: | ---: | --- |",
+    ]
+    for r in results:
+        shown = r["shown"]
+        assert isinstance(shown, list)
+        compute, draw = r["compute"], r["draw"]
+        assert isinstance(compute, list) and isinstance(draw, list)
+        seconds = float(str(r["seconds"]))
+        lines.append(
+            f"| {r['max_len']} x {r['d_model']} | {r['mode']} | {shown[0]} x {shown[1]} "
+            f"| {frames / seconds:.0f} | {_median(compute):.2f} | {_median(draw):.1f} "
+            f"| {int(str(r['bytes'])):,} / {r['params']} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--frames", type=int, default=120)
+    parser.add_argument("--out", type=Path, default=REPO_ROOT / "bench" / "results" / "drag.md")
+    parser.add_argument("--json", action="store_true", help="also print the raw results as JSON")
+    args = parser.parse_args(argv)
+    try:
+        version, results = measure(max(args.frames, 2))
+    except Exception as exc:
+        print(f"drag benchmark could not run: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(results))
+    return write_report(_report(version, results, args.frames, argv), args.out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
