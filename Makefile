@@ -11,8 +11,8 @@
 #               where a slider move's browser time goes (a CPU profile), the server's memory while
 #               visitors walk through hundreds of distinct models, the real models' load, memory
 #               and first maps, 40 sessions on the Real models page, 120 sessions on two processes
-#               behind HAProxy, a class behind HAProxy under faults and hostile clients;
-#               results in bench/results/
+#               behind HAProxy, a class behind HAProxy under faults and hostile clients, the PE
+#               heatmap computed and drawn by the browser alone; results in bench/results/
 #   make serve  N app processes behind HAProxy (N=2 unless given) on http://localhost:8500
 #               (WARM_MODELS=1: each process loads the real models before its first visitor)
 SHELL := /bin/bash
