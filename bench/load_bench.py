@@ -105,6 +105,14 @@ def proc_status_kib(pid: int, key: str) -> int:
     raise ServerError(f"no {key} in /proc/{pid}/status")
 
 
+def rss_or_zero(pid: int) -> int:
+    """VmRSS in KiB; 0 for a process that has just died (a zombie has none, a reaped one no file)."""
+    try:
+        return proc_status_kib(pid, "VmRSS")
+    except (OSError, RuntimeError):
+        return 0
+
+
 def proc_cpu_seconds(pid: int) -> float:
     """User + system CPU time of the process, from /proc/PID/stat."""
     fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import report
+from bench.load_bench import proc_status_kib, rss_or_zero
 from bench.report import write_report
 from bench.st_client import Session, open_session, set_slider
 from deploy.serve import launched
@@ -158,13 +159,6 @@ def settings(n: int, rng: random.Random) -> list[Setting]:
     return out
 
 
-def rss_kib(pid: int, key: str = "VmRSS") -> int:
-    for line in Path(f"/proc/{pid}/status").read_text(encoding="ascii", errors="replace").splitlines():
-        if line.startswith(key + ":"):
-            return int(line.split()[1])
-    raise RuntimeError(f"no {key} in /proc/{pid}/status")
-
-
 @dataclass
 class Sample:
     seconds: float  # since the visitors started
@@ -181,14 +175,7 @@ class Target:
     pids: list[int] = field(default_factory=list)
 
     def rss(self) -> tuple[int, ...]:
-        return tuple(_rss_or_zero(pid) for pid in self.pids)
-
-
-def _rss_or_zero(pid: int) -> int:
-    try:
-        return rss_kib(pid)
-    except (OSError, RuntimeError):  # a process that has just died
-        return 0
+        return tuple(rss_or_zero(pid) for pid in self.pids)
 
 
 async def _type_and_rerun(session: Session, setting: Typed, timeout: float) -> bool:
@@ -334,7 +321,7 @@ async def _run(target: Target, args: argparse.Namespace) -> list[str]:
         typed = typed_settings(args.distinct, random.Random(args.seed))
         title = "Distinct sentences and settings"
         parts.append((3, await _part(target, title, typed, args.sessions, args.timeout)))
-    hwm = max(rss_kib(pid, "VmHWM") for pid in target.pids)
+    hwm = max(proc_status_kib(pid, "VmHWM") for pid in target.pids)
     await asyncio.sleep(2.0)
     rss_idle = target.rss()
     budget = os.environ.get("ATTENTION_LAB_CACHE_MB")

@@ -46,7 +46,7 @@ import websockets
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from bench import report
-from bench.load_bench import STEPS, open_section, proc_cpu_seconds, proc_status_kib
+from bench.load_bench import STEPS, open_section, proc_cpu_seconds, rss_or_zero
 from bench.report import write_report
 from bench.st_client import Session, open_session, set_slider, summary
 from deploy.serve import Launched, launched
@@ -243,14 +243,6 @@ async def _kill(deployment: Launched, what: str, at: float, notes: list[str]) ->
     notes.append(f"{what}: not every server was up 120 s after the kill")
 
 
-def _rss(pid: int) -> int:
-    """VmRSS in KiB; 0 for a process that has just died (a zombie has none)."""
-    try:
-        return proc_status_kib(pid, "VmRSS")
-    except (OSError, ValueError, LookupError, RuntimeError):
-        return 0
-
-
 @dataclass
 class Result:
     name: str
@@ -274,7 +266,7 @@ async def _scenario(deployment: Launched, name: str, args: argparse.Namespace) -
         await _idle(deployment.url, args.idle, idle)
         notes.append(f"{len(idle)} of {args.idle} idle visitors connected before the class started")
     pids0 = deployment.pids
-    rss0 = [_rss(p) for p in pids0]
+    rss0 = [rss_or_zero(p) for p in pids0]
     peak = list(rss0)
     cpu0 = [proc_cpu_seconds(p) for p in pids0]
     timeline: list[tuple[float, list[int]]] = []
@@ -282,7 +274,7 @@ async def _scenario(deployment: Launched, name: str, args: argparse.Namespace) -
 
     async def sample() -> None:
         while not stop.is_set():
-            now = [_rss(pid) for pid in deployment.pids]  # a restarted process has a new PID
+            now = [rss_or_zero(pid) for pid in deployment.pids]  # a restarted process has a new PID
             timeline.append((loop.time(), now))
             for i, rss in enumerate(now):
                 peak[i] = max(peak[i], rss)
@@ -320,7 +312,7 @@ async def _scenario(deployment: Launched, name: str, args: argparse.Namespace) -
     pids = deployment.pids
     # a process started again: its successor's CPU time since it started
     cpu = [proc_cpu_seconds(p) - (c if p == p0 else 0) for p, p0, c in zip(pids, pids0, cpu0, strict=True)]
-    rss_end = [_rss(p) for p in pids]
+    rss_end = [rss_or_zero(p) for p in pids]
     tenths = [
         [rss for at, rss in timeline if at - t0 <= wall * k / 10][-1] if timeline else rss0
         for k in range(1, 11)
