@@ -24,7 +24,7 @@ from pathlib import Path
 
 from bench import report
 from bench.report import write_report
-from tests.browser_support import REPO_ROOT, launch_browser
+from tests.browser_support import REPO_ROOT, StreamlitServer, launch_browser, wait_for_idle
 from viz.settings import DEFAULT_D_MODEL, DEFAULT_MAX_LEN
 from viz.ui import dragchart
 
@@ -76,6 +76,80 @@ async ({maxLen, dModel, frames, mode}) => {
           bytes, params: JSON.stringify({kind: 'sinusoidal', maxLen, dModel, base: 10000}).length};
 }
 """
+
+
+# The app's own component: the strip's base input moved once per animation frame (input events only, as
+# a held mouse button makes; no release), counting the frames the live chart was redrawn.
+COMPONENT_SWEEP = """
+async ({group, name, frames}) => {
+  const g = window.__attentionLabLiveGroups[group];
+  const strip = document.querySelector('.al-live[data-group="' + group + '"]');
+  const input = strip.querySelector('input[data-name="' + name + '"]');
+  const lo = 2, hi = 11;  // base 10 .. 10,000 (viz.settings.BASE_OPTIONS)
+  const nextFrame = () => new Promise((done) => requestAnimationFrame(done));
+  await nextFrame();
+  const drawn0 = g.drawn;
+  const started = performance.now();
+  for (let f = 0; f < frames; f++) {
+    const span = hi - lo;
+    const at = f % (2 * span);
+    input.value = String(lo + (at <= span ? at : 2 * span - at));
+    input.dispatchEvent(new Event('input', {bubbles: true}));
+    await nextFrame();
+  }
+  await nextFrame();
+  await nextFrame();
+  return {seconds: (performance.now() - started) / 1000, drawn: g.drawn - drawn0};
+}
+"""
+COMPONENT_SIZES = {"default": "", "largest": "?max_len=4096&d_model=1024"}
+
+
+def measure_component(frames: int) -> list[dict[str, object]]:
+    """The PE page's live heatmap in the app itself, at the default and the largest size."""
+    from playwright.sync_api import sync_playwright
+
+    results: list[dict[str, object]] = []
+    with StreamlitServer() as server, sync_playwright() as playwright:
+        browser = launch_browser(playwright)
+        try:
+            for size, query in COMPONENT_SIZES.items():
+                page = browser.new_page(viewport={"width": 1400, "height": 900})
+                page.goto(server.url + "/positional_encoding" + query)
+                page.wait_for_function(
+                    "() => { const el = document.querySelector('.st-key-pe_heatmap .al-plot');"
+                    " return Boolean(el && el.__alLiveResult && el._fullData); }",
+                    timeout=120_000,
+                )
+                wait_for_idle(page)
+                args = {"group": "pe_heatmap_group", "name": "base", "frames": frames}
+                page.evaluate(COMPONENT_SWEEP, {**args, "frames": 5})  # a warm-up the JIT compiles on
+                out = page.evaluate(COMPONENT_SWEEP, args)
+                results.append({"size": size, "frames": frames, **out})
+                page.close()
+        finally:
+            browser.close()
+    return results
+
+
+def _component_report(results: list[dict[str, object]]) -> list[str]:
+    lines = [
+        "",
+        "## The app's live chart",
+        "",
+        "The Positional encoding page's heatmap in the running app (`viz/ui/dragchart`): the live strip's "
+        "base input moved once per animation frame, 10 to 10,000 and back, by input events alone (a held "
+        "mouse button; nothing is sent to the server until it is let go). *drawn / s*: the frames the "
+        "chart was recomputed and redrawn, per second.",
+        "",
+        "| size | input events | drawn | seconds | drawn / s |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for r in results:
+        seconds = float(str(r["seconds"]))
+        drawn = int(str(r["drawn"]))
+        lines.append(f"| {r['size']} | {r['frames']} | {drawn} | {seconds:.2f} | {drawn / seconds:.0f} |")
+    return lines
 
 
 def _median(values: list[float]) -> float:
@@ -146,12 +220,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         version, results = measure(max(args.frames, 2))
+        component = measure_component(max(args.frames, 2))
     except Exception as exc:
         print(f"drag benchmark could not run: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
     if args.json:
-        print(json.dumps(results))
-    return write_report(_report(version, results, args.frames, argv), args.out)
+        print(json.dumps({"bare": results, "component": component}))
+    text = _report(version, results, args.frames, argv) + "\n".join(_component_report(component)) + "\n"
+    return write_report(text, args.out)
 
 
 if __name__ == "__main__":

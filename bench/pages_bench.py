@@ -74,7 +74,7 @@ PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
     "positional_encoding": (("d_model", None),),
     "embedding": (("d_model", None), ("d_model", 1)),
     "similarity": (("sim_p", None), ("d_model", None), ("d_model", 1), ("d_model", 2)),
-    "softmax": (("sm_dk", None), ("sm_dk", 2)),
+    "softmax": (("sm_dk", None), ("sm_dk", 2), ("sm_temp", 1)),
     "attention": (("att_step_head", 2), ("att_layers", None)),
     # Tabs 4 and 5: the two tabs inside the first section (after the page's four), the block's stages and
     # the stack's lengths; tab 1 opens on its own first inner tab (each stage against its input). N goes
@@ -97,6 +97,11 @@ PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
     "present_sim": (("sim_p", None),),
     "present_sm": (("sm_dk", None),),
     "present_att": (("att_layers", None),),
+    # charts that follow a dragged slider (issue 25): a key press on a live strip's first input redraws
+    # its chart in the browser at once (the first redraw), then the release reruns the page (idle)
+    "live_pe": (("pe_heatmap_live", None),),
+    "live_sim": (("sim_row_live", None),),
+    "live_sm": (("sm_row_live", 1),),
     MINIMAL: (("d_model", None),),
 }
 #: Pages opened on another view than their bare address: the Real models page opens on its tokens
@@ -112,6 +117,9 @@ PATHS: dict[str, str] = {
     "present_sim": "similarity?present=1",
     "present_sm": "softmax?present=1",
     "present_att": "attention?present=1",
+    "live_pe": "positional_encoding",
+    "live_sim": "similarity",
+    "live_sm": "softmax",
 }
 TAB = '[role="tab"]'
 #: At the largest size these start from their last option (End key, untimed), not the default.

@@ -64,13 +64,14 @@ if pe is not None and sec["table"].open:
     with sec["table"]:
         left, right = st.columns([3, 1])
         with left, widgets.guard(lang):
-            enc_views.overview_heatmap(
+            enc_views.live_overview(  # follows its sliders as they are dragged (viz.ui.dragchart)
                 pe,
                 spec,
                 lang,
                 key="pe_heatmap",
-                title=t("pe.heatmap.title", lang, name=name, max_len=max_len, d_model=d_model),
+                name=name,
                 file_name=f"pe_{kind}_{max_len}x{d_model}.csv",
+                current=s,
             )
         right.markdown(t(f"pe.heatmap.explain.{kind}", lang))
 
@@ -108,22 +109,7 @@ if pe is not None and sec["curves"].open:
                 t("pe.curves.pick", lang), d_model, encodings.wave_columns(spec), key="pe_dims"
             )
             if dims:
-                curves = {t("pe.curves.legend", lang, dim=d): pe[:, d] for d in dims}
-                fig = figures.lines(
-                    list(range(max_len)),
-                    curves,
-                    title=t("pe.curves.title", lang),
-                    x_title=t("chart.position", lang),
-                    y_title=t("chart.value", lang),
-                    hovertemplate=t("pe.curves.hover", lang),
-                    x_window=enc_views.CURVE_WINDOW,
-                )
-                chart.chart(
-                    fig,
-                    key="pe_curves",
-                    lang=lang,
-                    file_name=f"pe_{kind}_curves_{max_len}x{d_model}_dims{'-'.join(map(str, dims))}.csv",
-                )
+                pe_views.curves(pe, spec, dims, s, lang)  # follows its sliders as they are dragged
                 if max_len > enc_views.CURVE_WINDOW:
                     st.caption(t("pe.curves.window", lang, max_len=max_len, window=enc_views.CURVE_WINDOW))
             else:

@@ -81,29 +81,11 @@ views = {k: sim_views.similarity_views(specs[k], measure) for k in kinds} if sha
 # ---- one position against all ------------------------------------------------------------------------
 if kinds and sec["row"].open:
     with sec["row"]:
+        sim_views.row_strip(kinds, p, max_len, s, lang)  # drag p (d_model, base): the charts follow
         *cols, note = side_by_side()
         for col, k in zip(cols, kinds, strict=True):
             with col, widgets.guard(lang):
-                values = similarity.against_all(tables[k], p, measure)
-                fig = figures.lines(
-                    list(range(max_len)),
-                    {names[k]: values},
-                    mode="lines+markers" if max_len <= 200 else "lines",
-                    title=t("sim.row.chart", lang, name=names[k], p=p),
-                    x_title=t("sim.j", lang),
-                    y_title=measure_name,
-                    hovertemplate=t("sim.row.hover", lang, p=p),
-                    mark_x=p,
-                    mark_label=t("sim.row.mark", lang, p=p),
-                )
-                chart.chart(
-                    fig,
-                    key=f"sim_row_{k}",
-                    lang=lang,
-                    file_name=f"similarity_{k}_{measure}_p{p}_{max_len}x{d_model}.csv",
-                )
-                if similarity.has_gaps(values):
-                    st.caption(t("sim.nan", lang))
+                sim_views.row_chart(specs[k], tables[k], p, measure, names[k], lang)
         text = t(f"sim.row.explain.{measure}", lang, p=p, half=similarity.self_dot_range(d_model))
         sim_views.explain(note, text, kinds, "row.dot" if measure == "dot" else "row", lang)
 

@@ -75,15 +75,15 @@ def scores_and_gradients(d_k: int, seed: int) -> None:
             t("sm.keys", lang), 2, 16, 6, key="sm_keys", help=t("sm.keys.help", lang)
         )
     temperature = float(
-        c2.slider(
+        c2.slider(  # the live strip over the bars sets it too (widgets.initial: no second default)
             t("sm.temp", lang),
-            0.1,
-            5.0,
-            value=1.0,
-            step=0.1,
+            sm_views.TEMPERATURE[0],
+            sm_views.TEMPERATURE[1],
+            step=sm_views.TEMPERATURE[2],
             key="sm_temp",
             persist_state=widgets.KEEP,
             help=t("sm.temp.help", lang),
+            **widgets.initial("sm_temp", value=1.0),
         )
     )
     one = sm_views.one_row(d_k, n_keys, seed, temperature)

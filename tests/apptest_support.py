@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
+from tests import live_figures
 from viz.ui import notes
 from viz.ui.sections import ALL_SECTIONS
 
@@ -22,6 +23,7 @@ class ChartProto:
 
     id: str
     spec: str
+    sent: int = 0  # bytes the server sent (a live chart's data is computed in the browser, not sent)
 
 
 @dataclass(frozen=True)
@@ -39,7 +41,9 @@ def charts(at: AppTest) -> list[Chart]:
     for element in at.get("bidi_component"):
         proto = element.proto
         if proto.component_name == "attention_lab_plot" and proto.bytes:  # not the sidebar's preloader
-            found.append(Chart(ChartProto(proto.id, proto.bytes.decode("utf-8"))))
+            spec = proto.bytes.decode("utf-8")
+            if not live_figures.is_strip(spec):  # a live strip: sliders, no figure
+                found.append(Chart(ChartProto(proto.id, live_figures.materialize(spec), len(proto.bytes))))
     return found
 
 

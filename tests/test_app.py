@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests import live_figures
 from tests.apptest_support import charts, decode, new_app, ok, open_page, open_page_with_tabs, warnings
 from tests.kinds import KINDS
 from viz import downsample, figures
@@ -284,7 +285,10 @@ def test_largest_size_is_strided_and_says_so() -> None:
     )
     assert any("4096 × 1024" in c.value for c in at.caption)
     for chart in charts(at):
-        assert len(chart.proto.spec) < 1_000_000
+        assert chart.proto.sent < 1_000_000
+    # the live heatmap is sent as its parameters: a few kilobytes, not the 320 x 256 cells
+    (heatmap,) = [c for c in charts(at) if c.proto.id.endswith("-pe_heatmap")]
+    assert heatmap.proto.sent < 10_000
 
 
 def test_exact_window_and_curve_picks() -> None:
@@ -432,9 +436,11 @@ def tab(at: AppTest, label: str) -> Any:
 def specs_in(block: Any) -> list[str]:
     """The Plotly JSON of every chart in ``block`` (a tab, or the whole run)."""
     return sorted(
-        e.proto.bytes.decode("utf-8")
+        live_figures.materialize(e.proto.bytes.decode("utf-8"))
         for e in block.get("bidi_component")
-        if e.proto.component_name == "attention_lab_plot" and e.proto.bytes
+        if e.proto.component_name == "attention_lab_plot"
+        and e.proto.bytes
+        and not live_figures.is_strip(e.proto.bytes.decode("utf-8"))
     )
 
 

@@ -24,6 +24,7 @@ import pytest
 from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.testing.v1 import AppTest
 
+from tests import live_figures
 from tests.apptest_support import decode, open_page, open_page_with_tabs
 from tests.test_app import NESTED, SECTIONS, open_tab
 from viz import encodings, export, figures
@@ -73,6 +74,7 @@ def is_chart(node: Any) -> bool:
         getattr(node, "type", "") == "bidi_component"
         and node.proto.component_name == PLOT
         and node.proto.bytes
+        and not live_figures.is_strip(node.proto.bytes.decode("utf-8"))
     )
 
 
@@ -90,7 +92,9 @@ def drawn_charts(at: AppTest, lang: str = "en") -> list[Drawn]:
         assert after.label == t("chart.download_csv", lang)
         # made on click only: a deferred callable, nothing computed in the run, and no rerun on click
         assert after.proto.deferred_file_id and not after.proto.url and after.proto.ignore_rerun, key
-        found.append(Drawn(key, json.loads(node.proto.bytes.decode("utf-8")), after))
+        found.append(
+            Drawn(key, json.loads(live_figures.materialize(node.proto.bytes.decode("utf-8"))), after)
+        )
     return found
 
 

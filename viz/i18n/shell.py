@@ -99,6 +99,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "이 링크에는 앱이 쓸 수 없는 값이 있어, 아래에 적은 대로 바꿨습니다.",
     },
     # ---- common chart bits -----------------------------------------------------------------------------
+    # a live strip (viz.ui.dragchart): sliders the browser follows itself while they move
+    "live.title": {"en": "Drag to watch it move:", "ko": "끌면서 변화를 보세요:"},
+    "live.hint": {
+        "en": "The chart below redraws in your browser as you drag. When you let go, the rest of the page and the link follow.",
+        "ko": "끄는 동안 아래 차트는 브라우저가 바로 다시 그립니다. 손을 떼면 페이지의 나머지와 링크가 따라 바뀝니다.",
+    },
     "chart.download_csv": {"en": "Download data (CSV)", "ko": "데이터 내려받기 (CSV)"},
     "chart.load_failed": {
         "en": "The chart library could not be loaded: reload the page.",

@@ -13,7 +13,8 @@ from viz.budget import cached
 from viz.encodings import EncodingKind, EncodingSpec, encode
 from viz.i18n import t
 from viz.link import MODEL_ENCODINGS
-from viz.ui import widgets
+from viz.settings import Settings
+from viz.ui import dragchart, widgets
 from viz.ui.chart import chart
 
 if TYPE_CHECKING:  # types only: viz.model imports PyTorch, which the PE and embedding pages never load
@@ -162,6 +163,76 @@ def overview_heatmap(
                 cols=cols.shown,
                 max_len=matrix.shape[0],
                 d_model=matrix.shape[1],
+            )
+        )
+
+
+def live_overview(
+    matrix: np.ndarray,
+    spec: EncodingSpec,
+    lang: str,
+    *,
+    key: str,
+    name: str,
+    file_name: str,
+    current: Settings,
+) -> None:
+    """:func:`overview_heatmap` for a closed-form table, drawn by the browser from its parameters: a live
+    strip above it (d_model, max_len, base) redraws it as a slider moves (viz.ui.dragchart). A trained
+    table (not a formula of the sliders) is the server's heatmap as before."""
+    title_values = {"name": name, "max_len": spec.max_len, "d_model": spec.d_model}
+    if spec.kind not in dragchart.CLOSED_FORM_KINDS:
+        title = t("pe.heatmap.title", lang, **title_values)
+        overview_heatmap(matrix, spec, lang, key=key, title=title, file_name=file_name)
+        return
+    rows = downsample.stride(spec.max_len, figures.MAX_ROWS)
+    cols = downsample.stride(spec.d_model, figures.MAX_COLS, paired=encodings.uses_pairs(spec))
+    dragchart.live_strip(f"{key}_group", dragchart.table_sliders(current, lang), key=f"{key}_live", lang=lang)
+    fig = figures.heatmap(
+        np.zeros((1, 1), dtype=np.float32),
+        title=t("pe.heatmap.title", lang, **title_values),
+        y_title=t("chart.position", lang),
+        x_title=t("chart.dimension", lang),
+        colorbar_title=t("chart.value", lang),
+        hovertemplate=t("pe.heatmap.hover", lang),
+    )
+    dragchart.live_chart(
+        fig,
+        recipe="pe_table",
+        params={
+            **dragchart.spec_params(spec),
+            "paired": encodings.uses_pairs(spec),
+            "max_rows": figures.MAX_ROWS,
+            "max_cols": figures.MAX_COLS,
+            "scales": {"diverging": figures.DIVERGING, "sequential": figures.SEQUENTIAL},
+        },
+        texts={
+            "layout.title.text": dragchart.template(
+                "pe.heatmap.title", lang, live=("max_len", "d_model"), name=figures.escape_label(name)
+            )
+        },
+        group=f"{key}_group",
+        key=key,
+        lang=lang,
+        csv=lambda: export.matrix_csv(
+            matrix,
+            corner=export.corner(t("chart.position", lang), t("chart.dimension", lang)),
+            note=full_note(matrix, lang) if rows.strided or cols.strided else None,
+        ),
+        file_name=file_name,
+    )
+    if rows.strided or cols.strided:
+        col_what = stride_text(cols.paired, cols.step, lang) if cols.strided else t("chart.rows_only", lang)
+        st.caption(
+            t(
+                "chart.aggregated",
+                lang,
+                row_step=rows.step,
+                col_what=col_what,
+                rows=rows.shown,
+                cols=cols.shown,
+                max_len=spec.max_len,
+                d_model=spec.d_model,
             )
         )
 

@@ -6,6 +6,7 @@ import string
 
 import numpy as np
 import pandas as pd
+import plotly.graph_objects as go
 import streamlit as st
 
 from viz import criteria, encodings, export, figures, pretrained
@@ -14,8 +15,11 @@ from viz.encodings import ENCODING_KINDS, EncodingKind, EncodingSpec
 from viz.i18n import t
 from viz.memo import memoized
 from viz.pretrained import files
+from viz.settings import Settings
+from viz.ui import dragchart
 from viz.ui.chart import chart
 from viz.ui.widgets import index_range
+from viz.views.encoding import CURVE_WINDOW
 
 
 @cached(max_entries=64)
@@ -165,3 +169,43 @@ def exact_window(matrix: np.ndarray, spec: EncodingSpec, lang: str, *, key: str)
         file_name=f"pe_{spec.kind}_window_{spec.max_len}x{spec.d_model}_r{r0}-{r1}_c{c0}-{c1_}.csv",
     )
     st.caption(t("pe.window.explain", lang))
+
+
+def curves(pe: np.ndarray, spec: EncodingSpec, dims: list[int], current: Settings, lang: str) -> None:
+    """The chosen columns over position; for a formula's table drawn by the browser from its parameters,
+    under a live strip (d_model, max_len, base) it follows while a slider moves (viz.ui.dragchart)."""
+    max_len, d_model = pe.shape
+    name = f"pe_{spec.kind}_curves_{max_len}x{d_model}_dims{'-'.join(map(str, dims))}.csv"
+    live = spec.kind in dragchart.CLOSED_FORM_KINDS
+
+    def figure(table: np.ndarray | None) -> go.Figure:
+        return figures.lines(
+            list(range(max_len)),
+            {
+                t("pe.curves.legend", lang, dim=d): np.zeros(max_len) if table is None else table[:, d]
+                for d in dims
+            },
+            title=t("pe.curves.title", lang),
+            x_title=t("chart.position", lang),
+            y_title=t("chart.value", lang),
+            hovertemplate=t("pe.curves.hover", lang),
+            x_window=CURVE_WINDOW,
+        )
+
+    if not live:
+        chart(figure(pe), key="pe_curves", lang=lang, file_name=name)
+        return
+    dragchart.live_strip(
+        "pe_curves_group", dragchart.table_sliders(current, lang), key="pe_curves_live", lang=lang
+    )
+    dragchart.live_chart(
+        figure(None),
+        recipe="pe_curves",
+        params={**dragchart.spec_params(spec), "dims": dims},
+        texts={},
+        group="pe_curves_group",
+        key="pe_curves",
+        lang=lang,
+        csv=lambda: dragchart.figure_csv(figure(pe), lang),
+        file_name=name,
+    )

@@ -12,6 +12,8 @@ from viz import downsample, encodings, export, figures, similarity
 from viz.budget import cached
 from viz.encodings import EncodingKind, EncodingSpec
 from viz.i18n import t
+from viz.settings import Settings
+from viz.ui import dragchart
 from viz.ui.chart import chart
 from viz.views.encoding import (
     encoding_table,
@@ -212,3 +214,59 @@ def pair_orbit(orbit: similarity.PairOrbit, pair: int, k_shift: int, p: int, max
         height=460,
     )
     chart(fig, key="sim_orbit", lang=lang, file_name=f"orbit_pair{pair}_k{k_shift}_p{p}_{max_len}.csv")
+
+
+def row_strip(kinds: list[EncodingKind], p: int, max_len: int, current: Settings, lang: str) -> None:
+    """The first tab's live strip: p, and d_model and base when every compared table is a formula (a
+    trained table has one size, which the sidebar's d_model does not change)."""
+    if max_len < 2 or not any(k in dragchart.CLOSED_FORM_KINDS for k in kinds):
+        return
+    sliders = [dragchart.LiveSlider("p", "sim_p", t("sim.p", lang), p, 0, max_len - 1)]
+    if all(k in dragchart.CLOSED_FORM_KINDS for k in kinds):
+        sliders += [s for s in dragchart.table_sliders(current, lang) if s.name != "max_len"]
+    dragchart.live_strip("sim_row", sliders, key="sim_row_live", lang=lang)
+
+
+def row_chart(
+    spec: EncodingSpec, table: np.ndarray, p: int, measure: similarity.Measure, name: str, lang: str
+) -> None:
+    """One position against every other: drawn by the browser from its parameters for a formula's table
+    (so it follows the strip of :func:`row_strip`), by the server for a trained one."""
+    max_len, d_model = table.shape
+    key = f"sim_row_{spec.kind}"
+    file_name = f"similarity_{spec.kind}_{measure}_p{p}_{max_len}x{d_model}.csv"
+    values = similarity.against_all(table, p, measure)  # its gaps are said under the chart
+
+    def figure(ys: np.ndarray) -> Any:
+        return figures.lines(
+            list(range(max_len)),
+            {name: ys},
+            mode="lines+markers" if max_len <= 200 else "lines",
+            title=t("sim.row.chart", lang, name=name, p=p),
+            x_title=t("sim.j", lang),
+            y_title=t(f"sim.measure.{measure}", lang),
+            hovertemplate=t("sim.row.hover", lang, p=p),
+            mark_x=p,
+            mark_label=t("sim.row.mark", lang, p=p),
+        )
+
+    if spec.kind not in dragchart.CLOSED_FORM_KINDS:
+        chart(figure(values), key=key, lang=lang, file_name=file_name)
+    else:  # the values are computed in the browser: the figure goes without them
+        dragchart.live_chart(
+            figure(np.zeros(max_len)),
+            recipe="sim_row",
+            params={**dragchart.spec_params(spec), "p": p, "measure": measure},
+            texts={
+                "layout.title.text": dragchart.template("sim.row.chart", lang, live=("p",), name=name),
+                "data.0.hovertemplate": dragchart.template("sim.row.hover", lang, live=("p",)),
+                "data.1.name": dragchart.template("sim.row.mark", lang, live=("p",)),
+            },
+            group="sim_row",
+            key=key,
+            lang=lang,
+            csv=lambda: dragchart.figure_csv(figure(values), lang),
+            file_name=file_name,
+        )
+    if similarity.has_gaps(values):
+        st.caption(t("sim.nan", lang))

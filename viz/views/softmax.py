@@ -14,6 +14,7 @@ from viz import export, figures, softmax
 from viz.budget import cached
 from viz.i18n import t
 from viz.memo import memoized
+from viz.ui import dragchart
 from viz.ui.chart import chart
 
 ROW_COLORS = ("#1f4e99", "#6fb1ff")  # unscaled, scaled: bars and their score lines
@@ -48,6 +49,10 @@ def row_sweep(n_keys: int, seed: int, temperature: float) -> softmax.RowSweep:
 def score_rows(d_k: int, n_keys: int, seed: int) -> np.ndarray:
     """Cached SWEEP_ROWS rows of raw scores at one d_k (up to 7M draws at d_k = 1024, 16 keys)."""
     return softmax.score_rows(d_k, n_keys, softmax.SWEEP_ROWS, seed)
+
+
+#: The temperature slider's range and step (the page's slider and the live strip over the row's bars).
+TEMPERATURE = (0.1, 5.0, 0.1)
 
 
 def one_row(d_k: int, n_keys: int, seed: int, temperature: float) -> softmax.RowView:
@@ -145,10 +150,30 @@ def row_chart(one: softmax.RowView, d_k: int, seed: int, temperature: float, lan
         height=400,
         colors=ROW_COLORS,
     )
-    chart(
+    # the bars follow the temperature strip in the browser (viz.ui.dragchart); the scores do not change
+    dragchart.live_strip(
+        "sm_row",
+        [dragchart.LiveSlider("temperature", "sm_temp", t("sm.temp", lang), temperature, *TEMPERATURE)],
+        key="sm_row_live",
+        lang=lang,
+    )
+    dragchart.live_chart(
         fig,
+        recipe="sm_row",
+        params={
+            "scores": one.scores.tolist(),
+            "scaled_scores": one.scaled_scores.tolist(),
+            "temperature": temperature,
+        },
+        texts={
+            "layout.title.text": dragchart.template(
+                "sm.row.chart", lang, live={"temp": "temperature"}, d_k=d_k
+            )
+        },
+        group="sm_row",
         key="sm_row",
         lang=lang,
+        csv=lambda: dragchart.figure_csv(fig, lang),  # its bars hold the true weights at the server's T
         file_name=f"softmax_row_dk{d_k}_keys{len(one.keys)}_temp{temperature:g}_seed{seed}.csv",
     )
 

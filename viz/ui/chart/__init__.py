@@ -54,6 +54,18 @@ _PLOT_CSS = (
     # under the page's border-box the strip took the figure's last 28 px, drawn over the CSV button below
     f".al-plot {{ padding-top: {MODEBAR_STRIP_PX}px; box-sizing: content-box; }}\n"
     f".al-plot .modebar-container {{ top: -{MODEBAR_STRIP_PX}px !important; }}\n"
+    # a live strip (viz.ui.dragchart): a row of labelled range inputs, no toolbar
+    ".al-plot.al-strip { padding-top: 0; }\n"
+    ".al-live { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));"
+    " gap: 0.15rem 1.25rem; padding: 0.4rem 0.75rem 0.5rem;"
+    " border: 1px dashed rgba(128, 132, 149, 0.6); border-radius: 0.5rem; }\n"
+    ".al-live-badge { grid-column: 1 / -1; font-weight: 600; font-size: 0.9em; }\n"
+    ".al-live-slider { display: grid; grid-template-columns: 1fr auto; align-items: center;"
+    " column-gap: 0.5rem; }\n"
+    ".al-live-slider > span { grid-column: 1 / -1; font-size: 0.875em; }\n"
+    ".al-live-slider input { width: 100%; min-width: 5rem; margin: 0.3rem 0; accent-color: #ff4b4b; }\n"
+    ".al-live-slider output { font-variant-numeric: tabular-nums; min-width: 3.5em; text-align: right;"
+    " font-weight: 600; }\n"
 )
 
 _plot_component = st.components.v2.component(
@@ -66,10 +78,12 @@ _plot_component = st.components.v2.component(
 
 def preload() -> None:
     """Start fetching plotly.js (an empty chart component, in the sidebar) before the page's charts."""
-    _plot(data=None, key="plotly_preload")
+    mount(None, key="plotly_preload")
 
 
-def _plot(*, data: bytes | None, key: str, lang: str = "en") -> None:
+def mount(
+    data: bytes | None, *, key: str, lang: str = "en", on_released: Callable[[], None] | None = None
+) -> None:
     """The chart component: ``data`` is a figure's Plotly JSON (None only starts loading plotly.js).
 
     The page's language goes in as the figure's ``config.locale`` (Plotly's own place for it), so the
@@ -85,7 +99,10 @@ def _plot(*, data: bytes | None, key: str, lang: str = "en") -> None:
         locale = json.dumps(lang).encode("ascii")
         parts: list[bytes | memoryview] = [b'{"config":{"locale":', locale, present, b"}", comma, rest]
         data = b"".join(parts)
-    _plot_component(data=data, key=key)
+    if on_released is None:
+        _plot_component(data=data, key=key)
+    else:  # a live strip (viz.ui.dragchart): its released values come back as a trigger
+        _plot_component(data=data, key=key, on_released_change=on_released)
 
 
 #: id(figure) -> (a weak reference to it, its JSON). Figures are unhashable, so not a WeakKeyDictionary.
@@ -150,7 +167,14 @@ def chart(
     per rerun. ``file_name`` (ASCII) defaults to the chart's key.
     """
     payload = _figure_bytes(fig)
-    _plot(data=payload, key=key, lang=lang)
+    mount(payload, key=key, lang=lang)
+    download(payload, key=key, lang=lang, csv=csv, file_name=file_name)
+
+
+def download(
+    payload: bytes, *, key: str, lang: str, csv: Callable[[], str] | None, file_name: str | None
+) -> None:
+    """The CSV button under the chart ``key`` whose figure's JSON is ``payload``."""
     st.download_button(
         t("chart.download_csv", lang),
         data=functools.partial(csv_bytes, payload, lang, csv),

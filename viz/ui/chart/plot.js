@@ -55,6 +55,12 @@ function presented(figure) {
   );
 }
 
+// Live strips and charts (viz/ui/dragchart/live.js after closed_form.js), fetched once by the first
+// live element of a page.
+function loadLive() {
+  return loadScript('attention-lab-live.js', () => Boolean(window.__attentionLabLive)).then(() => window.__attentionLabLive);
+}
+
 function loadPlotly() {
   const ok = () => Boolean(window.Plotly && typeof window.Plotly.react === 'function');
   if (ok()) return Promise.resolve(window.Plotly);
@@ -115,7 +121,7 @@ function schedule(el, draw) {
 }
 
 export default function (component) {
-  const { data, parentElement } = component;
+  const { data, parentElement, setTriggerValue } = component;
   // Without a figure (the sidebar's instance): only start fetching plotly.js, early in the page.
   if (!data || (typeof data === 'object' && !data.byteLength && !data.buffer)) {
     loadPlotly().catch(() => {});
@@ -131,21 +137,38 @@ export default function (component) {
   // page's language as config.locale.
   const figure = JSON.parse(new TextDecoder().decode(data));
   const lang = (figure.config && figure.config.locale) || 'en';
+  // A live strip (sliders only, no chart): its released values go back to Streamlit as a trigger.
+  if (figure.strip) {
+    el.className = 'al-plot al-strip';
+    loadLive().then(
+      (Live) => Live.strip(el, figure.strip, (message) => setTriggerValue('released', message)),
+      () => {
+        el.textContent = LOAD_FAILED[lang] || LOAD_FAILED.en;
+      },
+    );
+    return;
+  }
+  // A live chart: its data is computed here from figure.live's parameters (live.js).
+  const live = figure.live ? loadLive() : Promise.resolve(null);
   const config = Object.assign({}, CONFIG, { locale: lang });
   const height = (shown) => (shown.layout && shown.layout.height ? shown.layout.height : 450) + 'px';
   el.style.minHeight = height(figure);
-  loadPlotly()
-    .then((Plotly) => loadLocale(lang).then(() => presented(figure)).then((shown) => [Plotly, shown]))
+  const react = (Plotly, shown, Live) => {
+    if (Live && figure.live) Live.chart(el, shown, figure.live, (f) => Plotly.react(el, f.data, f.layout, config));
+    else Plotly.react(el, shown.data, shown.layout, config);
+  };
+  Promise.all([loadPlotly(), live])
+    .then(([Plotly, Live]) => loadLocale(lang).then(() => presented(figure)).then((shown) => [Plotly, shown, Live]))
     .then(
-      ([Plotly, shown]) =>
+      ([Plotly, shown, Live]) =>
         schedule(el, () => {
           if (!el._fullLayout) el.textContent = ''; // a load-failure message from an earlier run
           el.style.minHeight = height(shown);
-          Plotly.react(el, shown.data, shown.layout, config);
+          react(Plotly, shown, Live);
           el.__alRestyle =
             shown === figure
               ? null
-              : () => presented(figure).then((again) => el.isConnected && Plotly.react(el, again.data, again.layout, config));
+              : () => presented(figure).then((again) => el.isConnected && react(Plotly, again, Live));
           followWidth(el, Plotly);
         }),
       () => {

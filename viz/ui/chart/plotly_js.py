@@ -88,6 +88,10 @@ def served_files() -> dict[str, bytes]:
     files.update({f"plotly-locale-{lang}.js": locale_script(lang) for lang in LOCALE_JS})
     # the presenter view's restyling: fetched only by a chart drawn in that view
     files["attention-lab-present.js"] = presenter.plot_script()
+    # the charts that follow a dragged slider: fetched only by a page that shows one
+    from viz.ui import dragchart  # it draws through the chart component, which imports this module
+
+    files["attention-lab-live.js"] = dragchart.served_script()
     return files
 
 
@@ -140,6 +144,7 @@ def _write_atomically(target: Path, content: bytes) -> None:
 _WITHOUT = {
     "plotly.min.js": "may stay blank",
     "attention-lab-present.js": "are drawn as they are in the presenter view",
+    "attention-lab-live.js": "that follow a dragged slider say they could not be drawn",
 }
 
 

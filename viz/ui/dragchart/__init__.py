@@ -1,10 +1,196 @@
-"""Charts that follow a slider while it is dragged (issue 25, in progress): the browser computes the
-closed-form tables itself (``closed_form.js``) from the sliders' values, and the server stays the source
-of truth once a slider is released. So far: the computations, checked against the Python reference in
-``viz/`` by tests/test_closed_form_js.py; the chart component that uses them is the next step."""
+"""Charts that follow a slider while it is dragged (issue 25).
+
+A Streamlit slider sends its value only when released, and every value costs a server round trip. For
+the charts whose content is a closed-form function of a few numbers, the browser computes and redraws
+them itself while a slider moves:
+
+- :func:`live_strip` draws native range inputs (the chart component in its "strip" form). Dragging one
+  redraws its group's live charts every animation frame; letting go sends the values back once, and
+  :func:`_released` writes them into the Streamlit widgets' keys they mirror (the sidebar's ``base``, the
+  page's ``sim_p`` ...), so the rest of the page, the other charts and the link follow. The server stays
+  the source of truth: what it sends next is what every chart shows.
+- :func:`live_chart` sends a figure without its data plus a recipe's parameters (bytes: the parameters,
+  not the matrix). ``live.js`` computes the data with ``closed_form.js``; the Python functions in ``viz/``
+  are the reference it is held to at 1e-6 (tests/test_closed_form_js.py, tests/test_browser_live.py).
+"""
 
 from __future__ import annotations
 
+import functools
+import json
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-CLOSED_FORM_JS = Path(__file__).resolve().parent / "closed_form.js"
+import plotly.graph_objects as go
+import plotly.io as pio
+import streamlit as st
+
+from viz import export, settings
+from viz.encodings import EncodingSpec
+from viz.i18n import t
+from viz.ui import chart as chart_ui
+
+_HERE = Path(__file__).resolve().parent
+CLOSED_FORM_JS = _HERE / "closed_form.js"
+LIVE_JS = _HERE / "live.js"
+
+#: The encodings closed_form.js computes (its KINDS); the trained tables come from the server only.
+CLOSED_FORM_KINDS: tuple[str, ...] = ("sinusoidal", "integer", "normalized", "binary", "rope")
+
+#: The recipes live.js knows (tests/test_browser_live.py checks the two lists agree).
+RECIPES: tuple[str, ...] = ("pe_table", "pe_curves", "sim_row", "sm_row")
+
+
+def served_script() -> bytes:
+    """``static/attention-lab-live.js``: closed_form.js then live.js, without their comment lines."""
+    parts = []
+    for path in (CLOSED_FORM_JS, LIVE_JS):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        parts.append("\n".join(line for line in lines if line.strip() and not line.lstrip().startswith("//")))
+    return ("\n".join(parts) + "\n").encode()
+
+
+@dataclass(frozen=True)
+class LiveSlider:
+    """One range input of a strip: ``name`` in the recipes' parameters, mirroring Streamlit's ``key``.
+
+    Either ``options`` (a select-slider's values, moved through by index) or ``lo``..``hi`` by ``step``.
+    """
+
+    name: str
+    key: str
+    label: str
+    value: float
+    lo: float = 0.0
+    hi: float = 0.0
+    step: float = 1.0
+    options: tuple[int, ...] | None = None
+
+    def coerce(self, raw: object) -> float | None:
+        """``raw`` (from the browser: anything) as a value this slider can hold, or None."""
+        if isinstance(raw, bool) or not isinstance(raw, int | float) or not math.isfinite(raw):
+            return None
+        if self.options is not None:
+            return int(raw) if raw in self.options else None
+        if not self.lo <= raw <= self.hi:
+            return None
+        steps = round((raw - self.lo) / self.step)
+        value = self.lo + steps * self.step
+        if float(self.step).is_integer() and float(self.lo).is_integer():
+            return round(value)
+        return round(value, 10)
+
+    def as_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"name": self.name, "label": self.label, "value": self.value}
+        if self.options is not None:
+            out["options"] = list(self.options)
+        else:
+            out.update({"min": self.lo, "max": self.hi, "step": self.step})
+        return out
+
+
+def _ack_key(key: str) -> str:
+    return f"_{key}_ack"
+
+
+def _released(key: str, sliders: Sequence[LiveSlider]) -> None:
+    """A strip was let go: its values go into the widgets' keys (before the rerun draws them)."""
+    state = st.session_state.get(key)
+    message = state.get("released") if isinstance(state, Mapping) else None
+    if not isinstance(message, dict):
+        return
+    values = message.get("values")
+    seq = message.get("seq")
+    if isinstance(values, dict):
+        for slider in sliders:
+            value = slider.coerce(values.get(slider.name))
+            if value is not None:
+                st.session_state[slider.key] = value
+    if isinstance(seq, int) and not isinstance(seq, bool) and 0 < seq < 2**53:
+        st.session_state[_ack_key(key)] = seq
+
+
+def live_strip(group: str, sliders: Sequence[LiveSlider], *, key: str, lang: str) -> None:
+    """Range inputs that redraw ``group``'s live charts as they move and set the page on release."""
+    ack = st.session_state.get(_ack_key(key), 0)
+    payload = {
+        "strip": {
+            "group": group,
+            "title": t("live.title", lang),
+            "hint": t("live.hint", lang),
+            "ack": ack if isinstance(ack, int) else 0,
+            "sliders": [s.as_json() for s in sliders],
+        }
+    }
+    data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    chart_ui.mount(data, key=key, lang=lang, on_released=functools.partial(_released, key, tuple(sliders)))
+
+
+def live_chart(
+    fig: go.Figure,
+    *,
+    recipe: str,
+    params: Mapping[str, Any],
+    texts: Mapping[str, str],
+    group: str,
+    key: str,
+    lang: str,
+    csv: Callable[[], str],
+    file_name: str,
+) -> None:
+    """``fig`` (built with placeholder data and the true titles) drawn by ``recipe`` from ``params``.
+
+    ``texts`` maps a figure path ("layout.title.text") to its text with ``{name}`` placeholders that
+    live.js fills from the parameters while a slider of ``group`` moves. The CSV comes from ``csv``.
+    """
+    if recipe not in RECIPES:
+        raise ValueError(f"unknown recipe {recipe!r}")
+    figure = json.loads(pio.to_json(fig, validate=False))
+    figure["live"] = {"recipe": recipe, "params": dict(params), "texts": dict(texts), "group": group}
+    payload = json.dumps(figure, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+    chart_ui.mount(payload, key=key, lang=lang)
+    chart_ui.download(payload, key=key, lang=lang, csv=csv, file_name=file_name)
+
+
+def figure_csv(fig: go.Figure, lang: str) -> str:
+    """The CSV the chart component writes for ``fig`` (:func:`viz.export.figure_csv`): a live chart's CSV
+    is made on the server, from a figure built with the true data when its button is pressed."""
+    return export.figure_csv(
+        json.loads(pio.to_json(fig, validate=False)),
+        x_name=t("csv.x", lang),
+        value_name=t("chart.value", lang),
+    )
+
+
+def template(key: str, lang: str, *, live: Sequence[str] | Mapping[str, str], **values: object) -> str:
+    """The string ``key`` with the ``live`` placeholders left as ``{name}`` for live.js to fill (a mapping
+    renames them: placeholder -> the recipe's parameter)."""
+    names = live if isinstance(live, Mapping) else {name: name for name in live}
+    return t(key, lang, **values, **{held: "{" + param + "}" for held, param in names.items()})
+
+
+def table_sliders(current: settings.Settings, lang: str) -> list[LiveSlider]:
+    """The sidebar's d_model, max_len and base as a strip's sliders (they set the sidebar's keys)."""
+    return [
+        LiveSlider(
+            "d_model", "d_model", t("sidebar.d_model", lang), current.d_model, *settings.D_MODEL_RANGE
+        ),
+        LiveSlider(
+            "max_len", "max_len", t("sidebar.max_len", lang), current.max_len, *settings.MAX_LEN_RANGE
+        ),
+        LiveSlider("base", "base", t("sidebar.base", lang), current.base, options=settings.BASE_OPTIONS),
+    ]
+
+
+def spec_params(spec: EncodingSpec) -> dict[str, object]:
+    """An encoding spec as a recipe's parameters (closed_form.js's names, as Python spells them)."""
+    return {
+        "kind": spec.kind,
+        "max_len": spec.max_len,
+        "d_model": spec.d_model,
+        "base": spec.base,
+        "layout": spec.layout,
+    }

@@ -1,0 +1,82 @@
+"""What a live chart (viz.ui.dragchart) shows, for the tests that cannot run its JavaScript (AppTest).
+
+A live chart arrives without its data: live.js computes it in the browser from its parameters. Here the
+same data comes from the Python reference in viz/ (which tests/test_browser_live.py holds live.js to at
+1e-6), so the AppTest modules read a live chart's figure as a browser draws it. A live strip (sliders, no
+figure) is not a chart.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import numpy as np
+
+from viz import downsample, encodings, similarity, softmax
+from viz.encodings import EncodingSpec
+
+
+def is_strip(spec: str) -> bool:
+    return spec.startswith('{"config":') and '"strip":' in spec[:200]
+
+
+def _spec(p: dict[str, Any]) -> EncodingSpec:
+    return EncodingSpec(p["kind"], int(p["max_len"]), int(p["d_model"]), float(p["base"]), p["layout"])
+
+
+def _shown(v: object) -> str:
+    return f"{v:g}" if isinstance(v, float) else str(v)  # as live.js writes a number (1.0 -> "1")
+
+
+def materialize(spec: str) -> str:
+    """``spec`` (a chart's JSON) with a live chart's data filled in as live.js would; others unchanged."""
+    figure = json.loads(spec)
+    live = figure.get("live")
+    if not live:
+        return spec
+    p = live["params"]
+    data = figure["data"]
+    if live["recipe"] == "pe_table":
+        rows = downsample.stride(p["max_len"], p["max_rows"]).idx
+        cols = downsample.stride(p["d_model"], p["max_cols"], paired=bool(p["paired"])).idx
+        z = encodings.encode(_spec(p))[np.ix_(rows, cols)]
+        lo, hi = float(np.nanmin(z)), float(np.nanmax(z))
+        two = lo < 0 < hi
+        data[0].update(
+            z=z.tolist(),
+            x=[str(int(c)) for c in cols],
+            y=[str(int(r)) for r in rows],
+            colorscale=p["scales"]["diverging" if two else "sequential"],
+            zmid=0.0 if two else None,
+            zmin=None if two else lo,
+            zmax=None if two else hi,
+        )
+    elif live["recipe"] == "pe_curves":
+        table = encodings.encode(_spec(p))
+        for trace, d in zip(data, p["dims"], strict=False):
+            shown = d < table.shape[1]
+            trace.update(
+                x=list(range(table.shape[0])) if shown else [], y=table[:, d].tolist() if shown else []
+            )
+    elif live["recipe"] == "sim_row":
+        values = similarity.against_all(encodings.encode(_spec(p)), int(p["p"]), p["measure"])
+        data[0].update(
+            x=list(range(int(p["max_len"]))), y=[None if np.isnan(v) else float(v) for v in values]
+        )
+        data[1]["x"] = [p["p"], p["p"]]
+    elif live["recipe"] == "sm_row":
+        temperature = float(p["temperature"])
+        data[0]["y"] = softmax.softmax(np.asarray(p["scores"]) / temperature).tolist()
+        data[1]["y"] = softmax.softmax(np.asarray(p["scaled_scores"]) / temperature).tolist()
+    else:
+        raise AssertionError(f"no Python twin for the recipe {live['recipe']!r}")
+    for path, text in live["texts"].items():
+        filled = re.sub(r"\{(\w+)\}", lambda m: _shown(p[m[1]]) if m[1] in p else m[0], text)
+        *head, last = [int(k) if k.isdigit() else k for k in path.split(".")]
+        at: Any = figure
+        for k in head:
+            at = at[k]
+        at[last] = filled
+    return json.dumps(figure)

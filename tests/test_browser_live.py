@@ -1,0 +1,347 @@
+"""Charts that follow a dragged slider (viz.ui.dragchart), in a real headless Chromium.
+
+- The tables the page itself computes (live.js over closed_form.js, through the chart's own state) equal
+  NumPy's (viz/) at 1e-6 on a grid of parameters: the PE heatmap's shown cells and their strides, the
+  similarity row, the softmax row.
+- Dragging a strip's slider with the mouse redraws the chart while the button is held, before the server
+  hears of it (the sidebar and the link keep the old value); letting go sets the sidebar and the link.
+- Arrow keys step, the value shows (and is read out), a quick run of presses is not pulled back by the
+  reruns it causes; a tap on a touch screen sets the value; in English and Korean.
+
+One Streamlit server and one browser for the module, a fresh context per test. Skipped where Chromium or
+Playwright is missing, except under ``CI``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import urllib.parse
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pytest
+
+from tests.browser_support import (
+    HANGUL,
+    WAIT_MS,
+    assert_no_exception,
+    screenshot,
+    wait_for_idle,
+)
+from viz import downsample, encodings, figures, settings, similarity, softmax
+from viz.encodings import EncodingSpec
+from viz.i18n import t
+from viz.ui import dragchart
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.browser
+
+PE_CHART = ".st-key-pe_heatmap"
+PE_STRIP = ".st-key-pe_heatmap_live"
+SIM_STRIP = ".st-key-sim_row_live"
+SM_STRIP = ".st-key-sm_row_live"
+TOL = 1e-6
+
+# Runs a recipe on a copy of a drawn live chart's figure with other parameters: the page's own code path
+# (live.js's fill), without moving a slider for every point of the grid.
+COMPUTE_JS = """
+({root, values}) => {
+  const el = document.querySelector(root + ' .al-plot');
+  const state = el && el.__alLive;
+  if (!state) throw new Error('no live chart under ' + root);
+  const out = [];
+  for (const v of values) {
+    const copy = JSON.parse(JSON.stringify(state.shown));
+    const result = window.__attentionLabLive.fill(copy, state.live, v);
+    out.push({rows: result.computed.rows, cols: result.computed.cols,
+              data: Array.from(result.computed.data), title: copy.layout.title.text});
+  }
+  return out;
+}
+"""
+
+# What the chart under root draws now: its parameters and the cells of its first trace.
+SHOWN_JS = """
+(root) => {
+  const el = document.querySelector(root + ' .al-plot');
+  const r = el && el.__alLiveResult;
+  if (!r || !el._fullData) return null;
+  const z = el.data[0].z;
+  return {params: r.params, title: el.layout.title.text,
+          z: z ? Array.from(z, (row) => Array.from(row)) : null,
+          y: el.data[0].y ? Array.from(el.data[0].y) : null};
+}
+"""
+
+
+@pytest.fixture
+def page_factory(server: Any, browser: Any) -> Iterator[Any]:
+    """Opens ``path`` of the app in a context of its own (English or Korean; a touch screen on request)."""
+    contexts: list[Any] = []
+
+    def open_page(path: str, lang: str = "en", *, has_touch: bool = False) -> Page:
+        context = browser.new_context(
+            viewport={"width": 1400, "height": 900},
+            locale="ko-KR" if lang == "ko" else "en-US",
+            has_touch=has_touch,
+        )
+        context.set_default_timeout(WAIT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(server.url + path)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+def wait_live(page: Page, root: str, predicate: str = "true") -> None:
+    """Wait until the live chart under ``root`` is drawn and ``predicate`` holds of ``r`` (its result)."""
+    page.wait_for_function(
+        "([root, pred]) => { const el = document.querySelector(root + ' .al-plot');"
+        " const r = el && el.__alLiveResult; if (!r || !el._fullData) return false;"
+        " try { return Boolean(new Function('r', 'el', 'return (' + pred + ');')(r, el)); }"
+        " catch (e) { return false; } }",
+        arg=[root, predicate],
+    )
+
+
+def shown(page: Page, root: str) -> dict[str, Any]:
+    value = page.evaluate(SHOWN_JS, root)
+    assert value is not None, f"no live chart drawn under {root}"
+    return value
+
+
+def url_params(page: Page) -> dict[str, str]:
+    return dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(page.url).query))
+
+
+def pe_expected(spec: EncodingSpec) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    rows = downsample.stride(spec.max_len, figures.MAX_ROWS)
+    cols = downsample.stride(spec.d_model, figures.MAX_COLS, paired=encodings.uses_pairs(spec))
+    return rows.idx, cols.idx, encodings.encode(spec)[np.ix_(rows.idx, cols.idx)]
+
+
+# ---- the page's tables against NumPy --------------------------------------------------------------------
+PE_GRID = [
+    (kind, layout, d_model, max_len, base)
+    for kind, layout in [(k, "interleaved") for k in dragchart.CLOSED_FORM_KINDS] + [("sinusoidal", "split")]
+    for d_model, max_len, base in [
+        (2, 1, 2),
+        (7, 100, 10),
+        (128, 100, 10000),
+        (1024, 4096, 1000000),
+        (65, 333, 500),
+    ]
+]
+
+
+def test_pe_table_cells_equal_numpy_on_a_grid(page_factory: Any) -> None:
+    page = page_factory("/positional_encoding")
+    wait_live(page, PE_CHART)
+    state = page.evaluate(f"() => document.querySelector('{PE_CHART} .al-plot').__alLive.live.recipe")
+    assert state == "pe_table"
+    values = [
+        {
+            "kind": k,
+            "layout": lay,
+            "d_model": d,
+            "max_len": n,
+            "base": b,
+            "paired": k in ("sinusoidal", "rope") and lay == "interleaved",
+        }
+        for k, lay, d, n, b in PE_GRID
+    ]
+    results = page.evaluate(COMPUTE_JS, {"root": PE_CHART, "values": values})
+    assert len(results) == len(PE_GRID)
+    for (kind, layout, d_model, max_len, base), got in zip(PE_GRID, results, strict=True):
+        spec = EncodingSpec(kind, max_len, d_model, float(base), layout)  # type: ignore[arg-type]
+        rows, cols, want = pe_expected(spec)
+        assert got["rows"] == rows.tolist(), spec
+        assert got["cols"] == cols.tolist(), spec
+        data = np.array(got["data"], dtype=np.float64).reshape(len(rows), len(cols))
+        np.testing.assert_allclose(data, want, rtol=TOL, atol=TOL, err_msg=str(spec))
+        name = t("pe.kind.sinusoidal", "en")  # the page's encoding: the strip moves only the sizes
+        assert got["title"] == t("pe.heatmap.title", "en", name=name, max_len=max_len, d_model=d_model)
+    assert_no_exception(page)
+
+
+def test_pe_curves_equal_numpy(page_factory: Any) -> None:
+    page = page_factory("/positional_encoding?tab=curves")
+    root = ".st-key-pe_curves"
+    wait_live(page, root)
+    grid = [
+        (kind, d, n, b)
+        for kind in dragchart.CLOSED_FORM_KINDS
+        for d, n, b in [(8, 50, 10), (128, 300, 10000)]
+    ]
+    dims = page.evaluate(f"() => document.querySelector('{root} .al-plot').__alLive.live.params.dims")
+    assert dims, "the curves tab opens with some columns chosen"
+    values = [
+        {"kind": k, "d_model": d, "max_len": n, "base": b, "layout": "interleaved"} for k, d, n, b in grid
+    ]
+    results = page.evaluate(COMPUTE_JS, {"root": root, "values": values})
+    for (kind, d_model, max_len, base), got in zip(grid, results, strict=True):
+        table = encodings.encode(EncodingSpec(kind, max_len, d_model, float(base)))  # type: ignore[arg-type]
+        kept = [d for d in dims if d < d_model]
+        assert got["cols"] == kept
+        data = np.array(got["data"], dtype=np.float64).reshape(max_len, len(kept))
+        np.testing.assert_allclose(
+            data, table[:, kept], rtol=TOL, atol=TOL, err_msg=f"{kind} {d_model} {base}"
+        )
+
+
+def test_sim_row_and_softmax_row_equal_numpy(page_factory: Any) -> None:
+    page = page_factory("/similarity")
+    root = ".st-key-sim_row_sinusoidal"
+    wait_live(page, root)
+    grid = list(
+        itertools.product(("sinusoidal", "integer", "binary", "rope"), similarity.MEASURES, (0, 17, 99))
+    )
+    values = [
+        {"kind": k, "measure": m, "p": p, "max_len": 100, "d_model": 64, "base": 500.0} for k, m, p in grid
+    ]
+    results = page.evaluate(COMPUTE_JS, {"root": root, "values": values})
+    for (kind, measure, p), got in zip(grid, results, strict=True):
+        table = encodings.encode(EncodingSpec(kind, 100, 64, 500.0))  # type: ignore[arg-type]
+        want = similarity.against_all(table, p, measure)
+        got_values = np.array([np.nan if v is None else v for v in got["data"]], dtype=np.float64)
+        np.testing.assert_allclose(
+            got_values, want, rtol=TOL, atol=TOL, equal_nan=True, err_msg=f"{kind} {measure} {p}"
+        )
+
+    page = page_factory("/softmax?tab=row")
+    root = ".st-key-sm_row"
+    wait_live(page, root)
+    live = page.evaluate(f"() => document.querySelector('{root} .al-plot').__alLive.live.params")
+    scores = np.array(live["scores"], dtype=np.float64)
+    scaled = np.array(live["scaled_scores"], dtype=np.float64)
+    temps = [0.1, 0.7, 1.0, 2.5, 5.0]
+    results = page.evaluate(COMPUTE_JS, {"root": root, "values": [{"temperature": x} for x in temps]})
+    for temp, got in zip(temps, results, strict=True):
+        both = np.array(got["data"], dtype=np.float64)
+        np.testing.assert_allclose(both[: scores.size], softmax.softmax(scores / temp), rtol=TOL, atol=TOL)
+        np.testing.assert_allclose(both[scores.size :], softmax.softmax(scaled / temp), rtol=TOL, atol=TOL)
+        assert f"T = {temp:g}" in got["title"] or f"{temp:g}" in got["title"]
+
+
+# ---- dragging, letting go, keys and touch ---------------------------------------------------------------
+def test_mouse_drag_redraws_before_release_and_release_sets_the_page(page_factory: Any) -> None:
+    page = page_factory("/positional_encoding")
+    wait_live(page, PE_CHART)
+    wait_for_idle(page)
+    base = page.locator(f'{PE_STRIP} input[data-name="base"]')
+    box = base.bounding_box()
+    assert box is not None
+    options = settings.BASE_OPTIONS
+    start = options.index(settings.DEFAULT_BASE)
+    # the thumb's centre for option i (a native range input: thumb travels the width less its own)
+    thumb = 16
+
+    def x_of(i: int) -> float:
+        return box["x"] + thumb / 2 + (box["width"] - thumb) * i / (len(options) - 1)
+
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(x_of(start), y)
+    page.mouse.down()
+    target = options.index(100)
+    for i in range(start - 1, target - 1, -1):
+        page.mouse.move(x_of(i), y, steps=3)
+    # Still held: the chart shows base 100, computed in the browser; the server has not heard of it.
+    wait_live(page, PE_CHART, "r.params.base === 100")
+    now = shown(page, PE_CHART)
+    spec = EncodingSpec("sinusoidal", settings.DEFAULT_MAX_LEN, settings.DEFAULT_D_MODEL, 100.0)
+    _, _, want = pe_expected(spec)
+    np.testing.assert_allclose(np.array(now["z"]), want, rtol=TOL, atol=TOL)
+    assert "base" not in url_params(page)
+    assert page.locator(f"{PE_STRIP} output").nth(2).inner_text() == "100"
+    page.mouse.up()
+    page.wait_for_function("() => location.search.includes('base=100')")
+    wait_for_idle(page)
+    assert url_params(page)["base"] == "100"
+    sidebar = page.locator('[data-testid="stSidebar"] .st-key-base')
+    assert "100" in sidebar.inner_text()
+    # The server's answer draws the same table (its parameters now are the released ones).
+    wait_live(page, PE_CHART, "r.params.base === 100")
+    np.testing.assert_allclose(np.array(shown(page, PE_CHART)["z"]), want, rtol=TOL, atol=TOL)
+    assert_no_exception(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_keys_step_show_the_value_and_a_quick_hand_is_not_pulled_back(page_factory: Any, lang: str) -> None:
+    page = page_factory(f"/similarity?lang={lang}")
+    root = ".st-key-sim_row_sinusoidal"
+    wait_live(page, root)
+    wait_for_idle(page)
+    strip = page.locator(f"{SIM_STRIP} .al-live")
+    assert strip.locator(".al-live-badge").inner_text() == t("live.title", lang)
+    if lang == "ko":
+        assert HANGUL.search(strip.inner_text())
+    p_input = strip.locator('input[data-name="p"]')
+    assert p_input.get_attribute("aria-label") == t("sim.p", lang)
+    p_input.focus()
+    for _ in range(7):  # a quick hand: each press is a change, sent as one release once they stop
+        page.keyboard.press("ArrowRight")
+    assert strip.locator("output").first.inner_text() == "57"
+    assert p_input.get_attribute("aria-valuetext") == "57"
+    wait_live(page, root, "r.params.p === 57")
+    page.wait_for_function("() => location.search.includes('p=57')")
+    wait_for_idle(page)
+    # Not pulled back by the reruns, and the page's own p slider and the chart follow.
+    assert p_input.input_value() == "57"
+    assert "57" in page.locator(".st-key-sim_p").inner_text()
+    mark = page.evaluate(f"() => Array.from(document.querySelector('{root} .al-plot').data[1].x)")
+    assert mark == [57, 57]
+    table = encodings.encode(EncodingSpec("sinusoidal", 100, 128, 10000.0))
+    np.testing.assert_allclose(
+        np.array(shown(page, root)["y"]), similarity.against_all(table, 57, "dot"), rtol=TOL, atol=TOL
+    )
+    page.keyboard.press("Home")
+    page.wait_for_function("() => location.search.includes('p=0')")
+    screenshot(page, f"live_similarity_{lang}")
+    assert_no_exception(page)
+
+
+def test_a_tap_on_a_touch_screen_sets_the_temperature(page_factory: Any) -> None:
+    page = page_factory("/softmax?tab=row", has_touch=True)
+    wait_live(page, ".st-key-sm_row")
+    wait_for_idle(page)
+    temp = page.locator(f'{SM_STRIP} input[data-name="temperature"]')
+    temp.scroll_into_view_if_needed()
+    box = temp.bounding_box()
+    assert box is not None
+    page.touchscreen.tap(box["x"] + box["width"] - 2, box["y"] + box["height"] / 2)
+    wait_live(page, ".st-key-sm_row", "r.params.temperature === 5")
+    page.wait_for_function("() => location.search.includes('temp=5')")
+    wait_for_idle(page)
+    assert "5" in page.locator(".st-key-sm_temp").inner_text()
+    assert_no_exception(page)
+
+
+def test_released_values_are_checked_on_the_server() -> None:
+    d_model, _max_len, base = dragchart.table_sliders(settings.Settings(), "en")
+    assert d_model.coerce(64) == 64 and d_model.coerce(64.4) == 64
+    assert d_model.coerce(0) is None and d_model.coerce(10**9) is None
+    for junk in (None, "64", True, float("nan"), float("inf"), [64], {"v": 1}):
+        assert d_model.coerce(junk) is None
+    assert base.coerce(5000) == 5000 and base.coerce(5001) is None
+    temp = dragchart.LiveSlider("temperature", "sm_temp", "T", 1.0, 0.1, 5.0, 0.1)
+    assert temp.coerce(0.30000000000000004) == 0.3 and temp.coerce(5.0) == 5.0 and temp.coerce(5.1) is None
+
+
+def test_the_recipes_named_in_python_are_the_ones_live_js_has(page_factory: Any) -> None:
+    page = page_factory("/positional_encoding")
+    wait_live(page, PE_CHART)
+    assert sorted(page.evaluate("() => window.__attentionLabLive.recipes")) == sorted(dragchart.RECIPES)
+    assert page.evaluate("() => window.AttentionLabClosedForm.KINDS") == list(dragchart.CLOSED_FORM_KINDS)
+    payload = json.loads(
+        page.evaluate(
+            f"() => JSON.stringify(document.querySelector('{PE_CHART} .al-plot').__alLive.live.params)"
+        )
+    )
+    assert payload["d_model"] == settings.DEFAULT_D_MODEL  # the parameters, not the matrix

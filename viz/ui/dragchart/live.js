@@ -1,0 +1,322 @@
+// Charts that follow a slider while it is dragged (issue 25). Served, after closed_form.js, as
+// static/attention-lab-live.js (viz/ui/chart/plotly_js.py) and loaded by plot.js the first time a page
+// shows a live strip or a live chart.
+//
+// A live *strip* (dragchart.live_strip) holds native range inputs: the browser gives them arrow keys,
+// Home/End, Page Up/Down and touch, and screen readers read their value. Every input event stores the
+// value in its group and redraws the group's charts on the next animation frame; letting go (or a key
+// press) sends the values to Streamlit once, with a sequence number the server echoes back as "ack".
+// Until that echo arrives the strip keeps the visitor's values: a rerun already under way cannot pull the
+// slider back under a quick hand.
+//
+// A live *chart* (dragchart.live_chart) arrives as a figure without its data plus the parameters of a
+// recipe below. The recipe computes the data from the parameters (closed_form.js, held to viz/ at 1e-6 by
+// the tests) and fills the figure: the same path draws the server's parameters and a dragged value.
+(function () {
+  'use strict';
+  const CF = window.AttentionLabClosedForm;
+  const groups = (window.__attentionLabLiveGroups = window.__attentionLabLiveGroups || {});
+
+  function group(name) {
+    // drawn: frames drawn while a slider moved (bench/drag_bench.py counts them)
+    if (!groups[name]) groups[name] = { values: {}, active: false, charts: new Set(), frame: 0, drawn: 0 };
+    return groups[name];
+  }
+
+  // viz.downsample.stride: every index up to limit, else every step-th one from 0 (pairs kept together).
+  function stride(n, limit, paired) {
+    const out = [];
+    if (n <= limit) {
+      for (let i = 0; i < n; i++) out.push(i);
+      return { idx: out, step: 1 };
+    }
+    if (paired) {
+      const pairs = Math.floor((n + 1) / 2);
+      const step = Math.max(1, Math.ceil(pairs / Math.max(Math.floor(limit / 2), 1)));
+      for (let s = 0; s < pairs; s += step) {
+        out.push(2 * s);
+        if (2 * s + 1 < n) out.push(2 * s + 1);
+      }
+      return { idx: out, step: step };
+    }
+    const step = Math.max(1, Math.ceil(n / Math.max(limit, 1)));
+    for (let i = 0; i < n; i += step) out.push(i);
+    return { idx: out, step: step };
+  }
+
+  // A few whole tables (the similarity row reads every cell), keyed by their spec: dragging p reuses one.
+  const tables = new Map();
+  function wholeTable(spec) {
+    const key = JSON.stringify(spec);
+    let found = tables.get(key);
+    if (!found) {
+      found = CF.encode(spec);
+      tables.set(key, found);
+      if (tables.size > 2) tables.delete(tables.keys().next().value); // a 4096 x 1024 table is 32 MB
+    }
+    return found;
+  }
+
+  function specOf(p) {
+    return { kind: p.kind, maxLen: p.max_len, dModel: p.d_model, base: p.base, layout: p.layout || 'interleaved' };
+  }
+
+  function range(n) {
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = i;
+    return out;
+  }
+
+  // figures.heatmap's colours: diverging around 0 when the values have both signs, else sequential
+  // from their least to their largest.
+  function colour(trace, data, scales) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = 0; i < data.length; i++) {
+      const v = data[i];
+      if (Number.isFinite(v)) {
+        if (v < lo) lo = v;
+        if (v > hi) hi = v;
+      }
+    }
+    if (lo === Infinity) {
+      lo = 0;
+      hi = 1;
+    }
+    const twoSigned = lo < 0 && 0 < hi;
+    trace.colorscale = twoSigned ? scales.diverging : scales.sequential;
+    trace.zmid = twoSigned ? 0 : null;
+    trace.zmin = twoSigned ? null : lo;
+    trace.zmax = twoSigned ? null : hi;
+  }
+
+  // Each recipe fills figure (a copy the chart owns) from the parameters p and returns what it computed,
+  // kept on the chart's element for the tests ({rows, cols, data} of the cells shown).
+  const RECIPES = {
+    // The encoding table as a strided heatmap (viz.views.encoding.overview_heatmap).
+    pe_table(figure, p) {
+      const rows = stride(p.max_len, p.max_rows, false).idx;
+      const cols = stride(p.d_model, p.max_cols, Boolean(p.paired)).idx;
+      const cells = CF.encodeCells(specOf(p), rows, cols);
+      const z = new Array(rows.length);
+      for (let r = 0; r < rows.length; r++) z[r] = cells.data.subarray(r * cols.length, (r + 1) * cols.length);
+      const trace = figure.data[0];
+      trace.z = z;
+      trace.x = cols.map(String);
+      trace.y = rows.map(String);
+      colour(trace, cells.data, p.scales);
+      return { rows: rows, cols: cols, data: cells.data };
+    },
+    // The chosen columns over position (viz.views.positional_encoding.curves): one trace per column,
+    // empty for a column past d_model while d_model is dragged below it.
+    pe_curves(figure, p) {
+      const positions = range(p.max_len);
+      const dims = p.dims.filter((d) => d < p.d_model);
+      const cells = CF.encodeCells(specOf(p), positions, dims);
+      p.dims.forEach((d, i) => {
+        const at = dims.indexOf(d);
+        const trace = figure.data[i];
+        if (!trace) return;
+        trace.x = at < 0 ? [] : positions;
+        trace.y = at < 0 ? [] : Float64Array.from(positions, (r) => cells.data[r * dims.length + at]);
+      });
+      return { rows: positions, cols: dims, data: cells.data };
+    },
+    // One position against every other (pages/similarity.py, its first tab): the line and the p marker.
+    sim_row(figure, p) {
+      const values = CF.againstAll(wholeTable(specOf(p)), p.p, p.measure);
+      const trace = figure.data[0];
+      trace.x = range(p.max_len);
+      trace.y = values;
+      if (figure.data[1]) figure.data[1].x = [p.p, p.p]; // the dashed line at p (figures.lines' mark_x)
+      return { rows: [p.p], cols: trace.x, data: values };
+    },
+    // One row of scores through softmax at a temperature, unscaled and scaled by 1/sqrt(d_k).
+    sm_row(figure, p) {
+      const raw = CF.softmax(p.scores, p.temperature);
+      const scaled = CF.softmax(p.scaled_scores, p.temperature);
+      figure.data[0].y = raw;
+      figure.data[1].y = scaled;
+      const both = new Float64Array(raw.length * 2);
+      both.set(raw, 0);
+      both.set(scaled, raw.length);
+      return { rows: ['raw', 'scaled'], cols: range(raw.length), data: both };
+    },
+  };
+
+  // A parameter as Python's str() writes it ("{temperature:g}"-like: no trailing zeros).
+  function shownValue(v) {
+    return typeof v === 'number' && !Number.isInteger(v) ? String(Number(v.toPrecision(6))) : String(v);
+  }
+
+  function fillTexts(figure, texts, p) {
+    for (const path in texts || {}) {
+      const text = texts[path].replace(/\{(\w+)\}/g, (all, name) => (name in p ? shownValue(p[name]) : all));
+      const keys = path.split('.');
+      let at = figure;
+      for (let i = 0; i < keys.length - 1 && at; i++) at = at[keys[i]];
+      if (at) at[keys[keys.length - 1]] = text;
+    }
+  }
+
+  function fill(figure, live, values) {
+    const p = Object.assign({}, live.params, values || {});
+    const recipe = RECIPES[live.recipe];
+    if (!recipe) throw new Error('no recipe ' + live.recipe);
+    const computed = recipe(figure, p);
+    fillTexts(figure, live.texts, p);
+    return { params: p, computed: computed };
+  }
+
+  // ---- charts ------------------------------------------------------------------------------------------
+  // A chart's drawing: el.__alLive = {shown (the restyled figure), live, draw(figure)}.
+  function redraw(el, values) {
+    const state = el.__alLive;
+    if (!state || !el.isConnected) return;
+    const result = fill(state.shown, state.live, values);
+    el.__alLiveResult = result;
+    state.draw(state.shown);
+  }
+
+  function drawGroup(name) {
+    const g = group(name);
+    g.frame = 0;
+    g.drawn++;
+    g.charts.forEach((el) => {
+      if (!el.isConnected) {
+        g.charts.delete(el);
+        return;
+      }
+      try {
+        redraw(el, g.values);
+      } catch (err) {
+        // a value the formulas refuse leaves the chart as it was; the server's answer follows on release
+      }
+    });
+  }
+
+  function chart(el, shown, live, draw) {
+    el.__alLive = { shown: shown, live: live, draw: draw };
+    const g = live.group ? group(live.group) : null;
+    if (g) g.charts.add(el);
+    // While a strip of its group is held or waiting for the server, the strip's values win.
+    redraw(el, g && g.active ? g.values : null);
+  }
+
+  // ---- strips --------------------------------------------------------------------------------------------
+  const PENDING_MS = 5000; // a release the server never answered (a lost rerun) stops holding the values
+  const RELEASE_MS = 120; // key presses in quick succession are sent as one release
+
+  function sliderValue(s, input) {
+    return s.options ? s.options[Number(input.value)] : Number(input.value);
+  }
+
+  function setInput(s, input, value) {
+    if (s.options) {
+      const at = s.options.indexOf(value);
+      input.value = String(at < 0 ? 0 : at);
+    } else input.value = String(value);
+  }
+
+  function strip(root, data, report) {
+    let el = root.querySelector('.al-live');
+    if (!el) {
+      el = document.createElement('div');
+      el.className = 'al-live';
+      el.setAttribute('role', 'group');
+      el.__alState = { pending: 0, pendingAt: 0, seq: 0, holding: false, timer: 0, inputs: {} };
+      root.appendChild(el);
+    }
+    const state = el.__alState;
+    const g = group(data.group);
+    el.setAttribute('aria-label', data.title);
+    el.dataset.group = data.group;
+    const waiting = state.pending && data.ack < state.pending && Date.now() - state.pendingAt < PENDING_MS;
+    if (!waiting) state.pending = 0;
+    let badge = el.querySelector('.al-live-badge');
+    if (!badge) {
+      badge = document.createElement('span');
+      badge.className = 'al-live-badge';
+      el.appendChild(badge);
+    }
+    badge.textContent = data.title;
+    badge.title = data.hint;
+    const names = new Set();
+    data.sliders.forEach((s) => {
+      names.add(s.name);
+      let row = state.inputs[s.name];
+      if (!row) {
+        const label = document.createElement('label');
+        label.className = 'al-live-slider';
+        const text = document.createElement('span');
+        const input = document.createElement('input');
+        input.type = 'range';
+        input.dataset.name = s.name;
+        const out = document.createElement('output');
+        label.append(text, input, out);
+        el.appendChild(label);
+        row = state.inputs[s.name] = { label: label, text: text, input: input, out: out, spec: s };
+        const show = () => {
+          const value = sliderValue(row.spec, input);
+          out.textContent = shownValue(value);
+          input.setAttribute('aria-valuetext', shownValue(value));
+          return value;
+        };
+        row.show = show;
+        input.addEventListener('input', () => {
+          g.values[row.spec.name] = show();
+          g.active = true;
+          if (!g.frame) g.frame = requestAnimationFrame(() => drawGroup(data.group));
+        });
+        input.addEventListener('pointerdown', () => {
+          state.holding = true;
+        });
+        const letGo = () => {
+          state.holding = false;
+        };
+        window.addEventListener('pointerup', letGo);
+        window.addEventListener('pointercancel', letGo);
+        input.addEventListener('change', () => {
+          clearTimeout(state.timer);
+          state.timer = setTimeout(() => {
+            state.seq = Math.max(state.seq, state.pending, data.ack || 0) + 1;
+            state.pending = state.seq;
+            state.pendingAt = Date.now();
+            const values = {};
+            Object.keys(state.inputs).forEach((name) => {
+              values[name] = sliderValue(state.inputs[name].spec, state.inputs[name].input);
+            });
+            report({ seq: state.seq, values: values });
+          }, RELEASE_MS);
+        });
+      }
+      row.spec = s;
+      row.text.textContent = s.label;
+      row.input.setAttribute('aria-label', s.label);
+      row.input.min = '0';
+      if (s.options) {
+        row.input.max = String(s.options.length - 1);
+        row.input.step = '1';
+      } else {
+        row.input.min = String(s.min);
+        row.input.max = String(s.max);
+        row.input.step = String(s.step);
+      }
+      if (!waiting && !state.holding) {
+        setInput(s, row.input, s.value);
+        g.values[s.name] = s.value;
+      }
+      row.show();
+    });
+    Object.keys(state.inputs).forEach((name) => {
+      if (!names.has(name)) {
+        state.inputs[name].label.remove();
+        delete state.inputs[name];
+        delete g.values[name];
+      }
+    });
+    g.active = Boolean(waiting || state.holding);
+  }
+
+  window.__attentionLabLive = { chart: chart, strip: strip, fill: fill, stride: stride, recipes: Object.keys(RECIPES) };
+})();
