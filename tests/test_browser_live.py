@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import plotly.io as pio
 import pytest
 
 from tests.browser_support import (
@@ -58,7 +59,8 @@ COMPUTE_JS = """
     const copy = JSON.parse(JSON.stringify(state.shown));
     const result = window.__attentionLabLive.fill(copy, state.live, v);
     out.push({rows: result.computed.rows, cols: result.computed.cols,
-              data: Array.from(result.computed.data), title: copy.layout.title.text});
+              data: Array.from(result.computed.data), title: copy.layout.title.text,
+              scale: copy.data[0].colorscale || null});
   }
   return out;
 }
@@ -166,6 +168,9 @@ def test_pe_table_cells_equal_numpy_on_a_grid(page_factory: Any) -> None:
         assert got["cols"] == cols.tolist(), spec
         data = np.array(got["data"], dtype=np.float64).reshape(len(rows), len(cols))
         np.testing.assert_allclose(data, want, rtol=TOL, atol=TOL, err_msg=str(spec))
+        # the colours the server's figures.heatmap would pick for these values
+        server = json.loads(pio.to_json(figures.heatmap(want), validate=False))["data"][0]["colorscale"]
+        assert got["scale"] == server, spec
         name = t("pe.kind.sinusoidal", "en")  # the page's encoding: the strip moves only the sizes
         assert got["title"] == t("pe.heatmap.title", "en", name=name, max_len=max_len, d_model=d_model)
     assert_no_exception(page)
@@ -345,3 +350,19 @@ def test_the_recipes_named_in_python_are_the_ones_live_js_has(page_factory: Any)
         )
     )
     assert payload["d_model"] == settings.DEFAULT_D_MODEL  # the parameters, not the matrix
+
+
+def test_the_presenter_view_swaps_a_live_heatmap_colours(page_factory: Any) -> None:
+    """In the presenter view the live heatmap takes the projector's diverging scale, as the server's
+    heatmaps do (before the fix it drew with the plain scale the recipe picked)."""
+    page = page_factory("/positional_encoding?present=1")
+    wait_live(page, PE_CHART)
+    drawn = page.evaluate(f"() => document.querySelector('{PE_CHART} .al-plot').data[0].colorscale")
+    swapped = page.evaluate(
+        "(s) => window.__attentionLabPresent({data: [{type: 'heatmap', colorscale: s}], layout: {}})"
+        ".data[0].colorscale",
+        dragchart.SCALES["diverging"],
+    )
+    assert drawn == swapped
+    assert drawn != dragchart.SCALES["diverging"]
+    assert_no_exception(page)

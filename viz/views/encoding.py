@@ -204,7 +204,7 @@ def live_overview(
             "paired": encodings.uses_pairs(spec),
             "max_rows": figures.MAX_ROWS,
             "max_cols": figures.MAX_COLS,
-            "scales": {"diverging": figures.DIVERGING, "sequential": figures.SEQUENTIAL},
+            "scales": dragchart.SCALES,
         },
         texts={
             "layout.title.text": dragchart.template(

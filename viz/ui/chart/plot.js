@@ -154,7 +154,10 @@ export default function (component) {
   const height = (shown) => (shown.layout && shown.layout.height ? shown.layout.height : 450) + 'px';
   el.style.minHeight = height(figure);
   const react = (Plotly, shown, Live) => {
-    if (Live && figure.live) Live.chart(el, shown, figure.live, (f) => Plotly.react(el, f.data, f.layout, config));
+    if (Live && figure.live) {
+      const restyle = shown !== figure ? window.__attentionLabPresent : null;
+      Live.chart(el, shown, figure.live, (f) => Plotly.react(el, f.data, f.layout, config), restyle);
+    }
     else Plotly.react(el, shown.data, shown.layout, config);
   };
   Promise.all([loadPlotly(), live])

@@ -28,7 +28,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 import streamlit as st
 
-from viz import export, settings
+from viz import export, figures, settings
 from viz.encodings import EncodingSpec
 from viz.i18n import t
 from viz.ui import chart as chart_ui
@@ -39,6 +39,15 @@ LIVE_JS = _HERE / "live.js"
 
 #: The encodings closed_form.js computes (its KINDS); the trained tables come from the server only.
 CLOSED_FORM_KINDS: tuple[str, ...] = ("sinusoidal", "integer", "normalized", "binary", "rope")
+
+#: figures.heatmap's two colour scales as stops (plotly.js knows "RdBu", not plotly.py's reversed
+#: "RdBu_r"): a live heatmap picks one as the server would, from the signs of its values.
+SCALES: dict[str, list[list[object]]] = {
+    name: json.loads(pio.to_json(go.Figure(go.Heatmap(colorscale=scale)), validate=False))["data"][0][
+        "colorscale"
+    ]
+    for name, scale in (("diverging", figures.DIVERGING), ("sequential", figures.SEQUENTIAL))
+}
 
 #: The recipes live.js knows (tests/test_browser_live.py checks the two lists agree).
 RECIPES: tuple[str, ...] = ("pe_table", "pe_curves", "sim_row", "sm_row")

@@ -195,7 +195,17 @@
     });
   }
 
-  function chart(el, shown, live, draw) {
+  // restyle: the presenter view's restyling (null outside it): the colour scales a recipe picks from are
+  // swapped as the figure's own were.
+  function chart(el, shown, live, draw, restyle) {
+    if (restyle && live.params.scales) {
+      const scales = {};
+      for (const name in live.params.scales) {
+        const probe = { data: [{ type: 'heatmap', colorscale: live.params.scales[name] }], layout: {} };
+        scales[name] = restyle(probe).data[0].colorscale;
+      }
+      live = Object.assign({}, live, { params: Object.assign({}, live.params, { scales: scales }) });
+    }
     el.__alLive = { shown: shown, live: live, draw: draw };
     const g = live.group ? group(live.group) : null;
     if (g) g.charts.add(el);
