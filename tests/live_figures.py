@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from viz import downsample, encodings, similarity, softmax
+from viz import downsample, encodings, relative, rope_scaling, similarity, softmax
 from viz.encodings import EncodingSpec
 
 
@@ -41,18 +41,18 @@ def materialize(spec: str) -> str:
     if live["recipe"] == "pe_table":
         rows = downsample.stride(p["max_len"], p["max_rows"]).idx
         cols = downsample.stride(p["d_model"], p["max_cols"], paired=bool(p["paired"])).idx
-        z = encodings.encode(_spec(p))[np.ix_(rows, cols)]
-        lo, hi = float(np.nanmin(z)), float(np.nanmax(z))
-        two = lo < 0 < hi
-        data[0].update(
-            z=z.tolist(),
-            x=[str(int(c)) for c in cols],
-            y=[str(int(r)) for r in rows],
-            colorscale=p["scales"]["diverging" if two else "sequential"],
-            zmid=0.0 if two else None,
-            zmin=None if two else lo,
-            zmax=None if two else hi,
-        )
+        _heatmap(data[0], encodings.encode(_spec(p))[np.ix_(rows, cols)], rows, cols, p["scales"])
+    elif live["recipe"] == "kerple_matrix":
+        bias = relative.kerple_log(int(p["length"]), p["r1"], p["r2"], causal=bool(p["causal"]))[0]
+        every = np.arange(int(p["length"]))
+        _heatmap(data[0], np.where(np.isfinite(bias), bias, np.nan), every, every, p["scales"])
+    elif live["recipe"] == "kerple_lines":
+        d = np.arange(int(p["length"]), dtype=np.float64)
+        p["m"] = p["r1"] * p["r2"]
+        data[0].update(x=d.tolist(), y=(-p["r1"] * np.log1p(p["r2"] * d)).tolist())
+        data[1].update(x=d.tolist(), y=(-p["m"] * d).tolist())
+    elif live["recipe"] in ("rs_waves", "rs_ramp", "rs_scores"):
+        _rope_scaling(live["recipe"], data, p)
     elif live["recipe"] == "pe_curves":
         table = encodings.encode(_spec(p))
         for trace, d in zip(data, p["dims"], strict=False):
@@ -73,10 +73,53 @@ def materialize(spec: str) -> str:
     else:
         raise AssertionError(f"no Python twin for the recipe {live['recipe']!r}")
     for path, text in live["texts"].items():
-        filled = re.sub(r"\{(\w+)\}", lambda m: _shown(p[m[1]]) if m[1] in p else m[0], text)
+        filled = re.sub(
+            r"\{(\w+)(?::(\.\d[fg]))?\}",
+            lambda m: (format(p[m[1]], m[2]) if m[2] else _shown(p[m[1]])) if m[1] in p else m[0],
+            text,
+        )
         *head, last = [int(k) if k.isdigit() else k for k in path.split(".")]
         at: Any = figure
         for k in head:
             at = at[k]
         at[last] = filled
     return json.dumps(figure)
+
+
+def _heatmap(trace: dict[str, Any], z: np.ndarray, rows: np.ndarray, cols: np.ndarray, scales: Any) -> None:
+    """figures.heatmap's cells, labels and colours (diverging around 0 when the values have both signs)."""
+    lo, hi = float(np.nanmin(z)), float(np.nanmax(z))
+    two = lo < 0 < hi
+    trace.update(
+        z=z.tolist(),
+        x=[str(int(c)) for c in cols],
+        y=[str(int(r)) for r in rows],
+        colorscale=scales["diverging" if two else "sequential"],
+        zmid=0.0 if two else None,
+        zmin=None if two else lo,
+        zmax=None if two else hi,
+    )
+
+
+def _rope_scaling(recipe: str, data: list[dict[str, Any]], p: dict[str, Any]) -> None:
+    d_head, base, scale, length = int(p["d_head"]), float(p["base"]), float(p["scale"]), int(p["train_len"])
+    found = rope_scaling.scaling(d_head, base, scale, length)
+    methods = p["methods"]
+    p["sl"] = p["scale"] * p["train_len"]
+    pairs = list(range(d_head // 2))
+    if recipe == "rs_ramp":
+        data[0].update(x=pairs, y=found.ramp.tolist())
+        return
+    if recipe == "rs_waves":
+        for trace, m in zip(data, methods, strict=False):
+            trace.update(x=pairs, y=found.wavelengths(m).tolist())
+        for trace, level in zip(data[len(methods) :], (p["train_len"], p["sl"]), strict=False):
+            trace.update(x=[0, max(len(pairs) - 1, 0)], y=[level, level])
+        return
+    x = np.geomspace(1.0, 2.0 * scale * length, int(p["points"]))
+    for trace, m in zip(data, methods, strict=False):
+        factor = found.temperature if m == "yarn" else 1.0
+        y = rope_scaling.score_window(found.frequencies[m], x, x * (1 + p["window"]), factor)
+        trace.update(x=x.tolist(), y=y.tolist())
+    for trace, at in zip(data[len(methods) :], (p["train_len"], p["sl"]), strict=False):
+        trace["x"] = [at, at]

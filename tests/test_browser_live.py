@@ -31,10 +31,11 @@ from tests.browser_support import (
     screenshot,
     wait_for_idle,
 )
-from viz import downsample, encodings, figures, settings, similarity, softmax
+from viz import downsample, encodings, figures, relative, rope_scaling, settings, similarity, softmax
 from viz.encodings import EncodingSpec
 from viz.i18n import t
 from viz.ui import dragchart
+from viz.views import rope_scaling as rope_scaling_views
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -365,4 +366,77 @@ def test_the_presenter_view_swaps_a_live_heatmap_colours(page_factory: Any) -> N
     )
     assert drawn == swapped
     assert drawn != dragchart.SCALES["diverging"]
+    assert_no_exception(page)
+
+
+def test_kerple_charts_equal_numpy(page_factory: Any) -> None:
+    page = page_factory("/similarity?tab=bias&bias=kerple")
+    grid = [
+        (n, a, b, c)
+        for n in (4, 37, 256)
+        for a, b in ((0.1, 0.1), (1.0, 1.0), (4.9, 2.3))
+        for c in (True, False)
+    ]
+    values = [{"length": n, "r1": a, "r2": b, "causal": c} for n, a, b, c in grid]
+    for root in (".st-key-rel_kerple_matrix", ".st-key-rel_kerple_lines"):
+        wait_live(page, root)
+        results = page.evaluate(COMPUTE_JS, {"root": root, "values": values})
+        for (n, a, b, c), got in zip(grid, results, strict=True):
+            bias = relative.kerple_log(n, a, b, causal=c)[0]
+            data = np.array([np.nan if v is None else v for v in got["data"]], dtype=np.float64)
+            if root.endswith("matrix"):
+                want = np.where(np.isfinite(bias), bias, np.nan).reshape(-1)
+                assert got["title"] == t("rel.kerple.matrix", "en", r1=f"{a:.1f}", r2=f"{b:.1f}")
+            else:
+                d = np.arange(n)
+                want = np.concatenate([relative.by_distance(bias[None])[1][0], -(a * b) * d])
+            np.testing.assert_allclose(
+                data, want, rtol=TOL, atol=TOL, equal_nan=True, err_msg=f"{root} {n} {a} {b} {c}"
+            )
+    # the ALiBi line's name follows its slope as Python writes it ({m:.3g})
+    name = page.evaluate(
+        "() => { const el = document.querySelector('.st-key-rel_kerple_lines .al-plot');"
+        " const copy = JSON.parse(JSON.stringify(el.__alLive.shown));"
+        " window.__attentionLabLive.fill(copy, el.__alLive.live, {r1: 1.7, r2: 2.9});"
+        " return copy.data[1].name; }"
+    )
+    assert name == t("rel.kerple.alibi", "en", m=f"{1.7 * 2.9:.3g}")
+    assert_no_exception(page)
+
+
+def test_rope_scaling_charts_equal_numpy(page_factory: Any) -> None:
+    page = page_factory("/positional_encoding?tab=rope")
+    grid = [(s, n, d) for s in (1, 4, 32) for n in (256, 8192) for d in (16, 256)]
+    values = [{"scale": s, "train_len": n, "d_head": d} for s, n, d in grid]
+    for root in (".st-key-rs_waves", ".st-key-rs_ramp", ".st-key-rs_scores"):
+        wait_live(page, root)
+        base = page.evaluate(f"() => document.querySelector('{root} .al-plot').__alLive.live.params.base")
+        results = page.evaluate(COMPUTE_JS, {"root": root, "values": values})
+        for (s, n, d), got in zip(grid, results, strict=True):
+            found = rope_scaling.scaling(d, float(base), float(s), n)
+            if root.endswith("waves"):
+                want = np.concatenate([found.wavelengths(m) for m in rope_scaling.METHODS])
+            elif root.endswith("ramp"):
+                want = found.ramp
+            else:
+                x = np.geomspace(1.0, 2.0 * s * n, rope_scaling_views.SCORE_POINTS)
+                hi = x * (1 + rope_scaling_views.SCORE_WINDOW)
+                want = np.concatenate(
+                    [
+                        rope_scaling.score_window(
+                            found.frequencies[m], x, hi, found.temperature if m == "yarn" else 1.0
+                        )
+                        for m in rope_scaling.METHODS
+                    ]
+                )
+            data = np.array(got["data"], dtype=np.float64)
+            np.testing.assert_allclose(data, want, rtol=TOL, atol=TOL, err_msg=f"{root} s={s} L={n} d={d}")
+    # dragging s with the keyboard moves the s x L level and, once let go, the link
+    strip = page.locator(".st-key-rs_live .al-live")
+    strip.locator('input[data-name="scale"]').focus()
+    page.keyboard.press("ArrowRight")
+    wait_live(page, ".st-key-rs_waves", "r.params.scale === 8")
+    level = page.evaluate("() => document.querySelector('.st-key-rs_waves .al-plot').data[5]")
+    assert level["y"] == [8 * 2048, 8 * 2048] and level["name"] == t("rs.level.sl", "en", n=8 * 2048)
+    page.wait_for_function("() => location.search.includes('s=8')")
     assert_no_exception(page)

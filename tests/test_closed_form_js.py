@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from tests.browser_support import running_in_ci
-from viz import encodings, similarity, softmax
+from viz import encodings, relative, rope_scaling, similarity, softmax
 from viz.encodings import EncodingSpec
 from viz.ui import dragchart
 
@@ -45,6 +45,17 @@ const out = calls.map(([name, args]) => {
     if (name === 'byOffset') return plain(api.sinusoidDotByOffset(args.offsets, args.dModel, args.base));
     if (name === 'softmax') return plain(api.softmax(args.scores.map(num), args.temperature));
     if (name === 'normalPdf') return plain(api.normalPdf(args.xs, args.variance));
+    if (name === 'kerple') return plain(api.kerpleLog(args.length, args.r1, args.r2, args.causal).data);
+    if (name === 'ropeScaled') {
+      return plain(api.scaledFrequencies(args.method, args.dHead, args.base, args.scale, args.trainLen));
+    }
+    if (name === 'yarnRamp') return plain(api.yarnRamp(args.dHead, args.base, args.trainLen));
+    if (name === 'yarnTemperature') return [api.yarnTemperature(args.scale)];
+    if (name === 'scoreWindow') {
+      const f = api.scaledFrequencies(args.method, args.dHead, args.base, args.scale, args.trainLen);
+      return plain(api.scoreWindow(f, args.lo, args.hi, args.factor));
+    }
+    if (name === 'geomspace') return plain(api.geomspace(args.a, args.b, args.n));
     return {error: 'unknown call ' + name};
   } catch (e) { return {error: String(e.message)}; }
 });
@@ -210,3 +221,63 @@ def test_the_normal_density_matches(tmp_path: Path) -> None:
     calls = [("normalPdf", {"xs": xs, "variance": v}) for v in cases]
     for variance, answer in zip(cases, run(calls, tmp_path), strict=True):
         close(values(answer), softmax.normal_pdf(np.array(xs), variance), variance)
+
+
+# ---- the tabs beyond the 2017 paper: KERPLE's bias and RoPE past its training length -----------------------
+def test_kerple_bias_equals_numpy(tmp_path: Path) -> None:
+    grid = list(itertools.product((1, 4, 33, 256), (0.1, 1.0, 4.9), (0.1, 2.5), (True, False)))
+    calls = [("kerple", {"length": n, "r1": a, "r2": b, "causal": c}) for n, a, b, c in grid]
+    calls.append(("kerple", {"length": 4, "r1": 0.0, "r2": 1.0, "causal": True}))
+    answers = run(calls, tmp_path)
+    for (n, a, b, c), got in zip(grid, answers, strict=False):
+        want = relative.kerple_log(n, a, b, causal=c)[0]
+        close(values(got), np.where(np.isfinite(want), want, np.nan), (n, a, b, c))
+    assert "r1 and r2" in answers[-1]["error"]  # Python refuses it too
+    with pytest.raises(ValueError):
+        relative.kerple_log(4, 0.0, 1.0)
+
+
+def test_rope_scaling_equals_numpy(tmp_path: Path) -> None:
+    grid = list(
+        itertools.product(rope_scaling.METHODS, (2, 16, 128, 256), (10.0, 10000.0), (1, 4, 32), (256, 8192))
+    )
+    lo = np.geomspace(1.0, 2.0 * 4 * 2048, 50)
+    calls: list[tuple[str, Any]] = []
+    for m, d, base, s, n in grid:
+        calls.append(("ropeScaled", {"method": m, "dHead": d, "base": base, "scale": s, "trainLen": n}))
+        factor = rope_scaling.yarn_temperature(s) if m == "yarn" else 1.0
+        calls.append(
+            (
+                "scoreWindow",
+                {
+                    "method": m,
+                    "dHead": d,
+                    "base": base,
+                    "scale": s,
+                    "trainLen": n,
+                    "lo": lo.tolist(),
+                    "hi": (lo * 1.1).tolist(),
+                    "factor": factor,
+                },
+            )
+        )
+    ramps = list(itertools.product((2, 64, 256), (10.0, 500.0, 10000.0), (256, 2048, 8192)))
+    calls += [("yarnRamp", {"dHead": d, "base": b, "trainLen": n}) for d, b, n in ramps]
+    calls += [("yarnTemperature", {"scale": s}) for s in (0.5, 1, 2, 32)]
+    calls += [("geomspace", {"a": 1.0, "b": 2.0 * s * n, "n": 400}) for s, n in ((1, 256), (32, 8192))]
+    answers = iter(run(calls, tmp_path))
+    for m, d, base, s, n in grid:
+        freqs = rope_scaling.scaled_frequencies(m, d, base, float(s), n)
+        close(values(next(answers)), freqs, (m, d, base, s, n))
+        factor = rope_scaling.yarn_temperature(s) if m == "yarn" else 1.0
+        close(
+            values(next(answers)),
+            rope_scaling.score_window(freqs, lo, lo * 1.1, factor),
+            ("score", m, d, s, n),
+        )
+    for d, b, n in ramps:
+        close(values(next(answers)), rope_scaling.yarn_ramp(d, b, n), ("ramp", d, b, n))
+    for s in (0.5, 1, 2, 32):
+        close(values(next(answers)), np.array([rope_scaling.yarn_temperature(s)]), ("temperature", s))
+    for s, n in ((1, 256), (32, 8192)):
+        close(values(next(answers)), np.geomspace(1.0, 2.0 * s * n, 400), ("geomspace", s, n))

@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import plotly.graph_objects as go
 import streamlit as st
 
 from viz import figures, relative
 from viz.budget import cached
 from viz.i18n import t
-from viz.ui import widgets
+from viz.ui import dragchart, widgets
 from viz.ui.chart import chart
 
 HEADS_MAX = 16
@@ -66,9 +67,15 @@ def query_key_matrix(
 ) -> None:
     """A query x key matrix (this tab's and the sliding windows'); masked cells (-inf or NaN) are left
     blank. With ``zmax`` the colours run from 0 to it."""
-    shown = np.where(np.isfinite(z), z, np.nan)
-    fig = figures.heatmap(
-        shown,
+    fig = _matrix_figure(z, lang, title=title, colorbar=colorbar, hover=hover, zmax=zmax)
+    chart(fig, key=key, lang=lang, file_name=f"{name}_{z.shape[0]}x{z.shape[1]}.csv")
+
+
+def _matrix_figure(
+    z: np.ndarray, lang: str, *, title: str, colorbar: str, hover: str, zmax: float | None = None
+) -> go.Figure:
+    return figures.heatmap(
+        np.where(np.isfinite(z), z, np.nan),
         title=title,
         x_title=t("rel.key", lang),
         y_title=t("rel.query", lang),
@@ -78,7 +85,6 @@ def query_key_matrix(
         zmax=zmax,
         height=420,
     )
-    chart(fig, key=key, lang=lang, file_name=f"{name}_{z.shape[0]}x{z.shape[1]}.csv")
 
 
 def _curves(x: np.ndarray, series: dict[str, np.ndarray], lang: str, *, key: str, **labels: Any) -> None:
@@ -162,33 +168,68 @@ def _kerple(length: int, controls: Any, lang: str) -> None:
         r1 = _number(t("rel.r1", lang), "rel_r1")
         r2 = _number(t("rel.r2", lang), "rel_r2")
         causal = _toggle(t("rel.causal", lang), "rel_causal", True)
-    bias = relative.kerple_log(length, r1, r2, causal=causal)[0]
-    left, right, note = st.columns([3, 3, 2])
-    with left, widgets.guard(lang):
-        query_key_matrix(
-            bias,
-            lang,
-            key="rel_kerple_matrix",
-            title=t("rel.kerple.matrix", lang, r1=f"{r1:.1f}", r2=f"{r2:.1f}"),
-            colorbar=t("rel.bias", lang),
-            hover="rel.bias.hover",
-            name=f"kerple_r1_{r1:.1f}_r2_{r2:.1f}",
-        )
-    with right, widgets.guard(lang):
-        d, values = relative.by_distance(bias[None])
+    # a formula of r1, r2 and the length: both charts follow the strip as it is dragged (viz.ui.dragchart)
+    lo, hi, step = R_RANGE
+    sliders = [
+        dragchart.LiveSlider("r1", "rel_r1", t("rel.r1", lang), r1, lo, hi, step),
+        dragchart.LiveSlider("r2", "rel_r2", t("rel.r2", lang), r2, lo, hi, step),
+        dragchart.LiveSlider("length", "rel_len", t("rel.len", lang), length, LENGTH[0], LENGTH[1], 1),
+    ]
+    dragchart.live_strip("rel_kerple", sliders, key="rel_kerple_live", lang=lang)
+    params = {"length": length, "r1": r1, "r2": r2, "causal": causal}
+
+    def matrix(z: np.ndarray) -> go.Figure:
+        title = t("rel.kerple.matrix", lang, r1=f"{r1:.1f}", r2=f"{r2:.1f}")
+        return _matrix_figure(z, lang, title=title, colorbar=t("rel.bias", lang), hover="rel.bias.hover")
+
+    def lines(kerple: np.ndarray) -> go.Figure:
+        d = np.arange(length)
         slope = r1 * r2  # the log curve's slope at distance 0
         series = {
-            t("rel.kerple.series", lang): values[0],
+            t("rel.kerple.series", lang): kerple,
             t("rel.kerple.alibi", lang, m=f"{slope:.3g}"): -slope * d.astype(np.float64),
         }
-        _curves(
+        return figures.lines(
             d,
             series,
-            lang,
-            key="rel_kerple_lines",
+            hovertemplate=t("rel.line.hover", lang),
+            height=420,
             title=t("rel.kerple.lines", lang),
             x_title=t("rel.distance", lang),
             y_title=t("rel.bias", lang),
+        )
+
+    def bias() -> np.ndarray:
+        return relative.kerple_log(length, r1, r2, causal=causal)[0]
+
+    left, right, note = st.columns([3, 3, 2])
+    with left, widgets.guard(lang):
+        dragchart.live_chart(
+            matrix(np.zeros((1, 1))),
+            recipe="kerple_matrix",
+            params={**params, "scales": dragchart.SCALES},
+            texts={
+                "layout.title.text": dragchart.template(
+                    "rel.kerple.matrix", lang, live={"r1": "r1:.1f", "r2": "r2:.1f"}
+                )
+            },
+            group="rel_kerple",
+            key="rel_kerple_matrix",
+            lang=lang,
+            csv=lambda: dragchart.figure_csv(matrix(bias()), lang),
+            file_name=f"kerple_r1_{r1:.1f}_r2_{r2:.1f}_{length}x{length}.csv",
+        )
+    with right, widgets.guard(lang):
+        dragchart.live_chart(
+            lines(np.zeros(length)),
+            recipe="kerple_lines",
+            params=params,
+            texts={"data.1.name": dragchart.template("rel.kerple.alibi", lang, live={"m": "m:.3g"})},
+            group="rel_kerple",
+            key="rel_kerple_lines",
+            lang=lang,
+            csv=lambda: dragchart.figure_csv(lines(relative.by_distance(bias()[None])[1][0]), lang),
+            file_name="rel_kerple_lines.csv",
         )
     note.markdown(t("rel.kerple.explain", lang))
 

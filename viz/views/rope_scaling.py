@@ -3,14 +3,17 @@ Position Interpolation, NTK-aware scaling and YaRN, YaRN's ramp, and a score aga
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
+import plotly.graph_objects as go
 import streamlit as st
 
 from viz import figures, rope_scaling
 from viz.budget import cached
 from viz.i18n import t
-from viz.rope_scaling import METHODS
-from viz.ui import widgets
+from viz.rope_scaling import METHODS, Method
+from viz.ui import dragchart, widgets
 from viz.ui.chart import chart
 
 LENGTHS = (256, 512, 1024, 2048, 4096, 8192)
@@ -101,12 +104,31 @@ def section(base: float, lang: str) -> None:
     found = scaling(d_head, base, scale, train_len)
     c4.metric(t("rs.temperature", lang), f"{found.temperature:.3f}", help=t("rs.temperature.help", lang))
     names = {m: t(f"rs.method.{m}", lang) for m in METHODS}
-    pairs = np.arange(d_head // 2)
-    left, right = st.columns([3, 1])
-    with left, widgets.guard(lang):
-        fig = figures.lines(
+    n = d_head // 2
+    pairs = np.arange(n)
+    # formulas of (s, L, d): the three charts follow the strip as it is dragged (viz.ui.dragchart)
+    dragchart.live_strip(
+        "rs",
+        [
+            dragchart.LiveSlider("scale", "rs_scale", t("rs.scale", lang), scale, options=SCALES),
+            dragchart.LiveSlider("train_len", "rs_len", t("rs.len", lang), train_len, options=LENGTHS),
+            dragchart.LiveSlider("d_head", "rs_dhead", t("rs.dhead", lang), d_head, options=D_HEADS),
+        ],
+        key="rs_live",
+        lang=lang,
+    )
+    params = {
+        "d_head": d_head,
+        "base": base,
+        "scale": scale,
+        "train_len": train_len,
+        "methods": list(METHODS),
+    }
+
+    def waves(values: Mapping[Method, np.ndarray]) -> go.Figure:
+        return figures.lines(
             pairs,
-            {names[m]: found.wavelengths(m) for m in METHODS},
+            {names[m]: values[m] for m in METHODS},
             title=t("rs.wave.title", lang),
             x_title=t("rs.pair", lang),
             y_title=t("rs.wavelength", lang),
@@ -120,15 +142,11 @@ def section(base: float, lang: str) -> None:
             },
             height=420,
         )
-        chart(
-            fig,
-            key="rs_waves",
-            lang=lang,
-            file_name=f"rope_scaling_wavelengths_d{d_head}_L{train_len}_s{scale}.csv",
-        )
-        fig = figures.lines(
+
+    def ramp(values: np.ndarray) -> go.Figure:
+        return figures.lines(
             pairs,
-            {t("rs.ramp.series", lang): found.ramp},
+            {t("rs.ramp.series", lang): values},
             title=t("rs.ramp.title", lang),
             x_title=t("rs.pair", lang),
             y_title=t("rs.ramp", lang),
@@ -136,14 +154,11 @@ def section(base: float, lang: str) -> None:
             mode="lines+markers",
             height=260,
         )
-        chart(fig, key="rs_ramp", lang=lang, file_name=f"yarn_ramp_d{d_head}_L{train_len}.csv")
-    right.markdown(t("rs.wave.explain", lang))
-    left, right = st.columns([3, 1])
-    with left, widgets.guard(lang):
-        distances, by_method = scores(d_head, base, scale, train_len)
-        fig = figures.lines(
+
+    def score_chart(distances: np.ndarray, values: Mapping[str, np.ndarray]) -> go.Figure:
+        return figures.lines(
             distances,
-            {names[m]: by_method[m] for m in METHODS},
+            {names[m]: values[m] for m in METHODS},
             title=t("rs.score.title", lang),
             x_title=t("rs.distance", lang),
             y_title=t("rs.score", lang),
@@ -153,10 +168,51 @@ def section(base: float, lang: str) -> None:
             legend_right=True,
             height=420,
         )
-        chart(
-            fig,
+
+    ones = {m: np.ones(n) for m in METHODS}  # placeholders: a live chart's data is computed in the browser
+    left, right = st.columns([3, 1])
+    with left, widgets.guard(lang):
+        level_at = len(METHODS)  # the level lines follow the methods' traces
+        dragchart.live_chart(
+            waves(ones),
+            recipe="rs_waves",
+            params=params,
+            texts={
+                f"data.{level_at}.name": dragchart.template("rs.level.l", lang, live={"n": "train_len"}),
+                f"data.{level_at + 1}.name": dragchart.template("rs.level.sl", lang, live={"n": "sl"}),
+            },
+            group="rs",
+            key="rs_waves",
+            lang=lang,
+            csv=lambda: dragchart.figure_csv(waves({m: found.wavelengths(m) for m in METHODS}), lang),
+            file_name=f"rope_scaling_wavelengths_d{d_head}_L{train_len}_s{scale}.csv",
+        )
+        dragchart.live_chart(
+            ramp(np.zeros(n)),
+            recipe="rs_ramp",
+            params=params,
+            texts={},
+            group="rs",
+            key="rs_ramp",
+            lang=lang,
+            csv=lambda: dragchart.figure_csv(ramp(found.ramp), lang),
+            file_name=f"yarn_ramp_d{d_head}_L{train_len}.csv",
+        )
+    right.markdown(t("rs.wave.explain", lang))
+    left, right = st.columns([3, 1])
+    with left, widgets.guard(lang):
+        dragchart.live_chart(
+            score_chart(
+                np.geomspace(1.0, 2.0 * scale * train_len, SCORE_POINTS),
+                {str(m): np.ones(SCORE_POINTS) for m in METHODS},
+            ),
+            recipe="rs_scores",
+            params={**params, "points": SCORE_POINTS, "window": SCORE_WINDOW},
+            texts={},
+            group="rs",
             key="rs_scores",
             lang=lang,
+            csv=lambda: dragchart.figure_csv(score_chart(*scores(d_head, base, scale, train_len)), lang),
             file_name=f"rope_scaling_scores_d{d_head}_L{train_len}_s{scale}.csv",
         )
     right.markdown(t("rs.score.explain", lang))

@@ -50,7 +50,17 @@ SCALES: dict[str, list[list[object]]] = {
 }
 
 #: The recipes live.js knows (tests/test_browser_live.py checks the two lists agree).
-RECIPES: tuple[str, ...] = ("pe_table", "pe_curves", "sim_row", "sm_row")
+RECIPES: tuple[str, ...] = (
+    "pe_table",
+    "pe_curves",
+    "sim_row",
+    "sm_row",
+    "kerple_matrix",
+    "kerple_lines",
+    "rs_waves",
+    "rs_ramp",
+    "rs_scores",
+)
 
 
 def served_script() -> bytes:

@@ -144,14 +144,102 @@
     },
   };
 
+  // ---- the tabs beyond the 2017 paper ------------------------------------------------------------------
+  // KERPLE's bias as a query x key matrix (viz.views.relative.query_key_matrix): blank future keys.
+  RECIPES.kerple_matrix = function (figure, p) {
+    const bias = CF.kerpleLog(p.length, p.r1, p.r2, p.causal);
+    const z = new Array(p.length);
+    for (let i = 0; i < p.length; i++) z[i] = bias.data.subarray(i * p.length, (i + 1) * p.length);
+    const trace = figure.data[0];
+    trace.z = z;
+    trace.x = range(p.length).map(String);
+    trace.y = range(p.length).map(String);
+    colour(trace, bias.data, p.scales);
+    return { rows: range(p.length), cols: range(p.length), data: bias.data };
+  };
+  // KERPLE against the distance, beside the ALiBi line of the same first slope m = r1 r2.
+  RECIPES.kerple_lines = function (figure, p) {
+    const d = range(p.length);
+    const kerple = Float64Array.from(d, (x) => -p.r1 * Math.log1p(p.r2 * x));
+    p.m = p.r1 * p.r2;
+    const alibi = Float64Array.from(d, (x) => -p.m * x);
+    figure.data[0].x = d;
+    figure.data[0].y = kerple;
+    figure.data[1].x = d;
+    figure.data[1].y = alibi;
+    const both = new Float64Array(2 * d.length);
+    both.set(kerple, 0);
+    both.set(alibi, d.length);
+    return { rows: ['kerple', 'alibi'], cols: d, data: both };
+  };
+  // Each pair's wavelength under every method, with L and s x L as levels (viz.views.rope_scaling).
+  RECIPES.rs_waves = function (figure, p) {
+    const n = p.d_head / 2;
+    const pairs = range(n);
+    const out = new Float64Array(p.methods.length * n);
+    p.methods.forEach((m, k) => {
+      const w = CF.scaledFrequencies(m, p.d_head, p.base, p.scale, p.train_len);
+      const waves = Float64Array.from(w, (f) => (2 * Math.PI) / f);
+      out.set(waves, k * n);
+      figure.data[k].x = pairs;
+      figure.data[k].y = waves;
+    });
+    p.sl = p.scale * p.train_len;
+    const ends = [0, Math.max(n - 1, 0)];
+    [p.train_len, p.sl].forEach((level, i) => {
+      const trace = figure.data[p.methods.length + i];
+      if (trace) {
+        trace.x = ends;
+        trace.y = [level, level];
+      }
+    });
+    return { rows: p.methods, cols: pairs, data: out };
+  };
+  // YaRN's ramp over the pairs.
+  RECIPES.rs_ramp = function (figure, p) {
+    const ramp = CF.yarnRamp(p.d_head, p.base, p.train_len);
+    figure.data[0].x = range(ramp.length);
+    figure.data[0].y = ramp;
+    return { rows: ['ramp'], cols: range(ramp.length), data: ramp };
+  };
+  // Each method's mean score near every distance (log-spaced to 2 s L), with marks at L and s L.
+  RECIPES.rs_scores = function (figure, p) {
+    const x = CF.geomspace(1, 2 * p.scale * p.train_len, p.points);
+    const hi = x.map((v) => v * (1 + p.window));
+    const out = new Float64Array(p.methods.length * x.length);
+    p.methods.forEach((m, k) => {
+      const w = CF.scaledFrequencies(m, p.d_head, p.base, p.scale, p.train_len);
+      const factor = m === 'yarn' ? CF.yarnTemperature(p.scale) : 1;
+      const y = CF.scoreWindow(w, x, hi, factor);
+      out.set(y, k * x.length);
+      figure.data[k].x = x;
+      figure.data[k].y = y;
+    });
+    p.sl = p.scale * p.train_len;
+    [p.train_len, p.sl].forEach((at, i) => {
+      const trace = figure.data[p.methods.length + i];
+      if (trace) trace.x = [at, at];
+    });
+    return { rows: p.methods, cols: Array.from(x), data: out };
+  };
+
   // A parameter as Python's str() writes it ("{temperature:g}"-like: no trailing zeros).
   function shownValue(v) {
     return typeof v === 'number' && !Number.isInteger(v) ? String(Number(v.toPrecision(6))) : String(v);
   }
 
+  // {name}, {name:.Nf} (N decimals) or {name:.Ng} (N significant digits), as Python formats them.
+  function formatted(v, spec) {
+    if (!spec || typeof v !== 'number') return shownValue(v);
+    const digits = Number(spec.slice(1, -1));
+    return spec.endsWith('f') ? v.toFixed(digits) : String(Number(v.toPrecision(digits)));
+  }
+
   function fillTexts(figure, texts, p) {
     for (const path in texts || {}) {
-      const text = texts[path].replace(/\{(\w+)\}/g, (all, name) => (name in p ? shownValue(p[name]) : all));
+      const text = texts[path].replace(/\{(\w+)(:\.\d[fg])?\}/g, (all, name, spec) =>
+        name in p ? formatted(p[name], spec && spec.slice(1)) : all,
+      );
       const keys = path.split('.');
       let at = figure;
       for (let i = 0; i < keys.length - 1 && at; i++) at = at[keys[i]];
@@ -215,7 +303,16 @@
 
   // ---- strips --------------------------------------------------------------------------------------------
   const PENDING_MS = 5000; // a release the server never answered (a lost rerun) stops holding the values
-  const RELEASE_MS = 120; // key presses in quick succession are sent as one release
+  // Sent on the next task: a release waits for nothing (a Streamlit slider's key press does not either);
+  // presses in quick succession each send theirs, and the acknowledgements keep the slider where it is.
+  const RELEASE_MS = 0;
+
+  // A slider's value is shown with as many decimals as its step has (T = 1.0 by 0.1), as Streamlit does.
+  function decimals(s) {
+    if (s.options || Number.isInteger(s.step)) return 0;
+    const text = String(s.step);
+    return text.includes('.') ? text.split('.')[1].length : 0;
+  }
 
   function sliderValue(s, input) {
     return s.options ? s.options[Number(input.value)] : Number(input.value);
@@ -234,13 +331,15 @@
       el = document.createElement('div');
       el.className = 'al-live';
       el.setAttribute('role', 'group');
-      el.__alState = { pending: 0, pendingAt: 0, seq: 0, holding: false, timer: 0, inputs: {} };
+      el.__alState = { pending: 0, pendingAt: 0, seq: 0, ack: 0, holding: false, timer: 0, inputs: {} };
       root.appendChild(el);
     }
     const state = el.__alState;
     const g = group(data.group);
     el.setAttribute('aria-label', data.title);
     el.dataset.group = data.group;
+    // the last release the server applied (kept across reloads in its session): new numbers follow it
+    state.ack = Math.max(state.ack, data.ack || 0);
     const waiting = state.pending && data.ack < state.pending && Date.now() - state.pendingAt < PENDING_MS;
     if (!waiting) state.pending = 0;
     let badge = el.querySelector('.al-live-badge');
@@ -268,8 +367,9 @@
         row = state.inputs[s.name] = { label: label, text: text, input: input, out: out, spec: s };
         const show = () => {
           const value = sliderValue(row.spec, input);
-          out.textContent = shownValue(value);
-          input.setAttribute('aria-valuetext', shownValue(value));
+          const text = decimals(row.spec) ? value.toFixed(decimals(row.spec)) : shownValue(value);
+          out.textContent = text;
+          input.setAttribute('aria-valuetext', text);
           return value;
         };
         row.show = show;
@@ -278,18 +378,18 @@
           g.active = true;
           if (!g.frame) g.frame = requestAnimationFrame(() => drawGroup(data.group));
         });
+        // a range input captures the pointer it is dragged with: its own events say when it is let go
         input.addEventListener('pointerdown', () => {
           state.holding = true;
         });
         const letGo = () => {
           state.holding = false;
         };
-        window.addEventListener('pointerup', letGo);
-        window.addEventListener('pointercancel', letGo);
+        ['pointerup', 'pointercancel', 'lostpointercapture'].forEach((type) => input.addEventListener(type, letGo));
         input.addEventListener('change', () => {
           clearTimeout(state.timer);
           state.timer = setTimeout(() => {
-            state.seq = Math.max(state.seq, state.pending, data.ack || 0) + 1;
+            state.seq = Math.max(state.seq, state.pending, state.ack) + 1;
             state.pending = state.seq;
             state.pendingAt = Date.now();
             const values = {};
