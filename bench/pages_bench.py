@@ -102,6 +102,9 @@ PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
     "live_pe": (("pe_heatmap_live", None),),
     "live_sim": (("sim_row_live", None),),
     "live_sm": (("sm_row_live", 1),),
+    "kerple": (("rel_r1", 5),),
+    "live_kerple": (("rel_kerple_live", 5),),
+    "live_rope": (("rs_live", 4),),
     MINIMAL: (("d_model", None),),
 }
 #: Pages opened on another view than their bare address: the Real models page opens on its tokens
@@ -120,6 +123,9 @@ PATHS: dict[str, str] = {
     "live_pe": "positional_encoding",
     "live_sim": "similarity",
     "live_sm": "softmax",
+    "kerple": "similarity?bias=kerple",
+    "live_kerple": "similarity?bias=kerple",
+    "live_rope": "positional_encoding",
 }
 TAB = '[role="tab"]'
 #: At the largest size these start from their last option (End key, untimed), not the default.

@@ -170,10 +170,10 @@ def _kerple(length: int, controls: Any, lang: str) -> None:
         causal = _toggle(t("rel.causal", lang), "rel_causal", True)
     # a formula of r1, r2 and the length: both charts follow the strip as it is dragged (viz.ui.dragchart)
     lo, hi, step = R_RANGE
-    sliders = [
+    sliders = [  # in the order of the controls above
+        dragchart.LiveSlider("length", "rel_len", t("rel.len", lang), length, LENGTH[0], LENGTH[1], 1),
         dragchart.LiveSlider("r1", "rel_r1", t("rel.r1", lang), r1, lo, hi, step),
         dragchart.LiveSlider("r2", "rel_r2", t("rel.r2", lang), r2, lo, hi, step),
-        dragchart.LiveSlider("length", "rel_len", t("rel.len", lang), length, LENGTH[0], LENGTH[1], 1),
     ]
     dragchart.live_strip("rel_kerple", sliders, key="rel_kerple_live", lang=lang)
     params = {"length": length, "r1": r1, "r2": r2, "causal": causal}

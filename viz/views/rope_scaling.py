@@ -110,8 +110,8 @@ def section(base: float, lang: str) -> None:
     dragchart.live_strip(
         "rs",
         [
-            dragchart.LiveSlider("scale", "rs_scale", t("rs.scale", lang), scale, options=SCALES),
             dragchart.LiveSlider("train_len", "rs_len", t("rs.len", lang), train_len, options=LENGTHS),
+            dragchart.LiveSlider("scale", "rs_scale", t("rs.scale", lang), scale, options=SCALES),
             dragchart.LiveSlider("d_head", "rs_dhead", t("rs.dhead", lang), d_head, options=D_HEADS),
         ],
         key="rs_live",

@@ -307,11 +307,11 @@
   // presses in quick succession each send theirs, and the acknowledgements keep the slider where it is.
   const RELEASE_MS = 0;
 
-  // A slider's value is shown with as many decimals as its step has (T = 1.0 by 0.1), as Streamlit does.
+  // A slider of fractions shows two decimals (T = 1.00), as Streamlit's own sliders do; whole numbers none.
   function decimals(s) {
     if (s.options || Number.isInteger(s.step)) return 0;
     const text = String(s.step);
-    return text.includes('.') ? text.split('.')[1].length : 0;
+    return Math.max(2, text.includes('.') ? text.split('.')[1].length : 0);
   }
 
   function sliderValue(s, input) {
