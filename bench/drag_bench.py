@@ -11,7 +11,9 @@ viz/ui/dragchart/closed_form.js, and sweeps the base from 10 to 10,000 in ``--fr
 would. Each frame computes the sinusoidal table, keeps the cells a chart shows (at most 320 rows and 128
 sine/cosine pairs, every k-th, as viz/downsample.py does), hands them to ``Plotly.react`` and waits for
 the next animation frame. Two ways: ``table`` computes the whole table and strides it; ``cells``
-computes only the shown cells (``encodeCells``). Not a test: it measures; it exits 0 once it ran.
+computes only the shown cells (``encodeCells``). Then the app itself (its live charts, viz/ui/dragchart):
+for each of ``CASES`` a page is opened and its strip's input moved once per animation frame by input
+events, counting the frames its charts were redrawn. Not a test: it measures; it exits 0 once it ran.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import argparse
 import json
 import statistics
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from bench import report
@@ -78,22 +81,23 @@ async ({maxLen, dModel, frames, mode}) => {
 """
 
 
-# The app's own component: the strip's base input moved once per animation frame (input events only, as
-# a held mouse button makes; no release), counting the frames the live chart was redrawn.
+# The app's own component: a strip's input moved once per animation frame (input events only, as a held
+# mouse button makes; no release), from lo to hi and back in steps of the input's own values, counting the
+# frames its group's live charts were recomputed and redrawn.
 COMPONENT_SWEEP = """
-async ({group, name, frames}) => {
+async ({group, name, frames, lo, hi}) => {
   const g = window.__attentionLabLiveGroups[group];
   const strip = document.querySelector('.al-live[data-group="' + group + '"]');
   const input = strip.querySelector('input[data-name="' + name + '"]');
-  const lo = 2, hi = 11;  // base 10 .. 10,000 (viz.settings.BASE_OPTIONS)
   const nextFrame = () => new Promise((done) => requestAnimationFrame(done));
+  const span = Math.max(1, Math.min(hi - lo, 30));  // at most 30 values each way
   await nextFrame();
   const drawn0 = g.drawn;
   const started = performance.now();
   for (let f = 0; f < frames; f++) {
-    const span = hi - lo;
     const at = f % (2 * span);
-    input.value = String(lo + (at <= span ? at : 2 * span - at));
+    const step = at <= span ? at : 2 * span - at;
+    input.value = String(lo + Math.round(((hi - lo) * step) / span));
     input.dispatchEvent(new Event('input', {bubbles: true}));
     await nextFrame();
   }
@@ -102,30 +106,112 @@ async ({group, name, frames}) => {
   return {seconds: (performance.now() - started) / 1000, drawn: g.drawn - drawn0};
 }
 """
-COMPONENT_SIZES = {"default": "", "largest": "?max_len=4096&d_model=1024"}
+LARGEST = "max_len=4096&d_model=1024"
+
+
+@dataclass(frozen=True)
+class Case:
+    """One live chart to drag: its page, the strip's group and input, and the input's values to sweep."""
+
+    name: str
+    path: str
+    chart: str  # the live chart's key: drawn when its element holds a result
+    group: str
+    slider: str
+    lo: int
+    hi: int
+
+
+#: The base from 10 to 10,000 is option 2 to 11 of viz.settings.BASE_OPTIONS.
+CASES = (
+    Case(
+        "PE heatmap, base 10 to 10,000",
+        "positional_encoding",
+        "pe_heatmap",
+        "pe_heatmap_group",
+        "base",
+        2,
+        11,
+    ),
+    Case(
+        "the same at 4096 x 1024",
+        f"positional_encoding?{LARGEST}",
+        "pe_heatmap",
+        "pe_heatmap_group",
+        "base",
+        2,
+        11,
+    ),
+    Case("similarity row, p 0 to 99", "similarity", "sim_row_sinusoidal", "sim_row", "p", 0, 99),
+    Case(
+        "the same at 4096 x 1024, p 0 to 4095",
+        f"similarity?{LARGEST}",
+        "sim_row_sinusoidal",
+        "sim_row",
+        "p",
+        0,
+        4095,
+    ),
+    Case(
+        "similarity row at 4096 x 1024, d_model 1024 to 994",
+        f"similarity?{LARGEST}",
+        "sim_row_sinusoidal",
+        "sim_row",
+        "d_model",
+        994,
+        1024,
+    ),
+    Case("softmax row, T 0.1 to 5", "softmax?tab=row", "sm_row", "sm_row", "temperature", 0, 5),
+    Case(
+        "KERPLE matrix and curve, 256 positions, r1",
+        "similarity?tab=bias&bias=kerple&blen=256",
+        "rel_kerple_matrix",
+        "rel_kerple",
+        "r1",
+        0,
+        5,
+    ),
+    Case(
+        "RoPE scaling, three charts, s 1 to 32",
+        "positional_encoding?tab=rope",
+        "rs_waves",
+        "rs",
+        "scale",
+        0,
+        5,
+    ),
+)
 
 
 def measure_component(frames: int) -> list[dict[str, object]]:
-    """The PE page's live heatmap in the app itself, at the default and the largest size."""
+    """Each case's live charts in the app itself."""
     from playwright.sync_api import sync_playwright
 
     results: list[dict[str, object]] = []
     with StreamlitServer() as server, sync_playwright() as playwright:
         browser = launch_browser(playwright)
         try:
-            for size, query in COMPONENT_SIZES.items():
+            for case in CASES:
                 page = browser.new_page(viewport={"width": 1400, "height": 900})
-                page.goto(server.url + "/positional_encoding" + query)
+                page.goto(f"{server.url}/{case.path}")
                 page.wait_for_function(
-                    "() => { const el = document.querySelector('.st-key-pe_heatmap .al-plot');"
+                    "(key) => { const el = document.querySelector('.st-key-' + key + ' .al-plot');"
                     " return Boolean(el && el.__alLiveResult && el._fullData); }",
+                    arg=case.chart,
                     timeout=120_000,
                 )
                 wait_for_idle(page)
-                args = {"group": "pe_heatmap_group", "name": "base", "frames": frames}
+                args = {
+                    "group": case.group,
+                    "name": case.slider,
+                    "frames": frames,
+                    "lo": case.lo,
+                    "hi": case.hi,
+                }
                 page.evaluate(COMPONENT_SWEEP, {**args, "frames": 5})  # a warm-up the JIT compiles on
                 out = page.evaluate(COMPONENT_SWEEP, args)
-                results.append({"size": size, "frames": frames, **out})
+                results.append({"case": case.name, "frames": frames, **out})
+                print(f"  {case.name}: {out}", flush=True)
                 page.close()
         finally:
             browser.close()
@@ -135,20 +221,21 @@ def measure_component(frames: int) -> list[dict[str, object]]:
 def _component_report(results: list[dict[str, object]]) -> list[str]:
     lines = [
         "",
-        "## The app's live chart",
+        "## The app's live charts",
         "",
-        "The Positional encoding page's heatmap in the running app (`viz/ui/dragchart`): the live strip's "
-        "base input moved once per animation frame, 10 to 10,000 and back, by input events alone (a held "
-        "mouse button; nothing is sent to the server until it is let go). *drawn / s*: the frames the "
-        "chart was recomputed and redrawn, per second.",
+        "Each live chart in the running app (`viz/ui/dragchart`), its strip's input moved once per animation "
+        "frame by input events alone (a held mouse button: nothing is sent to the server until it is let "
+        "go), back and forth over the values named. *drawn / s*: the frames its group's charts were "
+        "recomputed and redrawn, per second (the screen's cap is 60). Viewport 1400 x 900, headless, "
+        "software rendering.",
         "",
-        "| size | input events | drawn | seconds | drawn / s |",
+        "| chart, slider | input events | drawn | seconds | drawn / s |",
         "| --- | ---: | ---: | ---: | ---: |",
     ]
     for r in results:
         seconds = float(str(r["seconds"]))
         drawn = int(str(r["drawn"]))
-        lines.append(f"| {r['size']} | {r['frames']} | {drawn} | {seconds:.2f} | {drawn / seconds:.0f} |")
+        lines.append(f"| {r['case']} | {r['frames']} | {drawn} | {seconds:.2f} | {drawn / seconds:.0f} |")
     return lines
 
 

@@ -179,12 +179,11 @@ def curves(pe: np.ndarray, spec: EncodingSpec, dims: list[int], current: Setting
     live = spec.kind in dragchart.CLOSED_FORM_KINDS
 
     def figure(table: np.ndarray | None) -> go.Figure:
+        # None: a live chart's placeholder, two points per curve (its first and last position, so the
+        # window and its range slider are set as for the whole curve); the browser computes the rest
         return figures.lines(
-            list(range(max_len)),
-            {
-                t("pe.curves.legend", lang, dim=d): np.zeros(max_len) if table is None else table[:, d]
-                for d in dims
-            },
+            [0, max_len - 1] if table is None else list(range(max_len)),
+            {t("pe.curves.legend", lang, dim=d): np.zeros(2) if table is None else table[:, d] for d in dims},
             title=t("pe.curves.title", lang),
             x_title=t("chart.position", lang),
             y_title=t("chart.value", lang),

@@ -202,9 +202,8 @@ def section(base: float, lang: str) -> None:
     left, right = st.columns([3, 1])
     with left, widgets.guard(lang):
         dragchart.live_chart(
-            score_chart(
-                np.geomspace(1.0, 2.0 * scale * train_len, SCORE_POINTS),
-                {str(m): np.ones(SCORE_POINTS) for m in METHODS},
+            score_chart(  # placeholders: the first and last distance (the browser computes the rest)
+                np.array([1.0, 2.0 * scale * train_len]), {str(m): np.ones(2) for m in METHODS}
             ),
             recipe="rs_scores",
             params={**params, "points": SCORE_POINTS, "window": SCORE_WINDOW},

@@ -237,10 +237,11 @@ def row_chart(
     file_name = f"similarity_{spec.kind}_{measure}_p{p}_{max_len}x{d_model}.csv"
     values = similarity.against_all(table, p, measure)  # its gaps are said under the chart
 
-    def figure(ys: np.ndarray) -> Any:
+    def figure(ys: np.ndarray | None) -> Any:
+        # None: a live chart's placeholder (one point: its data is computed in the browser, not sent)
         return figures.lines(
-            list(range(max_len)),
-            {name: ys},
+            [0] if ys is None else list(range(max_len)),
+            {name: np.zeros(1) if ys is None else ys},
             mode="lines+markers" if max_len <= 200 else "lines",
             title=t("sim.row.chart", lang, name=name, p=p),
             x_title=t("sim.j", lang),
@@ -254,7 +255,7 @@ def row_chart(
         chart(figure(values), key=key, lang=lang, file_name=file_name)
     else:  # the values are computed in the browser: the figure goes without them
         dragchart.live_chart(
-            figure(np.zeros(max_len)),
+            figure(None),
             recipe="sim_row",
             params={**dragchart.spec_params(spec), "p": p, "measure": measure},
             texts={
