@@ -9,13 +9,13 @@ figure) is not a chart.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 import numpy as np
 
 from viz import downsample, encodings, relative, rope_scaling, similarity, softmax
 from viz.encodings import EncodingSpec
+from viz.ui import dragchart
 
 
 def is_strip(spec: str) -> bool:
@@ -24,10 +24,6 @@ def is_strip(spec: str) -> bool:
 
 def _spec(p: dict[str, Any]) -> EncodingSpec:
     return EncodingSpec(p["kind"], int(p["max_len"]), int(p["d_model"]), float(p["base"]), p["layout"])
-
-
-def _shown(v: object) -> str:
-    return f"{v:g}" if isinstance(v, float) else str(v)  # as live.js writes a number (1.0 -> "1")
 
 
 def materialize(spec: str) -> str:
@@ -72,17 +68,7 @@ def materialize(spec: str) -> str:
         data[1]["y"] = softmax.softmax(np.asarray(p["scaled_scores"]) / temperature).tolist()
     else:
         raise AssertionError(f"no Python twin for the recipe {live['recipe']!r}")
-    for path, text in live["texts"].items():
-        filled = re.sub(
-            r"\{(\w+)(?::(\.\d[fg]))?\}",
-            lambda m: (format(p[m[1]], m[2]) if m[2] else _shown(p[m[1]])) if m[1] in p else m[0],
-            text,
-        )
-        *head, last = [int(k) if k.isdigit() else k for k in path.split(".")]
-        at: Any = figure
-        for k in head:
-            at = at[k]
-        at[last] = filled
+    dragchart.fill_texts(figure, live["texts"], p)  # with the parameters a recipe derives (m, sl)
     return json.dumps(figure)
 
 

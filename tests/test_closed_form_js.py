@@ -277,7 +277,9 @@ def test_rope_scaling_equals_numpy(tmp_path: Path) -> None:
         )
     for d, b, n in ramps:
         close(values(next(answers)), rope_scaling.yarn_ramp(d, b, n), ("ramp", d, b, n))
-    for s in (0.5, 1, 2, 32):
-        close(values(next(answers)), np.array([rope_scaling.yarn_temperature(s)]), ("temperature", s))
+    for factor in (0.5, 1, 2, 32):
+        close(
+            values(next(answers)), np.array([rope_scaling.yarn_temperature(factor)]), ("temperature", factor)
+        )
     for s, n in ((1, 256), (32, 8192)):
         close(values(next(answers)), np.geomspace(1.0, 2.0 * s * n, 400), ("geomspace", s, n))

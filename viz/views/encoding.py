@@ -188,9 +188,12 @@ def live_overview(
     rows = downsample.stride(spec.max_len, figures.MAX_ROWS)
     cols = downsample.stride(spec.d_model, figures.MAX_COLS, paired=encodings.uses_pairs(spec))
     dragchart.live_strip(f"{key}_group", dragchart.table_sliders(current, lang), key=f"{key}_live", lang=lang)
+    # the shell holds no slider's value (its title is the template live.js fills): the same for every
+    # size, so the server's answer to a released slider is seen to be the picture the drag drew
+    title = dragchart.template("pe.heatmap.title", lang, live=("max_len", "d_model"), name=name)
     fig = figures.heatmap(
         np.zeros((1, 1), dtype=np.float32),
-        title=t("pe.heatmap.title", lang, **title_values),
+        title=title,
         y_title=t("chart.position", lang),
         x_title=t("chart.dimension", lang),
         colorbar_title=t("chart.value", lang),
@@ -206,11 +209,7 @@ def live_overview(
             "max_cols": figures.MAX_COLS,
             "scales": dragchart.SCALES,
         },
-        texts={
-            "layout.title.text": dragchart.template(
-                "pe.heatmap.title", lang, live=("max_len", "d_model"), name=figures.escape_label(name)
-            )
-        },
+        texts={"layout.title.text": title},
         group=f"{key}_group",
         key=key,
         lang=lang,

@@ -178,17 +178,24 @@ def _kerple(length: int, controls: Any, lang: str) -> None:
     dragchart.live_strip("rel_kerple", sliders, key="rel_kerple_live", lang=lang)
     params = {"length": length, "r1": r1, "r2": r2, "causal": causal}
 
-    def matrix(z: np.ndarray) -> go.Figure:
-        title = t("rel.kerple.matrix", lang, r1=f"{r1:.1f}", r2=f"{r2:.1f}")
-        return _matrix_figure(z, lang, title=title, colorbar=t("rel.bias", lang), hover="rel.bias.hover")
+    # The shells (None) hold no slider's value: their texts are templates live.js fills, their data two
+    # points; the same for every r1, r2 and length.
+    title = dragchart.template("rel.kerple.matrix", lang, live={"r1": "r1:.1f", "r2": "r2:.1f"})
+    alibi_name = dragchart.template("rel.kerple.alibi", lang, live={"m": "m:.3g"})
 
-    def lines(kerple: np.ndarray) -> go.Figure:
-        d = np.arange(length)
+    def matrix(z: np.ndarray | None) -> go.Figure:
+        shown = title if z is None else t("rel.kerple.matrix", lang, r1=f"{r1:.1f}", r2=f"{r2:.1f}")
+        cells = np.zeros((1, 1)) if z is None else z
+        return _matrix_figure(cells, lang, title=shown, colorbar=t("rel.bias", lang), hover="rel.bias.hover")
+
+    def lines(kerple: np.ndarray | None) -> go.Figure:
+        d = np.arange(2 if kerple is None else length)
         slope = r1 * r2  # the log curve's slope at distance 0
-        series = {
-            t("rel.kerple.series", lang): kerple,
-            t("rel.kerple.alibi", lang, m=f"{slope:.3g}"): -slope * d.astype(np.float64),
-        }
+        if kerple is None:
+            series = {t("rel.kerple.series", lang): np.zeros(2), alibi_name: np.zeros(2)}
+        else:
+            alibi = t("rel.kerple.alibi", lang, m=f"{slope:.3g}")
+            series = {t("rel.kerple.series", lang): kerple, alibi: -slope * d.astype(np.float64)}
         return figures.lines(
             d,
             series,
@@ -205,14 +212,10 @@ def _kerple(length: int, controls: Any, lang: str) -> None:
     left, right, note = st.columns([3, 3, 2])
     with left, widgets.guard(lang):
         dragchart.live_chart(
-            matrix(np.zeros((1, 1))),
+            matrix(None),
             recipe="kerple_matrix",
             params={**params, "scales": dragchart.SCALES},
-            texts={
-                "layout.title.text": dragchart.template(
-                    "rel.kerple.matrix", lang, live={"r1": "r1:.1f", "r2": "r2:.1f"}
-                )
-            },
+            texts={"layout.title.text": title},
             group="rel_kerple",
             key="rel_kerple_matrix",
             lang=lang,
@@ -221,10 +224,10 @@ def _kerple(length: int, controls: Any, lang: str) -> None:
         )
     with right, widgets.guard(lang):
         dragchart.live_chart(
-            lines(np.zeros(length)),
+            lines(None),
             recipe="kerple_lines",
             params=params,
-            texts={"data.1.name": dragchart.template("rel.kerple.alibi", lang, live={"m": "m:.3g"})},
+            texts={"data.1.name": alibi_name},
             group="rel_kerple",
             key="rel_kerple_lines",
             lang=lang,

@@ -125,10 +125,23 @@ def section(base: float, lang: str) -> None:
         "methods": list(METHODS),
     }
 
-    def waves(values: Mapping[Method, np.ndarray]) -> go.Figure:
+    # A shell (None) holds no slider's value: two placeholder points, level names as templates live.js
+    # fills and the levels and marks at 1; the same for every s, L and d.
+    level_l = dragchart.template("rs.level.l", lang, live={"n": "train_len"})
+    level_sl = dragchart.template("rs.level.sl", lang, live={"n": "sl"})
+    two = np.arange(2)
+
+    def waves(values: Mapping[Method, np.ndarray] | None) -> go.Figure:
+        if values is None:
+            levels = {level_l: 1.0, level_sl: 1.0}
+        else:
+            levels = {
+                t("rs.level.l", lang, n=train_len): float(train_len),
+                t("rs.level.sl", lang, n=scale * train_len): float(scale * train_len),
+            }
         return figures.lines(
-            pairs,
-            {names[m]: values[m] for m in METHODS},
+            two if values is None else pairs,
+            {names[m]: np.ones(2) if values is None else values[m] for m in METHODS},
             title=t("rs.wave.title", lang),
             x_title=t("rs.pair", lang),
             y_title=t("rs.wavelength", lang),
@@ -136,17 +149,14 @@ def section(base: float, lang: str) -> None:
             mode="lines+markers",
             y_log=True,
             legend_right=True,
-            levels={
-                t("rs.level.l", lang, n=train_len): float(train_len),
-                t("rs.level.sl", lang, n=scale * train_len): float(scale * train_len),
-            },
+            levels=levels,
             height=420,
         )
 
-    def ramp(values: np.ndarray) -> go.Figure:
+    def ramp(values: np.ndarray | None) -> go.Figure:
         return figures.lines(
-            pairs,
-            {t("rs.ramp.series", lang): values},
+            two if values is None else pairs,
+            {t("rs.ramp.series", lang): np.zeros(2) if values is None else values},
             title=t("rs.ramp.title", lang),
             x_title=t("rs.pair", lang),
             y_title=t("rs.ramp", lang),
@@ -155,31 +165,32 @@ def section(base: float, lang: str) -> None:
             height=260,
         )
 
-    def score_chart(distances: np.ndarray, values: Mapping[str, np.ndarray]) -> go.Figure:
+    def score_chart(distances: np.ndarray | None, values: Mapping[str, np.ndarray] | None) -> go.Figure:
+        shell = distances is None or values is None
+        at_l, at_sl = (1.0, 1.0) if shell else (float(train_len), float(scale * train_len))
         return figures.lines(
-            distances,
-            {names[m]: values[m] for m in METHODS},
+            two + 1.0 if distances is None else distances,
+            {names[m]: np.ones(2) if values is None else values[m] for m in METHODS},
             title=t("rs.score.title", lang),
             x_title=t("rs.distance", lang),
             y_title=t("rs.score", lang),
             hovertemplate=t("rs.score.hover", lang),
             x_log=True,
-            marks={t("rs.mark.l", lang): float(train_len), t("rs.mark.sl", lang): float(scale * train_len)},
+            marks={t("rs.mark.l", lang): at_l, t("rs.mark.sl", lang): at_sl},
             legend_right=True,
             height=420,
         )
 
-    ones = {m: np.ones(n) for m in METHODS}  # placeholders: a live chart's data is computed in the browser
     left, right = st.columns([3, 1])
     with left, widgets.guard(lang):
         level_at = len(METHODS)  # the level lines follow the methods' traces
         dragchart.live_chart(
-            waves(ones),
+            waves(None),
             recipe="rs_waves",
             params=params,
             texts={
-                f"data.{level_at}.name": dragchart.template("rs.level.l", lang, live={"n": "train_len"}),
-                f"data.{level_at + 1}.name": dragchart.template("rs.level.sl", lang, live={"n": "sl"}),
+                f"data.{level_at}.name": level_l,
+                f"data.{level_at + 1}.name": level_sl,
             },
             group="rs",
             key="rs_waves",
@@ -188,7 +199,7 @@ def section(base: float, lang: str) -> None:
             file_name=f"rope_scaling_wavelengths_d{d_head}_L{train_len}_s{scale}.csv",
         )
         dragchart.live_chart(
-            ramp(np.zeros(n)),
+            ramp(None),
             recipe="rs_ramp",
             params=params,
             texts={},
@@ -202,9 +213,7 @@ def section(base: float, lang: str) -> None:
     left, right = st.columns([3, 1])
     with left, widgets.guard(lang):
         dragchart.live_chart(
-            score_chart(  # placeholders: the first and last distance (the browser computes the rest)
-                np.array([1.0, 2.0 * scale * train_len]), {str(m): np.ones(2) for m in METHODS}
-            ),
+            score_chart(None, None),
             recipe="rs_scores",
             params={**params, "points": SCORE_POINTS, "window": SCORE_WINDOW},
             texts={},

@@ -238,17 +238,19 @@ def row_chart(
     values = similarity.against_all(table, p, measure)  # its gaps are said under the chart
 
     def figure(ys: np.ndarray | None) -> Any:
-        # None: a live chart's placeholder (one point: its data is computed in the browser, not sent)
+        # None: a live chart's shell: one point, p's texts as templates and its mark at 0 (live.js fills
+        # them), so the shell is the same for every p
+        at: Any = {"p": "{p}"} if ys is None else {"p": p}
         return figures.lines(
             [0] if ys is None else list(range(max_len)),
             {name: np.zeros(1) if ys is None else ys},
             mode="lines+markers" if max_len <= 200 else "lines",
-            title=t("sim.row.chart", lang, name=name, p=p),
+            title=t("sim.row.chart", lang, name=name, **at),
             x_title=t("sim.j", lang),
             y_title=t(f"sim.measure.{measure}", lang),
-            hovertemplate=t("sim.row.hover", lang, p=p),
-            mark_x=p,
-            mark_label=t("sim.row.mark", lang, p=p),
+            hovertemplate=t("sim.row.hover", lang, **at),
+            mark_x=0 if ys is None else p,
+            mark_label=t("sim.row.mark", lang, **at),
         )
 
     if spec.kind not in dragchart.CLOSED_FORM_KINDS:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+import plotly.graph_objects as go
 import streamlit as st
 
 from viz import export, figures, softmax
@@ -136,20 +137,24 @@ def variance_by_dk(d_k: int, n: int, seed: int, lang: str) -> None:
 def row_chart(one: softmax.RowView, d_k: int, seed: int, temperature: float, lang: str) -> None:
     """One row's weights unscaled and scaled as bars, with its scores as lines on a second axis."""
     raw_name, scaled_name = row_names(d_k, lang)
-    fig = figures.grouped_bars(
-        key_labels(one, lang),
-        {raw_name: one.raw, scaled_name: one.scaled},
-        y2={t("sm.row.score_raw", lang): one.scores, t("sm.row.score_scaled", lang): one.scaled_scores},
-        y2_title=t("sm.row.score_axis", lang),
-        title=t("sm.row.chart", lang, d_k=d_k, temp=f"{temperature:g}"),
-        x_title=t("sm.key_axis", lang),
-        y_title=t("sm.weight", lang),
-        hovertemplate=t("sm.row.hover", lang),
-        y_range=(0.0, 1.12),
-        bar_text="%{y:.2f}",
-        height=400,
-        colors=ROW_COLORS,
-    )
+    title = dragchart.template("sm.row.chart", lang, live={"temp": "temperature"}, d_k=d_k)
+
+    def figure(raw: np.ndarray, scaled: np.ndarray, shown_title: str) -> go.Figure:
+        return figures.grouped_bars(
+            key_labels(one, lang),
+            {raw_name: raw, scaled_name: scaled},
+            y2={t("sm.row.score_raw", lang): one.scores, t("sm.row.score_scaled", lang): one.scaled_scores},
+            y2_title=t("sm.row.score_axis", lang),
+            title=shown_title,
+            x_title=t("sm.key_axis", lang),
+            y_title=t("sm.weight", lang),
+            hovertemplate=t("sm.row.hover", lang),
+            y_range=(0.0, 1.12),
+            bar_text="%{y:.2f}",
+            height=400,
+            colors=ROW_COLORS,
+        )
+
     # the bars follow the temperature strip in the browser (viz.ui.dragchart); the scores do not change
     dragchart.live_strip(
         "sm_row",
@@ -157,23 +162,22 @@ def row_chart(one: softmax.RowView, d_k: int, seed: int, temperature: float, lan
         key="sm_row_live",
         lang=lang,
     )
+    zeros = np.zeros(len(one.keys))  # the shell: no weights, the title a template (the same for every T)
     dragchart.live_chart(
-        fig,
+        figure(zeros, zeros, title),
         recipe="sm_row",
         params={
             "scores": one.scores.tolist(),
             "scaled_scores": one.scaled_scores.tolist(),
             "temperature": temperature,
         },
-        texts={
-            "layout.title.text": dragchart.template(
-                "sm.row.chart", lang, live={"temp": "temperature"}, d_k=d_k
-            )
-        },
+        texts={"layout.title.text": title},
         group="sm_row",
         key="sm_row",
         lang=lang,
-        csv=lambda: dragchart.figure_csv(fig, lang),  # its bars hold the true weights at the server's T
+        csv=lambda: dragchart.figure_csv(  # the true weights at the server's T
+            figure(one.raw, one.scaled, t("sm.row.chart", lang, d_k=d_k, temp=f"{temperature:g}")), lang
+        ),
         file_name=f"softmax_row_dk{d_k}_keys{len(one.keys)}_temp{temperature:g}_seed{seed}.csv",
     )
 

@@ -153,10 +153,16 @@ export default function (component) {
   const config = Object.assign({}, CONFIG, { locale: lang });
   const height = (shown) => (shown.layout && shown.layout.height ? shown.layout.height : 450) + 'px';
   el.style.minHeight = height(figure);
-  const react = (Plotly, shown, Live) => {
+  // A live chart's figure without its parameters: the same one twice, with the same parameters, is not
+  // drawn again (a released slider: the server's answer is the picture the drag drew).
+  const shellKey = figure.live
+    ? JSON.stringify(Object.assign({}, figure, { live: Object.assign({}, figure.live, { params: null }) }))
+    : null;
+  const react = (Plotly, shown, Live, force) => {
     if (Live && figure.live) {
       const restyle = shown !== figure ? window.__attentionLabPresent : null;
-      Live.chart(el, shown, figure.live, (f) => Plotly.react(el, f.data, f.layout, config), restyle);
+      const draw = (f) => Plotly.react(el, f.data, f.layout, config);
+      Live.chart(el, shown, figure.live, draw, restyle, shellKey + (shown !== figure ? '|present' : ''), force);
     }
     else Plotly.react(el, shown.data, shown.layout, config);
   };
@@ -171,7 +177,7 @@ export default function (component) {
           el.__alRestyle =
             shown === figure
               ? null
-              : () => presented(figure).then((again) => el.isConnected && react(Plotly, again, Live));
+              : () => presented(figure).then((again) => el.isConnected && react(Plotly, again, Live, true));
           followWidth(el, Plotly);
         }),
       () => {

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -168,10 +169,38 @@ def live_chart(
     if recipe not in RECIPES:
         raise ValueError(f"unknown recipe {recipe!r}")
     figure = json.loads(pio.to_json(fig, validate=False))
-    figure["live"] = {"recipe": recipe, "params": dict(params), "texts": dict(texts), "group": group}
-    payload = json.dumps(figure, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
-    chart_ui.mount(payload, key=key, lang=lang)
-    chart_ui.download(payload, key=key, lang=lang, csv=csv, file_name=file_name)
+    live = {"recipe": recipe, "params": dict(params), "texts": dict(texts), "group": group}
+    payload = json.dumps({**figure, "live": live}, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    chart_ui.mount(payload.encode("utf-8"), key=key, lang=lang)
+    # the CSV's title line is the chart's title as drawn: its template filled with the parameters
+    titled = {"layout": {"title": {"text": (figure.get("layout", {}).get("title") or {}).get("text", "")}}}
+    fill_texts(titled, {k: v for k, v in texts.items() if k == "layout.title.text"}, params)
+    chart_ui.download(json.dumps(titled).encode("utf-8"), key=key, lang=lang, csv=csv, file_name=file_name)
+
+
+_PLACEHOLDER = re.compile(r"\{(\w+)(?::(\.\d[fg]))?\}")
+
+
+def fill_texts(figure: dict[str, Any], texts: Mapping[str, str], params: Mapping[str, Any]) -> None:
+    """live.js's ``fillTexts`` in Python: each path of ``texts`` ("layout.title.text", "data.1.name") set
+    to its template with ``{name}``, ``{name:.Nf}`` or ``{name:.Ng}`` filled from ``params`` (a float
+    plain as ``:g`` writes it, as live.js does)."""
+
+    def value(match: re.Match[str]) -> str:
+        name, spec = match[1], match[2]
+        if name not in params:
+            return match[0]
+        v = params[name]
+        if spec:
+            return format(v, spec)
+        return f"{v:g}" if isinstance(v, float) else str(v)
+
+    for path, text in texts.items():
+        *head, last = [int(k) if k.isdigit() else k for k in path.split(".")]
+        at: Any = figure
+        for k in head:
+            at = at[k]
+        at[last] = _PLACEHOLDER.sub(value, text)
 
 
 def figure_csv(fig: go.Figure, lang: str) -> str:

@@ -285,7 +285,10 @@
 
   // restyle: the presenter view's restyling (null outside it): the colour scales a recipe picks from are
   // swapped as the figure's own were.
-  function chart(el, shown, live, draw, restyle) {
+  // shellKey: the figure as the server sent it without its parameters. When it and the parameters are
+  // those of the picture on screen (a slider let go: the server's answer is what the drag drew), nothing
+  // is drawn again, unless force (a presenter restyle after a resize).
+  function chart(el, shown, live, draw, restyle, shellKey, force) {
     if (restyle && live.params.scales) {
       const scales = {};
       for (const name in live.params.scales) {
@@ -294,11 +297,21 @@
       }
       live = Object.assign({}, live, { params: Object.assign({}, live.params, { scales: scales }) });
     }
-    el.__alLive = { shown: shown, live: live, draw: draw };
+    const before = el.__alLive;
+    el.__alLive = { shown: shown, live: live, draw: draw, shellKey: shellKey };
     const g = live.group ? group(live.group) : null;
     if (g) g.charts.add(el);
     // While a strip of its group is held or waiting for the server, the strip's values win.
-    redraw(el, g && g.active ? g.values : null);
+    const values = g && g.active ? g.values : null;
+    const drawn = el.__alLiveResult;
+    if (!force && before && drawn && before.shellKey === shellKey) {
+      const params = JSON.stringify(Object.assign({}, live.params, values || {}));
+      if (params === JSON.stringify(drawn.params)) {
+        el.__alLive.shown = before.shown; // the filled figure on screen
+        return;
+      }
+    }
+    redraw(el, values);
   }
 
   // ---- strips --------------------------------------------------------------------------------------------
