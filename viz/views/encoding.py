@@ -151,8 +151,13 @@ def overview_heatmap(
         x_title=t("chart.dimension", lang),
         hovertemplate=t("pe.heatmap.hover", lang),
     )
+    stride_caption(rows, cols, lang)
+
+
+def stride_caption(rows: downsample.Stride, cols: downsample.Stride, lang: str) -> None:
+    """Under a position x dimension heatmap shown strided: every how many rows and columns it shows."""
     if rows.strided or cols.strided:
-        col_what = stride_text(paired, cols.step, lang) if cols.strided else t("chart.rows_only", lang)
+        col_what = stride_text(cols.paired, cols.step, lang) if cols.strided else t("chart.rows_only", lang)
         st.caption(
             t(
                 "chart.aggregated",
@@ -161,8 +166,8 @@ def overview_heatmap(
                 col_what=col_what,
                 rows=rows.shown,
                 cols=cols.shown,
-                max_len=matrix.shape[0],
-                d_model=matrix.shape[1],
+                max_len=rows.n,
+                d_model=cols.n,
             )
         )
 
@@ -220,20 +225,7 @@ def live_overview(
         ),
         file_name=file_name,
     )
-    if rows.strided or cols.strided:
-        col_what = stride_text(cols.paired, cols.step, lang) if cols.strided else t("chart.rows_only", lang)
-        st.caption(
-            t(
-                "chart.aggregated",
-                lang,
-                row_step=rows.step,
-                col_what=col_what,
-                rows=rows.shown,
-                cols=cols.shown,
-                max_len=spec.max_len,
-                d_model=spec.d_model,
-            )
-        )
+    stride_caption(rows, cols, lang)  # the server's: it follows on release
 
 
 CURVE_WINDOW = 256  # positions the curve chart opens on
