@@ -113,6 +113,7 @@ if kinds and sec["matrix"].open:
 # A tab of its own: the matrix and the offsets together made one d_model move redraw four charts.
 if kinds and sec["offset"].open:
     with sec["offset"]:
+        sim_views.offset_strip(kinds, s, lang)  # drag d_model or base: the points and curves follow
         *cols, note = side_by_side()
         for col, k in zip(cols, kinds, strict=True):
             with col, widgets.guard(lang):
@@ -124,6 +125,7 @@ if kinds and sec["offset"].open:
                     lang,
                     key=f"sim_offset_{k}",
                     file_name=f"similarity_by_offset_{k}_{measure}_{max_len}x{d_model}.csv",
+                    spec=specs[k],
                 )
         sim_views.explain(note, t("sim.offset.explain", lang), kinds, "offset", lang)
 

@@ -62,6 +62,20 @@ def materialize(spec: str) -> str:
             x=list(range(int(p["max_len"]))), y=[None if np.isnan(v) else float(v) for v in values]
         )
         data[1]["x"] = [p["p"], p["p"]]
+    elif live["recipe"] == "sim_offset":
+        table_spec = _spec(p)
+        views = similarity.views(
+            encodings.encode(table_spec), table_spec.kind, p["measure"], table_spec.d_model, table_spec.base
+        )
+        offsets, values = views.drawn_pairs
+        data[0].update(x=offsets.tolist(), y=values.tolist())
+        if len(data) > 1:
+            theory = views.theory
+            data[1].update(
+                x=[] if theory is None else theory[0].tolist(),
+                y=[] if theory is None else theory[1].tolist(),
+                visible=theory is not None,
+            )
     elif live["recipe"] == "sm_row":
         temperature = float(p["temperature"])
         data[0]["y"] = softmax.softmax(np.asarray(p["scores"]) / temperature).tolist()

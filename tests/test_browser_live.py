@@ -445,3 +445,50 @@ def test_rope_scaling_charts_equal_numpy(page_factory: Any) -> None:
     assert level["y"] == [8 * 2048, 8 * 2048] and level["name"] == t("rs.level.sl", "en", n=8 * 2048)
     page.wait_for_function("() => location.search.includes('s=8')")
     assert_no_exception(page)
+
+
+def test_sim_offsets_equal_numpy(page_factory: Any) -> None:
+    """Every pair of the grid by offset (and the formula's curve) as NumPy has them; the points drawn are
+    the ones viz.similarity.drawn_points keeps of those same values."""
+    page = page_factory("/similarity?tab=offset")
+    root = ".st-key-sim_offset_sinusoidal"
+    wait_live(page, root)
+    grid = [
+        (kind, measure, n, d, b)
+        for kind in ("sinusoidal", "rope", "binary")
+        for measure in similarity.MEASURES
+        for n, d, b in ((100, 64, 10000), (300, 33, 500))
+    ]
+    values = [
+        {"kind": k, "measure": m, "max_len": n, "d_model": d, "base": b, "relative": k != "binary"}
+        for k, m, n, d, b in grid
+    ]
+    results = page.evaluate(COMPUTE_JS, {"root": root, "values": values})
+    for (kind, measure, n, d, b), got in zip(grid, results, strict=True):
+        table = encodings.encode(EncodingSpec(kind, n, d, float(b)))  # type: ignore[arg-type]
+        positions = downsample.stride(n, similarity.OFFSET_GRID).idx
+        want = similarity.by_offset(table, positions, measure)
+        assert got["rows"] == want.offsets.tolist(), (kind, measure, n, d)
+        js_values = np.array(got["data"], dtype=np.float64)
+        np.testing.assert_allclose(
+            js_values, want.values, rtol=TOL, atol=TOL, err_msg=f"{kind} {measure} {n} {d}"
+        )
+        kept = similarity.drawn_points(np.array(got["rows"]), js_values)
+        assert got["cols"] == kept.tolist(), (kind, measure, n, d)
+    # the curve: drawn for a table of rotations with an even d_model, hidden for an odd one
+    curve = page.evaluate(
+        "() => { const el = document.querySelector('.st-key-sim_offset_sinusoidal .al-plot');"
+        " const out = [];"
+        " for (const d of [64, 33]) { const copy = JSON.parse(JSON.stringify(el.__alLive.shown));"
+        "   window.__attentionLabLive.fill(copy, el.__alLive.live, {d_model: d, base: 500});"
+        "   const c = copy.data[1];"
+        "   out.push({x: Array.from(c.x), y: Array.from(c.y), visible: c.visible}); }"
+        " return out; }"
+    )
+    table = encodings.encode(EncodingSpec("sinusoidal", 100, 64, 500.0))
+    offsets = similarity.by_offset(table, downsample.stride(100, similarity.OFFSET_GRID).idx, "dot").offsets
+    k, theory = similarity.theory_by_offset("sinusoidal", "dot", offsets, 64, 500.0) or ([], [])
+    assert curve[0]["visible"] is True and curve[0]["x"] == list(k)
+    np.testing.assert_allclose(curve[0]["y"], theory, rtol=TOL, atol=TOL)
+    assert curve[1]["visible"] is False and curve[1]["x"] == []
+    assert_no_exception(page)

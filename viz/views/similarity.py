@@ -152,12 +152,17 @@ def by_offset(
     *,
     key: str,
     file_name: str,
+    spec: EncodingSpec | None = None,
 ) -> None:
-    """The same values against the offset j - p, the theory's curve over them, and how far they spread."""
+    """The same values against the offset j - p, the theory's curve over them, and how far they spread.
+    With the ``spec`` of a formula's table the browser computes them (they follow :func:`offset_strip`)."""
+    live = spec is not None and spec.kind in dragchart.CLOSED_FORM_KINDS
+    relative = spec is not None and encodings.info(spec.kind).relative
+    one = np.zeros(1)  # a live chart's placeholders: its points and curve are computed in the browser
     fig = figures.offset_scatter(
-        *v.drawn_pairs,
-        curve_x=None if v.theory is None else v.theory[0],
-        curve_y=None if v.theory is None else v.theory[1],
+        *((one, one) if live else v.drawn_pairs),
+        curve_x=(one if relative else None) if live else (None if v.theory is None else v.theory[0]),
+        curve_y=(one if relative else None) if live else (None if v.theory is None else v.theory[1]),
         points_name=t("sim.offset.points", lang),
         curve_name=t(f"sim.offset.curve.{measure}", lang),
         title=t("sim.offset.chart", lang, name=name),
@@ -165,18 +170,34 @@ def by_offset(
         y_title=measure_name,
         hovertemplate=t("sim.offset.hover", lang),
     )
-    chart(
-        fig,
-        key=key,
-        lang=lang,
-        # every pair, not only the points drawn
-        csv=partial(
-            export.columns_csv,
-            {t("sim.offset.x", lang): v.offsets.offsets, measure_name: v.offsets.values},
-            note=t("csv.all_pairs", lang, pairs=v.offsets.values.size, points=v.drawn.size),
-        ),
-        file_name=file_name,
+    # every pair, not only the points drawn
+    csv = partial(
+        export.columns_csv,
+        {t("sim.offset.x", lang): v.offsets.offsets, measure_name: v.offsets.values},
+        note=t("csv.all_pairs", lang, pairs=v.offsets.values.size, points=v.drawn.size),
     )
+    if spec is None or not live:
+        chart(fig, key=key, lang=lang, csv=csv, file_name=file_name)
+    else:
+        dragchart.live_chart(
+            fig,
+            recipe="sim_offset",
+            params={
+                **dragchart.spec_params(spec),
+                "measure": measure,
+                "relative": relative,
+                "grid": similarity.OFFSET_GRID,
+                "pixel_levels": similarity.PIXEL_LEVELS,
+                "marker_levels": similarity.MARKER_LEVELS,
+                "max_points": similarity.OFFSET_POINTS,
+            },
+            texts={},
+            group="sim_offset",
+            key=key,
+            lang=lang,
+            csv=csv,
+            file_name=file_name,
+        )
     st.caption(
         t("sim.offset.spread", lang, spread=f"{v.offsets.relative_spread:.2e}")
         + " "
@@ -214,6 +235,13 @@ def pair_orbit(orbit: similarity.PairOrbit, pair: int, k_shift: int, p: int, max
         height=460,
     )
     chart(fig, key="sim_orbit", lang=lang, file_name=f"orbit_pair{pair}_k{k_shift}_p{p}_{max_len}.csv")
+
+
+def offset_strip(kinds: list[EncodingKind], current: Settings, lang: str) -> None:
+    """The offsets tab's live strip: d_model and base, when every compared table is a formula."""
+    if kinds and all(k in dragchart.CLOSED_FORM_KINDS for k in kinds):
+        sliders = [s for s in dragchart.table_sliders(current, lang) if s.name != "max_len"]
+        dragchart.live_strip("sim_offset", sliders, key="sim_offset_live", lang=lang)
 
 
 def row_strip(kinds: list[EncodingKind], p: int, max_len: int, current: Settings, lang: str) -> None:

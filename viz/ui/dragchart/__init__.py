@@ -55,6 +55,7 @@ RECIPES: tuple[str, ...] = (
     "pe_table",
     "pe_curves",
     "sim_row",
+    "sim_offset",
     "sm_row",
     "kerple_matrix",
     "kerple_lines",

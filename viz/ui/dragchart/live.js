@@ -144,6 +144,108 @@
     },
   };
 
+  // ---- the similarity page's offsets ---------------------------------------------------------------------
+  // measure(PE(a), PE(b)) for every pair of the grid's positions, keyed by offset a - b, NaN dropped
+  // (viz.similarity.by_offset).
+  function offsetPairs(spec, positions, measure) {
+    const d = spec.dModel;
+    const n = positions.length;
+    const rows = CF.encodeCells(spec, positions, range(d)).data;
+    const norms = new Float64Array(n);
+    for (let a = 0; a < n; a++) {
+      let sq = 0;
+      for (let c = 0; c < d; c++) sq += rows[a * d + c] * rows[a * d + c];
+      norms[a] = Math.sqrt(sq);
+    }
+    const offsets = [];
+    const values = [];
+    for (let a = 0; a < n; a++) {
+      for (let b = 0; b < n; b++) {
+        let dot = 0;
+        for (let c = 0; c < d; c++) dot += rows[a * d + c] * rows[b * d + c];
+        let v = dot;
+        if (measure === 'cosine') {
+          const denom = norms[a] * norms[b];
+          v = denom > 0 ? dot / denom : NaN;
+        } else if (measure === 'distance') {
+          v = Math.sqrt(Math.max(norms[a] * norms[a] + norms[b] * norms[b] - 2 * dot, 0));
+        }
+        if (!Number.isNaN(v)) {
+          offsets.push(positions[a] - positions[b]);
+          values.push(v);
+        }
+      }
+    }
+    return { offsets: offsets, values: values };
+  }
+
+  // NumPy's rint: halves to the even neighbour.
+  function rint(x) {
+    const r = Math.round(x);
+    return r - x === 0.5 && r % 2 !== 0 ? r - 1 : r;
+  }
+
+  // One point per occupied cell of (offset, one of levels bins of the values' range), the first in order
+  // (viz.similarity.pixel_distinct).
+  function pixelDistinct(x, y, levels) {
+    if (!y.length) return [];
+    let low = Infinity;
+    let high = -Infinity;
+    let xmin = Infinity;
+    for (let i = 0; i < y.length; i++) {
+      low = Math.min(low, y[i]);
+      high = Math.max(high, y[i]);
+      xmin = Math.min(xmin, x[i]);
+    }
+    const span = high - low;
+    const seen = new Set();
+    const kept = [];
+    for (let i = 0; i < y.length; i++) {
+      const level = span === 0 ? 0 : rint(((y[i] - low) / span) * levels);
+      const cell = (x[i] - xmin) * (levels + 1) + level;
+      if (!seen.has(cell)) {
+        seen.add(cell);
+        kept.push(i);
+      }
+    }
+    return kept;
+  }
+
+  // viz.similarity.drawn_points: one level per pixel, coarser while more than maxPoints remain.
+  function drawnPoints(x, y, p) {
+    let levels = p.pixel_levels;
+    let kept = pixelDistinct(x, y, levels);
+    while (kept.length > p.max_points && Math.floor(levels / 2) >= p.marker_levels) {
+      levels = Math.floor(levels / 2);
+      kept = pixelDistinct(x, y, levels);
+    }
+    return kept;
+  }
+
+  // The same values against the offset, and the formula's curve where one exists (a table of rotations
+  // with an even d_model: viz.similarity.theory_by_offset).
+  RECIPES.sim_offset = function (figure, p) {
+    const positions = stride(p.max_len, p.grid, false).idx;
+    const pairs = offsetPairs(specOf(p), positions, p.measure);
+    const drawn = drawnPoints(pairs.offsets, pairs.values, p);
+    figure.data[0].x = drawn.map((i) => pairs.offsets[i]);
+    figure.data[0].y = drawn.map((i) => pairs.values[i]);
+    const curve = figure.data[1];
+    if (curve) {
+      const theory = p.relative && p.d_model % 2 === 0;
+      const k = Array.from(new Set(pairs.offsets)).sort((a, b) => a - b);
+      const dot = theory ? CF.sinusoidDotByOffset(k, p.d_model, p.base) : new Float64Array(0);
+      const half = p.d_model / 2;
+      const y = Array.from(dot, (v) =>
+        p.measure === 'dot' ? v : p.measure === 'cosine' ? v / half : Math.sqrt(Math.max(p.d_model - 2 * v, 0)),
+      );
+      curve.x = theory ? k : [];
+      curve.y = y;
+      curve.visible = theory;
+    }
+    return { rows: pairs.offsets, cols: drawn, data: Float64Array.from(pairs.values) };
+  };
+
   // ---- the tabs beyond the 2017 paper ------------------------------------------------------------------
   // KERPLE's bias as a query x key matrix (viz.views.relative.query_key_matrix): blank future keys.
   RECIPES.kerple_matrix = function (figure, p) {
