@@ -161,6 +161,15 @@ CASES = (
         994,
         1024,
     ),
+    Case(
+        "similarity by offset at 4096 x 1024, d_model 1024 to 994",
+        f"similarity?tab=offset&{LARGEST}",
+        "sim_offset_sinusoidal",
+        "sim_offset",
+        "d_model",
+        994,
+        1024,
+    ),
     Case("softmax row, T 0.1 to 5", "softmax?tab=row", "sm_row", "sm_row", "temperature", 0, 5),
     Case(
         "KERPLE matrix and curve, 256 positions, r1",

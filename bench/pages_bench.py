@@ -101,6 +101,7 @@ PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
     # its chart in the browser at once (the first redraw), then the release reruns the page (idle)
     "live_pe": (("pe_heatmap_live", None),),
     "live_sim": (("sim_row_live", None),),
+    "live_offset": (("sim_offset_live", 2),),
     "live_sm": (("sm_row_live", 1),),
     "kerple": (("rel_r1", 5),),
     "live_kerple": (("rel_kerple_live", 5),),
@@ -122,6 +123,7 @@ PATHS: dict[str, str] = {
     "present_att": "attention?present=1",
     "live_pe": "positional_encoding",
     "live_sim": "similarity",
+    "live_offset": "similarity",
     "live_sm": "softmax",
     "kerple": "similarity?bias=kerple",
     "live_kerple": "similarity?bias=kerple",

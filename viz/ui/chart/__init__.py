@@ -55,7 +55,6 @@ _PLOT_CSS = (
     f".al-plot {{ padding-top: {MODEBAR_STRIP_PX}px; box-sizing: content-box; }}\n"
     f".al-plot .modebar-container {{ top: -{MODEBAR_STRIP_PX}px !important; }}\n"
     # a live strip (viz.ui.dragchart): a row of labelled range inputs, no toolbar
-    ".al-plot.al-strip { padding-top: 0; }\n"
     ".al-live { display: flex; flex-wrap: wrap; align-items: center; gap: 0.15rem 1.25rem;"
     " padding: 0.4rem 0.75rem 0.5rem; border: 1px dashed rgba(128, 132, 149, 0.6); border-radius: 0.5rem; }\n"
     ".al-live-badge { flex: 1 0 100%; font-weight: 600; font-size: 0.9em; }\n"

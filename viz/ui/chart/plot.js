@@ -127,26 +127,32 @@ export default function (component) {
     loadPlotly().catch(() => {});
     return;
   }
+  // The figure arrives as the bytes of its Plotly JSON (cheaper for the server than a dict), with the
+  // page's language as config.locale.
+  const figure = JSON.parse(new TextDecoder().decode(data));
+  const lang = (figure.config && figure.config.locale) || 'en';
+  // A live strip (sliders only, no chart; not an .al-plot, which every chart is): its released values
+  // go back to Streamlit as a trigger.
+  if (figure.strip) {
+    let holder = parentElement.querySelector('.al-strip');
+    if (!holder) {
+      holder = document.createElement('div');
+      holder.className = 'al-strip';
+      parentElement.appendChild(holder);
+    }
+    loadLive().then(
+      (Live) => Live.strip(holder, figure.strip, (message) => setTriggerValue('released', message)),
+      () => {
+        holder.textContent = LOAD_FAILED[lang] || LOAD_FAILED.en;
+      },
+    );
+    return;
+  }
   let el = parentElement.querySelector('.al-plot');
   if (!el) {
     el = document.createElement('div');
     el.className = 'al-plot';
     parentElement.appendChild(el);
-  }
-  // The figure arrives as the bytes of its Plotly JSON (cheaper for the server than a dict), with the
-  // page's language as config.locale.
-  const figure = JSON.parse(new TextDecoder().decode(data));
-  const lang = (figure.config && figure.config.locale) || 'en';
-  // A live strip (sliders only, no chart): its released values go back to Streamlit as a trigger.
-  if (figure.strip) {
-    el.className = 'al-plot al-strip';
-    loadLive().then(
-      (Live) => Live.strip(el, figure.strip, (message) => setTriggerValue('released', message)),
-      () => {
-        el.textContent = LOAD_FAILED[lang] || LOAD_FAILED.en;
-      },
-    );
-    return;
   }
   // A live chart: its data is computed here from figure.live's parameters (live.js).
   const live = figure.live ? loadLive() : Promise.resolve(null);
