@@ -10,6 +10,7 @@ One Streamlit server and one browser for the module, a fresh browser context per
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 import pytest
@@ -78,6 +79,21 @@ def open_panel(page: Page) -> dict[str, int]:
     return result
 
 
+def settled_in_panel(page: Page) -> None:
+    """Until the open tab's panel holds every chart of the page, all drawn (or the wait runs out and the
+    caller's assertion says what it saw). open_tab's idle can come before a loaded machine's rerun has
+    even started, when the previous tab's charts are still the page's."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(
+            f"(plot) => {{ const s = ({_PANEL_JS})(plot);"
+            " return s.panels === 1 && s.charts === s.page && s.drawn === s.page; }",
+            arg=PLOT_SELECTOR,
+            timeout=120_000,
+        )
+
+
 def wait_drawn(page: Page, *, charts: bool = True) -> None:
     """Until the page has charts (unless not ``charts``) and Plotly has drawn every one of them. Each
     chart is a ``.al-plot`` div from the first moment (viz/plot.js); Plotly marks it ``.js-plotly-plot``
@@ -124,6 +140,7 @@ def test_each_tab_draws_its_own_charts(
             open_tab(page, label)
             wait_drawn(page, charts=name != "positional_encoding" or label != labels[3])
         assert selected(page) == label
+        settled_in_panel(page)
         shown = open_panel(page)
         # Every chart of the page is in the open tab (the others were not run: see the AppTest tests),
         # and every one of them is drawn.

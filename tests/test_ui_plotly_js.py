@@ -105,6 +105,7 @@ def test_install_that_cannot_write_logs_and_returns_the_problem(
         "plotly.min.js": "truncated",
         "plotly-locale-ko.js": "missing",
         "attention-lab-present.js": "missing",
+        "attention-lab-live.js": "missing",
     }
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert "plotly.min.js" in logged and "truncated" in logged and "may stay blank" in logged
