@@ -418,9 +418,6 @@
 
   // ---- strips --------------------------------------------------------------------------------------------
   const PENDING_MS = 5000; // a release the server never answered (a lost rerun) stops holding the values
-  // Sent on the next task: a release waits for nothing (a Streamlit slider's key press does not either);
-  // presses in quick succession each send theirs, and the acknowledgements keep the slider where it is.
-  const RELEASE_MS = 0;
 
   // A slider of fractions shows two decimals (T = 1.00), as Streamlit's own sliders do; whole numbers none.
   function decimals(s) {
@@ -446,7 +443,7 @@
       el = document.createElement('div');
       el.className = 'al-live';
       el.setAttribute('role', 'group');
-      el.__alState = { pending: 0, pendingAt: 0, seq: 0, ack: 0, holding: false, timer: 0, inputs: {} };
+      el.__alState = { pending: 0, pendingAt: 0, seq: 0, ack: 0, holding: false, inputs: {} };
       root.appendChild(el);
     }
     const state = el.__alState;
@@ -501,18 +498,18 @@
           state.holding = false;
         };
         ['pointerup', 'pointercancel', 'lostpointercapture'].forEach((type) => input.addEventListener(type, letGo));
+        // A release is sent at once, before the browser's own redraw (the next animation frame) holds the
+        // page: the round trip runs while the chart is drawn. Presses in quick succession each send theirs
+        // (as a Streamlit slider's do); the acknowledgements keep the slider where the hand left it.
         input.addEventListener('change', () => {
-          clearTimeout(state.timer);
-          state.timer = setTimeout(() => {
-            state.seq = Math.max(state.seq, state.pending, state.ack) + 1;
-            state.pending = state.seq;
-            state.pendingAt = Date.now();
-            const values = {};
-            Object.keys(state.inputs).forEach((name) => {
-              values[name] = sliderValue(state.inputs[name].spec, state.inputs[name].input);
-            });
-            report({ seq: state.seq, values: values });
-          }, RELEASE_MS);
+          state.seq = Math.max(state.seq, state.pending, state.ack) + 1;
+          state.pending = state.seq;
+          state.pendingAt = Date.now();
+          const values = {};
+          Object.keys(state.inputs).forEach((name) => {
+            values[name] = sliderValue(state.inputs[name].spec, state.inputs[name].input);
+          });
+          report({ seq: state.seq, values: values });
         });
       }
       row.spec = s;
