@@ -6,6 +6,7 @@ from functools import partial
 from typing import Any
 
 import numpy as np
+import plotly.graph_objects as go
 import streamlit as st
 
 from viz import downsample, encodings, export, figures, similarity
@@ -265,20 +266,28 @@ def row_chart(
     file_name = f"similarity_{spec.kind}_{measure}_p{p}_{max_len}x{d_model}.csv"
     values = similarity.against_all(table, p, measure)  # its gaps are said under the chart
 
-    def figure(ys: np.ndarray | None) -> Any:
+    def texts(at: object) -> dict[str, str]:
+        """The chart's texts that name p, at ``at`` ("{p}": the templates live.js fills)."""
+        return {
+            "layout.title.text": t("sim.row.chart", lang, name=name, p=at),
+            "data.0.hovertemplate": t("sim.row.hover", lang, p=at),
+            "data.1.name": t("sim.row.mark", lang, p=at),
+        }
+
+    def figure(ys: np.ndarray | None) -> go.Figure:
         # None: a live chart's shell: one point, p's texts as templates and its mark at 0 (live.js fills
         # them), so the shell is the same for every p
-        at: Any = {"p": "{p}"} if ys is None else {"p": p}
+        said = texts("{p}" if ys is None else p)
         return figures.lines(
             [0] if ys is None else list(range(max_len)),
             {name: np.zeros(1) if ys is None else ys},
             mode="lines+markers" if max_len <= 200 else "lines",
-            title=t("sim.row.chart", lang, name=name, **at),
+            title=said["layout.title.text"],
             x_title=t("sim.j", lang),
             y_title=t(f"sim.measure.{measure}", lang),
-            hovertemplate=t("sim.row.hover", lang, **at),
+            hovertemplate=said["data.0.hovertemplate"],
             mark_x=0 if ys is None else p,
-            mark_label=t("sim.row.mark", lang, **at),
+            mark_label=said["data.1.name"],
         )
 
     if spec.kind not in dragchart.CLOSED_FORM_KINDS:
@@ -288,11 +297,7 @@ def row_chart(
             figure(None),
             recipe="sim_row",
             params={**dragchart.spec_params(spec), "p": p, "measure": measure},
-            texts={
-                "layout.title.text": dragchart.template("sim.row.chart", lang, live=("p",), name=name),
-                "data.0.hovertemplate": dragchart.template("sim.row.hover", lang, live=("p",)),
-                "data.1.name": dragchart.template("sim.row.mark", lang, live=("p",)),
-            },
+            texts=texts("{p}"),
             group="sim_row",
             key=key,
             lang=lang,

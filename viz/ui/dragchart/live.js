@@ -540,5 +540,5 @@
     g.active = Boolean(waiting || state.holding);
   }
 
-  window.__attentionLabLive = { chart: chart, strip: strip, fill: fill, stride: stride, recipes: Object.keys(RECIPES) };
+  window.__attentionLabLive = { chart: chart, strip: strip, fill: fill, recipes: Object.keys(RECIPES) };
 })();
