@@ -186,7 +186,10 @@ _SETTLED_JS = """(quiet) => {
     return {redraws: [], idle: b.lastMessage - t0};
   }
   if (now - Math.max(b.idleSince, redraws.length ? redraws[redraws.length - 1] : 0) < quiet) return false;
-  return {redraws: redraws.map((t) => t - t0), idle: b.idleSince > t0 ? b.idleSince - t0 : null};
+  // a rerun the page never showed as running (React rendered running and idle in one commit, as when a
+  // live strip's charts hold the main thread): its last websocket message
+  const idle = b.idleSince > t0 ? b.idleSince - t0 : b.lastMessage > t0 ? b.lastMessage - t0 : null;
+  return {redraws: redraws.map((t) => t - t0), idle: idle};
 }""".replace("'APP'", json.dumps(APP_SELECTOR))
 _RESET_JS = "() => Object.assign(window.__pb, {key: null, redraws: [], states: []})"
 
@@ -504,8 +507,8 @@ def markdown(runs: list[PageRun], env: str, command: str, presses: int, elapsed_
         "*first chart* to the first redraw, *redraw* to the last redraw before the app settled (the headline "
         "number; the target is a median ≤ 0.3 s at the defaults, ≤ 0.8 s at the largest size; where a "
         "slider changed no chart in the open tab, the idle median stands in), *idle* to "
-        "the script state's last switch to `notRunning` (for a press that redrew nothing and whose rerun "
-        "the page never showed as running, the last websocket message). p95 is nearest-rank (with 20 "
+        "the script state's last switch to `notRunning` (for a press whose rerun the page never "
+        "showed as running, the last websocket message). p95 is nearest-rank (with 20 "
         "samples or fewer: the slowest). *Bytes*: websocket payloads from the keydown until the app "
         "settled. The same server serves every page in turn, so a later page may find shared caches (e.g. "
         "the sidebar's d_model values) warm.",

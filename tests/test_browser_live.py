@@ -61,11 +61,25 @@ COMPUTE_JS = """
     const result = window.__attentionLabLive.fill(copy, state.live, v);
     out.push({rows: result.computed.rows, cols: result.computed.cols,
               data: Array.from(result.computed.data), title: copy.layout.title.text,
-              scale: copy.data[0].colorscale || null});
+              scale: copy.data[0].colorscale || null, modes: copy.data.map((t) => t.mode || null)});
   }
   return out;
 }
 """
+
+# From now on, counts the Plotly.react calls on each chart (by its selector, ".st-key-KEY .al-plot").
+COUNT_DRAWS_JS = """
+() => {
+  const react = window.Plotly.react, counts = (window.__draws = {});
+  window.Plotly.react = function (el, ...rest) {
+    const key = [...el.closest('[class*="st-key-"]').classList].find((c) => c.startsWith('st-key-'));
+    const name = '.' + key + ' .al-plot';
+    counts[name] = (counts[name] || 0) + 1;
+    return react.call(this, el, ...rest);
+  };
+}
+"""
+DRAWS_JS = "window.__draws"
 
 # What the chart under root draws now: its parameters and the cells of its first trace.
 SHOWN_JS = """
@@ -419,10 +433,13 @@ def test_rope_scaling_charts_equal_numpy(page_factory: Any) -> None:
         results = page.evaluate(COMPUTE_JS, {"root": root, "values": values})
         for (s, n, d), got in zip(grid, results, strict=True):
             found = rope_scaling.scaling(d, float(base), float(s), n)
+            methods = len(rope_scaling.METHODS)
             if root.endswith("waves"):
                 want = np.concatenate([found.wavelengths(m) for m in rope_scaling.METHODS])
+                assert got["modes"][:methods] == [rope_scaling_views.pair_mode(d // 2)] * methods
             elif root.endswith("ramp"):
                 want = found.ramp
+                assert got["modes"][0] == rope_scaling_views.pair_mode(d // 2)
             else:
                 x = np.geomspace(1.0, 2.0 * s * n, rope_scaling_views.SCORE_POINTS)
                 hi = x * (1 + rope_scaling_views.SCORE_WINDOW)
@@ -436,14 +453,37 @@ def test_rope_scaling_charts_equal_numpy(page_factory: Any) -> None:
                 )
             data = np.array(got["data"], dtype=np.float64)
             np.testing.assert_allclose(data, want, rtol=TOL, atol=TOL, err_msg=f"{root} s={s} L={n} d={d}")
-    # dragging s with the keyboard moves the s x L level and, once let go, the link
+    # dragging s with the keyboard moves the s x L level and, once let go, the link (the page's first
+    # reruns over: one of them may mount the charts anew, which draws them)
+    wait_for_idle(page)
     strip = page.locator(".st-key-rs_live .al-live")
     strip.locator('input[data-name="scale"]').focus()
+    # each websocket message notes how many frames the strip's group had drawn when it left
+    page.evaluate(
+        "() => { const send = WebSocket.prototype.send; window.__sentAt = [];"
+        " WebSocket.prototype.send = function (d) {"
+        " window.__sentAt.push(window.__attentionLabLiveGroups.rs.drawn); return send.call(this, d); }; }"
+    )
+    drawn = page.evaluate("() => window.__attentionLabLiveGroups.rs.drawn")
+    page.evaluate(COUNT_DRAWS_JS)
     page.keyboard.press("ArrowRight")
     wait_live(page, ".st-key-rs_waves", "r.params.scale === 8")
+    # the release left before the group's redraw, so the round trip ran while the charts were drawn
+    # (Streamlit sends from a timer, and the animation frame used to come first: 50 ms later)
+    page.wait_for_function("() => window.__sentAt.length > 0")
+    assert page.evaluate("() => window.__sentAt[0]") == drawn
     level = page.evaluate("() => document.querySelector('.st-key-rs_waves .al-plot').data[5]")
     assert level["y"] == [8 * 2048, 8 * 2048] and level["name"] == t("rs.level.sl", "en", n=8 * 2048)
+    # The server's answer is what the press drew: no chart is drawn again (the waves and the scores were,
+    # their recipes having added s x L to the parameters they compared). The ramp, which s does not move,
+    # is not drawn at all.
+    charts = [f".st-key-rs_{name} .al-plot" for name in ("waves", "ramp", "scores")]
     page.wait_for_function("() => location.search.includes('s=8')")
+    page.wait_for_function(
+        "(cs) => cs.every((c) => document.querySelector(c)?.__alLive?.live.params.scale === 8)", arg=charts
+    )
+    wait_for_idle(page)
+    assert page.evaluate(f"(cs) => cs.map((c) => {DRAWS_JS}[c] || 0)", charts) == [1, 0, 1]
     assert_no_exception(page)
 
 
@@ -491,4 +531,42 @@ def test_sim_offsets_equal_numpy(page_factory: Any) -> None:
     assert curve[0]["visible"] is True and curve[0]["x"] == list(k)
     np.testing.assert_allclose(curve[0]["y"], theory, rtol=TOL, atol=TOL)
     assert curve[1]["visible"] is False and curve[1]["x"] == []
+    assert_no_exception(page)
+
+
+def test_chart_out_of_view_is_drawn_as_it_scrolls_in(page_factory: Any) -> None:
+    """While a strip is dragged, a chart of its group below the window is not drawn (RoPE's three charts
+    held the frame to 26/s); scrolled into view mid-drag, it shows the dragged values, as NumPy has them."""
+    page = page_factory("/positional_encoding?tab=rope")
+    wait_live(page, ".st-key-rs_scores")
+    wait_for_idle(page)
+    page.evaluate("() => document.querySelector('.st-key-rs_live .al-live').scrollIntoView({block: 'start'})")
+    page.wait_for_function("() => document.querySelector('.st-key-rs_scores .al-plot').__alHidden === true")
+    page.evaluate(COUNT_DRAWS_JS)
+    # input events alone, as a held mouse button makes: nothing is released to the server
+    page.evaluate(
+        "() => { const input = document.querySelector('.st-key-rs_live input[data-name=\"train_len\"]');"
+        " input.value = '0'; input.dispatchEvent(new Event('input', {bubbles: true})); }"
+    )
+    wait_live(page, ".st-key-rs_waves", "r.params.train_len === 256")
+    assert page.evaluate(f"() => {DRAWS_JS}['.st-key-rs_scores .al-plot'] || 0") == 0
+    assert "L=" not in page.url
+    page.locator(".st-key-rs_scores").scroll_into_view_if_needed()
+    wait_live(page, ".st-key-rs_scores", "r.params.train_len === 256")
+    assert page.evaluate(f"() => {DRAWS_JS}['.st-key-rs_scores .al-plot']") == 1
+    got = page.evaluate(
+        "() => { const el = document.querySelector('.st-key-rs_scores .al-plot');"
+        " return el.data.slice(0, 4).map((t) => Array.from(t.y)); }"
+    )
+    params = page.evaluate("() => document.querySelector('.st-key-rs_scores .al-plot').__alLiveResult.params")
+    found = rope_scaling.scaling(params["d_head"], float(params["base"]), float(params["scale"]), 256)
+    x = np.geomspace(1.0, 2.0 * params["scale"] * 256, rope_scaling_views.SCORE_POINTS)
+    for m, y in zip(rope_scaling.METHODS, got, strict=True):
+        want = rope_scaling.score_window(
+            found.frequencies[m],
+            x,
+            x * (1 + rope_scaling_views.SCORE_WINDOW),
+            found.temperature if m == "yarn" else 1.0,
+        )
+        np.testing.assert_allclose(np.array(y), want, rtol=TOL, atol=TOL, err_msg=m)
     assert_no_exception(page)

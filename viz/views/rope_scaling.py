@@ -23,6 +23,14 @@ D_HEADS = (16, 32, 64, 128, 256)
 #: the distances from x to (1 + SCORE_WINDOW) x.
 SCORE_POINTS = 400
 SCORE_WINDOW = 0.1
+#: Up to this many pairs a chart over the pairs marks each one; past it the markers crowd into a line and
+#: cost the live charts half their frame (each is an SVG path redrawn while a slider is dragged).
+MARKED_PAIRS = 32
+
+
+def pair_mode(pairs: int) -> str:
+    """The Plotly mode of a chart over ``pairs`` pairs (live.js's pairMode does the same)."""
+    return "lines+markers" if pairs <= MARKED_PAIRS else "lines"
 
 
 @cached(max_entries=32)
@@ -123,6 +131,7 @@ def section(base: float, lang: str) -> None:
         "scale": scale,
         "train_len": train_len,
         "methods": list(METHODS),
+        "marked": MARKED_PAIRS,
     }
 
     # A shell (None) holds no slider's value: two placeholder points, level names as templates live.js
@@ -146,7 +155,7 @@ def section(base: float, lang: str) -> None:
             x_title=t("rs.pair", lang),
             y_title=t("rs.wavelength", lang),
             hovertemplate=t("rs.wave.hover", lang),
-            mode="lines+markers",
+            mode=pair_mode(n),
             y_log=True,
             legend_right=True,
             levels=levels,
@@ -161,7 +170,7 @@ def section(base: float, lang: str) -> None:
             x_title=t("rs.pair", lang),
             y_title=t("rs.ramp", lang),
             hovertemplate=t("rs.ramp.hover", lang),
-            mode="lines+markers",
+            mode=pair_mode(n),
             height=260,
         )
 

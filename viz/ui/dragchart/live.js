@@ -274,6 +274,12 @@
     both.set(alibi, d.length);
     return { rows: ['kerple', 'alibi'], cols: d, data: both };
   };
+  // Markers while the pairs can be told apart (viz.views.rope_scaling.pair_mode): each one is an SVG path
+  // Plotly redraws, and at 64 pairs and four methods they were half the frame.
+  function pairMode(n, p) {
+    return n <= p.marked ? 'lines+markers' : 'lines';
+  }
+
   // Each pair's wavelength under every method, with L and s x L as levels (viz.views.rope_scaling).
   RECIPES.rs_waves = function (figure, p) {
     const n = p.d_head / 2;
@@ -285,6 +291,7 @@
       out.set(waves, k * n);
       figure.data[k].x = pairs;
       figure.data[k].y = waves;
+      figure.data[k].mode = pairMode(n, p);
     });
     p.sl = p.scale * p.train_len;
     const ends = [0, Math.max(n - 1, 0)];
@@ -302,8 +309,11 @@
     const ramp = CF.yarnRamp(p.d_head, p.base, p.train_len);
     figure.data[0].x = range(ramp.length);
     figure.data[0].y = ramp;
+    figure.data[0].mode = pairMode(ramp.length, p);
     return { rows: ['ramp'], cols: range(ramp.length), data: ramp };
   };
+  // the ramp does not depend on s: a drag of s leaves it as it is (see redraw)
+  RECIPES.rs_ramp.inputs = ['d_head', 'base', 'train_len', 'marked'];
   // Each method's mean score near every distance (log-spaced to 2 s L), with marks at L and s L.
   RECIPES.rs_scores = function (figure, p) {
     const x = CF.geomspace(1, 2 * p.scale * p.train_len, p.points);
@@ -351,22 +361,64 @@
 
   function fill(figure, live, values) {
     const p = Object.assign({}, live.params, values || {});
+    // what was asked for, before a recipe adds the numbers it derives (RoPE's s x L): a chart is not drawn
+    // again for the same request (see chart)
+    const asked = JSON.stringify(p);
     const recipe = RECIPES[live.recipe];
     if (!recipe) throw new Error('no recipe ' + live.recipe);
     const computed = recipe(figure, p);
     fillTexts(figure, live.texts, p);
-    return { params: p, computed: computed };
+    return { params: p, asked: asked, computed: computed };
   }
 
   // ---- charts ------------------------------------------------------------------------------------------
   // A chart's drawing: el.__alLive = {shown (the restyled figure), live, draw(figure)}.
-  function redraw(el, values) {
+  // dragged: a frame of a held strip. A recipe that names its inputs is not drawn again while none of
+  // them moved; its result takes the new parameters, as the same picture is theirs too.
+  function redraw(el, values, dragged) {
     const state = el.__alLive;
     if (!state || !el.isConnected) return;
+    const inputs = (RECIPES[state.live.recipe] || {}).inputs;
+    const drawn = el.__alLiveResult;
+    if (dragged && inputs && drawn && !el.__alStale) {
+      const p = Object.assign({}, state.live.params, values || {});
+      if (inputs.every((name) => p[name] === drawn.params[name])) {
+        el.__alLiveResult = Object.assign({}, drawn, { params: p, asked: JSON.stringify(p) });
+        return;
+      }
+    }
+    // A chart out of view is not drawn while a slider is dragged: it is drawn as it scrolls into view
+    // (the observer below), or by the server's answer on release.
+    if (dragged && el.__alHidden) {
+      el.__alStale = true;
+      return;
+    }
+    el.__alStale = false;
     const result = fill(state.shown, state.live, values);
     el.__alLiveResult = result;
     state.draw(state.shown);
   }
+
+  // Which live charts are on screen. A chart drawn while out of view and scrolled in mid-drag takes its
+  // group's values then.
+  const watcher =
+    typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver((entries) => {
+          entries.forEach((entry) => {
+            const el = entry.target;
+            el.__alHidden = !entry.isIntersecting;
+            const state = el.__alLive;
+            if (entry.isIntersecting && el.__alStale && state) {
+              const g = state.live.group ? group(state.live.group) : null;
+              try {
+                redraw(el, g && g.active ? g.values : null);
+              } catch (err) {
+                // as in drawGroup: the server's answer follows on release
+              }
+            }
+          });
+        })
+      : null;
 
   function drawGroup(name) {
     const g = group(name);
@@ -375,10 +427,11 @@
     g.charts.forEach((el) => {
       if (!el.isConnected) {
         g.charts.delete(el);
+        if (watcher) watcher.unobserve(el);
         return;
       }
       try {
-        redraw(el, g.values);
+        redraw(el, g.values, true);
       } catch (err) {
         // a value the formulas refuse leaves the chart as it was; the server's answer follows on release
       }
@@ -402,13 +455,15 @@
     const before = el.__alLive;
     el.__alLive = { shown: shown, live: live, draw: draw, shellKey: shellKey };
     const g = live.group ? group(live.group) : null;
-    if (g) g.charts.add(el);
+    if (g && !g.charts.has(el)) {
+      g.charts.add(el);
+      if (watcher) watcher.observe(el);
+    }
     // While a strip of its group is held or waiting for the server, the strip's values win.
     const values = g && g.active ? g.values : null;
     const drawn = el.__alLiveResult;
     if (!force && before && drawn && before.shellKey === shellKey) {
-      const params = JSON.stringify(Object.assign({}, live.params, values || {}));
-      if (params === JSON.stringify(drawn.params)) {
+      if (JSON.stringify(Object.assign({}, live.params, values || {})) === drawn.asked) {
         el.__alLive.shown = before.shown; // the filled figure on screen
         return;
       }
@@ -498,9 +553,11 @@
           state.holding = false;
         };
         ['pointerup', 'pointercancel', 'lostpointercapture'].forEach((type) => input.addEventListener(type, letGo));
-        // A release is sent at once, before the browser's own redraw (the next animation frame) holds the
-        // page: the round trip runs while the chart is drawn. Presses in quick succession each send theirs
-        // (as a Streamlit slider's do); the acknowledgements keep the slider where the hand left it.
+        // A release goes out before the group is drawn: Streamlit sends it from a zero-delay timer, and an
+        // animation frame due first would hold the page for the whole redraw (RoPE's three charts: 50 ms),
+        // so the frame is traded for a timer queued after Streamlit's and the round trip runs while the
+        // charts are drawn. Presses in quick succession each send theirs (as a Streamlit slider's do); the
+        // acknowledgements keep the slider where the hand left it.
         input.addEventListener('change', () => {
           state.seq = Math.max(state.seq, state.pending, state.ack) + 1;
           state.pending = state.seq;
@@ -510,6 +567,11 @@
             values[name] = sliderValue(state.inputs[name].spec, state.inputs[name].input);
           });
           report({ seq: state.seq, values: values });
+          if (g.frame > 0) {
+            cancelAnimationFrame(g.frame);
+            g.frame = -1;
+            setTimeout(() => drawGroup(data.group), 0);
+          }
         });
       }
       row.spec = s;
