@@ -51,6 +51,7 @@ sec = sections.sections(
 # ---- 1. the variance argument --------------------------------------------------------------------------
 if sec["var"].open:
     with sec["var"]:
+        sm_views.variance_strip(d_k, lang)
         left, mid, note = st.columns([3, 3, 2])
         with widgets.guard(lang):
             sm_views.variance_histograms(d_k, n, seed, lang, columns=(left, mid))

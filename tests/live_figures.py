@@ -16,6 +16,7 @@ import numpy as np
 from viz import downsample, encodings, relative, rope_scaling, similarity, softmax
 from viz.encodings import EncodingSpec
 from viz.ui import dragchart
+from viz.views import rope_scaling as rope_scaling_views
 
 
 def is_strip(spec: str) -> bool:
@@ -80,6 +81,11 @@ def materialize(spec: str) -> str:
         temperature = float(p["temperature"])
         data[0]["y"] = softmax.softmax(np.asarray(p["scores"]) / temperature).tolist()
         data[1]["y"] = softmax.softmax(np.asarray(p["scaled_scores"]) / temperature).tolist()
+    elif live["recipe"] == "sm_hist":
+        found = softmax.variance_argument(int(p["d_k"]), int(p["n"]), int(p["seed"]))
+        hist = found.raw if p["which"] == "raw" else found.scaled
+        data[0].update(x=hist.centers.tolist(), y=hist.density.tolist(), width=hist.width)
+        data[1].update(x=hist.curve_x.tolist(), y=hist.curve_y.tolist())
     else:
         raise AssertionError(f"no Python twin for the recipe {live['recipe']!r}")
     dragchart.fill_texts(figure, live["texts"], p)  # with the parameters a recipe derives (m, sl)
@@ -107,12 +113,13 @@ def _rope_scaling(recipe: str, data: list[dict[str, Any]], p: dict[str, Any]) ->
     methods = p["methods"]
     p["sl"] = p["scale"] * p["train_len"]
     pairs = list(range(d_head // 2))
+    mode = rope_scaling_views.pair_mode(len(pairs))
     if recipe == "rs_ramp":
-        data[0].update(x=pairs, y=found.ramp.tolist())
+        data[0].update(x=pairs, y=found.ramp.tolist(), mode=mode)
         return
     if recipe == "rs_waves":
         for trace, m in zip(data, methods, strict=False):
-            trace.update(x=pairs, y=found.wavelengths(m).tolist())
+            trace.update(x=pairs, y=found.wavelengths(m).tolist(), mode=mode)
         for trace, level in zip(data[len(methods) :], (p["train_len"], p["sl"]), strict=False):
             trace.update(x=[0, max(len(pairs) - 1, 0)], y=[level, level])
         return

@@ -570,3 +570,57 @@ def test_chart_out_of_view_is_drawn_as_it_scrolls_in(page_factory: Any) -> None:
         )
         np.testing.assert_allclose(np.array(y), want, rtol=TOL, atol=TOL, err_msg=m)
     assert_no_exception(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_scaling_picture_follows_the_d_k_strip(page_factory: Any, lang: str) -> None:
+    """Both histograms at every d_k option, drawn in the page from the server's bin counts, equal
+    viz.softmax.variance_argument's densities and curves (and titles); a key press on the strip moves
+    them at once, then the page's d_k and the link."""
+    page = page_factory("/softmax?n=1000&seed=7", lang)
+    roots = (".st-key-sm_hist_raw", ".st-key-sm_hist_scaled")
+    for root in roots:
+        wait_live(page, root)
+    values = [{"d_k": d} for d in softmax.DK_OPTIONS]
+    for root, which in zip(roots, ("raw", "scaled"), strict=True):
+        results = page.evaluate(COMPUTE_JS, {"root": root, "values": values})
+        for d_k, got in zip(softmax.DK_OPTIONS, results, strict=True):
+            found = softmax.variance_argument(d_k, 1000, 7)
+            hist = found.raw if which == "raw" else found.scaled
+            np.testing.assert_allclose(
+                np.array(got["data"]), np.concatenate([hist.density, hist.curve_y]), rtol=TOL, atol=TOL
+            )
+            np.testing.assert_allclose(
+                np.array(got["cols"]), np.concatenate([hist.centers, hist.curve_x]), rtol=TOL, atol=TOL
+            )
+            assert got["title"] == t(f"sm.var.hist.{which}", lang, d_k=d_k)
+    wait_for_idle(page)
+    strip = page.locator(".st-key-sm_var_live .al-live")
+    strip.locator('input[data-name="d_k"]').focus()
+    page.keyboard.press("ArrowRight")
+    # drawn in the browser before the server has heard of it: bars over ±4.5·√96, the curve N(0, 96)
+    wait_live(page, roots[0], "r.params.d_k === 96")
+    bars = page.evaluate(
+        "() => { const el = document.querySelector('.st-key-sm_hist_raw .al-plot');"
+        " return [Array.from(el.data[0].x), Array.from(el.data[0].y), el.data[1].name]; }"
+    )
+    hist = softmax.variance_argument(96, 1000, 7).raw
+    np.testing.assert_allclose(bars[0], hist.centers, rtol=TOL, atol=TOL)
+    np.testing.assert_allclose(bars[1], hist.density, rtol=TOL, atol=TOL)
+    assert bars[2] == t("sm.var.curve.raw", lang, d_k=96)
+    assert strip.locator("output").inner_text() == "96"
+    page.wait_for_function("() => location.search.includes('dk=96')")
+    wait_for_idle(page)
+    # the page's own d_k slider and the measured variance's caption follow the release
+    own = page.locator(".st-key-sm_dk").locator('input[type="range"], [role="slider"]').first
+    assert own.get_attribute("aria-valuetext") == "96"
+    caption = t(
+        "sm.var.measured",
+        lang,
+        var=f"{hist.variance:.4g}",
+        expected="96",
+        err=f"{hist.margin:.2g}",
+    )
+    expect_text = page.get_by_text(caption, exact=False)
+    expect_text.first.wait_for()
+    assert_no_exception(page)

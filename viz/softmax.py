@@ -8,6 +8,7 @@ variance back to 1 for every d_k. Everything here is measured by sampling, with 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -21,6 +22,8 @@ DK_GRID: tuple[int, ...] = tuple(2**i for i in range(11))  # 1 .. 1024
 SAMPLE_OPTIONS: tuple[int, ...] = (500, 1000, 2000, 5000, 10000, 20000)
 DEFAULT_DK = 64  # the notes' worked example: d_k = 64, so the scores are divided by 8
 DEFAULT_SAMPLES = 5000
+HIST_BINS = 60  # bins of the q · k histograms, over ±4.5 standard deviations
+CURVE_POINTS = 201  # points of the normal curve drawn over them
 SWEEP_ROWS = 400  # rows of scores averaged per d_k in the max-probability / entropy / Jacobian sweeps
 _CHUNK = 1 << 21  # floats drawn at a time, so a 20000 x 1024 sample never sits in memory twice
 
@@ -126,6 +129,7 @@ class Histogram:
 
     centers: np.ndarray
     density: np.ndarray
+    counts: np.ndarray  # samples per bin: density = counts / (samples * width)
     width: float
     curve_x: np.ndarray
     curve_y: np.ndarray
@@ -144,16 +148,17 @@ def normal_pdf(x: np.ndarray, variance: float) -> np.ndarray:
     return np.exp(-0.5 * np.asarray(x) ** 2 / variance) / np.sqrt(2.0 * np.pi * variance)
 
 
-def histogram(samples: np.ndarray, expected: float, error: float, bins: int = 60) -> Histogram:
+def histogram(samples: np.ndarray, expected: float, error: float, bins: int = HIST_BINS) -> Histogram:
     """Bin ``samples`` as a density over ±4.5 standard deviations of N(0, expected)."""
     half = 4.5 * float(np.sqrt(expected))
-    density, edges = np.histogram(samples, bins=bins, range=(-half, half), density=False)
+    counts, edges = np.histogram(samples, bins=bins, range=(-half, half), density=False)
     width = float(edges[1] - edges[0])
     centers = 0.5 * (edges[:-1] + edges[1:])
-    curve_x = np.linspace(-half, half, 201)
+    curve_x = np.linspace(-half, half, CURVE_POINTS)
     return Histogram(
         centers=centers,
-        density=density / (samples.size * width),  # out-of-range samples still count in the total
+        density=counts / (samples.size * width),  # out-of-range samples still count in the total
+        counts=counts,
         width=width,
         curve_x=curve_x,
         curve_y=normal_pdf(curve_x, expected),
@@ -201,9 +206,12 @@ class VarianceSweep:
         return np.ones_like(self.d_k)
 
 
-def variance_sweep(n: int, seed: int, grid: tuple[int, ...] = DK_GRID) -> VarianceSweep:
-    """Measure Var(q · k) and Var(q · k / √d_k) at each d_k of ``grid`` from ``n`` samples."""
-    raw = np.array([np.var(dot_samples(d, n, seed)) for d in grid])
+def variance_sweep(
+    n: int, seed: int, grid: tuple[int, ...] = DK_GRID, *, variance: Callable[[int], float] | None = None
+) -> VarianceSweep:
+    """Measure Var(q · k) and Var(q · k / √d_k) at each d_k of ``grid`` from ``n`` samples (``variance``:
+    the sample variance at a d_k when it was measured already, from :func:`dot_samples` of these n, seed)."""
+    raw = np.array([np.var(dot_samples(d, n, seed)) if variance is None else variance(d) for d in grid])
     dks = np.asarray(grid, dtype=np.float64)
     errors = np.array([variance_error(d, n) for d in grid])
     return VarianceSweep(dks, raw, raw / dks, errors, errors / dks)

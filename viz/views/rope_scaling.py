@@ -155,7 +155,7 @@ def section(base: float, lang: str) -> None:
             x_title=t("rs.pair", lang),
             y_title=t("rs.wavelength", lang),
             hovertemplate=t("rs.wave.hover", lang),
-            mode=pair_mode(n),
+            mode="lines+markers" if values is None else pair_mode(n),  # the shell's is live.js's to set
             y_log=True,
             legend_right=True,
             levels=levels,
@@ -170,7 +170,7 @@ def section(base: float, lang: str) -> None:
             x_title=t("rs.pair", lang),
             y_title=t("rs.ramp", lang),
             hovertemplate=t("rs.ramp.hover", lang),
-            mode=pair_mode(n),
+            mode="lines+markers" if values is None else pair_mode(n),
             height=260,
         )
 

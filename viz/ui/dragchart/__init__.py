@@ -62,6 +62,7 @@ RECIPES: tuple[str, ...] = (
     "rs_waves",
     "rs_ramp",
     "rs_scores",
+    "sm_hist",
 )
 
 

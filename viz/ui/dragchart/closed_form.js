@@ -297,6 +297,15 @@
     return out;
   }
 
+  // n points from a to b, evenly spaced (numpy.linspace: start + i * step, the last one b itself).
+  function linspace(a, b, n) {
+    const out = new Float64Array(n);
+    const step = (b - a) / Math.max(n - 1, 1);
+    for (let i = 0; i < n; i++) out[i] = a + i * step;
+    if (n > 1) out[n - 1] = b;
+    return out;
+  }
+
   // n points from a to b, evenly spaced on a log scale (numpy.geomspace).
   function geomspace(a, b, n) {
     const out = new Float64Array(n);
@@ -325,6 +334,7 @@
     scaledFrequencies: scaledFrequencies,
     scoreWindow: scoreWindow,
     geomspace: geomspace,
+    linspace: linspace,
   };
   root.AttentionLabClosedForm = api;
   if (typeof module !== "undefined" && module.exports) module.exports = api;

@@ -335,6 +335,32 @@
     return { rows: p.methods, cols: Array.from(x), data: out };
   };
 
+  // The scaling picture at d_k: the server's bin counts of q · k (unscaled or over √d_k) for that option,
+  // as a density over ±4.5 standard deviations, and the normal curve theory says
+  // (viz.softmax.histogram).
+  RECIPES.sm_hist = function (figure, p) {
+    const at = p.options.indexOf(p.d_k);
+    if (at < 0) throw new Error('no measured d_k ' + p.d_k);
+    const variance = p.which === 'raw' ? p.d_k : 1;
+    const half = 4.5 * Math.sqrt(variance);
+    const edges = CF.linspace(-half, half, p.bins + 1);
+    const width = edges[1] - edges[0];
+    const centers = new Float64Array(p.bins);
+    const density = new Float64Array(p.bins);
+    for (let i = 0; i < p.bins; i++) {
+      centers[i] = 0.5 * (edges[i] + edges[i + 1]);
+      density[i] = p.counts[at][i] / (p.n * width);
+    }
+    const x = CF.linspace(-half, half, p.curve_points);
+    const y = Float64Array.from(x, (v) => Math.exp((-0.5 * v * v) / variance) / Math.sqrt(2 * Math.PI * variance));
+    Object.assign(figure.data[0], { x: centers, y: density, width: width });
+    Object.assign(figure.data[1], { x: x, y: y });
+    const both = new Float64Array(p.bins + p.curve_points);
+    both.set(density);
+    both.set(y, p.bins);
+    return { rows: ['density', 'curve'], cols: Array.from(centers).concat(Array.from(x)), data: both };
+  };
+
   // A parameter as Python's str() writes it ("{temperature:g}"-like: no trailing zeros).
   function shownValue(v) {
     return typeof v === 'number' && !Number.isInteger(v) ? String(Number(v.toPrecision(6))) : String(v);
