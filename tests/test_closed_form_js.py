@@ -42,6 +42,7 @@ const out = calls.map(([name, args]) => {
       return {rows: t.rows, cols: t.cols, data: plain(t.data)};
     }
     if (name === 'againstAll') return plain(api.againstAll(api.encode(args.spec), args.p, args.measure));
+    if (name === 'againstAllRows') return plain(api.againstAllRows(args.spec, args.p, args.measure));
     if (name === 'byOffset') return plain(api.sinusoidDotByOffset(args.offsets, args.dModel, args.base));
     if (name === 'softmax') return plain(api.softmax(args.scores.map(num), args.temperature));
     if (name === 'normalPdf') return plain(api.normalPdf(args.xs, args.variance));
@@ -143,16 +144,19 @@ def test_the_cells_a_strided_chart_shows_match_the_whole_table(tmp_path: Path) -
         close(values(answer), whole[np.ix_(rows, cols)], case)
 
 
+@pytest.mark.parametrize("way", ["againstAll", "againstAllRows"])  # from a whole table, or row by row
 @pytest.mark.parametrize("measure", similarity.MEASURES)
-def test_similarity_of_a_position_against_every_other_matches(measure: str, tmp_path: Path) -> None:
+def test_similarity_of_a_position_against_every_other_matches(measure: str, way: str, tmp_path: Path) -> None:
     cases = [
         (kind, max_len, d_model, base, p)
         for kind in KINDS
         for max_len, d_model, base in ((100, 128, 10000.0), (50, 7, 100.0), (30, 64, 10.0))
         for p in (0, 1, max_len // 2, max_len - 1)
     ]
+    # the far end, where the rows' turned angles (closed_form.js's eachAngle) have the most steps
+    cases += [(kind, 4096, 1023, 10000.0, p) for kind in ("sinusoidal", "rope") for p in (57, 4095)]
     calls = [
-        ("againstAll", {"spec": spec_args(k, n, d, b, "interleaved"), "p": p, "measure": measure})
+        (way, {"spec": spec_args(k, n, d, b, "interleaved"), "p": p, "measure": measure})
         for k, n, d, b, p in cases
     ]
     for case, answer in zip(cases, run(calls, tmp_path), strict=True):

@@ -25,27 +25,44 @@
     return { rows: rows, cols: cols, data: new Float64Array(rows * cols) };
   }
 
+  // sin(pos w_i) and cos(pos w_i) for every i, position after position: each step turns the last ones by
+  // w_i (the angle-addition formulas, four multiplies) instead of calling a sine and a cosine, which was
+  // most of a 4096 x 1024 table's time. Every ANCHOR positions they are set to the exact values again,
+  // so rounding cannot build up past a few dozen ulps (about 1e-14; the tests hold 1e-6).
+  const ANCHOR = 64;
+  const BIT_LIMIT = 2 ** 31; // positions whose bits JavaScript's shifts read exactly
+  function eachAngle(maxLen, w, visit) {
+    const n = w.length;
+    const s = new Float64Array(n);
+    const c = new Float64Array(n);
+    const s1 = Float64Array.from(w, Math.sin);
+    const c1 = Float64Array.from(w, Math.cos);
+    for (let pos = 0; pos < maxLen; pos++) {
+      if (pos % ANCHOR === 0) {
+        for (let i = 0; i < n; i++) {
+          s[i] = Math.sin(pos * w[i]);
+          c[i] = Math.cos(pos * w[i]);
+        }
+      } else {
+        for (let i = 0; i < n; i++) {
+          const next = s[i] * c1[i] + c[i] * s1[i];
+          c[i] = c[i] * c1[i] - s[i] * s1[i];
+          s[i] = next;
+        }
+      }
+      visit(pos, s, c);
+    }
+  }
+
   // PE[pos, 2i] = sin(pos w_i), PE[pos, 2i+1] = cos(pos w_i); "split": every sine, then every cosine
   // (viz.encodings.sinusoidal and sinusoidal_split). An odd d_model's last sine has no cosine.
   function sinusoidal(maxLen, dModel, base, layout) {
-    checkSizes(maxLen, dModel);
-    const w = frequencies(dModel, base);
-    const out = table(maxLen, dModel);
-    const sines = w.length;
-    const cosines = Math.floor(dModel / 2);
-    for (let pos = 0; pos < maxLen; pos++) {
-      const row = pos * dModel;
-      for (let i = 0; i < sines; i++) {
-        const angle = pos * w[i];
-        if (layout === "split") {
-          out.data[row + i] = Math.sin(angle);
-          if (i < cosines) out.data[row + sines + i] = Math.cos(angle);
-        } else {
-          out.data[row + 2 * i] = Math.sin(angle);
-          if (i < cosines) out.data[row + 2 * i + 1] = Math.cos(angle);
-        }
-      }
-    }
+    return fromRows({ kind: "sinusoidal", maxLen: maxLen, dModel: dModel, base: base, layout: layout });
+  }
+
+  function fromRows(spec) {
+    const out = table(spec.maxLen, spec.dModel);
+    eachRow(spec, (pos, row) => out.data.set(row, pos * spec.dModel));
     return out;
   }
 
@@ -71,22 +88,48 @@
   // RoPE's rotation at each position applied to the constant vector 1/sqrt(2) (viz.encodings.rope):
   // out[2i] = x cos - x sin, out[2i+1] = x sin + x cos; an odd last column is not rotated.
   function rope(maxLen, dModel, base) {
-    checkSizes(maxLen, dModel);
-    const w = frequencies(dModel, base);
-    const x = 1 / Math.sqrt(2);
-    const pairs = Math.floor(dModel / 2);
-    const out = table(maxLen, dModel);
-    for (let pos = 0; pos < maxLen; pos++) {
-      const row = pos * dModel;
-      for (let i = 0; i < pairs; i++) {
-        const c = Math.cos(pos * w[i]);
-        const s = Math.sin(pos * w[i]);
-        out.data[row + 2 * i] = x * c - x * s;
-        out.data[row + 2 * i + 1] = x * s + x * c;
+    return fromRows({ kind: "rope", maxLen: maxLen, dModel: dModel, base: base });
+  }
+
+  // Every row of a closed-form table in turn, in one buffer used again for each (visit(pos, row)): what
+  // reads a table once needs none of its memory (32 MB at 4096 x 1024, allocated on every frame while
+  // d_model was dragged).
+  function eachRow(spec, visit) {
+    const d = spec.dModel;
+    const cell = cellFunction(spec); // checks the sizes and the kind
+    const row = new Float64Array(d);
+    if (spec.kind !== "sinusoidal" && spec.kind !== "rope") {
+      const scale = spec.kind === "normalized" ? Math.max(spec.maxLen - 1, 1) : 1;
+      for (let pos = 0; pos < spec.maxLen; pos++) {
+        if (spec.kind !== "binary") row.fill(pos / scale);
+        else if (pos < BIT_LIMIT) {
+          // floor(pos / 2^c) mod 2 is bit c of pos: shifts instead of a power and a division per cell
+          row.fill(0);
+          for (let c = 0; c < Math.min(d, 31); c++) row[c] = (pos >>> c) & 1;
+        } else for (let c = 0; c < d; c++) row[c] = cell(pos, c);
+        visit(pos, row);
       }
-      if (dModel % 2) out.data[row + dModel - 1] = x;
+      return;
     }
-    return out;
+    const w = frequencies(d, spec.base);
+    const pairs = Math.floor(d / 2);
+    const x = 1 / Math.sqrt(2);
+    const split = spec.layout === "split";
+    eachAngle(spec.maxLen, w, (pos, s, c) => {
+      if (spec.kind === "rope") {
+        for (let i = 0; i < pairs; i++) {
+          row[2 * i] = x * c[i] - x * s[i];
+          row[2 * i + 1] = x * s[i] + x * c[i];
+        }
+        if (d % 2) row[d - 1] = x;
+      } else {
+        for (let i = 0; i < w.length; i++) {
+          row[split ? i : 2 * i] = s[i];
+          if (i < pairs) row[split ? w.length + i : 2 * i + 1] = c[i];
+        }
+      }
+      visit(pos, row);
+    });
   }
 
   // The encodings whose table is a closed-form function of the sliders (the learned and trained ones
@@ -152,25 +195,46 @@
   function againstAll(pe, p, measure) {
     if (!(p >= 0 && p < pe.rows)) throw new RangeError("position outside the table");
     const d = pe.cols;
+    const f = against(pe.data.subarray(p * d, (p + 1) * d), measure);
     const out = new Float64Array(pe.rows);
+    for (let j = 0; j < pe.rows; j++) out[j] = f(pe.data.subarray(j * d, (j + 1) * d));
+    return out;
+  }
+
+  // The same without the table: row p from the formula, every other row as eachRow makes it.
+  function againstAllRows(spec, p, measure) {
+    if (!(p >= 0 && p < spec.maxLen)) throw new RangeError("position outside the table");
+    const cell = cellFunction(spec);
+    const f = against(Float64Array.from({ length: spec.dModel }, (_, c) => cell(p, c)), measure);
+    const out = new Float64Array(spec.maxLen);
+    eachRow(spec, (j, row) => {
+      out[j] = f(row);
+    });
+    return out;
+  }
+
+  // measure(PE(p), row) for any row (viz.similarity.against_all's dot, cosine and distance).
+  function against(self, measure) {
+    const d = self.length;
     let selfSq = 0;
-    for (let c = 0; c < d; c++) selfSq += pe.data[p * d + c] * pe.data[p * d + c];
-    for (let j = 0; j < pe.rows; j++) {
+    for (let c = 0; c < d; c++) selfSq += self[c] * self[c];
+    if (measure !== "dot" && measure !== "cosine" && measure !== "distance") {
+      throw new RangeError("unknown measure " + String(measure));
+    }
+    return (row) => {
       let dot = 0;
       let sq = 0;
       for (let c = 0; c < d; c++) {
-        const v = pe.data[j * d + c];
-        dot += pe.data[p * d + c] * v;
-        sq += v * v;
+        dot += self[c] * row[c];
+        sq += row[c] * row[c];
       }
-      if (measure === "dot") out[j] = dot;
-      else if (measure === "cosine") {
+      if (measure === "dot") return dot;
+      if (measure === "cosine") {
         const denom = Math.sqrt(selfSq) * Math.sqrt(sq);
-        out[j] = denom > 0 ? dot / denom : NaN;
-      } else if (measure === "distance") out[j] = Math.sqrt(Math.max(selfSq + sq - 2 * dot, 0));
-      else throw new RangeError("unknown measure " + String(measure));
-    }
-    return out;
+        return denom > 0 ? dot / denom : NaN;
+      }
+      return Math.sqrt(Math.max(selfSq + sq - 2 * dot, 0));
+    };
   }
 
   // The sinusoidal table's PE(p) . PE(j) as a function of k = p - j: sum over pairs of cos(w_i k)
@@ -324,6 +388,8 @@
     encode: encode,
     encodeCells: encodeCells,
     againstAll: againstAll,
+    againstAllRows: againstAllRows,
+    eachRow: eachRow,
     sinusoidDotByOffset: sinusoidDotByOffset,
     softmax: softmax,
     normalPdf: normalPdf,

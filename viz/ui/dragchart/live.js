@@ -44,17 +44,23 @@
     return { idx: out, step: step };
   }
 
-  // A few whole tables (the similarity row reads every cell), keyed by their spec: dragging p reuses one.
+  // One position against all: dragging p reads the same table frame after frame, so it is kept (a few,
+  // keyed by their spec); a table asked for once (d_model or base dragged: a new one every frame) is
+  // read row by row as it is made, never held (32 MB at 4096 x 1024).
   const tables = new Map();
-  function wholeTable(spec) {
+  const lastOfKind = new Map(); // a group may draw two encodings' rows each frame
+  function againstAll(spec, p, measure) {
     const key = JSON.stringify(spec);
     let found = tables.get(key);
+    const again = key === lastOfKind.get(spec.kind);
+    lastOfKind.set(spec.kind, key);
+    if (!found && !again) return CF.againstAllRows(spec, p, measure);
     if (!found) {
       found = CF.encode(spec);
       tables.set(key, found);
-      if (tables.size > 2) tables.delete(tables.keys().next().value); // a 4096 x 1024 table is 32 MB
+      if (tables.size > 2) tables.delete(tables.keys().next().value);
     }
-    return found;
+    return CF.againstAll(found, p, measure);
   }
 
   function specOf(p) {
@@ -124,7 +130,7 @@
     },
     // One position against every other (pages/similarity.py, its first tab): the line and the p marker.
     sim_row(figure, p) {
-      const values = CF.againstAll(wholeTable(specOf(p)), p.p, p.measure);
+      const values = againstAll(specOf(p), p.p, p.measure);
       const trace = figure.data[0];
       trace.x = range(p.max_len);
       trace.y = values;
@@ -157,12 +163,22 @@
       for (let c = 0; c < d; c++) sq += rows[a * d + c] * rows[a * d + c];
       norms[a] = Math.sqrt(sq);
     }
+    // PE(a) . PE(b) = PE(b) . PE(a): each pair's product once (16 M multiply-adds at 128 positions and
+    // 1024 columns become 8 M), in the order viz.similarity.by_offset lists the pairs
+    const dots = new Float64Array(n * n);
+    for (let a = 0; a < n; a++) {
+      for (let b = a; b < n; b++) {
+        let dot = 0;
+        for (let c = 0; c < d; c++) dot += rows[a * d + c] * rows[b * d + c];
+        dots[a * n + b] = dot;
+        dots[b * n + a] = dot;
+      }
+    }
     const offsets = [];
     const values = [];
     for (let a = 0; a < n; a++) {
       for (let b = 0; b < n; b++) {
-        let dot = 0;
-        for (let c = 0; c < d; c++) dot += rows[a * d + c] * rows[b * d + c];
+        const dot = dots[a * n + b];
         let v = dot;
         if (measure === 'cosine') {
           const denom = norms[a] * norms[b];
