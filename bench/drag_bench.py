@@ -178,6 +178,7 @@ CASES = (
         1024,
     ),
     Case("softmax row, T 0.1 to 5", "softmax?tab=row", "sm_row", "sm_row", "temperature", 0, 5),
+    Case("softmax scaling picture, d_k 1 to 1024", "softmax", "sm_hist_raw", "sm_var", "d_k", 0, 19),
     Case(
         "KERPLE matrix and curve, 256 positions, r1",
         "similarity?tab=bias&bias=kerple&blen=256",

@@ -106,6 +106,7 @@ PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
     "kerple": (("rel_r1", 5),),
     "live_kerple": (("rel_kerple_live", 5),),
     "live_rope": (("rs_live", 4),),
+    "live_smvar": (("sm_var_live", None),),  # against the softmax page's own sm_dk, first tab
     MINIMAL: (("d_model", None),),
 }
 #: Pages opened on another view than their bare address: the Real models page opens on its tokens
@@ -128,6 +129,7 @@ PATHS: dict[str, str] = {
     "kerple": "similarity?bias=kerple",
     "live_kerple": "similarity?bias=kerple",
     "live_rope": "positional_encoding",
+    "live_smvar": "softmax",
 }
 TAB = '[role="tab"]'
 #: At the largest size these start from their last option (End key, untimed), not the default.
