@@ -43,6 +43,40 @@ def materialize(spec: str) -> str:
         bias = relative.kerple_log(int(p["length"]), p["r1"], p["r2"], causal=bool(p["causal"]))[0]
         every = np.arange(int(p["length"]))
         _heatmap(data[0], np.where(np.isfinite(bias), bias, np.nan), every, every, p["scales"])
+    elif live["recipe"] == "alibi_matrix":
+        heads, length = int(p["heads"]), int(p["length"])
+        p["shown_head"] = min(int(p["head"]), heads)
+        p["slope"] = float(relative.alibi_slopes(heads)[p["shown_head"] - 1])
+        bias = relative.alibi(length, heads, causal=bool(p["causal"]))[p["shown_head"] - 1]
+        every = np.arange(length)
+        _heatmap(data[0], np.where(np.isfinite(bias), bias, np.nan), every, every, p["scales"])
+    elif live["recipe"] == "alibi_lines":
+        heads = int(p["heads"])
+        d, values = relative.by_distance(relative.alibi(int(p["length"]), heads, causal=bool(p["causal"])))
+        for h, trace in enumerate(data):
+            shown = h < heads
+            trace.update(visible=shown, x=d.tolist() if shown else [], y=values[h].tolist() if shown else [])
+        p.update({f"m{h}": float(m) for h, m in enumerate(relative.alibi_slopes(heads))})
+    elif live["recipe"] == "t5_matrix":
+        found = relative.t5_buckets(
+            int(p["length"]),
+            bidirectional=bool(p["bidirectional"]),
+            num_buckets=int(p["buckets"]),
+            max_distance=int(p["max_distance"]),
+        ).astype(np.float64)
+        if not p["bidirectional"]:
+            found[np.triu_indices(int(p["length"]), 1)] = np.nan
+        every = np.arange(int(p["length"]))
+        _heatmap(data[0], found, every, every, p["scales"])
+    elif live["recipe"] == "t5_lines":
+        offsets = np.arange(-(int(p["length"]) - 1), int(p["length"]))
+        found = relative.t5_bucket(
+            offsets,
+            bidirectional=bool(p["bidirectional"]),
+            num_buckets=int(p["buckets"]),
+            max_distance=int(p["max_distance"]),
+        )
+        data[0].update(x=offsets.tolist(), y=found.astype(np.float64).tolist())
     elif live["recipe"] == "kerple_lines":
         d = np.arange(int(p["length"]), dtype=np.float64)
         p["m"] = p["r1"] * p["r2"]

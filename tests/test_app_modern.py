@@ -42,9 +42,12 @@ def test_alibi_shows_the_chosen_heads_bias_and_every_heads_line(lang: str) -> No
     assert np.all(np.isnan(got[~np.isfinite(want)]))  # the future keys are blank, not a number
     lines = figure(at, "rel_alibi_lines")["data"]
     slopes = relative.alibi_slopes(6)
-    assert len(lines) == 6
-    for trace, m in zip(lines, slopes, strict=True):
+    # a live chart: a trace for each head the slider offers, those past the 6 heads hidden and empty
+    shown = [trace for trace in lines if trace.get("visible", True)]
+    assert len(shown) == 6 and all(not trace["x"] for trace in lines[6:])
+    for h, (trace, m) in enumerate(zip(shown, slopes, strict=True)):
         np.testing.assert_allclose(decode(trace["y"]), -m * np.arange(12), rtol=1e-6)
+        assert trace["name"] == t("rel.alibi.head", lang, h=h + 1, m=f"{m:.3g}")
     assert t("rel.alibi.explain", lang) in [m.value for m in at.markdown]
     # symmetric: the encoder's form
     at.toggle(key="rel_causal").set_value(False).run()

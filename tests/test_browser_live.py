@@ -35,6 +35,7 @@ from viz import downsample, encodings, figures, relative, rope_scaling, settings
 from viz.encodings import EncodingSpec
 from viz.i18n import t
 from viz.ui import dragchart
+from viz.views import relative as rel_views
 from viz.views import rope_scaling as rope_scaling_views
 
 if TYPE_CHECKING:
@@ -61,7 +62,8 @@ COMPUTE_JS = """
     const result = window.__attentionLabLive.fill(copy, state.live, v);
     out.push({rows: result.computed.rows, cols: result.computed.cols,
               data: Array.from(result.computed.data), title: copy.layout.title.text,
-              scale: copy.data[0].colorscale || null, modes: copy.data.map((t) => t.mode || null)});
+              scale: copy.data[0].colorscale || null, modes: copy.data.map((t) => t.mode || null),
+              names: copy.data.map((t) => t.name || null)});
   }
   return out;
 }
@@ -412,14 +414,17 @@ def test_kerple_charts_equal_numpy(page_factory: Any) -> None:
             np.testing.assert_allclose(
                 data, want, rtol=TOL, atol=TOL, equal_nan=True, err_msg=f"{root} {n} {a} {b} {c}"
             )
-    # the ALiBi line's name follows its slope as Python writes it ({m:.3g})
-    name = page.evaluate(
-        "() => { const el = document.querySelector('.st-key-rel_kerple_lines .al-plot');"
-        " const copy = JSON.parse(JSON.stringify(el.__alLive.shown));"
-        " window.__attentionLabLive.fill(copy, el.__alLive.live, {r1: 1.7, r2: 2.9});"
-        " return copy.data[1].name; }"
+    # the ALiBi line's name follows its slope as Python writes it ({m:.3g}), an exact tie included:
+    # 2.5 x 4.5 = 11.25 is 11.2 in Python (the even digit kept), where toPrecision gave 11.3
+    pairs = [(1.7, 2.9), (2.5, 4.5), (0.5, 0.5), (4.9, 4.9)]
+    names = page.evaluate(
+        "(pairs) => { const el = document.querySelector('.st-key-rel_kerple_lines .al-plot');"
+        " return pairs.map(([r1, r2]) => { const copy = JSON.parse(JSON.stringify(el.__alLive.shown));"
+        " window.__attentionLabLive.fill(copy, el.__alLive.live, {r1: r1, r2: r2});"
+        " return copy.data[1].name; }); }",
+        pairs,
     )
-    assert name == t("rel.kerple.alibi", "en", m=f"{1.7 * 2.9:.3g}")
+    assert names == [t("rel.kerple.alibi", "en", m=f"{a * b:.3g}") for a, b in pairs]
     assert_no_exception(page)
 
 
@@ -623,4 +628,86 @@ def test_scaling_picture_follows_the_d_k_strip(page_factory: Any, lang: str) -> 
     )
     expect_text = page.get_by_text(caption, exact=False)
     expect_text.first.wait_for()
+    assert_no_exception(page)
+
+
+def test_alibi_charts_equal_numpy_and_follow_the_strip(page_factory: Any) -> None:
+    """ALiBi's matrix (the page's head, kept within the heads) and every head's line, drawn in the page,
+    equal viz.relative on a grid; a key press on the strip's heads moves them, then the link."""
+    page = page_factory("/similarity?tab=bias&bhead=5")
+    roots = (".st-key-rel_alibi_matrix", ".st-key-rel_alibi_lines")
+    for root in roots:
+        wait_live(page, root)
+    grid = [(n, heads, c) for n in (4, 37, 256) for heads in (1, 3, 5, 8, 12, 16) for c in (True, False)]
+    values = [{"length": n, "heads": h, "causal": c} for n, h, c in grid]
+    matrices, lines = (page.evaluate(COMPUTE_JS, {"root": root, "values": values}) for root in roots)
+    for (n, heads, causal), got_m, got_l in zip(grid, matrices, lines, strict=True):
+        bias = relative.alibi(n, heads, causal=causal)
+        slopes = relative.alibi_slopes(heads)
+        head = min(5, heads)  # the page's head (bhead=5), brought within the heads as its slider does
+        data = np.array([np.nan if v is None else v for v in got_m["data"]], dtype=np.float64)
+        want = np.where(np.isfinite(bias[head - 1]), bias[head - 1], np.nan).reshape(-1)
+        np.testing.assert_allclose(data, want, rtol=TOL, atol=TOL, equal_nan=True, err_msg=f"{n} {heads}")
+        assert got_m["title"] == t(
+            "rel.alibi.matrix", "en", head=head, heads=heads, slope=f"{slopes[head - 1]:.4g}"
+        )
+        _, by_distance = relative.by_distance(bias)
+        np.testing.assert_allclose(np.array(got_l["data"]), by_distance.reshape(-1), rtol=TOL, atol=TOL)
+        assert got_l["names"][:heads] == [
+            t("rel.alibi.head", "en", h=h + 1, m=f"{m:.3g}") for h, m in enumerate(slopes)
+        ]
+    wait_for_idle(page)
+    strip = page.locator(".st-key-rel_alibi_live .al-live")
+    strip.locator('input[data-name="heads"]').focus()
+    page.keyboard.press("ArrowLeft")  # 8 -> 7 heads
+    wait_live(page, roots[1], "r.params.heads === 7")
+    visible = page.evaluate(
+        "() => document.querySelector('.st-key-rel_alibi_lines .al-plot')"
+        ".data.filter((t) => t.visible).length"
+    )
+    assert visible == 7
+    page.wait_for_function("() => new URLSearchParams(location.search).get('bheads') === '7'")
+    wait_for_idle(page)
+    assert_no_exception(page)
+
+
+def test_t5_charts_equal_numpy_and_follow_the_strip(page_factory: Any) -> None:
+    """T5's bucket matrix and its buckets by offset, drawn in the page, equal viz.relative on a grid; a
+    max distance the buckets leave no room for keeps the charts as they were; a strip press moves them,
+    then the link."""
+    page = page_factory("/similarity?tab=bias&bias=t5", "ko")
+    roots = (".st-key-rel_t5_matrix", ".st-key-rel_t5_lines")
+    for root in roots:
+        wait_live(page, root)
+    grid = [
+        (n, b, md, bi)
+        for n in (4, 37, 256)
+        for b in (8, 64)
+        for bi in (True, False)
+        for md in rel_views.max_distances(b, bi)[:2]
+    ]
+    values = [{"length": n, "buckets": b, "max_distance": md, "bidirectional": bi} for n, b, md, bi in grid]
+    matrices, lines = (page.evaluate(COMPUTE_JS, {"root": root, "values": values}) for root in roots)
+    for (n, b, md, bi), got_m, got_l in zip(grid, matrices, lines, strict=True):
+        want = rel_views.t5(n, bi, b, md).reshape(-1)
+        data = np.array([np.nan if v is None else v for v in got_m["data"]], dtype=np.float64)
+        np.testing.assert_array_equal(data, want, err_msg=f"{n} {b} {md} {bi}")
+        assert got_m["title"] == t("rel.t5.matrix", "ko", buckets=b, maxdist=md)
+        offsets = np.arange(-(n - 1), n)
+        by_offset = relative.t5_bucket(offsets, bidirectional=bi, num_buckets=b, max_distance=md)
+        assert got_l["data"] == by_offset.tolist() and got_l["cols"] == offsets.tolist()
+    refused = page.evaluate(
+        "() => { const el = document.querySelector('.st-key-rel_t5_lines .al-plot');"
+        " const copy = JSON.parse(JSON.stringify(el.__alLive.shown));"
+        " try { window.__attentionLabLive.fill(copy, el.__alLive.live, {buckets: 64, max_distance: 16}); }"
+        " catch (e) { return String(e.message); } return null; }"
+    )
+    assert refused is not None and "max_distance" in refused
+    wait_for_idle(page)
+    strip = page.locator(".st-key-rel_t5_live .al-live")
+    strip.locator('input[data-name="buckets"]').focus()
+    page.keyboard.press("ArrowLeft")  # 32 -> 16 buckets
+    wait_live(page, roots[0], "r.params.buckets === 16")
+    page.wait_for_function("() => new URLSearchParams(location.search).get('buckets') === '16'")
+    wait_for_idle(page)
     assert_no_exception(page)

@@ -57,6 +57,10 @@ const out = calls.map(([name, args]) => {
       return plain(api.scoreWindow(f, args.lo, args.hi, args.factor));
     }
     if (name === 'geomspace') return plain(api.geomspace(args.a, args.b, args.n));
+    if (name === 't5Bucket') {
+      return args.rel.map((r) => api.t5Bucket(r, args.bidirectional, args.buckets, args.maxDistance));
+    }
+    if (name === 'alibiSlopes') return plain(api.alibiSlopes(args.heads));
     return {error: 'unknown call ' + name};
   } catch (e) { return {error: String(e.message)}; }
 });
@@ -287,3 +291,33 @@ def test_rope_scaling_equals_numpy(tmp_path: Path) -> None:
         )
     for s, n in ((1, 256), (32, 8192)):
         close(values(next(answers)), np.geomspace(1.0, 2.0 * s * n, 400), ("geomspace", s, n))
+
+
+def test_t5_buckets_equal_numpy_over_the_whole_tab(tmp_path: Path) -> None:
+    # every offset the tab can show (lengths up to 256), every bucket count and every max distance the
+    # page allows, both directions: exhaustive, since the log-spaced edges are computed in float32 and a
+    # float32 logarithm one ulp off would move an edge
+    from viz.views.relative import BUCKETS, LENGTH, max_distances
+
+    rel = list(range(-(LENGTH[1] - 1), LENGTH[1]))
+    cases = [(b, md, bi) for b in BUCKETS for bi in (True, False) for md in max_distances(b, bi)]
+    calls = [
+        ("t5Bucket", {"rel": rel, "bidirectional": bi, "buckets": b, "maxDistance": md})
+        for b, md, bi in cases
+    ]
+    for (b, md, bi), answer in zip(cases, run(calls, tmp_path), strict=True):
+        want = relative.t5_bucket(np.array(rel), bidirectional=bi, num_buckets=b, max_distance=md)
+        assert answer == want.tolist(), (b, md, bi)
+    # a max distance with no room past the exact buckets is refused, as Python refuses it
+    (refused,) = run(
+        [("t5Bucket", {"rel": [0], "bidirectional": True, "buckets": 64, "maxDistance": 16})], tmp_path
+    )
+    assert "error" in refused
+    with pytest.raises(ValueError):
+        relative.t5_bucket(np.array([0]), bidirectional=True, num_buckets=64, max_distance=16)
+
+
+def test_alibi_slopes_equal_numpy(tmp_path: Path) -> None:
+    heads = list(range(1, 17))
+    for h, answer in zip(heads, run([("alibiSlopes", {"heads": h}) for h in heads], tmp_path), strict=True):
+        close(np.array(answer), relative.alibi_slopes(h), h)

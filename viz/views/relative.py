@@ -87,43 +87,88 @@ def _matrix_figure(
     )
 
 
-def _curves(x: np.ndarray, series: dict[str, np.ndarray], lang: str, *, key: str, **labels: Any) -> None:
-    fig = figures.lines(
-        x, series, hovertemplate=t("rel.line.hover", lang), height=420, legend_right=len(series) > 2, **labels
-    )
-    chart(fig, key=key, lang=lang, file_name=f"{key}.csv")
-
-
 def _alibi(length: int, controls: Any, lang: str) -> None:
     with controls:
         heads = widgets.bounded_slider(t("rel.heads", lang), 1, HEADS_MAX, 8, key="rel_heads")
         causal = _toggle(t("rel.causal", lang), "rel_causal", True)
-    bias = alibi(length, heads, causal)
+    # a formula of the length and the heads: both charts follow the strip as it is dragged
+    dragchart.live_strip(
+        "rel_alibi",
+        [  # in the order of the controls above
+            dragchart.LiveSlider("length", "rel_len", t("rel.len", lang), length, LENGTH[0], LENGTH[1], 1),
+            dragchart.LiveSlider("heads", "rel_heads", t("rel.heads", lang), heads, 1, HEADS_MAX, 1),
+        ],
+        key="rel_alibi_live",
+        lang=lang,
+    )
     slopes = relative.alibi_slopes(heads)
     left, right, note = st.columns([3, 3, 2])
     with left:
         head = widgets.bounded_slider(t("rel.head", lang), 1, heads, 1, key="rel_head")
-    with left, widgets.guard(lang):
-        query_key_matrix(
-            bias[head - 1],
-            lang,
-            key="rel_alibi_matrix",
-            title=t("rel.alibi.matrix", lang, head=head, heads=heads, slope=f"{slopes[head - 1]:.4g}"),
-            colorbar=t("rel.bias", lang),
-            hover="rel.bias.hover",
-            name=f"alibi_head{head}_of_{heads}",
+    params = {"length": length, "heads": heads, "head": head, "causal": causal}
+    # The shells (None) hold no slider's value: texts as templates, a trace for every head the slider
+    # offers (live.js hides those past the heads), the same for every length and heads.
+    title = dragchart.template(
+        "rel.alibi.matrix", lang, live={"head": "shown_head", "heads": "heads", "slope": "slope:.4g"}
+    )
+    names = {
+        h: dragchart.template("rel.alibi.head", lang, live={"m": f"m{h}:.3g"}, h=h + 1)
+        for h in range(HEADS_MAX)
+    }
+
+    def matrix(bias: np.ndarray | None) -> go.Figure:
+        if bias is None:
+            return _matrix_figure(
+                np.zeros((1, 1)), lang, title=title, colorbar=t("rel.bias", lang), hover="rel.bias.hover"
+            )
+        shown = t("rel.alibi.matrix", lang, head=head, heads=heads, slope=f"{slopes[head - 1]:.4g}")
+        return _matrix_figure(
+            bias[head - 1], lang, title=shown, colorbar=t("rel.bias", lang), hover="rel.bias.hover"
         )
-    with right, widgets.guard(lang):
-        d, values = relative.by_distance(bias)
-        names = [t("rel.alibi.head", lang, h=h + 1, m=f"{m:.3g}") for h, m in enumerate(slopes)]
-        _curves(
+
+    def lines(bias: np.ndarray | None) -> go.Figure:
+        if bias is None:
+            d, series = np.arange(2), {names[h]: np.zeros(2) for h in range(HEADS_MAX)}
+        else:
+            d, values = relative.by_distance(bias)
+            series = {
+                t("rel.alibi.head", lang, h=h + 1, m=f"{m:.3g}"): v
+                for h, (m, v) in enumerate(zip(slopes, values, strict=True))
+            }
+        return figures.lines(
             d,
-            dict(zip(names, values, strict=True)),
-            lang,
-            key="rel_alibi_lines",
+            series,
+            hovertemplate=t("rel.line.hover", lang),
+            height=420,
+            legend_right=True,
             title=t("rel.alibi.lines", lang),
             x_title=t("rel.distance", lang),
             y_title=t("rel.bias", lang),
+        )
+
+    with left, widgets.guard(lang):
+        dragchart.live_chart(
+            matrix(None),
+            recipe="alibi_matrix",
+            params={**params, "scales": dragchart.SCALES},
+            texts={"layout.title.text": title},
+            group="rel_alibi",
+            key="rel_alibi_matrix",
+            lang=lang,
+            csv=lambda: dragchart.figure_csv(matrix(alibi(length, heads, causal)), lang),
+            file_name=f"alibi_head{head}_of_{heads}_{length}x{length}.csv",
+        )
+    with right, widgets.guard(lang):
+        dragchart.live_chart(
+            lines(None),
+            recipe="alibi_lines",
+            params=params,
+            texts={f"data.{h}.name": name for h, name in names.items()},
+            group="rel_alibi",
+            key="rel_alibi_lines",
+            lang=lang,
+            csv=lambda: dragchart.figure_csv(lines(alibi(length, heads, causal)), lang),
+            file_name="rel_alibi_lines.csv",
         )
     note.markdown(t("rel.alibi.explain", lang))
 
@@ -134,31 +179,81 @@ def _t5(length: int, controls: Any, lang: str) -> None:
         buckets = widgets.option_slider(t("rel.buckets", lang), BUCKETS, 32, key="rel_buckets")
         allowed = max_distances(buckets, bidirectional)
         max_distance = widgets.option_slider(t("rel.maxdist", lang), allowed, 128, key="rel_maxdist")
-    left, right, note = st.columns([3, 3, 2])
-    with left, widgets.guard(lang):
-        query_key_matrix(
-            t5(length, bidirectional, buckets, max_distance),
+    # a formula of the length, the buckets and the max distance: both charts follow the strip (a max
+    # distance the dragged buckets leave no room for keeps the charts as they were until the release)
+    dragchart.live_strip(
+        "rel_t5",
+        [  # in the order of the controls above
+            dragchart.LiveSlider("length", "rel_len", t("rel.len", lang), length, LENGTH[0], LENGTH[1], 1),
+            dragchart.LiveSlider("buckets", "rel_buckets", t("rel.buckets", lang), buckets, options=BUCKETS),
+            dragchart.LiveSlider(
+                "max_distance", "rel_maxdist", t("rel.maxdist", lang), max_distance, options=allowed
+            ),
+        ],
+        key="rel_t5_live",
+        lang=lang,
+    )
+    params = {
+        "length": length,
+        "bidirectional": bidirectional,
+        "buckets": buckets,
+        "max_distance": max_distance,
+    }
+    title = dragchart.template("rel.t5.matrix", lang, live={"buckets": "buckets", "maxdist": "max_distance"})
+
+    def matrix(found: np.ndarray | None) -> go.Figure:
+        shown = title if found is None else t("rel.t5.matrix", lang, buckets=buckets, maxdist=max_distance)
+        return _matrix_figure(
+            np.zeros((1, 1)) if found is None else found,
             lang,
-            key="rel_t5_matrix",
-            title=t("rel.t5.matrix", lang, buckets=buckets, maxdist=max_distance),
+            title=shown,
             colorbar=t("rel.t5.bucket", lang),
             hover="rel.t5.bucket.hover",
-            name=f"t5_buckets_{buckets}_{max_distance}",
         )
-    with right, widgets.guard(lang):
+
+    def lines(found: np.ndarray | None) -> go.Figure:
         offsets = np.arange(-(length - 1), length)
-        found = relative.t5_bucket(
-            offsets, bidirectional=bidirectional, num_buckets=buckets, max_distance=max_distance
-        )
-        _curves(
-            offsets,
-            {t("rel.t5.series", lang): found},
-            lang,
-            key="rel_t5_lines",
+        return figures.lines(
+            np.arange(2) if found is None else offsets,
+            {t("rel.t5.series", lang): np.zeros(2) if found is None else found},
+            hovertemplate=t("rel.line.hover", lang),
+            height=420,
             title=t("rel.t5.lines", lang),
             x_title=t("rel.t5.offset", lang),
             y_title=t("rel.t5.bucket", lang),
             mode="lines+markers",
+        )
+
+    def by_offset() -> np.ndarray:
+        offsets = np.arange(-(length - 1), length)
+        return relative.t5_bucket(
+            offsets, bidirectional=bidirectional, num_buckets=buckets, max_distance=max_distance
+        )
+
+    left, right, note = st.columns([3, 3, 2])
+    with left, widgets.guard(lang):
+        dragchart.live_chart(
+            matrix(None),
+            recipe="t5_matrix",
+            params={**params, "scales": dragchart.SCALES},
+            texts={"layout.title.text": title},
+            group="rel_t5",
+            key="rel_t5_matrix",
+            lang=lang,
+            csv=lambda: dragchart.figure_csv(matrix(t5(length, bidirectional, buckets, max_distance)), lang),
+            file_name=f"t5_buckets_{buckets}_{max_distance}_{length}x{length}.csv",
+        )
+    with right, widgets.guard(lang):
+        dragchart.live_chart(
+            lines(None),
+            recipe="t5_lines",
+            params=params,
+            texts={},
+            group="rel_t5",
+            key="rel_t5_lines",
+            lang=lang,
+            csv=lambda: dragchart.figure_csv(lines(by_offset()), lang),
+            file_name="rel_t5_lines.csv",
         )
     note.markdown(t("rel.t5.explain", lang))
 

@@ -275,6 +275,66 @@
     colour(trace, bias.data, p.scales);
     return { rows: range(p.length), cols: range(p.length), data: bias.data };
   };
+  // One ALiBi head's bias as a query x key matrix; the head shown is the page's, kept within the heads
+  // as the page's slider keeps it (widgets.bounded_slider).
+  RECIPES.alibi_matrix = function (figure, p) {
+    p.shown_head = Math.min(p.head, p.heads);
+    p.slope = CF.alibiSlopes(p.heads)[p.shown_head - 1];
+    const bias = CF.alibi(p.length, p.slope, p.causal);
+    const z = new Array(p.length);
+    for (let i = 0; i < p.length; i++) z[i] = bias.data.subarray(i * p.length, (i + 1) * p.length);
+    const trace = figure.data[0];
+    trace.z = z;
+    trace.x = range(p.length).map(String);
+    trace.y = range(p.length).map(String);
+    colour(trace, bias.data, p.scales);
+    return { rows: range(p.length), cols: range(p.length), data: bias.data };
+  };
+  // Every head's bias against the distance, -m_h d (viz.relative.by_distance): the shell has a trace for
+  // each head the slider offers, those past the heads hidden; their names' slopes are m_0, m_1 ...
+  RECIPES.alibi_lines = function (figure, p) {
+    const d = range(p.length);
+    const slopes = CF.alibiSlopes(p.heads);
+    const out = new Float64Array(p.heads * p.length);
+    figure.data.forEach((trace, h) => {
+      const shown = h < p.heads;
+      trace.visible = shown;
+      trace.x = shown ? d : [];
+      trace.y = shown ? Float64Array.from(d, (x) => -slopes[h] * x) : [];
+      if (shown) {
+        out.set(trace.y, h * p.length);
+        p['m' + h] = slopes[h];
+      }
+    });
+    return { rows: range(p.heads), cols: d, data: out };
+  };
+  // T5's bucket of every (query, key) pair; a causal model's future keys blank (viz.views.relative.t5).
+  // A max distance the buckets leave no room for throws: the chart stays as it was until the release.
+  RECIPES.t5_matrix = function (figure, p) {
+    const n = p.length;
+    const data = new Float64Array(n * n);
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        data[i * n + j] = !p.bidirectional && j > i ? NaN : CF.t5Bucket(j - i, p.bidirectional, p.buckets, p.max_distance);
+      }
+    }
+    const z = new Array(n);
+    for (let i = 0; i < n; i++) z[i] = data.subarray(i * n, (i + 1) * n);
+    const trace = figure.data[0];
+    trace.z = z;
+    trace.x = range(n).map(String);
+    trace.y = range(n).map(String);
+    colour(trace, data, p.scales);
+    return { rows: range(n), cols: range(n), data: data };
+  };
+  // The bucket against the key's offset, -(L - 1) .. L - 1.
+  RECIPES.t5_lines = function (figure, p) {
+    const x = range(2 * p.length - 1).map((i) => i - (p.length - 1));
+    const y = Float64Array.from(x, (r) => CF.t5Bucket(r, p.bidirectional, p.buckets, p.max_distance));
+    figure.data[0].x = x;
+    figure.data[0].y = y;
+    return { rows: ['bucket'], cols: x, data: y };
+  };
   // KERPLE against the distance, beside the ALiBi line of the same first slope m = r1 r2.
   RECIPES.kerple_lines = function (figure, p) {
     const d = range(p.length);
@@ -386,7 +446,21 @@
   function formatted(v, spec) {
     if (!spec || typeof v !== 'number') return shownValue(v);
     const digits = Number(spec.slice(1, -1));
-    return spec.endsWith('f') ? v.toFixed(digits) : String(Number(v.toPrecision(digits)));
+    const fixed = spec.endsWith('f');
+    const w = evenTie(v, digits, fixed) ? v - v * 1e-15 : v;
+    return fixed ? w.toFixed(digits) : String(Number(w.toPrecision(digits)));
+  }
+
+  // Whether v lies exactly halfway between two roundings to `digits` places with an even digit kept, as
+  // ALiBi's slope 2^-5 = 0.03125 does to three: Python keeps the even digit (0.0312), toPrecision and
+  // toFixed round up (0.0313). V8 prints a number's exact digits up to 100 of them.
+  function evenTie(v, digits, fixed) {
+    if (!Number.isFinite(v) || v === 0) return false;
+    const exact = fixed ? Math.abs(v).toFixed(100) : Math.abs(v).toPrecision(100);
+    const mantissa = exact.split('e')[0];
+    const plain = mantissa.replace('.', '');
+    const cut = fixed ? mantissa.indexOf('.') + digits : plain.search(/[1-9]/) + digits;
+    return cut > 0 && /^50*$/.test(plain.slice(cut)) && Number(plain[cut - 1]) % 2 === 0;
   }
 
   function fillTexts(figure, texts, p) {
