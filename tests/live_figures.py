@@ -116,8 +116,8 @@ def materialize(spec: str) -> str:
         data[0]["y"] = softmax.softmax(np.asarray(p["scores"]) / temperature).tolist()
         data[1]["y"] = softmax.softmax(np.asarray(p["scaled_scores"]) / temperature).tolist()
     elif live["recipe"] == "sm_hist":
-        found = softmax.variance_argument(int(p["d_k"]), int(p["n"]), int(p["seed"]))
-        hist = found.raw if p["which"] == "raw" else found.scaled
+        measured = softmax.variance_argument(int(p["d_k"]), int(p["n"]), int(p["seed"]))
+        hist = measured.raw if p["which"] == "raw" else measured.scaled
         data[0].update(x=hist.centers.tolist(), y=hist.density.tolist(), width=hist.width)
         data[1].update(x=hist.curve_x.tolist(), y=hist.curve_y.tolist())
     else:
