@@ -107,6 +107,9 @@ PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
     "live_kerple": (("rel_kerple_live", 5),),
     "live_rope": (("rs_live", 4),),
     "live_smvar": (("sm_var_live", None),),  # against the softmax page's own sm_dk, first tab
+    "live_alibi": (("rel_alibi_live", 5),),  # against rel_bias's rel_len
+    "t5": (("rel_len", 5),),
+    "live_t5": (("rel_t5_live", 5),),
     MINIMAL: (("d_model", None),),
 }
 #: Pages opened on another view than their bare address: the Real models page opens on its tokens
@@ -130,6 +133,9 @@ PATHS: dict[str, str] = {
     "live_kerple": "similarity?bias=kerple",
     "live_rope": "positional_encoding",
     "live_smvar": "softmax",
+    "live_alibi": "similarity",
+    "t5": "similarity?bias=t5",
+    "live_t5": "similarity?bias=t5",
 }
 TAB = '[role="tab"]'
 #: At the largest size these start from their last option (End key, untimed), not the default.
