@@ -201,8 +201,8 @@ def check_series(chart: Drawn, found: list[Table], *, marks: bool) -> int:
     layout = chart.figure["layout"]
     seen = 0
     for tr in chart.figure["data"]:
-        if tr["type"] not in ("scatter", "bar"):
-            continue
+        if tr["type"] not in ("scatter", "bar") or tr.get("visible") is False:
+            continue  # a hidden trace (a live chart's head past the heads) shows nothing
         y = decode(tr["y"])
         x = decode(tr["x"]) if isinstance(tr.get("x"), dict) else tr.get("x", list(range(len(y))))
         yaxis = layout.get("yaxis" + tr.get("yaxis", "y")[1:], {})

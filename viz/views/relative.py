@@ -106,6 +106,9 @@ def _alibi(length: int, controls: Any, lang: str) -> None:
     with left:
         head = widgets.bounded_slider(t("rel.head", lang), 1, heads, 1, key="rel_head")
     params = {"length": length, "heads": heads, "head": head, "causal": causal}
+    # what the matrix's title names, as live.js derives them while heads is dragged (the download's
+    # title is filled from these)
+    shown = {"shown_head": head, "slope": float(slopes[head - 1])}
     # The shells (None) hold no slider's value: texts as templates, a trace for every head the slider
     # offers (live.js hides those past the heads), the same for every length and heads.
     title = dragchart.template(
@@ -150,7 +153,7 @@ def _alibi(length: int, controls: Any, lang: str) -> None:
         dragchart.live_chart(
             matrix(None),
             recipe="alibi_matrix",
-            params={**params, "scales": dragchart.SCALES},
+            params={**params, **shown, "scales": dragchart.SCALES},
             texts={"layout.title.text": title},
             group="rel_alibi",
             key="rel_alibi_matrix",

@@ -265,30 +265,26 @@
   // ---- the tabs beyond the 2017 paper ------------------------------------------------------------------
   // KERPLE's bias as a query x key matrix (viz.views.relative.query_key_matrix): blank future keys.
   RECIPES.kerple_matrix = function (figure, p) {
-    const bias = CF.kerpleLog(p.length, p.r1, p.r2, p.causal);
-    const z = new Array(p.length);
-    for (let i = 0; i < p.length; i++) z[i] = bias.data.subarray(i * p.length, (i + 1) * p.length);
+    return queryKey(figure, CF.kerpleLog(p.length, p.r1, p.r2, p.causal).data, p);
+  };
+  // A length x length query x key matrix as the heatmap's cells, labels and colours.
+  function queryKey(figure, data, p) {
+    const n = p.length;
+    const z = new Array(n);
+    for (let i = 0; i < n; i++) z[i] = data.subarray(i * n, (i + 1) * n);
     const trace = figure.data[0];
     trace.z = z;
-    trace.x = range(p.length).map(String);
-    trace.y = range(p.length).map(String);
-    colour(trace, bias.data, p.scales);
-    return { rows: range(p.length), cols: range(p.length), data: bias.data };
-  };
+    trace.x = range(n).map(String);
+    trace.y = range(n).map(String);
+    colour(trace, data, p.scales);
+    return { rows: range(n), cols: range(n), data: data };
+  }
   // One ALiBi head's bias as a query x key matrix; the head shown is the page's, kept within the heads
   // as the page's slider keeps it (widgets.bounded_slider).
   RECIPES.alibi_matrix = function (figure, p) {
     p.shown_head = Math.min(p.head, p.heads);
     p.slope = CF.alibiSlopes(p.heads)[p.shown_head - 1];
-    const bias = CF.alibi(p.length, p.slope, p.causal);
-    const z = new Array(p.length);
-    for (let i = 0; i < p.length; i++) z[i] = bias.data.subarray(i * p.length, (i + 1) * p.length);
-    const trace = figure.data[0];
-    trace.z = z;
-    trace.x = range(p.length).map(String);
-    trace.y = range(p.length).map(String);
-    colour(trace, bias.data, p.scales);
-    return { rows: range(p.length), cols: range(p.length), data: bias.data };
+    return queryKey(figure, CF.alibi(p.length, p.slope, p.causal).data, p);
   };
   // Every head's bias against the distance, -m_h d (viz.relative.by_distance): the shell has a trace for
   // each head the slider offers, those past the heads hidden; their names' slopes are m_0, m_1 ...
@@ -318,14 +314,7 @@
         data[i * n + j] = !p.bidirectional && j > i ? NaN : CF.t5Bucket(j - i, p.bidirectional, p.buckets, p.max_distance);
       }
     }
-    const z = new Array(n);
-    for (let i = 0; i < n; i++) z[i] = data.subarray(i * n, (i + 1) * n);
-    const trace = figure.data[0];
-    trace.z = z;
-    trace.x = range(n).map(String);
-    trace.y = range(n).map(String);
-    colour(trace, data, p.scales);
-    return { rows: range(n), cols: range(n), data: data };
+    return queryKey(figure, data, p);
   };
   // The bucket against the key's offset, -(L - 1) .. L - 1.
   RECIPES.t5_lines = function (figure, p) {
