@@ -3,6 +3,7 @@ as a query x key matrix and against the distance, with its controls."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -87,6 +88,40 @@ def _matrix_figure(
     )
 
 
+def _live_matrix(
+    lang: str,
+    *,
+    recipe: str,
+    group: str,
+    key: str,
+    params: dict[str, Any],
+    title: str,
+    shown_title: str,
+    cells: Callable[[], np.ndarray],
+    colorbar: str,
+    hover: str,
+    file_name: str,
+) -> None:
+    """A query x key matrix that follows its group's strip: a shell of one placeholder cell with the
+    title ``title`` (a template live.js fills) drawn by ``recipe``; its CSV the server's ``cells()``
+    under ``shown_title``."""
+
+    def figure(z: np.ndarray, text: str) -> go.Figure:
+        return _matrix_figure(z, lang, title=text, colorbar=t(colorbar, lang), hover=hover)
+
+    dragchart.live_chart(
+        figure(np.zeros((1, 1)), title),
+        recipe=recipe,
+        params={**params, "scales": dragchart.SCALES},
+        texts={"layout.title.text": title},
+        group=group,
+        key=key,
+        lang=lang,
+        csv=lambda: dragchart.figure_csv(figure(cells(), shown_title), lang),
+        file_name=file_name,
+    )
+
+
 def _alibi(length: int, controls: Any, lang: str) -> None:
     with controls:
         heads = widgets.bounded_slider(t("rel.heads", lang), 1, HEADS_MAX, 8, key="rel_heads")
@@ -119,16 +154,6 @@ def _alibi(length: int, controls: Any, lang: str) -> None:
         for h in range(HEADS_MAX)
     }
 
-    def matrix(bias: np.ndarray | None) -> go.Figure:
-        if bias is None:
-            return _matrix_figure(
-                np.zeros((1, 1)), lang, title=title, colorbar=t("rel.bias", lang), hover="rel.bias.hover"
-            )
-        shown = t("rel.alibi.matrix", lang, head=head, heads=heads, slope=f"{slopes[head - 1]:.4g}")
-        return _matrix_figure(
-            bias[head - 1], lang, title=shown, colorbar=t("rel.bias", lang), hover="rel.bias.hover"
-        )
-
     def lines(bias: np.ndarray | None) -> go.Figure:
         if bias is None:
             d, series = np.arange(2), {names[h]: np.zeros(2) for h in range(HEADS_MAX)}
@@ -150,15 +175,17 @@ def _alibi(length: int, controls: Any, lang: str) -> None:
         )
 
     with left, widgets.guard(lang):
-        dragchart.live_chart(
-            matrix(None),
+        _live_matrix(
+            lang,
             recipe="alibi_matrix",
-            params={**params, **shown, "scales": dragchart.SCALES},
-            texts={"layout.title.text": title},
             group="rel_alibi",
             key="rel_alibi_matrix",
-            lang=lang,
-            csv=lambda: dragchart.figure_csv(matrix(alibi(length, heads, causal)), lang),
+            params={**params, **shown},
+            title=title,
+            shown_title=t("rel.alibi.matrix", lang, head=head, heads=heads, slope=f"{shown['slope']:.4g}"),
+            cells=lambda: alibi(length, heads, causal)[head - 1],
+            colorbar="rel.bias",
+            hover="rel.bias.hover",
             file_name=f"alibi_head{head}_of_{heads}_{length}x{length}.csv",
         )
     with right, widgets.guard(lang):
@@ -204,16 +231,6 @@ def _t5(length: int, controls: Any, lang: str) -> None:
     }
     title = dragchart.template("rel.t5.matrix", lang, live={"buckets": "buckets", "maxdist": "max_distance"})
 
-    def matrix(found: np.ndarray | None) -> go.Figure:
-        shown = title if found is None else t("rel.t5.matrix", lang, buckets=buckets, maxdist=max_distance)
-        return _matrix_figure(
-            np.zeros((1, 1)) if found is None else found,
-            lang,
-            title=shown,
-            colorbar=t("rel.t5.bucket", lang),
-            hover="rel.t5.bucket.hover",
-        )
-
     def lines(found: np.ndarray | None) -> go.Figure:
         offsets = np.arange(-(length - 1), length)
         return figures.lines(
@@ -235,15 +252,17 @@ def _t5(length: int, controls: Any, lang: str) -> None:
 
     left, right, note = st.columns([3, 3, 2])
     with left, widgets.guard(lang):
-        dragchart.live_chart(
-            matrix(None),
+        _live_matrix(
+            lang,
             recipe="t5_matrix",
-            params={**params, "scales": dragchart.SCALES},
-            texts={"layout.title.text": title},
             group="rel_t5",
             key="rel_t5_matrix",
-            lang=lang,
-            csv=lambda: dragchart.figure_csv(matrix(t5(length, bidirectional, buckets, max_distance)), lang),
+            params=params,
+            title=title,
+            shown_title=t("rel.t5.matrix", lang, buckets=buckets, maxdist=max_distance),
+            cells=lambda: t5(length, bidirectional, buckets, max_distance),
+            colorbar="rel.t5.bucket",
+            hover="rel.t5.bucket.hover",
             file_name=f"t5_buckets_{buckets}_{max_distance}_{length}x{length}.csv",
         )
     with right, widgets.guard(lang):
@@ -281,11 +300,6 @@ def _kerple(length: int, controls: Any, lang: str) -> None:
     title = dragchart.template("rel.kerple.matrix", lang, live={"r1": "r1:.1f", "r2": "r2:.1f"})
     alibi_name = dragchart.template("rel.kerple.alibi", lang, live={"m": "m:.3g"})
 
-    def matrix(z: np.ndarray | None) -> go.Figure:
-        shown = title if z is None else t("rel.kerple.matrix", lang, r1=f"{r1:.1f}", r2=f"{r2:.1f}")
-        cells = np.zeros((1, 1)) if z is None else z
-        return _matrix_figure(cells, lang, title=shown, colorbar=t("rel.bias", lang), hover="rel.bias.hover")
-
     def lines(kerple: np.ndarray | None) -> go.Figure:
         d = np.arange(2 if kerple is None else length)
         slope = r1 * r2  # the log curve's slope at distance 0
@@ -309,15 +323,17 @@ def _kerple(length: int, controls: Any, lang: str) -> None:
 
     left, right, note = st.columns([3, 3, 2])
     with left, widgets.guard(lang):
-        dragchart.live_chart(
-            matrix(None),
+        _live_matrix(
+            lang,
             recipe="kerple_matrix",
-            params={**params, "scales": dragchart.SCALES},
-            texts={"layout.title.text": title},
             group="rel_kerple",
             key="rel_kerple_matrix",
-            lang=lang,
-            csv=lambda: dragchart.figure_csv(matrix(bias()), lang),
+            params=params,
+            title=title,
+            shown_title=t("rel.kerple.matrix", lang, r1=f"{r1:.1f}", r2=f"{r2:.1f}"),
+            cells=bias,
+            colorbar="rel.bias",
+            hover="rel.bias.hover",
             file_name=f"kerple_r1_{r1:.1f}_r2_{r2:.1f}_{length}x{length}.csv",
         )
     with right, widgets.guard(lang):
