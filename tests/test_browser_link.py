@@ -38,10 +38,34 @@ SERVER_ERRORS = ("Traceback", "RuntimeError", "dictionary changed size")
 
 
 # ---- helpers ------------------------------------------------------------------------------------------
+# The time of the app's last websocket message (see wait_for_quiet_socket).
+_LAST_MESSAGE_JS = """(() => {
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', () => { window.__lastMessage = performance.now(); });
+    }
+  };
+})();"""
+
+
 def fresh_page(browser: Browser) -> tuple[BrowserContext, Page]:
     context = browser.new_context(viewport={"width": 1400, "height": 900}, locale="en-US")
     context.set_default_timeout(WAIT_MS)
+    context.add_init_script(_LAST_MESSAGE_JS)
     return context, context.new_page()
+
+
+def wait_for_quiet_socket(page: Page, quiet_ms: int = 400) -> None:
+    """Wait until the server has sent nothing for ``quiet_ms``: after quick presses, their reruns have
+    begun (a rerun announces its start), so an idle app then is the last rerun's, not the one before
+    the presses (which a press back to the starting value made look settled at once)."""
+    page.wait_for_function(
+        "(quiet) => window.__lastMessage !== undefined && performance.now() - window.__lastMessage > quiet",
+        arg=quiet_ms,
+        timeout=WAIT_MS,
+    )
 
 
 def shown_settings(page: Page) -> dict[str, int]:
@@ -117,6 +141,7 @@ def test_quick_d_model_presses_keep_the_heads_and_the_address_says_what_the_page
         assert heads_chosen(page) == "8"
         press(page, "d_model", "ArrowRight", right)
         press(page, "d_model", "ArrowLeft", left)
+        wait_for_quiet_socket(page)
         settle_on(page, end)
 
         shown = shown_settings(page)
