@@ -53,8 +53,10 @@ from tests.browser_support import (
     wait_for_idle,
     wait_for_plot,
 )
-from viz import downsample, encodings, figures, softmax
+from viz import encodings, figures
+from viz.figures import downsample
 from viz.i18n import t
+from viz.scores import softmax
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page, WebSocket

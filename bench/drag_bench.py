@@ -9,7 +9,8 @@ says what is reached at 4096 x 1024. This measures the part the browser would do
 exists: a bare page in headless Chromium holds plotly.js (the app's bundle, viz/ui/chart/vendor/) and
 viz/ui/dragchart/closed_form.js, and sweeps the base from 10 to 10,000 in ``--frames`` steps, as a drag
 would. Each frame computes the sinusoidal table, keeps the cells a chart shows (at most 320 rows and 128
-sine/cosine pairs, every k-th, as viz/downsample.py does), hands them to ``Plotly.react`` and waits for
+sine/cosine pairs, every k-th, as viz/figures/downsample.py does), hands them to ``Plotly.react`` and waits
+for
 the next animation frame. Two ways: ``table`` computes the whole table and strides it; ``cells``
 computes only the shown cells (``encodeCells``). Then the app itself (its live charts, viz/ui/dragchart):
 for each of ``CASES`` a page is opened and its strip's input moved once per animation frame by input
@@ -28,7 +29,7 @@ from pathlib import Path
 from bench import report
 from bench.report import write_report
 from tests.browser_support import REPO_ROOT, StreamlitServer, launch_browser, wait_for_idle
-from viz.settings import DEFAULT_D_MODEL, DEFAULT_MAX_LEN
+from viz.state.settings import DEFAULT_D_MODEL, DEFAULT_MAX_LEN
 from viz.ui import dragchart
 
 PLOTLY_JS = REPO_ROOT / "viz" / "ui" / "chart" / "vendor" / "plotly-cartesian.min.js"
@@ -129,7 +130,7 @@ class Case:
     height: int = 900  # the window's height: how many of the group's charts are in view
 
 
-#: The base from 10 to 10,000 is option 2 to 11 of viz.settings.BASE_OPTIONS.
+#: The base from 10 to 10,000 is option 2 to 11 of viz.state.settings.BASE_OPTIONS.
 CASES = (
     Case(
         "PE heatmap, base 10 to 10,000",

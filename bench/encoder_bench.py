@@ -18,7 +18,7 @@ the page runs under Streamlit's AppTest, which executes the real page script in-
   new model seed (a new model: everything is computed again, the gradient steps included).
 
 Each is the median (and max) of ``--repeats`` runs; "cold" clears Streamlit's caches and the shared
-figure cache (``viz.memo``) before each run.
+figure cache (``viz.cache.memo``) before each run.
 Bytes are the sum of the page's Plotly specs (what the websocket carries for the charts, before
 compression). The process's peak RSS growth (ru_maxrss) is reported per size. This measures the server
 only: the browser's drawing time comes on top (see bench/browser_bench.py).
@@ -44,7 +44,7 @@ from streamlit.testing.v1 import AppTest
 
 from bench.report import write_report
 from tests.apptest_support import charts
-from viz import memo
+from viz.cache import memo
 from viz.ui import sections
 from viz.ui.widgets import choice_key
 

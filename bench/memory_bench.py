@@ -8,7 +8,7 @@ Run from the repository root:
 Every setting a visitor can choose on the Attention and Encoder pages (d_model, heads, the model
 seed, the number of layers, the sentence) keys cached models, maps and figures. One visitor who
 walks through many of them used to grow the server without bound (issue 19, bug 10); with one
-shared budget for every cache (:mod:`viz.budget`) the server's memory should level off. This starts
+shared budget for every cache (:mod:`viz.cache.budget`) the server's memory should level off. This starts
 a fresh ``streamlit run app.py`` (``tests.browser_support.StreamlitServer``), opens every page once
 (first-run imports), then ``--sessions`` websocket clients (``bench/st_client.py``, no browser) each
 take their share of ``--settings`` distinct settings (seeded) one after another: a new (page, d_model,

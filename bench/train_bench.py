@@ -6,7 +6,8 @@ Run from the repository root (CPU only, no browser or server needed):
         [--out bench/results/train.md]
 
 At the default settings (``ModelConfig()``: d_model 128, 8 heads, 1 layer, sinusoidal encoding, seed 0)
-each task of :data:`viz.train.TASKS` is trained with ``viz.train.train`` exactly as the app does it,
+each task of :data:`viz.model.train.TASKS` is trained with ``viz.model.train.train`` exactly as the app does
+it,
 ``--repeats`` times. Training is deterministic, so the step at which the held-out accuracy first reaches
 ``TARGET_ACCURACY`` (``History.reached_at``) is the same every time; the wall time to get there
 (``History.seconds``: the training loop, evaluations every ``EVAL_EVERY`` steps included, what
@@ -22,7 +23,8 @@ forward pass without gradients of a 48-token sentence (``model.run(x)``, x of sh
 which is what every page rerun costs: the median and min-max of ``--forward-runs`` runs after one warm-up.
 
 Not a test: numbers depend on the machine and on whatever else runs on it (the load average is recorded).
-Importing :mod:`viz.model` pins torch to one thread, as the app runs; ``--threads N`` overrides that, but
+Importing :mod:`viz.model.encoder` pins torch to one thread, as the app runs; ``--threads N`` overrides that,
+but
 with more than one thread training slows down many times over when other processes keep the cores busy
 (the threads wait for each other). Results go to a Markdown table.
 """
@@ -45,9 +47,9 @@ from pathlib import Path
 import torch
 
 from bench.report import write_report
-from viz import embedding
-from viz.model import Encoder, ModelConfig, sentence_input
-from viz.train import (
+from viz.encodings import embedding
+from viz.model.encoder import Encoder, ModelConfig, sentence_input
+from viz.model.train import (
     EVAL_EVERY,
     MAX_STEPS,
     TARGET_ACCURACY,
@@ -77,7 +79,7 @@ class Size:
 SIZES: tuple[Size, ...] = (
     Size("defaults: d_model 128, 8 heads, 1 layer", ModelConfig(), TASKS),
     Size("d_model 128, 8 heads, 2 layers", ModelConfig(n_layers=2), ("reverse",)),
-    # The largest sizes the page trains (viz.train.TRAIN_PARAM_LIMIT), each with its own step size.
+    # The largest sizes the page trains (viz.model.train.TRAIN_PARAM_LIMIT), each with its own step size.
     Size("d_model 256, 8 heads, 4 layers", ModelConfig(d_model=256, n_layers=4), ("reverse",), repeat=False),
     Size("d_model 512, 8 heads, 1 layer", ModelConfig(d_model=512), ("reverse", "match"), repeat=False),
     # Beyond the limit the page does not train: about a second per step on 2 cores. One evaluation's
@@ -232,7 +234,7 @@ def markdown(
         f"Measured {env}. Produced by `{command}` in {elapsed_s:.0f} s; load average at the end "
         f"{load_average()}.",
         "",
-        f"Each run is `viz.train.train(TrainConfig(task_model_config(task, model), task))`, as the app "
+        f"Each run is `viz.model.train.train(TrainConfig(task_model_config(task, model), task))`, as the app "
         f"trains its live model: Adam, batch 64, held-out accuracy on 512 sequences every {EVAL_EVERY} "
         f"steps, stopping at {TARGET_ACCURACY:.0%} or at the step cap. *Time to target* is "
         "`History.seconds` of a run that reached the target (the training loop with its evaluations; "
@@ -283,7 +285,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="runs per task at the small sizes (default 3)")
     parser.add_argument("--forward-runs", type=int, default=20, help="timed forward passes (default 20)")
     parser.add_argument(
-        "--threads", type=int, default=None, help="torch.set_num_threads (default: as viz.model sets it)"
+        "--threads",
+        type=int,
+        default=None,
+        help="torch.set_num_threads (default: as viz.model.encoder sets it)",
     )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="Markdown file to write")
     args = parser.parse_args(argv)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from viz import embedding, model, probe, train
+from viz.encodings import embedding
 from viz.i18n import t
-from viz.ui import live, sections, shell, widgets
+from viz.model import encoder, model_cache, probe, train
+from viz.ui import sections, shell, widgets
 from viz.views import attention as views
 from viz.views import attention_steps as steps
 from viz.views import encoding as enc_views
@@ -35,7 +36,7 @@ with c2:
     encoding = enc_views.position_signal_choice(key="att_encoding", lang=lang)
 kv = views.kv_choice(s.heads, lang, c3)  # grouped-query attention: None is one KV head per query head
 seed = int(c4.number_input(t("att.seed", lang), 0, 9999, value=0, step=1, key="att_seed"))
-config = model.ModelConfig(s.d_model, s.heads, n_layers, encoding, float(s.base), seed, kv_heads=kv)
+config = encoder.ModelConfig(s.d_model, s.heads, n_layers, encoding, float(s.base), seed, kv_heads=kv)
 st.info(t("att.dk", lang, heads=s.heads, d_model=s.d_model, d_k=s.d_k, layers=n_layers))
 if kv is not None:
     st.caption(t("att.gqa.note", lang, heads=s.heads, kv=kv, group=s.heads // kv))
@@ -86,7 +87,7 @@ if first.open:
             layer = widgets.layer_choice(n_layers, lang, "att_layer")
             with widgets.guard(lang):
                 title = t("att.maps.chart", lang, layer=layer + 1, heads=s.heads, d_k=s.d_k)
-                per_head = list(live.layer_maps(config, tokens, layer))
+                per_head = list(model_cache.layer_maps(config, tokens, layer))
                 views.head_maps(per_head, labels, "att_maps", title, s.d_model, lang, s.heads // config.n_kv)
             st.markdown(t("att.maps.explain", lang))
             views.average_map(config, tokens, layer, lang)
@@ -107,7 +108,7 @@ if first.open:
             )
             st.caption(t(f"att.task.{task}.about", lang, n=train.SEQ_LEN))
             tcfg = train.TrainConfig(train.task_model_config(task, config), task)
-            done = live.trained_model(tcfg)
+            done = model_cache.trained_model(tcfg)
             b1, b2 = st.columns([1, 3])
             can_train = training.limits_note(tcfg, done, b2, lang)
             if b1.button(
@@ -176,7 +177,7 @@ def masks(first: tuple[str, ...]) -> None:
         st.warning(t("att.mask.need_two", lang))
         return
     with widgets.guard(lang):
-        maps, allowed = live.padded_maps(config, first, second, mode)
+        maps, allowed = model_cache.padded_maps(config, first, second, mode)
         views.mask_squares(allowed, first, second, mode, lang)
         layer = widgets.layer_choice(n_layers, lang, "att_mask_layer")
         views.padded_heads(config, maps, allowed, first, second, mode, layer, lang)
@@ -199,7 +200,7 @@ def step_by_step(tokens: tuple[str, ...]) -> None:
     )
     labels = embedding.row_labels(tokens)
     with widgets.guard(lang):
-        st_ = live.head_steps(config, tokens, layer, head, causal)
+        st_ = model_cache.head_steps(config, tokens, layer, head, causal)
         view = views.step_view(st_.concat, st_.w_o, st_.out, st_.columns, s.d_k)
         st.write(t("att.steps.intro", lang, h=head, layer=layer + 1, d_k=s.d_k, d_model=s.d_model))
         # The steps in three tabs of their own: a head change redraws the few charts in view.

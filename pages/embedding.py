@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from viz import embedding, encodings, figures
+from viz import encodings, figures
+from viz.encodings import embedding
 from viz.i18n import t
 from viz.ui import chart, sections, shell, widgets
 from viz.ui.notes import notes_differ

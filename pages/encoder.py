@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from viz import block, embedding, model
+from viz.encodings import embedding
 from viz.i18n import encoder as enc_strings
 from viz.i18n import t
-from viz.ui import live, sections, shell, widgets
+from viz.model import block, encoder, model_cache
+from viz.ui import sections, shell, widgets
 from viz.ui.notes import notes_differ
 from viz.views import encoder as enc_block_views
 from viz.views import encoding as enc_views
@@ -29,12 +30,12 @@ shell.heads_warning(s, lang)
 c1, c2, c3, c4 = st.columns([2, 2, 2, 1])
 with c1:
     n_layers = widgets.bounded_slider(
-        t("enc.layers", lang), *model.LAYERS_RANGE, 6, key="enc_layers", help=t("enc.layers.help", lang)
+        t("enc.layers", lang), *encoder.LAYERS_RANGE, 6, key="enc_layers", help=t("enc.layers.help", lang)
     )
 with c2:
     norm = widgets.choice(
         t("enc.norm", lang),
-        model.NORMS,
+        encoder.NORMS,
         key="enc_norm",
         lang=lang,
         format_func=lambda k: t(f"enc.norm.{k}", lang),
@@ -44,7 +45,7 @@ with c2:
 with c3:
     encoding = enc_views.position_signal_choice(key="enc_encoding", lang=lang)
 seed = int(c4.number_input(t("att.seed", lang), 0, 9999, value=0, step=1, key="enc_seed"))
-config = model.ModelConfig(s.d_model, s.heads, n_layers, encoding, float(s.base), seed)
+config = encoder.ModelConfig(s.d_model, s.heads, n_layers, encoding, float(s.base), seed)
 st.info(t("enc.sizes", lang, d_model=s.d_model, heads=s.heads, d_k=s.d_k, d_ff=config.d_ff, layers=n_layers))
 if config.rotary and s.d_k < 2:
     st.warning(t("att.rope_dk1", lang, d_k=s.d_k))
@@ -72,7 +73,7 @@ def path_section() -> None:
     )
     if part["stages"].open:
         with part["stages"], widgets.guard(lang):
-            p = live.encoder_path(config, tokens, norm, True)
+            p = model_cache.encoder_path(config, tokens, norm, True)
             enc_block_views.stage_grid(p, layer, labels, lang, key="enc_stages")
             zeros = block.zero_share(p.hidden[layer])
             st.markdown(t(f"enc.path.explain.{norm}", lang, root=root, zeros=zeros))

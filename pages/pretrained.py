@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from viz import link as url_link
 from viz import pretrained
 from viz.i18n import t
+from viz.state import link as url_link
 from viz.ui import sections, shell, widgets
 from viz.views import pretrained as views
 

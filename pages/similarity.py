@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from viz import encodings, figures, similarity
+from viz import encodings, figures
+from viz.encodings import similarity
+from viz.encodings.similarity import MEASURES
 from viz.i18n import t
-from viz.similarity import MEASURES
 from viz.ui import chart, sections, shell, widgets
 from viz.ui.notes import notes_differ
 from viz.views import encoding as enc_views

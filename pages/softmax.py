@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from viz import embedding, softmax, worked
+from viz.encodings import embedding
 from viz.i18n import t
+from viz.scores import softmax, worked
 from viz.ui import sections, shell, widgets
 from viz.ui.notes import notes_differ
 from viz.views import online_softmax as os_views

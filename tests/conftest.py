@@ -68,10 +68,10 @@ def page_errors(page: Page) -> list[str]:
 @pytest.fixture
 def fresh_caches() -> Iterator[None]:
     """Empty the app's caches: they outlive an AppTest instance in a process (the shared store of
-    viz.budget, and Streamlit's st.cache_data / cache_resource)."""
+    viz.cache.budget, and Streamlit's st.cache_data / cache_resource)."""
     import streamlit as st
 
-    from viz import memo
+    from viz.cache import memo
 
     st.cache_data.clear()
     st.cache_resource.clear()

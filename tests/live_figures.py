@@ -13,8 +13,10 @@ from typing import Any
 
 import numpy as np
 
-from viz import downsample, encodings, relative, rope_scaling, similarity, softmax
-from viz.encodings import EncodingSpec
+from viz import encodings
+from viz.encodings import EncodingSpec, relative, rope_scaling, similarity
+from viz.figures import downsample
+from viz.scores import softmax
 from viz.ui import dragchart
 from viz.views import rope_scaling as rope_scaling_views
 

@@ -12,10 +12,11 @@ from streamlit.testing.v1 import AppTest
 from tests import live_figures
 from tests.apptest_support import charts, decode, new_app, ok, open_page, open_page_with_tabs, warnings
 from tests.kinds import KINDS
-from viz import downsample, figures
+from viz import figures
 from viz.encodings import ANY_SIZE_KINDS, EncodingKind, EncodingSpec, encode, fit
+from viz.figures import downsample
 from viz.i18n import t
-from viz.settings import divisors
+from viz.state.settings import divisors
 from viz.ui import shell, widgets
 from viz.ui.chart import plotly_js
 from viz.views import positional_encoding as pe_views
@@ -311,8 +312,8 @@ def test_exact_window_and_curve_picks() -> None:
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_scorecard_cells_are_the_measured_verdicts(lang: str) -> None:
     """Each verdict cell is the measured value in a green (pass) or red (fail) highlight, computed
-    independently here from viz.criteria; in comparison mode there is one column per encoding."""
-    from viz import criteria
+    independently here from viz.encodings.criteria; in comparison mode there is one column per encoding."""
+    from viz.encodings import criteria
 
     def verdict_matches(cell: str, check: criteria.Check) -> bool:
         """Highlighted green for a pass, red and bold for a fail, holding the measured value."""

@@ -11,9 +11,9 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts as chart_elements
 from tests.apptest_support import decode, ok, open_page
-from viz import embedding, model, probe, train
+from viz.encodings import embedding
 from viz.i18n import t
-from viz.ui import live
+from viz.model import encoder, model_cache, probe, train
 from viz.views import attention as att_views
 
 ATT = "pages/attention.py"
@@ -54,12 +54,12 @@ def texts(at: AppTest) -> str:
 
 
 def expected_maps(
-    d_model: int, heads: int, layers: int, encoding: model.ModelEncoding, text: str
+    d_model: int, heads: int, layers: int, encoding: encoder.ModelEncoding, text: str
 ) -> np.ndarray:
     """What the page should draw, computed here straight from the model: (layers, heads, T, T)."""
     tokens = embedding.tokenize(text).tokens
-    net = model.build(model.ModelConfig(d_model, heads, layers, encoding, 10000.0, 0))
-    x = model.sentence_input(embedding.token_vectors(tokens, d_model, 0))
+    net = encoder.build(encoder.ModelConfig(d_model, heads, layers, encoding, 10000.0, 0))
+    x = encoder.sentence_input(embedding.token_vectors(tokens, d_model, 0))
     return probe.attention_maps(net, x)[:, 0]
 
 
@@ -227,9 +227,9 @@ def test_a_query_with_no_key_is_shown_with_its_zero_output(lang: str) -> None:
     assert np.isfinite(z).all()
     assert (z[n:] == 0).all() and (np.abs(z[:n]).max(axis=1) > 0).all()
     # The same numbers straight from the model: head 1 of layer 1 on the padded batch.
-    net = model.build(model.ModelConfig())
+    net = encoder.build(encoder.ModelConfig())
     rows = [
-        model.sentence_input(embedding.token_vectors(embedding.padded(s, t_max), 128, 0))
+        encoder.sentence_input(embedding.token_vectors(embedding.padded(s, t_max), 128, 0))
         for s in (first, second)
     ]
     want = probe.batch_head_outputs(net, rows, (len(first), n), "pad_queries", 0)[1, 0]
@@ -247,8 +247,8 @@ def test_step_by_step_matches_the_model_and_shows_the_mask() -> None:
     at = open_page(ATT)
     ok(at.slider(key="att_step_head").set_value(3).run())
     tokens = embedding.tokenize(DOG).tokens
-    net = model.build(model.ModelConfig())
-    steps = probe.head_steps(net, model.sentence_input(embedding.token_vectors(tokens, 128, 0)), 0, 2)
+    net = encoder.build(encoder.ModelConfig())
+    steps = probe.head_steps(net, encoder.sentence_input(embedding.token_vectors(tokens, 128, 0)), 0, 2)
     weights = decode(spec(at, "att_step_weights")["data"][-1]["z"]).reshape(9, 9)
     np.testing.assert_allclose(weights, steps.weights, atol=1e-6)
     scaled = decode(spec(at, "att_step_scaled")["data"][-1]["z"]).reshape(9, 9)
@@ -317,8 +317,8 @@ def test_anyone_can_switch_to_the_untrained_model_and_replay_the_training() -> N
     assert "att_model_state__en" not in [r.key for r in a.radio]  # nothing to switch to yet
     untrained_maps = grid_maps(spec(a, "att_task_maps_grid"))
     ok(a.button(key="att_train").click().run())
-    done = live.trained_model(
-        train.TrainConfig(train.task_model_config("reverse", model.ModelConfig()), "reverse")
+    done = model_cache.trained_model(
+        train.TrainConfig(train.task_model_config("reverse", encoder.ModelConfig()), "reverse")
     )
     assert done is not None
     h = done.history
@@ -434,7 +434,7 @@ def test_a_model_too_big_to_train_says_so_and_still_shows_its_maps() -> None:
     at = open_page(ATT, d_model="1024", heads="16")
     ok(at.slider(key="att_layers").set_value(4).run())
     ok(at.radio(key="att_source__en").set_value("task").run())
-    config = train.task_model_config("reverse", model.ModelConfig(1024, 16, 4, "sinusoidal", 10000.0, 0))
+    config = train.task_model_config("reverse", encoder.ModelConfig(1024, 16, 4, "sinusoidal", 10000.0, 0))
     said = t(
         "att.too_big", "en", params=f"{train.param_count(config):,}", limit=f"{train.TRAIN_PARAM_LIMIT:,}"
     )

@@ -15,9 +15,10 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts as chart_elements
 from tests.apptest_support import decode, ok, open_page
-from viz import block, decoder, downsample, embedding, model, train
-from viz.figures import escape_label
+from viz.encodings import embedding
+from viz.figures import downsample, escape_label
 from viz.i18n import t
+from viz.model import block, decoder, encoder, train
 from viz.views.encoder import PANEL_COLUMNS
 
 ENC = "pages/encoder.py"
@@ -90,7 +91,7 @@ def title(fig: dict[str, Any]) -> str:
 # ---- the same numbers, computed here from the model ---------------------------------------------------
 def sentence(tokens: tuple[str, ...], d_model: int) -> torch.Tensor:
     """A sentence's input (1, T, d_model), as viz.ui._sentence_x makes it (seed 0)."""
-    return model.sentence_input(embedding.token_vectors(tokens, d_model, 0))
+    return encoder.sentence_input(embedding.token_vectors(tokens, d_model, 0))
 
 
 def cosines(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -110,13 +111,13 @@ def alikeness(a: np.ndarray) -> float:
 class Reference:
     """What the page should draw for one configuration, float64 copies of the model's float32 values."""
 
-    config: model.ModelConfig
+    config: encoder.ModelConfig
     tokens: tuple[str, ...]
     target: tuple[str, ...]  # [BOS] and the target's tokens
     x0: np.ndarray  # (T, d_model): E·√d + PE, the stack's input
     on: dict[str, np.ndarray]  # stage -> (L, T, width), residual on, the page's norm placement
     off: dict[str, np.ndarray]  # the same with the residual switched off
-    stream: dict[model.Norm, np.ndarray]  # "post"/"pre" -> (L + 1,) mean token length between blocks
+    stream: dict[encoder.Norm, np.ndarray]  # "post"/"pre" -> (L + 1,) mean token length between blocks
     pre_final: float  # the pre-norm stack's output after its final LayerNorm, mean token length
     self_maps: np.ndarray  # (heads, T_target, T_target)
     cross_maps: np.ndarray  # (heads, T_target, T_source)
@@ -155,25 +156,25 @@ def reference(
     d_model: int = 128,
     heads: int = 8,
     layers: int = 6,
-    encoding: model.ModelEncoding = "sinusoidal",
+    encoding: encoder.ModelEncoding = "sinusoidal",
     text: str = GOOD,
     target: str = GOOD_TARGET,
-    norm: model.Norm = "post",
+    norm: encoder.Norm = "post",
 ) -> Reference:
-    config = model.ModelConfig(d_model, heads, layers, encoding, 10000.0, 0)
-    net = model.build(config)
+    config = encoder.ModelConfig(d_model, heads, layers, encoding, 10000.0, 0)
+    net = encoder.build(config)
     tokens = embedding.tokenize(text).tokens
     x = sentence(tokens, d_model)
     pe = net.position_table(len(tokens))
     x0 = (x if pe is None else x + pe)[0].double().numpy()
 
-    def as_arrays(traces: list[model.LayerTrace]) -> dict[str, np.ndarray]:
+    def as_arrays(traces: list[encoder.LayerTrace]) -> dict[str, np.ndarray]:
         return {s: np.stack([getattr(tr, s)[0].double().numpy() for tr in traces]) for s in STAGES}
 
     with torch.no_grad():
         on = as_arrays(net.traces(x, norm=norm))
         off = as_arrays(net.traces(x, residual=False, norm=norm))
-        runs = {n: net.run(x, norm=n) for n in model.NORMS}
+        runs = {n: net.run(x, norm=n) for n in encoder.NORMS}
         stream = {
             n: np.array([float(h[0].double().norm(dim=-1).mean()) for h in r.hidden]) for n, r in runs.items()
         }
@@ -202,10 +203,10 @@ def reference(
     )
 
 
-def gradient_norms(config: model.ModelConfig, norm: model.Norm) -> tuple[np.ndarray, float]:
+def gradient_norms(config: encoder.ModelConfig, norm: encoder.Norm) -> tuple[np.ndarray, float]:
     """One step of the page's toy task (its task and batch seed) from fresh weights: ‖grad‖ per block."""
     cfg = replace(train.task_model_config(block.GRADIENT_TASK, config), norm=norm)
-    net = model.build(cfg).train()
+    net = encoder.build(cfg).train()
     xs, ys = train.make_batch(block.GRADIENT_TASK, train.BATCH, np.random.default_rng(block.GRADIENT_SEED))
     logits, _ = net(torch.from_numpy(xs))
     loss = torch.nn.functional.cross_entropy(
@@ -229,7 +230,8 @@ def stage_title(name: str, layer: int, norm: str, lang: str) -> str:
 
 
 def check_stages(fig: dict[str, Any], ref: Reference, layer: int) -> None:
-    """The six panels of 0-based ``layer``: the model's stages, columns strided as viz.downsample strides
+    """The six panels of 0-based ``layer``: the model's stages, columns strided as viz.figures.downsample
+    strides
     them (at most PANEL_COLUMNS)."""
     panels = heatmaps(fig)
     assert len(panels) == 6
@@ -336,8 +338,8 @@ def test_every_chart_shows_the_models_numbers(lang: str, layers: int) -> None:
     assert title(fig) == t("enc.pp.grad.chart", lang)
     assert [d["type"] for d in fig["data"]] == ["bar", "bar"]
     drawn = lines(fig)
-    steps = {n: gradient_norms(ref.config, n) for n in model.NORMS}
-    for n in model.NORMS:
+    steps = {n: gradient_norms(ref.config, n) for n in encoder.NORMS}
+    for n in encoder.NORMS:
         assert fig["data"][0]["x"] == [f"{t('enc.pp.block', lang)} {k}" for k in range(1, layers + 1)]
         np.testing.assert_allclose(drawn[escape_label(t(f"enc.norm.{n}", lang))], steps[n][0], rtol=1e-4)
     if layers > 1:
@@ -582,7 +584,7 @@ def test_a_wide_deep_stack_skips_the_gradient_step_and_draws_the_rest() -> None:
     at = open_page(ENC, d_model="1024")  # N = 6 by default
     ok(at.text_input(key="enc_text").input("w " * 150).run())  # 48 tokens: the largest charts
     ok(at.text_input(key="enc_target").input("v " * 150).run())
-    config = model.ModelConfig(1024, 8, 6, "sinusoidal", 10000.0, 0)
+    config = encoder.ModelConfig(1024, 8, 6, "sinusoidal", 10000.0, 0)
     params = train.param_count(train.task_model_config("reverse", config))
     assert params > 13_000_000
     body = texts(at)

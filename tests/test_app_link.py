@@ -16,9 +16,9 @@ from streamlit.runtime.state.query_params import QueryParams
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import TIMEOUT_S, ok, open_link
-from viz import link
 from viz.i18n import t
-from viz.settings import Settings
+from viz.state import link
+from viz.state.settings import Settings
 from viz.ui import widgets
 
 pytestmark = pytest.mark.usefixtures("fresh_caches")
@@ -250,7 +250,9 @@ def test_every_control_on_every_page_is_in_the_link(page: str, query: dict[str, 
                 keys.add(key.removesuffix("__en"))  # a translated choice: kept under its own key
     registered = {p.key for p in link.page(page).params}
     missing = keys - SIDEBAR_KEYS - registered
-    assert not missing, f"controls of {page} that a link does not carry (add them to viz/link.py): {missing}"
+    assert not missing, (
+        f"controls of {page} that a link does not carry (add them to viz/state/link.py): {missing}"
+    )
     # the page has controls at all (the lesson's one, its step, moves with buttons: tests/test_lesson.py)
     assert keys - SIDEBAR_KEYS or page == "lesson"
 

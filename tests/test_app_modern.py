@@ -1,6 +1,7 @@
 """The position schemes beyond the 2017 paper, in the pages (AppTest): the Similarity page's relative
 biases (ALiBi, T5's buckets, KERPLE) and the Positional encoding page's RoPE scaling, in both languages,
-each chart holding the numbers viz.relative and viz.rope_scaling compute, and their links."""
+each chart holding the numbers viz.encodings.relative and viz.encodings.rope_scaling compute, and their
+links."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, new_app, ok
-from viz import online_softmax, pretrained, relative, rope_scaling, windows
+from viz import pretrained
+from viz.encodings import relative, rope_scaling
 from viz.i18n import t
+from viz.scores import online_softmax, windows
 from viz.ui import widgets
 
 pytestmark = pytest.mark.usefixtures("fresh_caches")
@@ -180,12 +183,11 @@ def test_sliding_windows_show_the_mask_the_reach_and_a_real_models_sinks(lang: s
     np.testing.assert_array_equal(decode(span[0]["y"]), decode(span[1]["y"]))  # measured = formula
     np.testing.assert_array_equal(decode(span[1]["y"]), np.minimum(np.arange(1, 9) * 3, 19))
     # the page's live model on its sentence under that mask: zero outside it, rows still summing to 1
-    from viz import model
-    from viz.ui import live
+    from viz.model import encoder, model_cache
 
     words = ("A", "dog", "ate", "the", "food", "because", "it", "was", "hungry")
-    config = model.ModelConfig(128, 8, 1, "sinusoidal", 10000.0, 0)
-    want = live.window_maps(config, words, 4, 2)
+    config = encoder.ModelConfig(128, 8, 1, "sinusoidal", 10000.0, 0)
+    want = model_cache.window_maps(config, words, 4, 2)
     grid = figure(at, "win_maps_grid")["data"]
     np.testing.assert_allclose(decode(grid[0]["z"]), want[0], rtol=1e-5, atol=1e-7)
     assert np.all(want[:, ~windows.window_mask(9, 4, 2)] == 0)
@@ -212,15 +214,14 @@ def test_a_shorter_sequence_brings_the_window_back_into_range() -> None:
 def test_a_causal_mask_leaks_position_without_any_encoding(lang: str) -> None:
     import torch
 
-    from viz import model, probe
-    from viz.ui import live
+    from viz.model import encoder, model_cache, probe
 
     at = open_tab("attention", tab="order", enc="none", ocausal="1", lang=lang)
     tokens = ("A", "dog", "ate", "the", "food", "because", "it", "was", "hungry")
-    config = model.ModelConfig(d_model=128, n_heads=8, n_layers=1, encoding="none")
-    x = live.sentence_x(tokens, config.d_model)
+    config = encoder.ModelConfig(d_model=128, n_heads=8, n_layers=1, encoding="none")
+    x = model_cache.sentence_x(tokens, config.d_model)
     perm = probe.shuffle_order(len(tokens), 0)
-    net = live.live_model(config)
+    net = model_cache.live_model(config)
     leaked = probe.order_test(net, x, perm, use_position=False, causal=True)
     assert leaked.relative > 0.1  # NoPE + causal: the shuffle moves the outputs
     assert probe.order_test(net, x, perm, use_position=False).relative < 1e-5  # bidirectional: it does not
@@ -236,9 +237,9 @@ def test_a_causal_mask_leaks_position_without_any_encoding(lang: str) -> None:
 def test_a_uniform_causal_head_gives_the_first_token_one_over_t_plus_one() -> None:
     import torch
 
-    from viz import model, probe
+    from viz.model import encoder, probe
 
-    net = model.build(model.ModelConfig(d_model=16, n_heads=2, encoding="none"))
+    net = encoder.build(encoder.ModelConfig(d_model=16, n_heads=2, encoding="none"))
     with torch.no_grad():
         for p in net.attention(0).parameters():  # zero queries and keys: every score equal
             p.zero_()
@@ -248,16 +249,15 @@ def test_a_uniform_causal_head_gives_the_first_token_one_over_t_plus_one() -> No
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_grouped_query_heads_are_named_in_the_maps_and_the_cache_shrinks(lang: str) -> None:
-    from viz import kv_cache, model
-    from viz.ui import live
+    from viz.model import encoder, kv_cache, model_cache
 
     at = open_tab("attention", kv="2", lang=lang)
     grid = figure(at, "att_maps_grid")
     titles = [a["text"] for a in grid["layout"]["annotations"] if "KV" in a.get("text", "")]
     assert titles == [t("att.head_title.kv", lang, h=h + 1, kv=h // 4 + 1) for h in range(8)]
-    config = model.ModelConfig(128, 8, 1, "sinusoidal", 10000.0, 0, kv_heads=2)
+    config = encoder.ModelConfig(128, 8, 1, "sinusoidal", 10000.0, 0, kv_heads=2)
     tokens = ("A", "dog", "ate", "the", "food", "because", "it", "was", "hungry")
-    maps = live.layer_maps(config, tokens, 0)
+    maps = model_cache.layer_maps(config, tokens, 0)
     np.testing.assert_allclose(decode(grid["data"][0]["z"]), maps[0], rtol=1e-5)
     table = at.dataframe[0].value
     per_token = list(table.iloc[:, 2])

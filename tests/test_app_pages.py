@@ -11,8 +11,9 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, ok, open_page
 from tests.kinds import KINDS
-from viz import downsample, embedding, encodings, similarity
-from viz.encodings import EncodingKind, EncodingSpec, encode, rotation_error
+from viz import encodings
+from viz.encodings import EncodingKind, EncodingSpec, embedding, encode, rotation_error, similarity
+from viz.figures import downsample
 from viz.i18n import t
 from viz.ui import widgets
 

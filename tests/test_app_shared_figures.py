@@ -1,6 +1,6 @@
-"""Built figures are shared by every session (viz.memo): no page may change one after it is built.
+"""Built figures are shared by every session (viz.cache.memo): no page may change one after it is built.
 
-viz.memo fingerprints each figure it builds when a test asks it to (``memo.FINGERPRINTS``); every page
+viz.cache.memo fingerprints each figure it builds when a test asks it to (``memo.FINGERPRINTS``); every page
 is then run with every section open, then run again (the second run takes the figures from the cache,
 where a page changing "its" figure would change everyone's), and no fingerprint may have moved.
 """
@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from tests.apptest_support import new_app, ok
-from viz import figures, memo
+from viz import figures
+from viz.cache import memo
 
 #: Every page of the app (a new page is watched without editing this file).
 PAGES = sorted(f"pages/{p.name}" for p in (Path(__file__).resolve().parents[1] / "pages").glob("*.py"))

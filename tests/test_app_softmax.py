@@ -11,9 +11,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, ok, open_page
-from viz import embedding, worked
-from viz import softmax as sm
+from viz.encodings import embedding
 from viz.i18n import t
+from viz.scores import softmax as sm
+from viz.scores import worked
 
 SM = "pages/softmax.py"
 

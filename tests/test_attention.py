@@ -1,4 +1,4 @@
-"""viz.attention against torch's fused attention and against softmax(q kᵀ / √d_k) written out by hand.
+"""viz.model.attention against torch's fused attention and against softmax(q kᵀ / √d_k) written out by hand.
 
 Everything runs in float64, so agreement is to rounding (1e-12); the hand-made reference uses NumPy only,
 so it shares no code with the module or with torch.
@@ -14,7 +14,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
-from viz.attention import (
+from viz.model.attention import (
     causal_mask,
     combine,
     padding_mask,

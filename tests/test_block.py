@@ -1,6 +1,6 @@
 """The encoder block and decoder layer against torch's own (nn.TransformerEncoderLayer / DecoderLayer with
 copied weights, both norm placements), the residual switch, and the Encoder block page's probes
-(viz.block), its helpers and the page's display helpers (viz.views.encoder). The panels' striding is
+(viz.model.block), its helpers and the page's display helpers (viz.views.encoder). The panels' striding is
 tested with the one striding rule, in test_downsample.py."""
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ import pytest
 import torch
 from torch import Tensor, nn
 
-from viz import block, train
-from viz.attention import causal_mask, padding_mask
-from viz.decoder import DECODER_SEED_OFFSET, DecoderLayer, build_decoder
-from viz.embedding import token_vectors
+from viz.encodings.embedding import token_vectors
 from viz.i18n import encoder as enc_strings
-from viz.model import (
+from viz.model import block, train
+from viz.model.attention import causal_mask, padding_mask
+from viz.model.decoder import DECODER_SEED_OFFSET, DecoderLayer, build_decoder
+from viz.model.encoder import (
     NORMS,
     EncoderLayer,
     ModelConfig,
@@ -290,7 +290,8 @@ def test_decoder_weights_are_seeded_and_not_the_encoders() -> None:
     assert not a.training
 
 
-# ---- viz.block ---------------------------------------------------------------------------------------------
+# ---- viz.model.block
+# ---------------------------------------------------------------------------------------------
 CONFIG = ModelConfig(d_model=32, n_heads=4, n_layers=3, seed=2)
 TOKENS = ("A", "dog", "ate", "the", "food")
 

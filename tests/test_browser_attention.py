@@ -32,8 +32,8 @@ from tests.browser_support import (
     wait_for_idle,
     wait_for_rerun,
 )
-from viz import train
 from viz.i18n import t
+from viz.model import train
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

@@ -31,9 +31,12 @@ from tests.browser_support import (
     screenshot,
     wait_for_idle,
 )
-from viz import downsample, encodings, figures, relative, rope_scaling, settings, similarity, softmax
-from viz.encodings import EncodingSpec
+from viz import encodings, figures
+from viz.encodings import EncodingSpec, relative, rope_scaling, similarity
+from viz.figures import downsample
 from viz.i18n import t
+from viz.scores import softmax
+from viz.state import settings
 from viz.ui import dragchart
 from viz.views import relative as rel_views
 from viz.views import rope_scaling as rope_scaling_views
@@ -494,7 +497,7 @@ def test_rope_scaling_charts_equal_numpy(page_factory: Any) -> None:
 
 def test_sim_offsets_equal_numpy(page_factory: Any) -> None:
     """Every pair of the grid by offset (and the formula's curve) as NumPy has them; the points drawn are
-    the ones viz.similarity.drawn_points keeps of those same values."""
+    the ones viz.encodings.similarity.drawn_points keeps of those same values."""
     page = page_factory("/similarity?tab=offset")
     root = ".st-key-sim_offset_sinusoidal"
     wait_live(page, root)
@@ -580,7 +583,7 @@ def test_chart_out_of_view_is_drawn_as_it_scrolls_in(page_factory: Any) -> None:
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_scaling_picture_follows_the_d_k_strip(page_factory: Any, lang: str) -> None:
     """Both histograms at every d_k option, drawn in the page from the server's bin counts, equal
-    viz.softmax.variance_argument's densities and curves (and titles); a key press on the strip moves
+    viz.scores.softmax.variance_argument's densities and curves (and titles); a key press on the strip moves
     them at once, then the page's d_k and the link."""
     page = page_factory("/softmax?n=1000&seed=7", lang)
     roots = (".st-key-sm_hist_raw", ".st-key-sm_hist_scaled")
@@ -633,7 +636,7 @@ def test_scaling_picture_follows_the_d_k_strip(page_factory: Any, lang: str) -> 
 
 def test_alibi_charts_equal_numpy_and_follow_the_strip(page_factory: Any) -> None:
     """ALiBi's matrix (the page's head, kept within the heads) and every head's line, drawn in the page,
-    equal viz.relative on a grid; a key press on the strip's heads moves them, then the link."""
+    equal viz.encodings.relative on a grid; a key press on the strip's heads moves them, then the link."""
     page = page_factory("/similarity?tab=bias&bhead=5")
     roots = (".st-key-rel_alibi_matrix", ".st-key-rel_alibi_lines")
     for root in roots:
@@ -672,7 +675,8 @@ def test_alibi_charts_equal_numpy_and_follow_the_strip(page_factory: Any) -> Non
 
 
 def test_t5_charts_equal_numpy_and_follow_the_strip(page_factory: Any) -> None:
-    """T5's bucket matrix and its buckets by offset, drawn in the page, equal viz.relative on a grid; a
+    """T5's bucket matrix and its buckets by offset, drawn in the page, equal viz.encodings.relative on a
+    grid; a
     max distance the buckets leave no room for keeps the charts as they were; a strip press moves them,
     then the link."""
     page = page_factory("/similarity?tab=bias&bias=t5", "ko")

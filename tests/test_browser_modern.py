@@ -126,7 +126,7 @@ def test_the_lesson_moves_with_a_clickers_keys_and_reveals_its_view(
 ) -> None:
     """PageDown / PageUp (what a presenter's clicker sends) and the arrow keys press Next and Back; the
     address follows; Reveal draws the step's page."""
-    from viz import lesson
+    from viz.state import lesson
 
     total = len(lesson.STEPS)
     page = fresh(browser, lang)

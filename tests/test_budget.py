@@ -1,4 +1,5 @@
-"""viz.budget: every cache of the server shares one memory budget, least recently used first, by bytes."""
+"""viz.cache.budget: every cache of the server shares one memory budget, least recently used first, by
+bytes."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from viz import budget, memo
-from viz.budget import Store, cached
-from viz.sizes import measure
-from viz.ui import chart, live
+from viz.cache import budget, memo
+from viz.cache.budget import Store, cached
+from viz.cache.sizes import measure
+from viz.model import model_cache as live
+from viz.ui import chart
 
 
 @pytest.fixture(autouse=True)
@@ -56,7 +58,7 @@ def test_dataclasses_of_arrays_are_measured_by_their_fields_and_frozen_when_aske
 
 def test_a_torch_model_is_measured_by_its_parameters_and_buffers() -> None:
     torch = pytest.importorskip("torch")
-    from viz import model
+    from viz.model import encoder as model
 
     config = model.ModelConfig(d_model=64, n_heads=4, n_layers=2)
     encoder = model.build(config)
@@ -269,7 +271,8 @@ def test_lowering_the_budget_evicts_at_once_and_clear_forgets_one_cache() -> Non
 
 def test_an_evicted_model_still_works_for_the_caller_holding_it() -> None:
     torch = pytest.importorskip("torch")
-    from viz import model, probe
+    from viz.model import encoder as model
+    from viz.model import probe
 
     store = Store(1)  # so small that nothing is kept: every model is evicted as soon as it is built
 
@@ -459,7 +462,7 @@ def test_the_app_caches_share_one_budget(monkeypatch: pytest.MonkeyPatch) -> Non
     """Distinct live models, maps and a trained run, each cache within its own old limit, together pass a
     small budget: the store keeps them under it. Before the shared budget, st.cache_resource kept six
     models and st.cache_data sixteen maps however large."""
-    from viz import model
+    from viz.model import encoder as model
 
     monkeypatch.setattr(budget.STORE, "limit", 400_000)
     tokens = ("the", "cat", "sat", "down")
@@ -480,7 +483,7 @@ _VISITOR = """
 import gc, sys
 import torch
 from tests.apptest_support import new_app_with_tabs
-from viz import budget
+from viz.cache import budget
 budget.STORE.set_limit(int(sys.argv[1]))  # below the least budget the environment may set
 at = new_app_with_tabs(d_model="64", heads="4")
 at.run()
@@ -506,7 +509,7 @@ def test_a_visitor_cycling_model_seeds_leaves_the_server_holding_at_most_the_bud
     import sys
     from pathlib import Path
 
-    from viz import model
+    from viz.model import encoder as model
 
     root = Path(__file__).resolve().parent.parent
     one = measure(model.build(model.ModelConfig(d_model=64, n_heads=4, n_layers=6)))

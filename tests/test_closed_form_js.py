@@ -16,8 +16,9 @@ import numpy as np
 import pytest
 
 from tests.browser_support import running_in_ci
-from viz import encodings, relative, rope_scaling, similarity, softmax
-from viz.encodings import EncodingSpec
+from viz import encodings
+from viz.encodings import EncodingSpec, relative, rope_scaling, similarity
+from viz.scores import softmax
 from viz.ui import dragchart
 
 NODE = shutil.which("node")

@@ -8,8 +8,7 @@ import numpy as np
 import pytest
 
 from tests.kinds import KINDS
-from viz import criteria
-from viz.encodings import EncodingKind, EncodingSpec, encode, fit
+from viz.encodings import EncodingKind, EncodingSpec, criteria, encode, fit
 
 
 def brute_min_distance(x: np.ndarray) -> float:

@@ -3,7 +3,7 @@
 AppTest cannot click a download button, so the tests take the callable each button registers for its
 deferred download (``MediaFileManager.add_deferred``, what Streamlit runs when the browser asks for the
 file) and call it. The chart's numbers come from its element as AppTest sees it (the figure's JSON,
-arrays as base64 ``bdata``), decoded here independently of ``viz.export``; the CSV is parsed back with
+arrays as base64 ``bdata``), decoded here independently of ``viz.figures.export``; the CSV is parsed back with
 the ``csv`` module and compared to float32 precision.
 """
 
@@ -27,8 +27,9 @@ from streamlit.testing.v1 import AppTest
 from tests import live_figures
 from tests.apptest_support import decode, open_page, open_page_with_tabs
 from tests.test_app import NESTED, SECTIONS, open_tab
-from viz import encodings, export, figures
+from viz import encodings, figures
 from viz.encodings import EncodingSpec
+from viz.figures import export
 from viz.i18n import t
 from viz.ui import widgets
 
@@ -402,7 +403,8 @@ def test_user_text_is_quoted_and_cannot_become_a_formula(
     assert all(not c.startswith(("=", "+", "-", "@")) or export._is_number(c) for c in cells)
 
 
-# ---- viz.export on its own ----------------------------------------------------------------------------
+# ---- viz.figures.export on its own
+# ----------------------------------------------------------------------------
 def test_text_cells_are_guarded_and_numbers_are_not() -> None:
     assert export.text_cell("=HYPERLINK(1)") == "'=HYPERLINK(1)"
     assert [export.text_cell(s) for s in ("+1+1", "-A1", "@SUM(1)", "\tx", "\rx")] == [

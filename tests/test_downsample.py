@@ -1,4 +1,5 @@
-"""viz.downsample, the one striding rule every strided chart uses: bounded, in range, from 0, pairs kept."""
+"""viz.figures.downsample, the one striding rule every strided chart uses: bounded, in range, from 0, pairs
+kept."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from viz import downsample
+from viz.figures import downsample
 
 
 @pytest.mark.parametrize(("n", "limit"), [(5, 10), (10, 10), (11, 10), (4096, 320), (1024, 256), (1023, 256)])

@@ -1,4 +1,5 @@
-"""Token embeddings and what adding position vectors does to them (viz.embedding), against formulas and
+"""Token embeddings and what adding position vectors does to them (viz.encodings.embedding), against formulas
+and
 hand-worked examples."""
 
 from __future__ import annotations
@@ -8,7 +9,8 @@ import math
 import numpy as np
 import pytest
 
-from viz.embedding import (
+from viz.encodings import sinusoidal
+from viz.encodings.embedding import (
     CLS,
     MAX_CHARS,
     MAX_TOKENS,
@@ -29,7 +31,6 @@ from viz.embedding import (
     token_vectors,
     tokenize,
 )
-from viz.encodings import sinusoidal
 
 SENT_A = "The cat chased the mouse"
 SENT_B = "The mouse chased the cat"
@@ -259,7 +260,7 @@ def test_change_worked_example() -> None:
 def test_change_zero_embedding() -> None:
     c = change(np.zeros((1, 3)), np.ones((1, 3)))
     assert math.isinf(c.ratio[0])
-    # A zero vector has no direction: both cosines are undefined (NaN), as in viz.similarity.
+    # A zero vector has no direction: both cosines are undefined (NaN), as in viz.encodings.similarity.
     assert math.isnan(c.cos_add[0])
     assert math.isnan(c.cos_concat[0])
 

@@ -8,7 +8,7 @@ import pytest
 import torch
 
 from tests.kinds import KINDS
-from viz import encodings, model, probe, settings, train
+from viz import encodings
 from viz.encodings import (
     ANY_SIZE_KINDS,
     ENCODING_KINDS,
@@ -21,6 +21,8 @@ from viz.encodings import (
     info,
     periods,
 )
+from viz.model import encoder, probe, train
+from viz.state import settings
 
 L, D = 64, 8
 
@@ -116,13 +118,13 @@ def test_size_is_the_one_size_a_trained_table_has(kind: EncodingKind) -> None:
     for wrong in (EncodingSpec(kind, L, D), EncodingSpec(kind, rows + 1, cols)):
         with pytest.raises(ValueError, match="ask fit"):
             encode(wrong)
-    assert kind not in model.MODEL_ENCODINGS  # the live model's width is its own, not the table's
+    assert kind not in encoder.MODEL_ENCODINGS  # the live model's width is its own, not the table's
 
 
 @pytest.mark.parametrize("kind", ANY_SIZE_KINDS)
 def test_learned_means_drawn_from_the_seed_and_trained(kind: AnySizeKind) -> None:
     seeded = not np.array_equal(table(kind, seed=0), table(kind, seed=1))
-    net = model.build(model.ModelConfig(d_model=D, n_heads=2, encoding=kind))
+    net = encoder.build(encoder.ModelConfig(d_model=D, n_heads=2, encoding=kind))
     trained = any(p is net.learned_pe for p in net.parameters())
     assert info(kind).learned == seeded == trained
 
@@ -132,8 +134,8 @@ def test_rotary_and_additive_are_what_the_model_does(kind: AnySizeKind) -> None:
     # the table is one vector turned by RoPE's rotation at each position (the maths, not the model)
     pe = table(kind)
     assert info(kind).rotary == bool(np.allclose(pe, encodings.rope_rotate(pe[0], np.arange(L), 100.0)))
-    config = model.ModelConfig(d_model=D, n_heads=2, encoding=kind, seed=2)
-    net = model.build(config)
+    config = encoder.ModelConfig(d_model=D, n_heads=2, encoding=kind, seed=2)
+    net = encoder.build(config)
     x = torch.randn(1, 6, D, generator=torch.Generator().manual_seed(0))
     with torch.no_grad():
         first = net.run(x).hidden[0]
@@ -147,12 +149,12 @@ def test_rotary_and_additive_are_what_the_model_does(kind: AnySizeKind) -> None:
 
 
 def test_the_model_takes_every_encoding_built_at_any_size() -> None:
-    assert ("none", *ANY_SIZE_KINDS) == model.MODEL_ENCODINGS
+    assert ("none", *ANY_SIZE_KINDS) == encoder.MODEL_ENCODINGS
     assert set(ENCODING_KINDS) == set(ANY_SIZE_KINDS) | set(TRAINED_KINDS)
 
 
 def test_no_encoding_has_no_properties() -> None:
-    config = model.ModelConfig(encoding="none")
+    config = encoder.ModelConfig(encoding="none")
     assert config.position is None and not config.rotary
 
 
@@ -160,8 +162,8 @@ def test_no_encoding_has_no_properties() -> None:
     ("narrow", "allowed"),
     [
         (encodings.as_kind, ENCODING_KINDS),
-        (model.as_model_encoding, model.MODEL_ENCODINGS),
-        (model.as_norm, model.NORMS),
+        (encoder.as_model_encoding, encoder.MODEL_ENCODINGS),
+        (encoder.as_norm, encoder.NORMS),
         (train.as_task, train.TASKS),
         (probe.as_mask_mode, probe.MASK_MODES),
         (settings.as_lang, ("en", "ko")),

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import numpy as np
 
-from viz import downsample, figures
+from viz import figures
 from viz.encodings import sinusoidal
+from viz.figures import downsample
 
 ROOT = Path(__file__).resolve().parents[1]
 

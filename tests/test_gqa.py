@@ -8,13 +8,13 @@ import pytest
 import torch
 from torch.nn import functional as F
 
-from viz import kv_cache, model
+from viz.model import encoder, kv_cache
 
 
 @pytest.mark.parametrize(("heads", "kv"), [(8, 8), (8, 4), (8, 2), (8, 1), (6, 3), (4, 1)])
 def test_grouped_query_attention_matches_torchs(heads: int, kv: int) -> None:
-    config = model.ModelConfig(d_model=48, n_heads=heads, kv_heads=kv, encoding="none", seed=3)
-    net = model.build(config)
+    config = encoder.ModelConfig(d_model=48, n_heads=heads, kv_heads=kv, encoding="none", seed=3)
+    net = encoder.build(config)
     attn = net.attention(0)
     assert attn.w_k.out_features == attn.w_v.out_features == kv * (48 // heads)
     x = torch.randn(2, 7, 48, generator=torch.Generator().manual_seed(1))
@@ -35,10 +35,10 @@ def test_grouped_query_attention_matches_torchs(heads: int, kv: int) -> None:
 
 @pytest.mark.parametrize(("heads", "kv"), [(8, 2), (4, 1)])
 def test_grouped_query_attention_with_rope_matches_torchs(heads: int, kv: int) -> None:
-    from viz.attention import rope_apply, rope_tables
+    from viz.model.attention import rope_apply, rope_tables
 
-    config = model.ModelConfig(d_model=32, n_heads=heads, kv_heads=kv, encoding="rope", seed=2)
-    attn = model.build(config).attention(0)
+    config = encoder.ModelConfig(d_model=32, n_heads=heads, kv_heads=kv, encoding="rope", seed=2)
+    attn = encoder.build(config).attention(0)
     x = torch.randn(1, 9, 32, generator=torch.Generator().manual_seed(4))
     d_k = 32 // heads
     with torch.no_grad():
@@ -52,17 +52,17 @@ def test_grouped_query_attention_with_rope_matches_torchs(heads: int, kv: int) -
 
 
 def test_equal_kv_heads_is_the_paper_multi_head_model_unchanged() -> None:
-    a = model.build(model.ModelConfig(d_model=32, n_heads=4, seed=5))
-    b = model.build(model.ModelConfig(d_model=32, n_heads=4, seed=5, kv_heads=4))
+    a = encoder.build(encoder.ModelConfig(d_model=32, n_heads=4, seed=5))
+    b = encoder.build(encoder.ModelConfig(d_model=32, n_heads=4, seed=5, kv_heads=4))
     for pa, pb in zip(a.parameters(), b.parameters(), strict=True):
         assert torch.equal(pa, pb)
 
 
 def test_kv_heads_that_do_not_divide_are_refused() -> None:
     with pytest.raises(ValueError, match="key/value heads do not divide"):
-        model.ModelConfig(d_model=32, n_heads=4, kv_heads=3)
+        encoder.ModelConfig(d_model=32, n_heads=4, kv_heads=3)
     with pytest.raises(ValueError, match="key/value heads do not divide"):
-        model.ModelConfig(d_model=32, n_heads=4, kv_heads=8)
+        encoder.ModelConfig(d_model=32, n_heads=4, kv_heads=8)
 
 
 def test_kv_cache_bytes_are_the_issues_llama_3_example() -> None:
@@ -72,6 +72,6 @@ def test_kv_cache_bytes_are_the_issues_llama_3_example() -> None:
     assert kv_cache.bytes_per_token(mha) == 4 * kv_cache.bytes_per_token(llama3)
     assert kv_cache.total_bytes(llama3, 8192) == 8192 * 128 * 1024  # 1 GiB for 8,192 tokens
     live = kv_cache.live(
-        model.ModelConfig(d_model=128, n_heads=8, n_layers=2, kv_heads=2), bytes_per_number=4
+        encoder.ModelConfig(d_model=128, n_heads=8, n_layers=2, kv_heads=2), bytes_per_number=4
     )
     assert kv_cache.bytes_per_token(live) == 2 * 2 * 2 * 16 * 4

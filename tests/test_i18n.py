@@ -117,7 +117,7 @@ def test_each_encoding_has_its_words_in_one_module(family: str) -> None:
 
 
 def test_each_criterion_has_its_strings() -> None:
-    from viz.criteria import CRITERIA
+    from viz.encodings.criteria import CRITERIA
 
     for name in CRITERIA:
         for suffix in ("", ".measure", ".rule"):

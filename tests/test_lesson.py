@@ -8,8 +8,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, new_app, new_app_with_tabs, ok
-from viz import lesson, link
 from viz.i18n import t
+from viz.state import lesson, link
 
 pytestmark = pytest.mark.usefixtures("fresh_caches")
 N = len(lesson.STEPS)

@@ -1,4 +1,4 @@
-"""The link registry (viz.link): each parameter type reads what it writes and refuses the rest, every
+"""The link registry (viz.state.link): each parameter type reads what it writes and refuses the rest, every
 page's names are unique, and the option lists copied from the model modules match their sources."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from viz import link, params, settings
-from viz.link import Flag, Index, Int, IntList, IntPair, Number, Option, Refused, Text
+from viz.state import link, params, settings
+from viz.state.link import Flag, Index, Int, IntList, IntPair, Number, Option, Refused, Text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -126,13 +126,15 @@ def test_pages_have_a_registry_each() -> None:
 
 
 def test_copied_option_lists_match_their_sources() -> None:
-    from viz import embedding, model, probe, softmax, train
+    from viz.encodings import embedding
+    from viz.model import encoder, probe, train
+    from viz.scores import softmax
 
-    assert link.MODEL_ENCODINGS == model.MODEL_ENCODINGS
-    assert link.NORMS == model.NORMS
+    assert link.MODEL_ENCODINGS == encoder.MODEL_ENCODINGS
+    assert link.NORMS == encoder.NORMS
     assert link.TASKS == train.TASKS
     assert link.MASK_MODES == probe.MASK_MODES
-    assert model.LAYERS_RANGE[1] == link.MODEL_LAYERS
+    assert encoder.LAYERS_RANGE[1] == link.MODEL_LAYERS
     assert train.MAX_STEPS == link.TRAIN_STEPS
     assert params.MAX_TEXT == embedding.MAX_CHARS
     by_name = link.page("softmax").by_name

@@ -1,4 +1,4 @@
-"""viz.memo: the figure cache shared by every session must never hand back a figure for other data."""
+"""viz.cache.memo: the figure cache shared by every session must never hand back a figure for other data."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from viz import figures, memo
+from viz import figures
+from viz.cache import memo
 
 
 @pytest.fixture(autouse=True)
@@ -121,7 +122,7 @@ def test_least_recently_used_entries_are_dropped(monkeypatch: pytest.MonkeyPatch
 
 
 def test_results_count_against_the_shared_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    from viz import budget
+    from viz.cache import budget
 
     monkeypatch.setattr(budget.STORE, "limit", 3000)
     calls, build = counting()

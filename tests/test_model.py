@@ -1,4 +1,5 @@
-"""viz.model: its configuration, seeded weights, multi-head attention against torch.nn.MultiheadAttention,
+"""viz.model.encoder: its configuration, seeded weights, multi-head attention against
+torch.nn.MultiheadAttention,
 the position signals (added tables and RoPE) and the permutation equivariance of attention without them."""
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ import pytest
 import torch
 from torch import Tensor, nn
 
-from viz.attention import causal_mask, padding_mask
 from viz.encodings import EncodingSpec, encode, rope_rotate
-from viz.model import (
+from viz.model import model_cache as live
+from viz.model.attention import causal_mask, padding_mask
+from viz.model.encoder import (
     MODEL_ENCODINGS,
     Encoder,
     ModelConfig,
@@ -27,7 +29,6 @@ from viz.model import (
     rope_tables,
     sentence_input,
 )
-from viz.ui import live
 
 
 def randn(*shape: int, seed: int, dtype: torch.dtype = torch.float32) -> Tensor:
@@ -399,7 +400,7 @@ def test_encoder_type() -> None:
 def test_a_deeper_stack_starts_with_the_shallower_stacks_layers() -> None:
     """viz.ui.layer_maps takes a layer's attention weights from the stack that ends there: the weights
     are drawn layer by layer from the seed, and a layer does not depend on the layers above it."""
-    from viz import probe
+    from viz.model import probe
 
     x = sentence_input(np.random.default_rng(3).normal(0.0, 64**-0.5, size=(7, 64)).astype(np.float32))
     for norm in ("post", "pre"):
@@ -414,8 +415,8 @@ def test_a_deeper_stack_starts_with_the_shallower_stacks_layers() -> None:
 
 
 def test_the_weights_do_not_depend_on_how_many_threads_draw_them(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The layers are drawn two at a time (viz.weights.INIT_THREADS), each from its own seed."""
-    from viz import weights
+    """The layers are drawn two at a time (viz.model.weights.INIT_THREADS), each from its own seed."""
+    from viz.model import weights
 
     config = ModelConfig(48, 4, 5, "sinusoidal", seed=11)
     together = build(config).state_dict()
@@ -431,7 +432,8 @@ def test_the_weights_do_not_depend_on_how_many_threads_draw_them(monkeypatch: py
 def test_each_layer_draws_from_a_seed_no_other_part_uses() -> None:
     """torch keeps a seed's low 32 bits: a layer's seed must not be one the embedding and head (the
     model's seed) or a decoder (seed + DECODER_SEED_OFFSET) start from, for any seed the pages offer."""
-    from viz import decoder, model, weights
+    from viz.model import decoder, weights
+    from viz.model import encoder as model
 
     seeds = range(10_000)  # the pages' seed boxes
     used = {s % 2**32 for s in seeds} | {(s + decoder.DECODER_SEED_OFFSET) % 2**32 for s in seeds}

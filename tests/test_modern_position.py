@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 import torch
 
-from viz import relative, rope_scaling
-from viz.sinusoid import frequencies
+from viz.encodings import relative, rope_scaling
+from viz.encodings.sinusoid import frequencies
 
 
 # ---- ALiBi ----------------------------------------------------------------------------------------------

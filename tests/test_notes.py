@@ -12,8 +12,9 @@ import torch
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, new_app, new_app_with_tabs, ok
-from viz import encodings, softmax, worked
+from viz import encodings
 from viz.i18n import LANGS, STRINGS
+from viz.scores import softmax, worked
 from viz.ui import notes, widgets
 
 pytestmark = pytest.mark.usefixtures("fresh_caches")
@@ -80,8 +81,8 @@ def test_a_shift_is_a_matrix_times_pe_not_an_added_term(k: int) -> None:
 
 
 def test_cross_attention_takes_queries_from_the_decoder_and_keys_values_from_the_encoder() -> None:
-    from viz import decoder
-    from viz.attention import causal_mask
+    from viz.model import decoder
+    from viz.model.attention import causal_mask
 
     torch.manual_seed(0)
     d_model, heads, t_len, s_len = 16, 4, 3, 5
@@ -102,11 +103,13 @@ def test_cross_attention_takes_queries_from_the_decoder_and_keys_values_from_the
 
 
 def test_the_page_draws_cross_attention_as_target_by_source() -> None:
-    from viz import block, decoder, model
+    from viz.model import block, decoder, encoder
 
-    config = model.ModelConfig(16, 2, 1, "sinusoidal", 10000.0, 0)
+    config = encoder.ModelConfig(16, 2, 1, "sinusoidal", 10000.0, 0)
     source, target = torch.randn(1, 5, 16), torch.randn(1, 3, 16)
-    maps = block.decoder_maps(model.Encoder(config), decoder.DecoderLayer(16, 2, config.d_ff), source, target)
+    maps = block.decoder_maps(
+        encoder.Encoder(config), decoder.DecoderLayer(16, 2, config.d_ff), source, target
+    )
     assert maps.cross_weights.shape == (2, 3, 5)  # one row per target token, one column per source token
     assert np.allclose(maps.cross_weights.sum(axis=-1), 1.0)
 
@@ -142,7 +145,8 @@ def test_the_scale_is_root_d_k_whatever_the_number_of_tokens() -> None:
 
 # ---- the notes' own numbers ----------------------------------------------------------------------------
 def reference() -> dict[str, torch.Tensor]:
-    """Note 004's steps 2-4 computed with torch from its printed inputs, independently of viz.softmax."""
+    """Note 004's steps 2-4 computed with torch from its printed inputs, independently of
+    viz.scores.softmax."""
     scores = torch.tensor(worked.NOTE_SCORES, dtype=torch.float64)
     v = torch.tensor(worked.NOTE_V, dtype=torch.float64)
     scaled = scores / math.sqrt(worked.NOTE_D_K)

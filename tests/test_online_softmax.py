@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from viz import online_softmax
+from viz.scores import online_softmax
 
 
 @pytest.mark.parametrize(("n", "block"), [(1, 1), (16, 4), (17, 4), (64, 1), (64, 64), (50, 7), (9, 100)])

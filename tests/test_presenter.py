@@ -21,7 +21,8 @@ from plotly.colors import (
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, ok, open_link
-from viz import figures, settings
+from viz import figures
+from viz.state import settings
 from viz.ui import presenter
 
 pytestmark = pytest.mark.usefixtures("fresh_caches")

@@ -1,4 +1,5 @@
-"""viz.probe (one head step by step, the word-order test, the masks) and viz.train (the toy tasks and the
+"""viz.model.probe (one head step by step, the word-order test, the masks) and viz.model.train (the toy tasks
+and the
 training loop that must reach its stated accuracy within a bounded number of steps)."""
 
 from __future__ import annotations
@@ -12,11 +13,19 @@ import pytest
 import torch
 from torch import Tensor
 
-from viz import probe, train
 from viz.encodings import rope_rotate
-from viz.model import Encoder, ModelConfig, ModelEncoding, build
-from viz.probe import MASK_MODES, MaskMode, batch_mask, head_steps, mask_matrices, order_test, shuffle_order
-from viz.train import (
+from viz.model import probe, train
+from viz.model.encoder import Encoder, ModelConfig, ModelEncoding, build
+from viz.model.probe import (
+    MASK_MODES,
+    MaskMode,
+    batch_mask,
+    head_steps,
+    mask_matrices,
+    order_test,
+    shuffle_order,
+)
+from viz.model.train import (
     EVAL_BATCH,
     EVAL_EVERY,
     MAX_STEPS,

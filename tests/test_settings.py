@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from viz import settings
-from viz.settings import check_url, check_url_value
+from viz.state import settings
+from viz.state.settings import check_url, check_url_value
 
 
 @pytest.mark.parametrize("n", [1, 2, 7, 12, 97, 128, 360, 1024])

@@ -1,4 +1,5 @@
-"""Similarity of position vectors (viz.similarity) against brute-force loops and hand-worked cases."""
+"""Similarity of position vectors (viz.encodings.similarity) against brute-force loops and hand-worked
+cases."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import numpy as np
 import pytest
 
 from viz.encodings import binary, integer_index, learned_init, sinusoidal
-from viz.similarity import (
+from viz.encodings.similarity import (
     MARKER_LEVELS,
     MEASURES,
     OFFSET_POINTS,

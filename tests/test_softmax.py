@@ -1,4 +1,5 @@
-"""viz.softmax against formulas, torch and the statistics of the samples (tolerances from the sample size)."""
+"""viz.scores.softmax against formulas, torch and the statistics of the samples (tolerances from the sample
+size)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import numpy as np
 import pytest
 import torch
 
-from viz import softmax as sm
-from viz import worked
+from viz.scores import softmax as sm
+from viz.scores import worked
 
 
 def torch_softmax(x: np.ndarray, temperature: float = 1.0) -> np.ndarray:

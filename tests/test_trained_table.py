@@ -16,8 +16,8 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest_support import charts, decode, new_app, ok
 from tests.test_pretrained import real
-from viz import criteria, encodings, pretrained, similarity
-from viz.encodings import EncodingSpec, encode, periods, spectrum
+from viz import encodings, pretrained
+from viz.encodings import EncodingSpec, criteria, encode, periods, similarity, spectrum
 from viz.i18n import t
 from viz.pretrained import files, positions
 from viz.ui import widgets

@@ -103,7 +103,8 @@ def test_the_live_model_is_imported_and_warmed_once_in_the_background(
             started.append(self)
             super().start()
 
-    from viz import model, probe
+    from viz.model import encoder as model
+    from viz.model import probe
 
     built: list[model.ModelConfig] = []
     ran: list[tuple[int, ...]] = []
@@ -128,7 +129,9 @@ def test_the_live_model_is_imported_and_warmed_once_in_the_background(
     assert [t.name for t in started] == ["warm-live-model"]
     started[0].join(timeout=60)
     assert not started[0].is_alive()
-    assert {"viz.model", "viz.train", "viz.block", "viz.probe", "torch"} <= set(sys.modules)
+    assert {"viz.model.encoder", "viz.model.train", "viz.model.block", "viz.model.probe", "torch"} <= set(
+        sys.modules
+    )
     # and one throwaway model ran once, so torch's one-time set-up is paid before a visitor comes
     assert built == [model.ModelConfig()]
     assert ran == [(1, 1, 8, 2, 2)]  # layers, batch, heads, tokens, tokens

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from viz import windows
+from viz.scores import windows
 
 
 def test_the_mask_is_the_window_rule_plus_the_sink_columns() -> None:

@@ -1,14 +1,15 @@
 """Plotly figure builders: arrays in, ``go.Figure`` out. No Streamlit, no math beyond reshaping.
 
 Arrays go to Plotly as float32, so they travel as compact binary (base64) rather than JSON lists, and
-large matrices are strided (:mod:`viz.downsample`) so no chart carries more cells than it has pixels to
+large matrices are strided (:mod:`viz.figures.downsample`) so no chart carries more cells than it has pixels
+to
 show. Every figure carries :data:`~viz.figures.base.TEMPLATE` in its own layout; importing the package
 changes no global Plotly setting.
 
-**Built figures are shared and read-only.** Every builder is memoized (:func:`viz.memo.memoized`): the
+**Built figures are shared and read-only.** Every builder is memoized (:func:`viz.cache.memo.memoized`): the
 figure returned is the one every other session showing the same data holds, cached across reruns. Never
 mutate one (``update_layout``, ``add_trace``, assigning ``fig.layout``...): build another with other
-arguments. ``viz.memo`` fingerprints each figure it stores so a test can prove nothing did
+arguments. ``viz.cache.memo`` fingerprints each figure it stores so a test can prove nothing did
 (``tests/test_app_shared_figures.py``).
 
 Modules: :mod:`~viz.figures.base` (template, colours, layout helpers), :mod:`~viz.figures.grid`

@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import plotly.graph_objects as go
 
+from viz.cache.memo import memoized
 from viz.figures.base import _frame, _named, _nth, _right_axis, escape_label, new_figure
-from viz.memo import memoized
 
 #: Room for one legend entry under a bar chart (entries wrap one per line in a narrow column).
 LEGEND_ROW_PX = 22

@@ -13,8 +13,8 @@ from typing import Literal
 import numpy as np
 import plotly.graph_objects as go
 
+from viz.cache.memo import memoized
 from viz.figures.base import escape_label, new_figure
-from viz.memo import memoized
 
 #: Which cells carry the x-axis title: every cell, the bottom row of the grid, or the last cell of each
 #: column (the bottom row's cells when the grid is full, the row above where the last row is short).

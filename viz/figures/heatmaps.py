@@ -12,9 +12,9 @@ from dataclasses import dataclass
 import numpy as np
 import plotly.graph_objects as go
 
+from viz.cache.memo import memoized
 from viz.figures.base import DIVERGING, MASKED_GREY, SEQUENTIAL, _labels, escape_label
 from viz.figures.grid import _color_axis, _grid, _largest_magnitude, grid_shape
-from viz.memo import memoized
 
 
 @memoized

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import plotly.graph_objects as go
 
+from viz.cache.memo import memoized
 from viz.figures.base import (
     MEASURED_COLORS,
     REFERENCE_COLORS,
@@ -21,7 +22,6 @@ from viz.figures.base import (
     escape_label,
     new_figure,
 )
-from viz.memo import memoized
 
 
 @memoized
@@ -211,7 +211,8 @@ def offset_scatter(
     height: int = 380,
 ) -> go.Figure:
     """(offset, value) points and an optional reference curve over them. SVG, not WebGL: callers pass
-    one point per spot of the chart (:func:`viz.similarity.drawn_points`), and plotly.js's cartesian bundle
+    one point per spot of the chart (:func:`viz.encodings.similarity.drawn_points`), and plotly.js's cartesian
+    bundle
     (the one the app loads) has no WebGL traces."""
     fig = new_figure(
         go.Scatter(

@@ -147,7 +147,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "차원은 사인/코사인 쌍 {col_step}개마다 하나씩",
     },
     "chart.cols_every": {"en": "every {col_step}th dimension", "ko": "차원은 {col_step}개마다 하나씩"},
-    # ---- CSV downloads (viz.export): headers and notes in the file ---------------------------------------
+    # ---- CSV downloads (viz.figures.export): headers and notes in the file ---------------------------------------
     "csv.x": {"en": "x", "ko": "x"},
     "csv.full_table": {
         "en": "The whole table, {rows} × {cols}: the chart draws every few rows and columns of it",

@@ -3,7 +3,7 @@ Llama-style decoder), run on a visitor's text with every head's attention weight
 
 Their files come from two pinned wheels (:mod:`viz.pretrained.files`); each model is loaded once per
 server process, its files' hashes checked first, and shared read-only by every session. A run on a
-text is cached in the shared memory budget (:mod:`viz.budget`), keyed by the token ids.
+text is cached in the shared memory budget (:mod:`viz.cache.budget`), keyed by the token ids.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from viz.budget import cached
+from viz.cache.budget import cached
 from viz.pretrained import files, patterns
 
 if TYPE_CHECKING:

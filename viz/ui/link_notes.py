@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from viz import link as url_link
 from viz.i18n import t
-from viz.settings import UrlProblem
+from viz.state import link as url_link
+from viz.state.settings import UrlProblem
 
 
 def url_note(problem: UrlProblem, lang: str) -> str:

@@ -6,7 +6,7 @@ import gc
 import logging
 import threading
 
-from viz.ui import live
+from viz.model import model_cache
 from viz.ui.chart import plotly_js
 
 _warm_lock = threading.Lock()
@@ -54,14 +54,16 @@ def warm_live_model() -> None:
 
         time.sleep(WARM_DELAY_S)
         try:
-            for name in ("viz.model", "viz.train", "viz.block", "viz.probe"):
+            for name in ("viz.model.encoder", "viz.model.train", "viz.model.block", "viz.model.probe"):
                 importlib.import_module(name)
             # PyTorch's first model and forward pass in a process pay its one-time set-up (1.3 s here):
             # one throwaway model pays it now instead of the first visitor of an attention page.
-            from viz import model, probe
+            from viz.model import encoder, probe
 
-            config = model.ModelConfig()
-            probe.attention_maps(model.build(config), live.sentence_x(("warm", "up"), config.d_model))
+            config = encoder.ModelConfig()
+            probe.attention_maps(
+                encoder.build(config), model_cache.sentence_x(("warm", "up"), config.d_model)
+            )
         except Exception:  # the page that needs the model does all this again and reports any error
             logging.getLogger(__name__).warning("warming up the live model failed", exc_info=True)
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from viz import settings
+from viz.state import settings
 from viz.ui.widgets import choice_state_keys
 
 

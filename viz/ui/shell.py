@@ -15,10 +15,10 @@ import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from viz import link as url_link
-from viz import settings
 from viz.i18n import LANGS, t
-from viz.settings import Settings, UrlProblem
+from viz.state import link as url_link
+from viz.state import settings
+from viz.state.settings import Settings, UrlProblem
 from viz.ui import chart, presenter
 from viz.ui.link_notes import url_notes
 from viz.ui.sections import ALL_SECTIONS
@@ -40,7 +40,7 @@ def _history_navigation() -> bool:
     return bool(ctx is not None and getattr(ctx, "is_history_navigation", False))
 
 
-#: Session State key of each shared setting in the URL (viz.settings.URL_KEYS), and its default.
+#: Session State key of each shared setting in the URL (viz.state.settings.URL_KEYS), and its default.
 _SHARED_STATE: dict[str, tuple[str, object]] = {
     "d_model": ("d_model", settings.DEFAULT_D_MODEL),
     "max_len": ("max_len", settings.DEFAULT_MAX_LEN),
@@ -56,7 +56,7 @@ def _url_problems() -> list[UrlProblem]:
     """Seed the shared settings from the link that opened this session (or from the address the
     browser's Back/Forward went to) and return the values it refused.
 
-    The app, not Streamlit's ``bind="query-params"``, owns the address: see :mod:`viz.link` for why.
+    The app, not Streamlit's ``bind="query-params"``, owns the address: see :mod:`viz.state.link` for why.
     Later runs see the address the app itself keeps in sync (:func:`_write_url`).
     """
     history = _history_navigation()
@@ -304,7 +304,7 @@ def _clamped(path: str, seeded: Mapping[str, object]) -> list[UrlProblem]:
 
 def _write_url(path: str, current: Settings) -> None:
     """Put the view in the address bar: the shared settings and the page's controls that differ from
-    their defaults (:func:`viz.link.url_for`). Sent only when it changed, as one message.
+    their defaults (:func:`viz.state.link.url_for`). Sent only when it changed, as one message.
 
     Written at the end of a run, from the values that run used: the address never lags the page (the
     browser's own writes for bound widgets could, issue 19 bug 2), and a run cut short by a newer key

@@ -9,8 +9,7 @@ from typing import Any, Literal, TypeVar, cast
 
 import streamlit as st
 
-from viz import embedding
-from viz.encodings import ENCODING_KINDS, EncodingKind
+from viz.encodings import ENCODING_KINDS, EncodingKind, embedding
 from viz.i18n import LANGS, t
 
 

@@ -12,11 +12,14 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from viz import downsample, embedding, figures, kv_cache, probe
+from viz import figures
+from viz.encodings import embedding
+from viz.figures import downsample
 from viz.i18n import t
-from viz.model import NO_ENCODING, ModelConfig
-from viz.settings import divisors
-from viz.ui import live, widgets
+from viz.model import kv_cache, model_cache, probe
+from viz.model.encoder import NO_ENCODING, ModelConfig
+from viz.state.settings import divisors
+from viz.ui import widgets
 from viz.ui.chart import chart
 from viz.views.encoding import encoding_name
 
@@ -140,7 +143,7 @@ def average_map(config: ModelConfig, tokens: tuple[str, ...], layer: int, lang: 
     labels = embedding.row_labels(tokens)
     left, note = st.columns([3, 2])
     with left, widgets.guard(lang):
-        avg = probe.average(live.layer_maps(config, tokens, layer))
+        avg = probe.average(model_cache.layer_maps(config, tokens, layer))
         fig = figures.matrix(
             avg,
             x_labels=labels,
@@ -230,7 +233,7 @@ def padded_heads(
     empty = probe.empty_rows(allowed[which])
     if not empty:
         return
-    outputs = live.padded_outputs(config, first, second, mode, layer)[which]  # (heads, T, d_k)
+    outputs = model_cache.padded_outputs(config, first, second, mode, layer)[which]  # (heads, T, d_k)
     z = outputs[0][:, :SHOWN_COLUMNS]  # head 1, the first columns
     left, note = st.columns([3, 2])
     with left:
@@ -269,8 +272,10 @@ def word_order(config: ModelConfig, tokens: tuple[str, ...], shuffle: int, lang:
             help=t("att.order.causal.help", lang),
         )
     )
-    with_pe = live.order_test(config, tokens, shuffle, causal=causal)
-    without = live.order_test(config, tokens, shuffle, use_position=False, causal=causal)  # same weights
+    with_pe = model_cache.order_test(config, tokens, shuffle, causal=causal)
+    without = model_cache.order_test(
+        config, tokens, shuffle, use_position=False, causal=causal
+    )  # same weights
     shuffled = [tokens[i] for i in with_pe.permutation]
     st.text(t("att.order.sentences", lang, a=" ".join(tokens), b=" ".join(shuffled)))
     names = {
@@ -313,7 +318,7 @@ def word_order(config: ModelConfig, tokens: tuple[str, ...], shuffle: int, lang:
 
 def nope_leak(config: ModelConfig, tokens: tuple[str, ...], lang: str) -> None:
     """No position signal, a causal mask: the weight each query gives the first token, against 1/(t+1)."""
-    found = live.first_key_weights(config, tokens)
+    found = model_cache.first_key_weights(config, tokens)
     t_ = np.arange(len(tokens))
     series = {t("att.nope.layer", lang, n=i + 1): row for i, row in enumerate(found)}
     series[t("att.nope.uniform", lang)] = 1.0 / (t_ + 1)

@@ -7,9 +7,11 @@ from functools import partial
 
 import streamlit as st
 
-from viz import export, figures, probe
+from viz import figures
+from viz.figures import export
 from viz.i18n import t
-from viz.settings import Settings
+from viz.model import probe
+from viz.state.settings import Settings
 from viz.ui.chart import chart
 from viz.ui.notes import notes_differ
 from viz.views.attention import StepView

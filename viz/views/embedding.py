@@ -6,7 +6,9 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from viz import downsample, embedding, export, figures
+from viz import figures
+from viz.encodings import embedding
+from viz.figures import downsample, export
 from viz.i18n import t
 from viz.ui import widgets
 from viz.ui.chart import chart

@@ -9,10 +9,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import streamlit as st
 
-from viz import block, downsample, embedding, export, figures
+from viz import figures
+from viz.encodings import embedding
+from viz.figures import downsample, export
 from viz.i18n import t
-from viz.model import NORMS, ModelConfig
-from viz.ui import live, widgets
+from viz.model import block, model_cache
+from viz.model.encoder import NORMS, ModelConfig
+from viz.ui import widgets
 from viz.ui.chart import chart
 from viz.ui.notes import notes_differ
 from viz.views.encoding import full_note
@@ -20,9 +23,9 @@ from viz.views.encoding import full_note
 if TYPE_CHECKING:
     from plotly.graph_objects import Figure
 
-    from viz.model import Norm
+    from viz.model.encoder import Norm
 
-#: Columns an activation panel shows at most; wider stages show every k-th column (viz.downsample).
+#: Columns an activation panel shows at most; wider stages show every k-th column (viz.figures.downsample).
 PANEL_COLUMNS = 128
 
 
@@ -135,7 +138,7 @@ def token_lengths(
     lang: str,
 ) -> None:
     """Each token's length at every stage of the stack, their mean in bold, 0-based ``layer`` shaded."""
-    p = live.encoder_path(config, tokens, norm, True)
+    p = model_cache.encoder_path(config, tokens, norm, True)
     where = p.stages()
     norms = block.flow_norms(p)
     fig = figures.stage_lines(
@@ -182,7 +185,7 @@ def kept_of_input(
     """How alike each stage's output is to its block's input, per token and on average, with the residual
     and without it."""
     on_name, off_name = t("enc.res.on", lang), t("enc.res.off", lang)
-    on, off = (live.encoder_path(config, tokens, norm, keep) for keep in (True, False))
+    on, off = (model_cache.encoder_path(config, tokens, norm, keep) for keep in (True, False))
     where, sim_on = block.similarity_to_input(on)
     _, sim_off = block.similarity_to_input(off)
     x_labels = block.flow_labels(where, short_names(norm, lang))
@@ -225,7 +228,7 @@ def kept_of_input(
 def tokens_alike(config: ModelConfig, tokens: tuple[str, ...], norm: Norm, lang: str) -> None:
     """How alike the tokens become block after block, with the residual and without it (two or more
     tokens)."""
-    on, off = (live.encoder_path(config, tokens, norm, keep) for keep in (True, False))
+    on, off = (model_cache.encoder_path(config, tokens, norm, keep) for keep in (True, False))
     alike_on, alike_off = block.token_alikeness(on), block.token_alikeness(off)
     left, right = st.columns([3, 2])
     with left:
@@ -256,7 +259,7 @@ def tokens_alike(config: ModelConfig, tokens: tuple[str, ...], norm: Norm, lang:
     if converges(alike_on[-1]):
         notes.append(t("enc.res.collapse.both", lang))
     if norm == "post":
-        pre_last = block.token_alikeness(live.encoder_path(config, tokens, "pre", True))[-1]
+        pre_last = block.token_alikeness(model_cache.encoder_path(config, tokens, "pre", True))[-1]
         if clearly_below(pre_last, alike_on[-1]):
             notes.append(t("enc.res.collapse.pre", lang, pre=pre_last))
     right.markdown(" ".join(notes))
@@ -266,7 +269,7 @@ def tokens_alike(config: ModelConfig, tokens: tuple[str, ...], norm: Norm, lang:
 def stream_lengths(config: ModelConfig, tokens: tuple[str, ...], root: float, lang: str) -> None:
     """The residual stream's mean token length between blocks, post-norm against pre-norm."""
     n_layers = config.n_layers
-    sn = live.stack_norms(config, tokens)
+    sn = model_cache.stack_norms(config, tokens)
     fig = figures.stage_lines(
         boundary_labels(n_layers, t("enc.pp.input", lang), t("enc.pp.after", lang)),
         {t("enc.norm.post", lang): sn.post, t("enc.norm.pre", lang): sn.pre},
@@ -305,7 +308,7 @@ def gradients(config: ModelConfig, lang: str) -> None:
             t("enc.pp.too_big", lang, params=block.gradient_params(config), limit=block.GRADIENT_PARAM_LIMIT)
         )
         return
-    steps = live.gradient_steps(config)
+    steps = model_cache.gradient_steps(config)
     fig = figures.grouped_bars(
         layer_labels(n_layers, t("enc.pp.block", lang)),
         {t(f"enc.norm.{k}", lang): steps[k].norms for k in NORMS},
@@ -355,7 +358,7 @@ def decoder_attention(
     """One decoder layer's masked self-attention over ``target`` and its cross-attention to ``tokens``,
     every head (or a window of sixteen), each with its explanation."""
     target_labels = embedding.row_labels(target)
-    maps = live.decoder_maps(config, tokens, target, norm)
+    maps = model_cache.decoder_maps(config, tokens, target, norm)
     shown = widgets.heads_window(config.n_heads, lang, key="enc_dec_first")
     size = figures.rows_height(len(target), base=120, per_row=14)
     for kind, keys, x_title in (

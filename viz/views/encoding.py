@@ -8,23 +8,29 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import streamlit as st
 
-from viz import downsample, encodings, export, figures, pretrained
-from viz.budget import cached
+from viz import encodings, figures, pretrained
+from viz.cache.budget import cached
 from viz.encodings import EncodingKind, EncodingSpec, encode
+from viz.figures import downsample, export
 from viz.i18n import t
-from viz.link import MODEL_ENCODINGS
-from viz.settings import Settings
+from viz.state.link import MODEL_ENCODINGS
+from viz.state.settings import Settings
 from viz.ui import dragchart, widgets
 from viz.ui.chart import chart
 
-if TYPE_CHECKING:  # types only: viz.model imports PyTorch, which the PE and embedding pages never load
-    from viz.model import ModelEncoding
+if (
+    TYPE_CHECKING
+):  # types only: viz.model.encoder imports PyTorch, which the PE and embedding pages never load
+    from viz.model.encoder import ModelEncoding
 
-NO_ENCODING = "none"  # viz.model.NO_ENCODING (tests/test_link.py checks viz.link's copies of its lists)
+NO_ENCODING = (
+    "none"  # viz.model.encoder.NO_ENCODING (tests/test_link.py checks viz.state.link's copies of its lists)
+)
 
 
 # ---- cached computations: keyed by parameters, never by arrays ---------------------------------------
-# Every cache shares the server's one memory budget (viz.budget: least recently used go first, by bytes);
+# Every cache shares the server's one memory budget (viz.cache.budget: least recently used go first, by
+# bytes);
 # max_entries only keeps each cache's list short. Results are shared: arrays read-only, models unchanged.
 @cached(max_entries=8)
 def encoding_table(spec: EncodingSpec) -> np.ndarray:

@@ -7,9 +7,9 @@ import runpy
 
 import streamlit as st
 
-from viz import lesson, link
 from viz.i18n import t
-from viz.lesson import Step
+from viz.state import lesson, link
+from viz.state.lesson import Step
 from viz.ui import notes, session, shell
 
 STEP_KEY = "lesson_step"  # the step shown, from 1 (in the link: step)

@@ -7,9 +7,10 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from viz import figures, online_softmax
-from viz.budget import cached
+from viz import figures
+from viz.cache.budget import cached
 from viz.i18n import t
+from viz.scores import online_softmax
 from viz.ui import widgets
 from viz.ui.chart import chart
 

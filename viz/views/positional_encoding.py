@@ -9,13 +9,14 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from viz import criteria, encodings, export, figures, pretrained
-from viz.budget import cached
-from viz.encodings import ENCODING_KINDS, EncodingKind, EncodingSpec
+from viz import encodings, figures, pretrained
+from viz.cache.budget import cached
+from viz.cache.memo import memoized
+from viz.encodings import ENCODING_KINDS, EncodingKind, EncodingSpec, criteria
+from viz.figures import export
 from viz.i18n import t
-from viz.memo import memoized
 from viz.pretrained import files
-from viz.settings import Settings
+from viz.state.settings import Settings
 from viz.ui import dragchart
 from viz.ui.chart import chart
 from viz.ui.widgets import index_range
@@ -24,7 +25,7 @@ from viz.views.encoding import CURVE_WINDOW
 
 @cached(max_entries=64)
 def scorecard(spec: EncodingSpec) -> list[criteria.Check]:
-    """The measured conditions for ``spec`` (see :mod:`viz.criteria`)."""
+    """The measured conditions for ``spec`` (see :mod:`viz.encodings.criteria`)."""
     return criteria.scorecard(spec)
 
 

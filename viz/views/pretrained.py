@@ -10,7 +10,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from viz import embedding, figures, pretrained
+from viz import figures, pretrained
+from viz.encodings import embedding
 from viz.i18n import t
 from viz.pretrained import files, patterns
 from viz.pretrained.tokens import Pieces

@@ -10,8 +10,9 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from viz import figures, relative
-from viz.budget import cached
+from viz import figures
+from viz.cache.budget import cached
+from viz.encodings import relative
 from viz.i18n import t
 from viz.ui import dragchart, widgets
 from viz.ui.chart import chart

@@ -9,10 +9,11 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from viz import figures, rope_scaling
-from viz.budget import cached
+from viz import figures
+from viz.cache.budget import cached
+from viz.encodings import rope_scaling
+from viz.encodings.rope_scaling import METHODS, Method
 from viz.i18n import t
-from viz.rope_scaling import METHODS, Method
 from viz.ui import dragchart, widgets
 from viz.ui.chart import chart
 

@@ -9,11 +9,12 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from viz import downsample, encodings, export, figures, similarity
-from viz.budget import cached
-from viz.encodings import EncodingKind, EncodingSpec
+from viz import encodings, figures
+from viz.cache.budget import cached
+from viz.encodings import EncodingKind, EncodingSpec, similarity
+from viz.figures import downsample, export
 from viz.i18n import t
-from viz.settings import Settings
+from viz.state.settings import Settings
 from viz.ui import dragchart
 from viz.ui.chart import chart
 from viz.views.encoding import (
@@ -99,7 +100,8 @@ def explain(column: Any, text: str, kinds: list[EncodingKind], section: str, lan
 
 @cached(max_entries=32)
 def similarity_views(spec: EncodingSpec, measure: similarity.Measure) -> similarity.Views:
-    """Cached :func:`viz.similarity.views`: what the similarity page shows that does not depend on p."""
+    """Cached :func:`viz.encodings.similarity.views`: what the similarity page shows that does not depend on
+    p."""
     return similarity.views(encoding_table(spec), spec.kind, measure, spec.d_model, spec.base)
 
 

@@ -12,10 +12,12 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from viz import export, figures, softmax
-from viz.budget import cached
+from viz import figures
+from viz.cache.budget import cached
+from viz.cache.memo import memoized
+from viz.figures import export
 from viz.i18n import t
-from viz.memo import memoized
+from viz.scores import softmax
 from viz.ui import dragchart
 from viz.ui.chart import chart
 
@@ -24,7 +26,7 @@ ROW_COLORS = ("#1f4e99", "#6fb1ff")  # unscaled, scaled: bars and their score li
 
 @cached(max_entries=64)
 def variance_argument(d_k: int, n: int, seed: int) -> softmax.VarianceArgument:
-    """Cached :func:`viz.softmax.variance_argument` (only the bins and the curves are kept)."""
+    """Cached :func:`viz.scores.softmax.variance_argument` (only the bins and the curves are kept)."""
     return softmax.variance_argument(d_k, n, seed)
 
 
@@ -41,7 +43,7 @@ def histogram_counts(n: int, seed: int) -> dict[str, np.ndarray]:
 
 @cached(max_entries=16)
 def variance_sweep(n: int, seed: int) -> softmax.VarianceSweep:
-    """Cached :func:`viz.softmax.variance_sweep`, from the histograms' samples (drawn once per d_k)."""
+    """Cached :func:`viz.scores.softmax.variance_sweep`, from the histograms' samples (drawn once per d_k)."""
     return softmax.variance_sweep(n, seed, variance=lambda d: variance_argument(d, n, seed).raw.variance)
 
 
@@ -53,7 +55,7 @@ def score_rows_by_dk(n_keys: int, seed: int) -> dict[int, np.ndarray]:
 
 @memoized
 def row_sweep(n_keys: int, seed: int, temperature: float) -> softmax.RowSweep:
-    """:func:`viz.softmax.row_sweep` over :func:`score_rows_by_dk`, kept for every session: the softmax
+    """:func:`viz.scores.softmax.row_sweep` over :func:`score_rows_by_dk`, kept for every session: the softmax
     page asks for it on every rerun, and its inputs are a few numbers."""
     return softmax.row_sweep(score_rows_by_dk(n_keys, seed), temperature)
 
@@ -69,7 +71,7 @@ TEMPERATURE = (0.1, 5.0, 0.1)
 
 
 def one_row(d_k: int, n_keys: int, seed: int, temperature: float) -> softmax.RowView:
-    """:func:`viz.softmax.one_row` with its many rows from the cache the sweep uses."""
+    """:func:`viz.scores.softmax.one_row` with its many rows from the cache the sweep uses."""
     return softmax.one_row(d_k, n_keys, seed, temperature, many=score_rows(d_k, n_keys, seed))
 
 

@@ -10,8 +10,10 @@ from typing import Any
 import numpy as np
 import streamlit as st
 
-from viz import export, figures, softmax, worked
+from viz import figures
+from viz.figures import export
 from viz.i18n import t
+from viz.scores import softmax, worked
 from viz.ui.chart import chart
 from viz.ui.notes import notes_differ
 
@@ -65,7 +67,7 @@ class Example:
 
 def example(tokens: tuple[str, ...], *, notes: bool, d_model: int, d_k: int, seed: int) -> Example:
     """The worked example on ``tokens``: note 004's "I am good" (its inputs, every later step computed,
-    see :func:`viz.worked.note_example`) when ``notes``, else random weights from ``seed``."""
+    see :func:`viz.scores.worked.note_example`) when ``notes``, else random weights from ``seed``."""
     labels = worked.token_labels(tokens)
     if not notes:
         w = worked.worked_example(tokens, d_model, d_k, seed)

@@ -8,9 +8,10 @@ import numpy as np
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from viz import figures, probe, train
+from viz import figures
 from viz.i18n import t
-from viz.ui import live, widgets
+from viz.model import model_cache, probe, train
+from viz.ui import widgets
 from viz.ui.chart import chart
 
 
@@ -65,7 +66,7 @@ def train_now(tcfg: train.TrainConfig, place: DeltaGenerator, lang: str) -> None
         )
 
     with widgets.guard(lang):
-        live.train_model(tcfg, report)
+        model_cache.train_model(tcfg, report)
         st.rerun()
     bar.empty()
 
@@ -167,7 +168,7 @@ def task_maps(
     if done is not None and replaying:
         snap = done.history.snapshot_at(step)
         return snap.maps[example], snap.answers[example]
-    net = done.model if (done is not None and final) else live.live_model(tcfg.model)
+    net = done.model if (done is not None and final) else model_cache.live_model(tcfg.model)
     return probe.token_maps(net, ids)
 
 

@@ -6,11 +6,14 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
-from viz import embedding, figures, pretrained, windows
-from viz.budget import cached
+from viz import figures, pretrained
+from viz.cache.budget import cached
+from viz.encodings import embedding
 from viz.i18n import t
-from viz.model import ModelConfig
-from viz.ui import live, widgets
+from viz.model import model_cache
+from viz.model.encoder import ModelConfig
+from viz.scores import windows
+from viz.ui import widgets
 from viz.ui.chart import chart
 from viz.views.relative import query_key_matrix
 
@@ -73,7 +76,7 @@ def live_maps(config: ModelConfig, tokens: tuple[str, ...], window: int, sinks: 
         return
     w = min(window, len(tokens))
     with widgets.guard(lang):
-        maps = live.window_maps(config, tokens, w, sinks)
+        maps = model_cache.window_maps(config, tokens, w, sinks)
         title = t("win.maps.title", lang, w=w, k=sinks, n=len(tokens))
         labels = embedding.row_labels(tokens)
         att_views.head_maps(

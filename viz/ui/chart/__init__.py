@@ -14,9 +14,8 @@ import plotly.graph_objects as go
 import plotly.io as pio
 import streamlit as st
 
-from viz import export
-from viz.budget import STORE
-from viz.figures import PLOTLY_CONFIG
+from viz.cache.budget import STORE
+from viz.figures import PLOTLY_CONFIG, export
 from viz.i18n import LANGS, t
 from viz.ui import presenter
 from viz.ui.chart.plotly_js import LOCALE_JS
@@ -161,7 +160,8 @@ def chart(
     The chart is drawn by a small component (``viz/plot.js``) that updates the same Plotly chart in
     place on every rerun. Every chart gets the button: ``csv`` gives the table when it holds more than
     the chart (a strided heatmap's whole table), otherwise the chart's own data is written
-    (:func:`viz.export.figure_csv`). Either is made only when the button is clicked, so it costs nothing
+    (:func:`viz.figures.export.figure_csv`). Either is made only when the button is clicked, so it costs
+    nothing
     per rerun. ``file_name`` (ASCII) defaults to the chart's key.
     """
     payload = _figure_bytes(fig)

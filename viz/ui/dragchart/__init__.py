@@ -29,9 +29,11 @@ import plotly.graph_objects as go
 import plotly.io as pio
 import streamlit as st
 
-from viz import export, figures, settings
+from viz import figures
 from viz.encodings import EncodingSpec
+from viz.figures import export
 from viz.i18n import t
+from viz.state import settings
 from viz.ui import chart as chart_ui
 
 _HERE = Path(__file__).resolve().parent
@@ -210,7 +212,8 @@ def fill_texts(figure: dict[str, Any], texts: Mapping[str, str], params: Mapping
 
 
 def figure_csv(fig: go.Figure, lang: str) -> str:
-    """The CSV the chart component writes for ``fig`` (:func:`viz.export.figure_csv`): a live chart's CSV
+    """The CSV the chart component writes for ``fig`` (:func:`viz.figures.export.figure_csv`): a live chart's
+    CSV
     is made on the server, from a figure built with the true data when its button is pressed."""
     return export.figure_csv(
         json.loads(pio.to_json(fig, validate=False)),

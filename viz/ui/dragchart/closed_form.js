@@ -12,7 +12,7 @@
     if (!(maxLen >= 1 && dModel >= 1)) throw new RangeError("max_len and d_model must be >= 1");
   }
 
-  // omega_i = base^(-2i / d_model) for each sine/cosine pair i (viz.sinusoid.frequencies).
+  // omega_i = base^(-2i / d_model) for each sine/cosine pair i (viz.encodings.sinusoid.frequencies).
   function frequencies(dModel, base) {
     if (!(base > 0)) throw new RangeError("base must be > 0");
     const n = Math.floor((dModel + 1) / 2);
@@ -190,7 +190,7 @@
     return out;
   }
 
-  // measure(PE(p), PE(j)) for every position j (viz.similarity.against_all): "dot", "cosine" (NaN
+  // measure(PE(p), PE(j)) for every position j (viz.encodings.similarity.against_all): "dot", "cosine" (NaN
   // against a zero vector) or "distance" (sqrt(|a|^2 + |b|^2 - 2 a.b), clipped at 0 against rounding).
   function againstAll(pe, p, measure) {
     if (!(p >= 0 && p < pe.rows)) throw new RangeError("position outside the table");
@@ -213,7 +213,7 @@
     return out;
   }
 
-  // measure(PE(p), row) for any row (viz.similarity.against_all's dot, cosine and distance).
+  // measure(PE(p), row) for any row (viz.encodings.similarity.against_all's dot, cosine and distance).
   function against(self, measure) {
     const d = self.length;
     let selfSq = 0;
@@ -238,7 +238,7 @@
   }
 
   // The sinusoidal table's PE(p) . PE(j) as a function of k = p - j: sum over pairs of cos(w_i k)
-  // (viz.similarity.sinusoid_dot_by_offset).
+  // (viz.encodings.similarity.sinusoid_dot_by_offset).
   function sinusoidDotByOffset(offsets, dModel, base) {
     const w = frequencies(dModel, base);
     const pairs = Math.floor(dModel / 2);
@@ -251,7 +251,7 @@
     return out;
   }
 
-  // softmax(scores / temperature), stable (viz.softmax.softmax): -Infinity is "no weight", a row of
+  // softmax(scores / temperature), stable (viz.scores.softmax.softmax): -Infinity is "no weight", a row of
   // only -Infinity gets zeros, +Infinity entries share the weight equally.
   function softmax(scores, temperature) {
     if (!(Number.isFinite(temperature) && temperature > 0)) {
@@ -282,7 +282,7 @@
     return out;
   }
 
-  // The N(0, variance) density (viz.softmax.normal_pdf).
+  // The N(0, variance) density (viz.scores.softmax.normal_pdf).
   function normalPdf(xs, variance) {
     const out = new Float64Array(xs.length);
     const norm = Math.sqrt(2 * Math.PI * variance);
@@ -290,7 +290,7 @@
     return out;
   }
 
-  // KERPLE's logarithmic bias -r1 ln(1 + r2 |i - j|) for query i (rows) and key j (viz.relative.kerple_log
+  // KERPLE's logarithmic bias -r1 ln(1 + r2 |i - j|) for query i (rows) and key j (viz.encodings.relative.kerple_log
   // for one head); a causal model's future keys (j > i) are NaN, drawn blank (the server's -inf).
   function kerpleLog(length, r1, r2, causal) {
     if (!(r1 > 0 && r2 > 0)) throw new RangeError("KERPLE's r1 and r2 must be > 0");
@@ -303,7 +303,7 @@
     return out;
   }
 
-  // ALiBi's slope of each head (viz.relative.alibi_slopes): 2^(-8h/H) for a power of two H; otherwise
+  // ALiBi's slope of each head (viz.encodings.relative.alibi_slopes): 2^(-8h/H) for a power of two H; otherwise
   // the slopes of the power of two below H, then every other slope of the next one for the heads left.
   function alibiSlopes(heads) {
     if (!(heads >= 1 && Number.isInteger(heads))) throw new RangeError("heads must be >= 1");
@@ -318,7 +318,7 @@
     return out;
   }
 
-  // One head's ALiBi bias (viz.relative.alibi): -m (i - j) on keys j <= i, NaN (-inf) after them when
+  // One head's ALiBi bias (viz.encodings.relative.alibi): -m (i - j) on keys j <= i, NaN (-inf) after them when
   // causal; -m |i - j| everywhere otherwise.
   function alibi(length, slope, causal) {
     const out = table(length, length);
@@ -330,7 +330,7 @@
     return out;
   }
 
-  // T5's bucket of a key's offset rel = key - query (viz.relative.t5_bucket): half the buckets each way
+  // T5's bucket of a key's offset rel = key - query (viz.encodings.relative.t5_bucket): half the buckets each way
   // when bidirectional; within a half of n, offsets below n/2 exact, then log-spaced buckets up to
   // maxDistance, computed in float32 as the reference code (and viz) does, so the edges fall alike.
   function t5Bucket(rel, bidirectional, buckets, maxDistance) {
@@ -351,7 +351,7 @@
     return bucket + Math.min(exact + Math.trunc(scaled), n - 1);
   }
 
-  // ---- RoPE past its training length (viz.rope_scaling) -------------------------------------------------
+  // ---- RoPE past its training length (viz.encodings.rope_scaling) -------------------------------------------------
   const YARN_ALPHA = 1;
   const YARN_BETA = 32;
   const METHODS = ["rope", "pi", "ntk", "yarn"];
@@ -395,7 +395,7 @@
   }
 
   // The mean over pairs of the mean of cos(theta x) for x from lo[k] to hi[k], times factor^2
-  // (viz.rope_scaling.score_window).
+  // (viz.encodings.rope_scaling.score_window).
   function scoreWindow(freqs, lo, hi, factor) {
     const out = new Float64Array(lo.length);
     for (let k = 0; k < lo.length; k++) {

@@ -23,7 +23,7 @@
     return groups[name];
   }
 
-  // viz.downsample.stride: every index up to limit, else every step-th one from 0 (pairs kept together).
+  // viz.figures.downsample.stride: every index up to limit, else every step-th one from 0 (pairs kept together).
   function stride(n, limit, paired) {
     const out = [];
     if (n <= limit) {
@@ -152,7 +152,7 @@
 
   // ---- the similarity page's offsets ---------------------------------------------------------------------
   // measure(PE(a), PE(b)) for every pair of the grid's positions, keyed by offset a - b, NaN dropped
-  // (viz.similarity.by_offset).
+  // (viz.encodings.similarity.by_offset).
   function offsetPairs(spec, positions, measure) {
     const d = spec.dModel;
     const n = positions.length;
@@ -164,7 +164,7 @@
       norms[a] = Math.sqrt(sq);
     }
     // PE(a) . PE(b) = PE(b) . PE(a): each pair's product once (16 M multiply-adds at 128 positions and
-    // 1024 columns become 8 M), in the order viz.similarity.by_offset lists the pairs
+    // 1024 columns become 8 M), in the order viz.encodings.similarity.by_offset lists the pairs
     const dots = new Float64Array(n * n);
     for (let a = 0; a < n; a++) {
       for (let b = a; b < n; b++) {
@@ -202,7 +202,7 @@
   }
 
   // One point per occupied cell of (offset, one of levels bins of the values' range), the first in order
-  // (viz.similarity.pixel_distinct).
+  // (viz.encodings.similarity.pixel_distinct).
   function pixelDistinct(x, y, levels) {
     if (!y.length) return [];
     let low = Infinity;
@@ -227,7 +227,7 @@
     return kept;
   }
 
-  // viz.similarity.drawn_points: one level per pixel, coarser while more than maxPoints remain.
+  // viz.encodings.similarity.drawn_points: one level per pixel, coarser while more than maxPoints remain.
   function drawnPoints(x, y, p) {
     let levels = p.pixel_levels;
     let kept = pixelDistinct(x, y, levels);
@@ -239,7 +239,7 @@
   }
 
   // The same values against the offset, and the formula's curve where one exists (a table of rotations
-  // with an even d_model: viz.similarity.theory_by_offset).
+  // with an even d_model: viz.encodings.similarity.theory_by_offset).
   RECIPES.sim_offset = function (figure, p) {
     const positions = stride(p.max_len, p.grid, false).idx;
     const pairs = offsetPairs(specOf(p), positions, p.measure);
@@ -286,7 +286,7 @@
     p.slope = CF.alibiSlopes(p.heads)[p.shown_head - 1];
     return queryKey(figure, CF.alibi(p.length, p.slope, p.causal).data, p);
   };
-  // Every head's bias against the distance, -m_h d (viz.relative.by_distance): the shell has a trace for
+  // Every head's bias against the distance, -m_h d (viz.encodings.relative.by_distance): the shell has a trace for
   // each head the slider offers, those past the heads hidden; their names' slopes are m_0, m_1 ...
   RECIPES.alibi_lines = function (figure, p) {
     const d = range(p.length);
@@ -402,7 +402,7 @@
 
   // The scaling picture at d_k: the server's bin counts of q · k (unscaled or over √d_k) for that option,
   // as a density over ±4.5 standard deviations, and the normal curve theory says
-  // (viz.softmax.histogram).
+  // (viz.scores.softmax.histogram).
   RECIPES.sm_hist = function (figure, p) {
     const at = p.options.indexOf(p.d_k);
     if (at < 0) throw new Error('no measured d_k ' + p.d_k);

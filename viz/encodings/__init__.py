@@ -1,4 +1,11 @@
-"""Positional-encoding schemes as pure NumPy functions.
+"""Position in pure NumPy: the encodings and their registry (here), the sinusoid's formulas and the
+rotation T(k) (sinusoid), what a good encoding needs (criteria), one position against the others
+(similarity), relative biases: ALiBi, T5, KERPLE (relative), RoPE past its training length
+(rope_scaling), and tokens, their toy vectors and the sum with a position signal (embedding). The
+registry lives in this __init__ because ``viz.encodings.<name>`` (``viz.encodings.sinusoidal``,
+``encode``, ``ENCODINGS``) is the project's public API for an encoding.
+
+The encodings as pure NumPy functions.
 
 Every function returns a float64 array of shape (max_len, d_model) whose row ``pos`` is the vector added
 to (or, for RoPE, the rotation applied at) position ``pos``. No Streamlit, Plotly or torch here.
@@ -23,15 +30,15 @@ from typing import Literal, get_args
 
 import numpy as np
 
-from viz.sinusoid import RotationError as RotationError
-from viz.sinusoid import check_sizes as _check_sizes
-from viz.sinusoid import frequencies as frequencies
-from viz.sinusoid import relative_rotation as relative_rotation
-from viz.sinusoid import rotation_blocks as rotation_blocks
-from viz.sinusoid import rotation_error as rotation_error
-from viz.sinusoid import sinusoidal as sinusoidal
-from viz.sinusoid import sinusoidal_at as sinusoidal_at
-from viz.sinusoid import wavelengths as wavelengths
+from viz.encodings.sinusoid import RotationError as RotationError
+from viz.encodings.sinusoid import check_sizes as _check_sizes
+from viz.encodings.sinusoid import frequencies as frequencies
+from viz.encodings.sinusoid import relative_rotation as relative_rotation
+from viz.encodings.sinusoid import rotation_blocks as rotation_blocks
+from viz.encodings.sinusoid import rotation_error as rotation_error
+from viz.encodings.sinusoid import sinusoidal as sinusoidal
+from viz.encodings.sinusoid import sinusoidal_at as sinusoidal_at
+from viz.encodings.sinusoid import wavelengths as wavelengths
 
 Layout = Literal["interleaved", "split"]
 LAYOUTS: tuple[Layout, ...] = get_args(Layout)

@@ -27,7 +27,8 @@ def layer_seed(seed: int, layer: int) -> int:
 
     torch's CPU generator keeps only a seed's low 32 bits, so the seed is hashed into 32 bits
     (``numpy.random.SeedSequence``) above :data:`LAYER_SEED_FLOOR`: never the seed of the embedding and
-    head's generator (the model's seed) nor of a decoder's (seed + :data:`viz.decoder.DECODER_SEED_OFFSET`).
+    head's generator (the model's seed) nor of a decoder's (seed +
+    :data:`viz.model.decoder.DECODER_SEED_OFFSET`).
     """
     state = int(np.random.SeedSequence([seed, layer, LAYER_SEED_TAG]).generate_state(1, np.uint64)[0])
     return LAYER_SEED_FLOOR + state % ((1 << 32) - LAYER_SEED_FLOOR)

@@ -13,8 +13,8 @@ import numpy as np
 import torch
 from torch import Tensor
 
-from viz.attention import causal_mask, combine, padding_mask, query_padding_mask
-from viz.model import Encoder
+from viz.model.attention import causal_mask, combine, padding_mask, query_padding_mask
+from viz.model.encoder import Encoder
 
 #: The masks the page offers: each alone, both, or none; "pad_queries" hides [PAD] keys and also empties
 #: the [PAD] queries' rows, which makes a row with no key to attend to (its output is zero, not NaN).

@@ -12,8 +12,9 @@ from typing import Literal, get_args
 
 import numpy as np
 
-from viz import downsample, encodings
+from viz import encodings
 from viz.encodings import EncodingKind, frequencies, rotation_blocks, sinusoidal_at
+from viz.figures import downsample
 
 Measure = Literal["dot", "cosine", "distance"]
 MEASURES: tuple[Measure, ...] = get_args(Measure)

@@ -1,6 +1,6 @@
 """The kinds of value a link may carry (an integer in a range, a number, a choice among ids, an index,
 a flag, a text, a list or pair of integers): each reads its URL text, refuses what it cannot use with
-the rule it broke, and writes a value back. The registry of every page's parameters is :mod:`viz.link`.
+the rule it broke, and writes a value back. The registry of every page's parameters is :mod:`viz.state.link`.
 No Streamlit here."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import math
 from dataclasses import dataclass
 from typing import cast
 
-from viz.settings import Settings, parse_int
+from viz.state.settings import Settings, parse_int
 
 #: The longest text a link may carry for a sentence (the sentence boxes' own limit, embedding.MAX_CHARS).
 MAX_TEXT = 400

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from viz import embedding
-from viz.softmax import scale_factor, softmax
+from viz.encodings import embedding
+from viz.scores.softmax import scale_factor, softmax
 
 MAX_WORDS = 8  # the worked example's matrices stay readable up to this many tokens
 SHOWN_COLUMNS = 8  # columns of Q, K, V and Z written out in the worked example
@@ -36,7 +36,7 @@ def worked_example(tokens: tuple[str, ...], d_model: int, d_k: int, seed: int) -
     """Self-attention on ``tokens``, step by step, with random (seeded) weights.
 
     X holds each word's vector scaled to N(0, 1) entries (a word keeps its vector, see
-    :func:`viz.embedding.token_vectors`); W^Q, W^K and W^V are d_model × d_k with N(0, 1/d_model)
+    :func:`viz.encodings.embedding.token_vectors`); W^Q, W^K and W^V are d_model × d_k with N(0, 1/d_model)
     entries, so the entries of Q and K are roughly N(0, 1), as in the variance argument.
     """
     if not tokens:

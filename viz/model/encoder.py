@@ -24,11 +24,11 @@ import torch
 from torch import Tensor, nn
 
 from viz import encodings
-from viz.attention import rope_apply as rope_apply
-from viz.attention import rope_tables as rope_tables
-from viz.attention import scaled_dot_product_attention
 from viz.encodings import AnySizeKind, EncodingSpec, encode
-from viz.weights import init_layers, init_parts
+from viz.model.attention import rope_apply as rope_apply
+from viz.model.attention import rope_tables as rope_tables
+from viz.model.attention import scaled_dot_product_attention
+from viz.model.weights import init_layers, init_parts
 
 # One thread per op: the models are small, and the server runs each session's script in its own thread.
 # With torch's worker pool competing for two busy cores, a 48-token forward pass took 0.3 s instead of
@@ -52,7 +52,8 @@ MODEL_MAX_LEN = 64
 
 @dataclass(frozen=True)
 class ModelConfig:
-    """Everything that determines a model's weights; hashable, so it keys the model caches (viz.budget)."""
+    """Everything that determines a model's weights; hashable, so it keys the model caches
+    (viz.cache.budget)."""
 
     d_model: int = 128
     n_heads: int = 8
@@ -403,7 +404,8 @@ def build(config: ModelConfig) -> Encoder:
 
 
 def sentence_input(vectors: np.ndarray) -> Tensor:
-    """Toy word vectors (N(0, 1/d_model) entries, :func:`viz.embedding.token_vectors`) as a (1, T, d_model)
+    """Toy word vectors (N(0, 1/d_model) entries, :func:`viz.encodings.embedding.token_vectors`) as a (1, T,
+    d_model)
     batch, multiplied by √d_model as the paper does, so their entries are N(0, 1) like the toy tokens'."""
     d_model = vectors.shape[-1]
     return torch.from_numpy(np.asarray(vectors, dtype=np.float32) * math.sqrt(d_model))[None]

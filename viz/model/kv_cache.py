@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the live model's config; importing viz.model would import torch
-    from viz.model import ModelConfig
+if TYPE_CHECKING:  # the live model's config; importing viz.model.encoder would import torch
+    from viz.model.encoder import ModelConfig
 
 
 @dataclass(frozen=True)

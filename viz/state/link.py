@@ -26,11 +26,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from viz import embedding, similarity
-from viz.encodings import ANY_SIZE_KINDS, ENCODING_KINDS, LAYOUTS
+from viz.encodings import ANY_SIZE_KINDS, ENCODING_KINDS, LAYOUTS, embedding, similarity
 from viz.i18n import encoder as enc_strings
 from viz.i18n import lesson as lesson_words
-from viz.params import (
+from viz.state.params import (
     POSITION_MAX,
     SEED_MAX,
     Choice,
@@ -45,25 +44,25 @@ from viz.params import (
     Refused,
     Text,
 )
-from viz.settings import Settings, UrlProblem
+from viz.state.settings import Settings, UrlProblem
 
 if TYPE_CHECKING:  # types only: these modules import PyTorch
-    from viz.model import ModelEncoding, Norm
-    from viz.probe import MaskMode
-    from viz.train import Task
+    from viz.model.encoder import ModelEncoding, Norm
+    from viz.model.probe import MaskMode
+    from viz.model.train import Task
 
 #: Refused values are quoted in the page up to this many characters.
 QUOTE_CHARS = 40
 
 # Copies of option lists that live in modules importing PyTorch (~2 s): the registry is read on every
 # page. tests/test_link.py checks each against its source.
-MODEL_ENCODINGS: tuple[ModelEncoding, ...] = ("none", *ANY_SIZE_KINDS)  # viz.model.MODEL_ENCODINGS
-NORMS: tuple[Norm, ...] = ("post", "pre")  # viz.model.NORMS
-TASKS: tuple[Task, ...] = ("reverse", "previous", "match")  # viz.train.TASKS
-#: viz.probe.MASK_MODES
+MODEL_ENCODINGS: tuple[ModelEncoding, ...] = ("none", *ANY_SIZE_KINDS)  # viz.model.encoder.MODEL_ENCODINGS
+NORMS: tuple[Norm, ...] = ("post", "pre")  # viz.model.encoder.NORMS
+TASKS: tuple[Task, ...] = ("reverse", "previous", "match")  # viz.model.train.TASKS
+#: viz.model.probe.MASK_MODES
 MASK_MODES: tuple[MaskMode, ...] = ("none", "padding", "pad_queries", "causal", "both")
-MODEL_LAYERS = 6  # viz.model.LAYERS_RANGE[1]
-TRAIN_STEPS = 800  # viz.train.MAX_STEPS
+MODEL_LAYERS = 6  # viz.model.encoder.LAYERS_RANGE[1]
+TRAIN_STEPS = 800  # viz.model.train.MAX_STEPS
 
 
 @dataclass(frozen=True)
@@ -107,7 +106,7 @@ def _layer(name: str, key: str) -> Int:
 
 
 #: Every page's URL parameters, by the page's URL path. The sidebar's (d_model, max_len, base, heads,
-#: lang, all) are the shared settings (viz.settings) and are read by viz.ui's sidebar.
+#: lang, all) are the shared settings (viz.state.settings) and are read by viz.ui's sidebar.
 PAGES: dict[str, Page] = {
     "home": Page(()),  # the home page (pages/home.py, at / and /home): no controls of its own
     "positional_encoding": Page(

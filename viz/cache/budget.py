@@ -3,7 +3,8 @@ measured without importing either).
 
 Every cache keyed by what a visitor can choose (live models, trained models, attention maps, encoder
 paths, encoding tables, built figures...) keeps its entries in one :class:`Store`. Each entry's size is
-measured once, when it is stored (:func:`viz.sizes.measure`); when the entries together would pass the budget,
+measured once, when it is stored (:func:`viz.cache.sizes.measure`); when the entries together would pass the
+budget,
 the least recently used ones go, whichever cache they belong to. A visitor who walks through hundreds
 of settings then costs the server at most the budget, however many distinct models they build.
 
@@ -29,7 +30,7 @@ from typing import Any, Generic, ParamSpec, TypeVar, cast
 
 import numpy as np
 
-from viz.sizes import safe_measure, torch_kind
+from viz.cache.sizes import safe_measure, torch_kind
 
 P = ParamSpec("P")
 R = TypeVar("R")

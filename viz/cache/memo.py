@@ -4,7 +4,7 @@ Building a Plotly figure in Python is most of a page's server time: Plotly valid
 every trace. A class moving the same sliders asks for the same figures over and over, so
 ``viz.figures`` keeps the last thousand or so it built, keyed by the builder's arguments (arrays by a
 digest of their bytes), and every session shares them. They count against the server's one memory
-budget (:mod:`viz.budget`) with every other cache.
+budget (:mod:`viz.cache.budget`) with every other cache.
 """
 
 from __future__ import annotations
@@ -17,18 +17,18 @@ from typing import ParamSpec, TypeVar
 
 import numpy as np
 
-from viz import budget
+from viz.cache import budget
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 #: Results kept at most (all builders together); their bytes count against the shared budget
-#: (:data:`viz.budget.STORE`). The load benchmark (five pages at default sizes, one slider cycle each)
+#: (:data:`viz.cache.budget.STORE`). The load benchmark (five pages at default sizes, one slider cycle each)
 #: builds 317 figures: with 256 they pushed each other out, so charts were rebuilt on reruns all the
 #: time. The count keeps the list short; the budget keeps the bytes in check.
 MEMO_ENTRIES = 1024
 #: The memo's namespace in the shared store.
-NAMESPACE = "viz.memo"
+NAMESPACE = "viz.cache.memo"
 
 #: Off (None) in the app. A test sets it to a dict to fingerprint every result the memo builds, as
 #: id -> (builder name, result, digest), and :func:`mutated` then names any shared result someone changed

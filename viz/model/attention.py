@@ -12,7 +12,7 @@ import math
 import torch
 from torch import Tensor
 
-from viz.sinusoid import frequencies
+from viz.encodings.sinusoid import frequencies
 
 
 def scaled_dot_product_attention(

@@ -25,7 +25,7 @@ from typing import Literal, get_args
 
 import numpy as np
 
-from viz.sinusoid import frequencies
+from viz.encodings.sinusoid import frequencies
 
 Method = Literal["rope", "pi", "ntk", "yarn"]
 METHODS: tuple[Method, ...] = get_args(Method)

@@ -1,6 +1,6 @@
 """How many bytes a cached value holds: NumPy arrays (their buffers, once however many views share them),
 PyTorch tensors and modules (their storages) and Plotly figures, measured without importing torch or
-Plotly; containers and plain objects are walked a few levels deep. Used by :mod:`viz.budget`."""
+Plotly; containers and plain objects are walked a few levels deep. Used by :mod:`viz.cache.budget`."""
 
 from __future__ import annotations
 

@@ -15,11 +15,11 @@ import numpy as np
 import torch
 from torch import Tensor, nn
 
-from viz import train
-from viz.attention import causal_mask
-from viz.decoder import DecoderLayer
-from viz.embedding import MAX_TOKENS
-from viz.model import NORMS, Encoder, EncoderLayer, ModelConfig, Norm, build
+from viz.encodings.embedding import MAX_TOKENS
+from viz.model import train
+from viz.model.attention import causal_mask
+from viz.model.decoder import DecoderLayer
+from viz.model.encoder import NORMS, Encoder, EncoderLayer, ModelConfig, Norm, build
 
 #: The stages of one layer, in order (LayerTrace's fields).
 STAGES: tuple[str, ...] = ("x", "attn", "mid", "hidden", "ffn", "out")

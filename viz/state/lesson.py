@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from viz import link
 from viz.i18n import lesson as words
+from viz.state import link
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class Step:
         return f"pages/{self.page}.py"
 
     def link_query(self) -> dict[str, list[str]]:
-        """The query as viz.link.read takes it (each name with its values)."""
+        """The query as viz.state.link.read takes it (each name with its values)."""
         return {name: [value] for name, value in self.query}
 
 

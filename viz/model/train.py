@@ -26,7 +26,7 @@ import numpy as np
 import torch
 from torch import Tensor, nn
 
-from viz.model import NO_ENCODING, Encoder, ModelConfig, build
+from viz.model.encoder import NO_ENCODING, Encoder, ModelConfig, build
 
 Task = Literal["reverse", "previous", "match"]
 TASKS: tuple[Task, ...] = get_args(Task)
@@ -63,7 +63,7 @@ TRAIN_PARAM_LIMIT = 2_200_000
 
 
 def param_count(config: ModelConfig) -> int:
-    """Parameters of :func:`viz.model.build` (config): embedding, layers, final norm, answer layer,
+    """Parameters of :func:`viz.model.encoder.build` (config): embedding, layers, final norm, answer layer,
     learned table."""
     d, ff = config.d_model, config.ff_mult * config.d_model
     per_layer = 4 * (d * d + d) + 2 * (2 * d) + (d * ff + ff) + (ff * d + d)

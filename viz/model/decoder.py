@@ -1,4 +1,5 @@
-"""The paper's decoder layer, beside the encoder of :mod:`viz.model` and made of the same parts: masked
+"""The paper's decoder layer, beside the encoder of :mod:`viz.model.encoder` and made of the same parts:
+masked
 self-attention, cross-attention to the encoder's output, feed-forward, each with add & norm."""
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ from dataclasses import dataclass
 import torch
 from torch import Tensor, nn
 
-from viz.model import ModelConfig, MultiHeadAttention, Norm, check_norm
-from viz.weights import init_parts
+from viz.model.encoder import ModelConfig, MultiHeadAttention, Norm, check_norm
+from viz.model.weights import init_parts
 
 #: Added to the config's seed for the decoder's weights, so they are not a copy of the encoder's.
 DECODER_SEED_OFFSET = 1_000_003
