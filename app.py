@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import streamlit as st
 
 from viz.i18n import t
-from viz.ui import presenter, runtime, shell
-from viz.ui.chart import plotly_js
+from viz.ui import presenter, runtime, shell, static_files
 
 # An emoji, not a ":material/...:" icon: Streamlit fetches a material page icon from fonts.gstatic.com on
 # every rerun (the icons in the page itself come from its own bundled font), and the app makes no request
 # outside its own server. An emoji becomes an inline SVG.
 st.set_page_config(page_title="Attention Lab", page_icon="👁️", layout="wide")
 
-runtime.start()  # once per server process: GC tuning, plotly.js into static/, the live model's warm-up
+# once per server process: GC tuning, the served files into the static/ Streamlit serves (next to this
+# script, wherever viz is installed), the live model's warm-up
+runtime.start(Path(__file__).parent / "static")
 settings = shell.sidebar()
 presenter.apply()  # the projector view when it is on (the sidebar's switch, present=1 in the link)
 lang = settings.lang
@@ -36,7 +39,7 @@ HOME_PAGE = st.Page(
     "pages/home.py", title=t("nav.home", lang), icon=":material/home:", default=True, url_path="index"
 )
 HOME_ALIAS = st.Page("pages/home.py", title=t("nav.home", lang), url_path="home", visibility="hidden")
-plotly_js.chart_library_notice(lang)
+static_files.chart_library_notice(lang)
 PAGES = [
     HOME_PAGE,
     HOME_ALIAS,

@@ -40,8 +40,7 @@ from typing import TYPE_CHECKING
 import plotly
 import streamlit
 
-from bench.report import write_report
-from tests.browser_support import (
+from bench.harness.browser import (
     REPO_ROOT,
     StreamlitServer,
     animation_frames,
@@ -53,6 +52,7 @@ from tests.browser_support import (
     wait_for_idle,
     wait_for_plot,
 )
+from bench.report import write_report
 from viz import encodings, figures
 from viz.figures import downsample
 from viz.i18n import t

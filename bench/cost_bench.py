@@ -4,7 +4,7 @@ Run from the repository root:
 
     .venv/bin/python -m bench.cost_bench [--cycles 5] [--out bench/results/cost.md]
 
-One fresh ``streamlit run app.py`` and one session at a time (``bench/st_client.py``, no browser): for
+One fresh ``streamlit run app.py`` and one session at a time (``deploy/st_client.py``, no browser): for
 each page of the load benchmark, the session opens the page, moves the page's slider once through the
 load benchmark's cycle (``bench.load_bench.STEPS``) so every figure is built and cached, then through
 it ``--cycles`` more times. For those reruns it reports the server's CPU time per rerun (user + system
@@ -34,10 +34,10 @@ from pathlib import Path
 
 import streamlit
 
+from bench.harness.browser import REPO_ROOT, StreamlitServer
 from bench.load_bench import STEPS, open_section, proc_cpu_seconds
 from bench.report import write_report
-from bench.st_client import open_session, set_slider
-from tests.browser_support import REPO_ROOT, StreamlitServer
+from deploy.st_client import open_session, set_slider
 
 SESSIONS = 40
 INTERVAL_S = 3.0

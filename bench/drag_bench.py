@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench import report
+from bench.harness.browser import REPO_ROOT, StreamlitServer, launch_browser, wait_for_idle
 from bench.report import write_report
-from tests.browser_support import REPO_ROOT, StreamlitServer, launch_browser, wait_for_idle
 from viz.state.settings import DEFAULT_D_MODEL, DEFAULT_MAX_LEN
 from viz.ui import dragchart
 

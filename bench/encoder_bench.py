@@ -42,8 +42,8 @@ from pathlib import Path
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
+from bench.harness.apptest import charts
 from bench.report import write_report
-from tests.apptest_support import charts
 from viz.cache import memo
 from viz.ui import sections
 from viz.ui.widgets import choice_key

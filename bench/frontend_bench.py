@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bench.harness.browser import REPO_ROOT, StreamlitServer, launch_browser, missing_browser_reason
 from bench.pages_bench import (
     _PROBE_JS,
     _RESET_JS,
@@ -45,7 +46,6 @@ from bench.pages_bench import (
     warm_up,
 )
 from bench.report import environment, write_report
-from tests.browser_support import REPO_ROOT, StreamlitServer, launch_browser, missing_browser_reason
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser

@@ -7,9 +7,9 @@ Run from the repository root:
 
 Scenario 1 spreads the sessions round-robin over ``--pages`` (the heaviest pages); scenario 2 puts them
 all on ``--single`` (``--single ''`` skips it). Each scenario gets a fresh ``streamlit run app.py``
-(``tests.browser_support.StreamlitServer``); a warm-up opens every page once so first-run imports are
+(``bench.harness.browser.StreamlitServer``); a warm-up opens every page once so first-run imports are
 not measured. Then every session (an asyncio coroutine speaking the websocket protocol through
-``bench/st_client.py``) opens its page (the first load), and for ``--seconds`` waits ``--interval``
+``deploy/st_client.py``) opens its page (the first load), and for ``--seconds`` waits ``--interval``
 ± 20 % (seeded), sets its page's slider to the next value of a cycle and times the rerun until
 ``script_finished``. An error is a rerun that raised (timeout, closed socket), drew an exception or
 did not finish normally. Server memory comes from /proc/PID/status (VmRSS sampled every 0.5 s, VmHWM)
@@ -30,10 +30,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench import report
+from bench.harness.browser import REPO_ROOT, ServerError, StreamlitServer
 from bench.report import write_report
-from bench.st_client import Rerun, Session, open_session, set_slider, set_tab, summary
 from deploy.serve import Launched, launched
-from tests.browser_support import REPO_ROOT, ServerError, StreamlitServer
+from deploy.st_client import Rerun, Session, open_session, set_slider, set_tab, summary
 from viz.i18n import t
 from viz.ui.sections import ALL_SECTIONS
 from viz.ui.widgets import choice_key
@@ -356,7 +356,7 @@ def _header(args: argparse.Namespace, argv: list[str]) -> list[str]:
         f"so they overlap), then every {args.interval:g} s ± 20 % (seed {args.seed}) sets the page's slider "
         f"to the next value of a cycle and reruns, for {args.seconds:g} s. Latency is the "
         "server's time to `script_finished` as seen by a websocket client on the same machine "
-        "(bench/st_client.py, no browser drawing). An error is a rerun that raised (timeout "
+        "(deploy/st_client.py, no browser drawing). An error is a rerun that raised (timeout "
         f"{args.timeout:g} s, closed socket), drew an exception, or did not finish normally. p95 is "
         "nearest-rank. Targets from the issue: 40 sessions with no errors, p95 rerun <= 1 s, server "
         "memory <= 1.5 GB. MB = 10^6 bytes. "

@@ -9,8 +9,8 @@ Every setting a visitor can choose on the Attention and Encoder pages (d_model, 
 seed, the number of layers, the sentence) keys cached models, maps and figures. One visitor who
 walks through many of them used to grow the server without bound (issue 19, bug 10); with one
 shared budget for every cache (:mod:`viz.cache.budget`) the server's memory should level off. This starts
-a fresh ``streamlit run app.py`` (``tests.browser_support.StreamlitServer``), opens every page once
-(first-run imports), then ``--sessions`` websocket clients (``bench/st_client.py``, no browser) each
+a fresh ``streamlit run app.py`` (``bench.harness.browser.StreamlitServer``), opens every page once
+(first-run imports), then ``--sessions`` websocket clients (``deploy/st_client.py``, no browser) each
 take their share of ``--settings`` distinct settings (seeded) one after another: a new (page, d_model,
 heads) opens a new session at that link, as a visitor following a shared link would; the rest are
 set through the page's widgets. The server's RSS is read from /proc after every rerun and every 0.5 s
@@ -32,11 +32,11 @@ from pathlib import Path
 from typing import Any
 
 from bench import report
+from bench.harness.browser import REPO_ROOT, StreamlitServer
 from bench.load_bench import proc_status_kib, rss_or_zero
 from bench.report import write_report
-from bench.st_client import Session, open_session, set_slider
 from deploy.serve import launched
-from tests.browser_support import REPO_ROOT, StreamlitServer
+from deploy.st_client import Session, open_session, set_slider
 
 TARGET_MB = 1500.0  # the issue's 1.5 GB
 MB = 1_000_000
@@ -425,7 +425,7 @@ def _header(args: argparse.Namespace, argv: list[str]) -> list[str]:
         report.measured_line("bench.memory_bench", argv, REPO_ROOT),
         "",
         f"Up to three parts on {where}. 1: the visitor of issue 19 (bug 10), one websocket client "
-        "(bench/st_client.py) at /encoder?d_model=1024&heads=16 setting the model seed to 1, 2, 3, ... "
+        "(deploy/st_client.py) at /encoder?d_model=1024&heads=16 setting the model seed to 1, 2, 3, ... "
         "(six layers: 201 MB of weights each). 2: visitors "
         "open the Attention or Encoder page at a link "
         f"(d_model in {sorted(WIDTHS)}, with a head count that divides it), then set the model seed "

@@ -33,9 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bench.browser_bench import ByteCounter, human_bytes, percentile
-from bench.load_bench import proc_cpu_seconds
-from bench.report import environment, write_report
-from tests.browser_support import (
+from bench.harness.browser import (
     APP_SELECTOR,
     EXCEPTION,
     PLOT_SELECTOR,
@@ -46,6 +44,8 @@ from tests.browser_support import (
     missing_browser_reason,
     wait_for_idle,
 )
+from bench.load_bench import proc_cpu_seconds
+from bench.report import environment, write_report
 from viz.ui.runtime import WARM_DELAY_S
 
 if TYPE_CHECKING:

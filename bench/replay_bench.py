@@ -32,9 +32,8 @@ import streamlit
 from streamlit.testing.v1 import AppTest
 
 from bench.browser_bench import percentile
-from bench.report import write_report
-from tests.apptest_support import charts
-from tests.browser_support import (
+from bench.harness.apptest import charts
+from bench.harness.browser import (
     REPO_ROOT,
     StreamlitServer,
     launch_browser,
@@ -42,6 +41,7 @@ from tests.browser_support import (
     sidebar_slider,
     wait_for_idle,
 )
+from bench.report import write_report
 from viz.ui import sections
 from viz.ui.chart import plotly_js
 

@@ -6,7 +6,7 @@ Run from the repository root (HAProxy installed: ``make haproxy``):
         [--scenarios quiet idle noread burst kill balancer] [--out bench/results/serve_faults.md]
 
 One deployment (``deploy.serve.launched``, warmed up) serves every scenario in turn. In each, a class
-of ``--sessions`` websocket clients (``bench/st_client.py``, spread round-robin over ``--pages``) moves
+of ``--sessions`` websocket clients (``deploy/st_client.py``, spread round-robin over ``--pages``) moves
 its pages' sliders every ``--interval`` s as in ``bench/load_bench.py``, for ``--seconds``, while:
 
 - ``quiet``: nothing else happens (the baseline the others are compared with);
@@ -46,11 +46,11 @@ import websockets
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from bench import report
+from bench.harness.browser import REPO_ROOT
 from bench.load_bench import STEPS, open_section, proc_cpu_seconds, rss_or_zero
 from bench.report import write_report
-from bench.st_client import Session, open_session, set_slider, summary
 from deploy.serve import Launched, launched
-from tests.browser_support import REPO_ROOT
+from deploy.st_client import Session, open_session, set_slider, summary
 
 SCENARIOS = ("quiet", "idle", "noread", "burst", "flood", "kill", "balancer")
 PAGES = ("encoder", "attention", "softmax", "positional_encoding", "similarity")
@@ -380,7 +380,7 @@ def _header(args: argparse.Namespace, argv: list[str]) -> list[str]:
         report.measured_line("bench.serve_bench", argv, REPO_ROOT),
         "",
         f"{args.processes} app processes behind HAProxy (deploy.serve, warmed up), one deployment for every "
-        f"scenario in turn. In each, a class of {args.sessions} websocket clients (bench/st_client.py; "
+        f"scenario in turn. In each, a class of {args.sessions} websocket clients (deploy/st_client.py; "
         f"pages {', '.join(args.pages)}, round-robin) moves its slider every {args.interval:g} s ± 20 % "
         f"for {args.seconds:g} s (bench/load_bench.py's cycles) while the scenario's visitors do their "
         "worst (see the module's docstring). p95 is nearest-rank over the class's reruns; an error is a "

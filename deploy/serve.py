@@ -25,7 +25,6 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -33,13 +32,10 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from deploy.process import HEALTH_TIMEOUT_S, ROOT, App, healthy
 from deploy.warm import warm
 
-ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = Path(__file__).resolve().parent / "haproxy.cfg.in"
-HEALTH_TIMEOUT_S = 120.0
-# a direct opener: a proxy from the environment must never sit between us and 127.0.0.1
-_LOCAL = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
 def haproxy_config(bind: str, app_ports: list[int], socket: Path) -> str:
@@ -71,15 +67,6 @@ def servers_up(socket: Path) -> dict[str, bool]:
     }
 
 
-def healthy(port: int, timeout: float = 2.0) -> bool:
-    """Whether the process on ``port`` answers Streamlit's health check with ``ok``."""
-    try:
-        with _LOCAL.open(f"http://127.0.0.1:{port}/_stcore/health", timeout=timeout) as answer:
-            return bool(answer.status == 200 and answer.read().strip() == b"ok")
-    except OSError:
-        return False
-
-
 def set_server_state(socket: Path, server: str, state: str) -> None:
     """Tell HAProxy (its admin socket) to put ``server`` in ``state``: "maint" sends it no visitor
     whatever its health check says, "ready" takes it back."""
@@ -92,37 +79,6 @@ def set_server_state(socket: Path, server: str, state: str) -> None:
         answer = conn.recv(4096).decode(errors="replace").strip()
     if answer:  # HAProxy answers nothing on success
         raise OSError(f"HAProxy: {answer}")
-
-
-@dataclass
-class App:
-    """One Streamlit process of the app."""
-
-    port: int
-    cookie_secret: str
-    address: str = "127.0.0.1"  # behind HAProxy on this machine; 0.0.0.0 in a container
-    process: subprocess.Popen[bytes] | None = None
-    restarts: int = 0
-    died: float | None = None  # when it was found dead (time.monotonic())
-
-    def command(self) -> list[str]:
-        return [
-            sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
-            "--server.headless", "true",
-            "--server.port", str(self.port),
-            "--server.address", self.address,
-            "--server.fileWatcherType", "none",
-            "--browser.gatherUsageStats", "false",
-        ]  # fmt: skip
-
-    def start(self) -> None:
-        # one secret for every process (Streamlit takes it only from the environment or a config file): a
-        # cookie Streamlit signs in one is good in another
-        env = {**os.environ, "STREAMLIT_SERVER_COOKIE_SECRET": self.cookie_secret}
-        self.process = subprocess.Popen(self.command(), cwd=ROOT, env=env, start_new_session=True)
-
-    def alive(self) -> bool:
-        return self.process is not None and self.process.poll() is None
 
 
 @dataclass

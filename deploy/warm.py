@@ -31,7 +31,7 @@ def warm(port: int, models: bool = False) -> bool:
     """Visit a fresh process the way its first students would (:data:`WARM_PAGES`, then train
     :data:`WARM_TASKS`; with ``models`` also :data:`WARM_MODELS`), so they do not wait for imports,
     the model warm-up, figures or training. Whether every visit ran without an error."""
-    from bench.st_client import open_session  # the websocket client of the benchmarks
+    from deploy.st_client import open_session
 
     async def visit() -> bool:
         url, ok = f"http://127.0.0.1:{port}", True
@@ -65,7 +65,7 @@ def warm(port: int, models: bool = False) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one app process on ``--port``, warm it, and wait for it (a container's command)."""
-    from deploy.serve import HEALTH_TIMEOUT_S, App, healthy
+    from deploy.process import HEALTH_TIMEOUT_S, App, healthy
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--port", type=int, default=8501)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.browser_support import WAIT_MS, StreamlitServer, launch_browser, require_chromium, screenshot
+from bench.harness.browser import WAIT_MS, StreamlitServer, launch_browser, require_chromium, screenshot
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

@@ -13,7 +13,8 @@ to (or, for RoPE, the rotation applied at) position ``pos``. No Streamlit, Plotl
 Each encoding is named by an :data:`EncodingKind`; what kind of thing it is (paired columns, waves, rotary,
 learned, ...) is its :class:`EncodingInfo` in :data:`ENCODINGS`, which the model, the pages and the charts
 ask instead of comparing names. Adding an encoding: its name in ``AnySizeKind`` (or ``TrainedKind``), its
-table in ``_BUILDERS``, its entry in ``ENCODINGS`` (tests/test_encoding_registry.py measures each answer),
+table in ``_BUILDERS``, its entry in ``ENCODINGS`` (tests/unit/encodings/test_encoding_registry.py measures
+each answer),
 and its strings (``pe.kind.<name>``, ``pe.about.<name>``, ...) in both languages.
 
 Most encodings are built at any size. A *trained* one is a real model's table (MiniLM's 512 x 384): it has
@@ -58,7 +59,8 @@ ENCODING_KINDS: tuple[EncodingKind, ...] = get_args(EncodingKind)
 class EncodingInfo:
     """What kind of thing an encoding is: the questions the model, the pages and the charts ask of it.
 
-    tests/test_encoding_registry.py checks every answer against the tables and the model, so a new
+    tests/unit/encodings/test_encoding_registry.py checks every answer against the tables and the model, so a
+    new
     encoding's entry cannot claim what its maths does not do.
     """
 

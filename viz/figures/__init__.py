@@ -10,7 +10,7 @@ changes no global Plotly setting.
 figure returned is the one every other session showing the same data holds, cached across reruns. Never
 mutate one (``update_layout``, ``add_trace``, assigning ``fig.layout``...): build another with other
 arguments. ``viz.cache.memo`` fingerprints each figure it stores so a test can prove nothing did
-(``tests/test_app_shared_figures.py``).
+(``tests/app/test_app_shared_figures.py``).
 
 Modules: :mod:`~viz.figures.base` (template, colours, layout helpers), :mod:`~viz.figures.grid`
 (the one heatmap-grid builder), :mod:`~viz.figures.heatmaps` (the heatmaps the pages ask for, each an

@@ -2,7 +2,7 @@
 here only: its name
 (``pe.kind.<kind>``), what it is (``pe.about.<kind>``), what its heatmap shows
 (``pe.heatmap.explain.<kind>``) and what adding it to the embeddings looks like
-(``emb.sum.pattern.<kind>``). tests/test_i18n.py checks every encoding has all four."""
+(``emb.sum.pattern.<kind>``). tests/unit/i18n/test_i18n.py checks every encoding has all four."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Strings of the guided lesson (pages/lesson.py): its steps, in order, and every word of it, English and
 Korean. This one file is the lesson: a teacher reorders the list, or adds a step (its page, the view's link parameters as the page's
 own link would write them, the note it follows, a question to predict, and what the view shows).
-viz.state.lesson checks every step against the pages' link registry; tests/test_lesson.py opens each one.
+viz.state.lesson checks every step against the pages' link registry; tests/unit/state/test_lesson.py opens each one.
 
 The argument follows the notes: order matters, what a position code must satisfy, why integers,
 fractions and binary fail, sines and cosines, nearby positions alike, a shift is a rotation, q·k grows

@@ -237,9 +237,8 @@ class _TrainedStore:
                     self.training.pop(config, None)
 
 
-_STORE = (
-    _TrainedStore()
-)  # one per server process, shared by every session (its runs live in viz.cache.budget)
+# one per server process, shared by every session (its runs live in viz.cache.budget)
+_STORE = _TrainedStore()
 
 
 def _trained_store() -> _TrainedStore:

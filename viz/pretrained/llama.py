@@ -122,7 +122,8 @@ def gguf_config(reader: Any) -> LlamaConfig:
 def load_gguf(path: Path, dtype: torch.dtype = torch.float32) -> tuple[Llama, Any]:
     """The model in a GGUF file, dequantised and stored in ``dtype``, and the file's reader (its tokenizer
     fields). The app stores float16: half the memory (270 MB instead of 540 for SmolLM2), and the
-    rounding is far below the 4-bit quantisation's own (tests/test_pretrained.py measures both)."""
+    rounding is far below the 4-bit quantisation's own (tests/unit/pretrained/test_pretrained.py measures
+    both)."""
     from gguf import GGUFReader
     from gguf.quants import dequantize
 

@@ -55,7 +55,7 @@ if TYPE_CHECKING:  # types only: these modules import PyTorch
 QUOTE_CHARS = 40
 
 # Copies of option lists that live in modules importing PyTorch (~2 s): the registry is read on every
-# page. tests/test_link.py checks each against its source.
+# page. tests/unit/state/test_link.py checks each against its source.
 MODEL_ENCODINGS: tuple[ModelEncoding, ...] = ("none", *ANY_SIZE_KINDS)  # viz.model.encoder.MODEL_ENCODINGS
 NORMS: tuple[Norm, ...] = ("post", "pre")  # viz.model.encoder.NORMS
 TASKS: tuple[Task, ...] = ("reverse", "previous", "match")  # viz.model.train.TASKS

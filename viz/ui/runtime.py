@@ -5,9 +5,10 @@ from __future__ import annotations
 import gc
 import logging
 import threading
+from pathlib import Path
 
 from viz.model import model_cache
-from viz.ui.chart import plotly_js
+from viz.ui import static_files
 
 _warm_lock = threading.Lock()
 _warm_started = False
@@ -79,9 +80,10 @@ _start_lock = threading.Lock()
 _started = False
 
 
-def start() -> None:
+def start(static_dir: Path | None = None) -> None:
     """Everything done once per server process, called by app.py at the top of every run (only the
-    first call does anything): fewer full garbage collections, plotly.js installed in static/, and the
+    first call does anything): fewer full garbage collections, the served files installed in
+    ``static_dir`` (app.py's static/), and the
     live model's warm-up started in the background."""
     global _started
     # The work is done under the lock: a second session's first run waits for plotly.js to be in
@@ -90,6 +92,6 @@ def start() -> None:
         if _started:
             return
         tune_gc()
-        plotly_js.install()
+        static_files.install(static_dir)
         warm_live_model()
         _started = True

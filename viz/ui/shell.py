@@ -214,7 +214,17 @@ def _sidebar() -> Settings:
     return current
 
 
+#: app.py in a checkout; a running app asks Streamlit for its main script (:func:`app_path`), which is
+#: elsewhere when viz is installed from a wheel.
 APP_PATH = Path(__file__).resolve().parents[2] / "app.py"
+
+
+def app_path() -> Path:
+    """The app's main script (app.py): the one this session's Streamlit runs, else the checkout's."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return Path(ctx.main_script_path) if ctx is not None and ctx.main_script_path else APP_PATH
+
+
 LESSON_PATH = "lesson"  # pages/lesson.py: it shows other pages' views on settings of its own
 _shell = threading.local()  # each session's script runs in its own thread
 
@@ -371,7 +381,7 @@ def page_shell() -> Settings:
     outer run.
     """
     if not getattr(_shell, "active", False):
-        runpy.run_path(str(APP_PATH), run_name="__main__")
+        runpy.run_path(str(app_path()), run_name="__main__")
         st.stop()
     return _run_settings()
 

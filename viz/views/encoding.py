@@ -23,9 +23,8 @@ if (
 ):  # types only: viz.model.encoder imports PyTorch, which the PE and embedding pages never load
     from viz.model.encoder import ModelEncoding
 
-NO_ENCODING = (
-    "none"  # viz.model.encoder.NO_ENCODING (tests/test_link.py checks viz.state.link's copies of its lists)
-)
+# viz.model.encoder.NO_ENCODING (tests/unit/state/test_link.py checks viz.state.link's copies of its lists)
+NO_ENCODING = "none"
 
 
 # ---- cached computations: keyed by parameters, never by arrays ---------------------------------------

@@ -133,4 +133,4 @@ def view(step: Step) -> None:
     in this session's run (st.Page.run() only runs the page st.navigation chose)."""
     st.divider()
     with st.container(key="lesson_view"):  # the presenter view hides the page's own title here
-        runpy.run_path(str(shell.APP_PATH.parent / step.file), run_name="__lesson_step__")
+        runpy.run_path(str(shell.app_path().parent / step.file), run_name="__lesson_step__")

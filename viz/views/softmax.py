@@ -150,7 +150,7 @@ def variance_histograms(d_k: int, n: int, seed: int, lang: str, *, columns: Sequ
                     "curve_points": softmax.CURVE_POINTS,
                     "options": list(softmax.DK_OPTIONS),
                     "counts": counts[which].tolist(),
-                    "seed": seed,  # not drawn from: it names the samples (tests/live_figures.py)
+                    "seed": seed,  # not drawn from: it names the samples (bench/harness/live_figures.py)
                 },
                 texts=texts,
                 group="sm_var",

@@ -11,7 +11,8 @@ them itself while a slider moves:
   the source of truth: what it sends next is what every chart shows.
 - :func:`live_chart` sends a figure without its data plus a recipe's parameters (bytes: the parameters,
   not the matrix). ``live.js`` computes the data with ``closed_form.js``; the Python functions in ``viz/``
-  are the reference it is held to at 1e-6 (tests/test_closed_form_js.py, tests/test_browser_live.py).
+  are the reference it is held to at 1e-6 (tests/js/test_closed_form_js.py,
+  tests/browser/test_browser_live.py).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ SCALES: dict[str, list[list[object]]] = {
     for name, scale in (("diverging", figures.DIVERGING), ("sequential", figures.SEQUENTIAL))
 }
 
-#: The recipes live.js knows (tests/test_browser_live.py checks the two lists agree).
+#: The recipes live.js knows (tests/browser/test_browser_live.py checks the two lists agree).
 RECIPES: tuple[str, ...] = (
     "pe_table",
     "pe_curves",

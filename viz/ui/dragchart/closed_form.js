@@ -1,6 +1,6 @@
 // The closed-form tables of the position pages, computed in the browser (issue 25: charts that follow a
 // slider while it is dragged, before the server hears of the new value). The Python functions in viz/ are
-// the reference; tests/test_closed_form_js.py runs this file in Node.js on a grid of parameters and
+// the reference; tests/js/test_closed_form_js.py runs this file in Node.js on a grid of parameters and
 // compares every value with them at 1e-6, so the two cannot drift apart.
 //
 // Tables are row-major Float64Arrays: {rows, cols, data}, data[r * cols + c]. Nothing here touches the

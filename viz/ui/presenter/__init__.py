@@ -1,6 +1,6 @@
 """The presenter view: any page made for a projector (the sidebar's switch, ``present=1`` in the link).
 
-What it changes, and why (measured in docs/performance.md, checked by tests/test_presenter.py):
+What it changes, and why (measured in docs/performance.md, checked by tests/unit/ui/test_presenter.py):
 
 - Text sized to the screen, not to the pixel: the page's root font is 1/64 of the window's width, at
   least 20 px (20 px at 1280 wide, 30 px at 1920, and the same share of the picture at any zoom), so
@@ -79,7 +79,8 @@ def _remapped(name: str, *, diverging: bool, gamma: float, steps: int = 21) -> l
 #: The presenter's scales, by the scale they replace. RdBu_r's pale centre and all of Blues (the attention
 #: maps') turn white under a projector's wash: under a 40% mix with white, a tenth of either scale's range
 #: can differ by less than ΔE 7 (Blues: 3.6). Each replacement keeps every tenth of its range 8 or more
-#: apart under the same wash; Viridis already does and stays (tests/test_presenter.py measures all four).
+#: apart under the same wash; Viridis already does and stays (tests/unit/ui/test_presenter.py measures all
+# four).
 PALETTES: dict[str, list[list[object]]] = {
     DIVERGING: _remapped(DIVERGING, diverging=True, gamma=0.8),
     "Blues": _remapped("YlOrRd", diverging=False, gamma=0.8),
