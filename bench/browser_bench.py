@@ -1,6 +1,6 @@
 """Slider-to-chart latency and websocket bytes per rerun, measured in headless Chromium.
 
-Run from the repository root (needs Chromium, see DESIGN.md):
+Run from the repository root (needs Chromium and a CJK font: `make browser-deps`):
 
     .venv/bin/python -m bench.browser_bench [--rounds 7] [--out bench/results/browser.md]
 

@@ -1,6 +1,6 @@
 """Where a slider move's time goes in the browser: a CPU profile of the page's main thread.
 
-Run from the repository root (needs Chromium, see DESIGN.md):
+Run from the repository root (needs Chromium and a CJK font: `make browser-deps`):
 
     .venv/bin/python -m bench.frontend_bench [--presses 8] [--out bench/results/frontend.md]
 

@@ -1,6 +1,6 @@
 """Per-page browser benchmark: first load and slider moves on every page, in headless Chromium.
 
-Run from the repository root (needs Chromium, see DESIGN.md):
+Run from the repository root (needs Chromium and a CJK font: `make browser-deps`):
 
     .venv/bin/python -m bench.pages_bench [--presses 9] [--out bench/results/pages.md]
         [--pages positional_encoding,embedding,...,minimal] [--sizes default,largest]

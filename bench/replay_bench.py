@@ -1,6 +1,6 @@
 """What drawing the app's charts costs in the browser, without the rest of the page.
 
-Run from the repository root (needs Chromium, see DESIGN.md):
+Run from the repository root (needs Chromium and a CJK font: `make browser-deps`):
 
     .venv/bin/python -m bench.replay_bench [--presses 7] [--out bench/results/replay.md]
 

@@ -4,7 +4,7 @@ Shared by ``tests/browser/test_browser.py`` and ``bench/browser_bench.py``. Play
 where it is used (and for type checking), so importing this module never fails on a machine without
 it: :func:`require_chromium` then skips the test, or fails it when ``CI`` is set.
 
-Waiting for a rerun (see DESIGN.md): the app's script state alone is not reliable (right after a key
+Waiting for a rerun (per the design guide): the app's script state alone is not reliable (right after a key
 press it still says ``notRunning``), so wait for the chart to show the new data *and* the app to be
 idle, then two animation frames.
 """
@@ -281,7 +281,7 @@ class StreamlitServer:
 
 # ---- the browser --------------------------------------------------------------------------------------
 def launch_browser(playwright: Playwright) -> Browser:
-    """Headless Debian Chromium with the flags that work on these machines (see DESIGN.md)."""
+    """Headless Debian Chromium with the flags that work on these machines (the design guide's list)."""
     return playwright.chromium.launch(executable_path=CHROMIUM_PATH, headless=True, args=list(CHROMIUM_ARGS))
 
 
