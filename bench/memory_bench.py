@@ -7,7 +7,7 @@ Run from the repository root:
 
 Every setting a visitor can choose on the Attention and Encoder pages (d_model, heads, the model
 seed, the number of layers, the sentence) keys cached models, maps and figures. One visitor who
-walks through many of them used to grow the server without bound (issue 19, bug 10); with one
+walks through many of them would grow a server without a budget without bound; with one
 shared budget for every cache (:mod:`viz.cache.budget`) the server's memory should level off. This starts
 a fresh ``streamlit run app.py`` (``bench.harness.browser.StreamlitServer``), opens every page once
 (first-run imports), then ``--sessions`` websocket clients (``deploy/st_client.py``, no browser) each
@@ -424,7 +424,7 @@ def _header(args: argparse.Namespace, argv: list[str]) -> list[str]:
         "",
         report.measured_line("bench.memory_bench", argv, REPO_ROOT),
         "",
-        f"Up to three parts on {where}. 1: the visitor of issue 19 (bug 10), one websocket client "
+        f"Up to three parts on {where}. 1: a visitor walking through models, one websocket client "
         "(deploy/st_client.py) at /encoder?d_model=1024&heads=16 setting the model seed to 1, 2, 3, ... "
         "(six layers: 201 MB of weights each). 2: visitors "
         "open the Attention or Encoder page at a link "

@@ -87,17 +87,17 @@ PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
     # against the sinusoidal table, p in the first tab and max_len in the by-offset tab
     "pe_minilm": (("max_len", None), ("max_len", 2)),
     "sim_minilm": (("sim_p", None), ("max_len", 2)),
-    # the tabs beyond the 2017 paper (issue 22), each the last of its page's tabs: their own sliders
+    # the tabs beyond the 2017 paper, each the last of its page's tabs: their own sliders
     "rel_bias": (("rel_len", 5), ("rel_heads", 5)),
     "rope_scaling": (("rs_scale", 4), ("rs_len", 4)),
     "online_softmax": (("os_step", 3), ("os_block", 3)),
     "windows": (("win_w", 4), ("win_layers", 4)),
-    # the presenter view (issue 23): the same pages' own sliders, every chart restyled in the browser
+    # the presenter view: the same pages' own sliders, every chart restyled in the browser
     # (its sidebar is closed, so no sidebar slider)
     "present_sim": (("sim_p", None),),
     "present_sm": (("sm_dk", None),),
     "present_att": (("att_layers", None),),
-    # charts that follow a dragged slider (issue 25): a key press on a live strip's first input redraws
+    # charts that follow a dragged slider: a key press on a live strip's first input redraws
     # its chart in the browser at once (the first redraw), then the release reruns the page (idle)
     "live_pe": (("pe_heatmap_live", None),),
     "live_sim": (("sim_row_live", None),),

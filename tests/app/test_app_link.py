@@ -281,7 +281,7 @@ def test_a_value_past_what_the_page_allows_is_clamped_and_said(
 class AddressBar:
     """The browser's address bar as Streamlit's frontend keeps it: it applies each address the server
     writes, in the order written, and sends a rerun request with the address it holds when the key is
-    pressed, which can be from before a write still on its way (issue 19 bug 2)."""
+    pressed, which can be from before a write still on its way."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.writes: list[str] = []

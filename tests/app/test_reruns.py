@@ -1,4 +1,4 @@
-"""Issue 19, bug 4: "RuntimeError: dictionary changed size during iteration" in
+"""A crash under quick slider presses, "RuntimeError: dictionary changed size during iteration" in
 session_state._call_callbacks under quick slider presses.
 
 The race, reproduced deterministically: with ``runner.fastReruns`` on (Streamlit's default), a rerun

@@ -128,7 +128,11 @@ def press(page: Page, label: str, key: str, times: int) -> None:
     ("right", "left", "end"),
     [
         (8, 0, 136),
-        (8, 8, 128),  # back to the default, which the address leaves out (issue 19 bug 2 recurred there)
+        (
+            8,
+            8,
+            128,
+        ),  # back to the default, which the address leaves out (where a press could leave the address behind)
     ],
 )
 def test_quick_d_model_presses_keep_the_heads_and_the_address_says_what_the_page_shows(

@@ -1,4 +1,4 @@
-"""A control whose range follows another setting, in a real headless Chromium (issue 19, bug 8).
+"""A control whose range follows another setting, in a real headless Chromium.
 
 The similarity page's pair slider covers d_model // 2 pairs. Streamlit makes a slider a new widget when
 its range changes, and the new widget took the value put aside at the range's previous change instead of

@@ -37,8 +37,8 @@ def new_figure(data: object = None, layout: Mapping[str, object] | None = None) 
 def _template_last(fig: go.Figure) -> None:
     """Move the template to the end of the layout's JSON, where Plotly puts a default template.
 
-    So the bytes a chart sends are the ones it sent when the template was Plotly's global default
-    (before issue 20), and a browser benchmark compares like with like. The value is the same dict:
+    So the bytes a chart sends are the ones a global default template would give, and a browser
+    benchmark compares like with like. The value is the same dict:
     only its place among the layout's keys moves.
     """
     props = fig.layout._props

@@ -5,8 +5,8 @@ Why one registry instead of Streamlit's ``bind="query-params"`` on each widget:
 - the choice widgets are keyed per language (:func:`viz.ui.choice`), and a bound widget writes its
   translated *label* to the URL, so one view would have an English and a Korean link;
 - a bound widget's URL is written by the browser, while a value the server works out (the head count
-  used, a clamped slider) can only be written by the server: two writers of one address raced, and the
-  address bar lagged the page after quick key presses (issue 19, bug 2);
+  used, a clamped slider) can only be written by the server: two writers of one address race, and the
+  address bar would lag the page after quick key presses;
 - one place validates every value a link may carry and reports what it refused, as plain text.
 
 So a session's first run seeds Session State from the URL (:func:`read`), and every run that ends

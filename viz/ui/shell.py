@@ -317,7 +317,7 @@ def _write_url(path: str, current: Settings) -> None:
     their defaults (:func:`viz.state.link.url_for`). Sent only when it changed, as one message.
 
     Written at the end of a run, from the values that run used: the address never lags the page (the
-    browser's own writes for bound widgets could, issue 19 bug 2), and a run cut short by a newer key
+    browser's own writes for bound widgets can, when two writers race), and a run cut short by a newer key
     press writes nothing.
     """
     spec = url_link.page(path)
@@ -330,7 +330,7 @@ def _write_url(path: str, current: Settings) -> None:
     # The browser applies the app's writes in order, so it ends at the last address written, which the
     # address this run's request carried can predate: a press sent before a write came back carries
     # the older address, and a view equal to it (quick presses back to the default) wrote nothing under
-    # a page drawn for it (issue 19 bug 2). Write when either differs; a write the browser already holds
+    # a page drawn for it. Write when either differs; a write the browser already holds
     # changes nothing there.
     sent = st.session_state.get(_URL_SENT)
     if _url_query() != want or (sent is not None and sent != want):

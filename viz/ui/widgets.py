@@ -115,7 +115,7 @@ def keep_in_range(key: str, domain: Hashable, fit: Callable[[Any], Any]) -> None
     value the old one showed but the one Streamlit had put aside under the key when the bounds last
     changed: after a second change that older value came back, or, outside the new range, stopped
     the page with StreamlitValueAboveMaxError (d_model 64 -> 16 -> 15 with the pair slider moved in
-    between; issue 19). A select widget keeps its identity, but its kept value may no longer be an
+    between). A select widget keeps its identity, but its kept value may no longer be an
     option. So whenever ``domain`` differs from the last run that drew the widget, the value it kept
     (read through the key, which still names the widget last drawn) is written back, fitted; in other
     runs only when it does not fit (a callback may have set it). Never on every run: a write sends the
