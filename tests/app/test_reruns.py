@@ -1,5 +1,5 @@
 """A crash under quick slider presses, "RuntimeError: dictionary changed size during iteration" in
-session_state._call_callbacks under quick slider presses.
+session_state._call_callbacks.
 
 The race, reproduced deterministically: with ``runner.fastReruns`` on (Streamlit's default), a rerun
 request starts a new ScriptRunner thread while the old one still runs the page, and each runner wraps
