@@ -7,12 +7,12 @@ Run from the repository root:
 Issue 25 (charts that follow a dragged slider) asks for >= 30 frames a second at the default size and
 says what is reached at 4096 x 1024. This measures the part the browser would do, before any component
 exists: a bare page in headless Chromium holds plotly.js (the app's bundle, viz/ui/chart/vendor/) and
-viz/ui/dragchart/closed_form.js, and sweeps the base from 10 to 10,000 in ``--frames`` steps, as a drag
+viz/ui/live/closed_form.js, and sweeps the base from 10 to 10,000 in ``--frames`` steps, as a drag
 would. Each frame computes the sinusoidal table, keeps the cells a chart shows (at most 320 rows and 128
 sine/cosine pairs, every k-th, as viz/figures/downsample.py does), hands them to ``Plotly.react`` and waits
 for
 the next animation frame. Two ways: ``table`` computes the whole table and strides it; ``cells``
-computes only the shown cells (``encodeCells``). Then the app itself (its live charts, viz/ui/dragchart):
+computes only the shown cells (``encodeCells``). Then the app itself (its live charts, viz/ui/live):
 for each of ``CASES`` a page is opened and its strip's input moved once per animation frame by input
 events, counting the frames its charts were redrawn. Not a test: it measures; it exits 0 once it ran.
 """
@@ -30,7 +30,7 @@ from bench import report
 from bench.harness.browser import REPO_ROOT, StreamlitServer, launch_browser, wait_for_idle
 from bench.report import write_report
 from viz.state.settings import DEFAULT_D_MODEL, DEFAULT_MAX_LEN
-from viz.ui import dragchart
+from viz.ui import live
 
 PLOTLY_JS = REPO_ROOT / "viz" / "ui" / "chart" / "vendor" / "plotly-cartesian.min.js"
 SIZES = ((DEFAULT_MAX_LEN, DEFAULT_D_MODEL), (4096, 1024))
@@ -306,7 +306,7 @@ def _component_report(results: list[dict[str, object]]) -> list[str]:
         "",
         "## The app's live charts",
         "",
-        "Each live chart in the running app (`viz/ui/dragchart`), its strip's input moved once per animation "
+        "Each live chart in the running app (`viz/ui/live`), its strip's input moved once per animation "
         "frame by input events alone (a held mouse button: nothing is sent to the server until it is let "
         "go), back and forth over the values named, with the strip scrolled to the top of the window. "
         "*drawn / s*: the frames its group's charts were recomputed and redrawn, per second (the screen's "
@@ -342,7 +342,7 @@ def measure(frames: int) -> tuple[str, list[dict[str, object]]]:
             page = browser.new_page(viewport={"width": 1400, "height": 900})
             page.set_content('<div id="plot"></div>')
             page.add_script_tag(path=str(PLOTLY_JS))
-            page.add_script_tag(path=str(dragchart.CLOSED_FORM_JS))
+            page.add_script_tag(path=str(live.CLOSED_FORM_JS))
             for max_len, d_model in SIZES:
                 for mode in MODES:
                     args = {"maxLen": max_len, "dModel": d_model, "frames": frames, "mode": mode}

@@ -64,7 +64,7 @@ if pe is not None and sec["table"].open:
     with sec["table"]:
         left, right = st.columns([3, 1])
         with left, widgets.guard(lang):
-            enc_views.live_overview(  # follows its sliders as they are dragged (viz.ui.dragchart)
+            enc_views.live_overview(  # follows its sliders as they are dragged (viz.ui.live)
                 pe,
                 spec,
                 lang,

@@ -1,4 +1,4 @@
-"""What a live chart (viz.ui.dragchart) shows, for the tests that cannot run its JavaScript (AppTest).
+"""What a live chart (viz.ui.live) shows, for the tests that cannot run its JavaScript (AppTest).
 
 A live chart arrives without its data: live.js computes it in the browser from its parameters. Here the
 same data comes from the Python reference in viz/ (which tests/browser/test_browser_live.py holds live.js to
@@ -18,7 +18,7 @@ from viz import encodings
 from viz.encodings import EncodingSpec, relative, rope_scaling, similarity
 from viz.figures import downsample
 from viz.scores import softmax
-from viz.ui import dragchart
+from viz.ui import live
 from viz.views import rope_scaling as rope_scaling_views
 
 
@@ -33,34 +33,34 @@ def _spec(p: dict[str, Any]) -> EncodingSpec:
 def materialize(spec: str) -> str:
     """``spec`` (a chart's JSON) with a live chart's data filled in as live.js would; others unchanged."""
     figure = json.loads(spec)
-    live = figure.get("live")
-    if not live:
+    drawing = figure.get("live")
+    if not drawing:
         return spec
-    p = live["params"]
+    p = drawing["params"]
     data = figure["data"]
-    if live["recipe"] == "pe_table":
+    if drawing["recipe"] == "pe_table":
         rows = downsample.stride(p["max_len"], p["max_rows"]).idx
         cols = downsample.stride(p["d_model"], p["max_cols"], paired=bool(p["paired"])).idx
         _heatmap(data[0], encodings.encode(_spec(p))[np.ix_(rows, cols)], rows, cols, p["scales"])
-    elif live["recipe"] == "kerple_matrix":
+    elif drawing["recipe"] == "kerple_matrix":
         bias = relative.kerple_log(int(p["length"]), p["r1"], p["r2"], causal=bool(p["causal"]))[0]
         every = np.arange(int(p["length"]))
         _heatmap(data[0], np.where(np.isfinite(bias), bias, np.nan), every, every, p["scales"])
-    elif live["recipe"] == "alibi_matrix":
+    elif drawing["recipe"] == "alibi_matrix":
         heads, length = int(p["heads"]), int(p["length"])
         p["shown_head"] = min(int(p["head"]), heads)
         p["slope"] = float(relative.alibi_slopes(heads)[p["shown_head"] - 1])
         bias = relative.alibi(length, heads, causal=bool(p["causal"]))[p["shown_head"] - 1]
         every = np.arange(length)
         _heatmap(data[0], np.where(np.isfinite(bias), bias, np.nan), every, every, p["scales"])
-    elif live["recipe"] == "alibi_lines":
+    elif drawing["recipe"] == "alibi_lines":
         heads = int(p["heads"])
         d, values = relative.by_distance(relative.alibi(int(p["length"]), heads, causal=bool(p["causal"])))
         for h, trace in enumerate(data):
             shown = h < heads
             trace.update(visible=shown, x=d.tolist() if shown else [], y=values[h].tolist() if shown else [])
         p.update({f"m{h}": float(m) for h, m in enumerate(relative.alibi_slopes(heads))})
-    elif live["recipe"] == "t5_matrix":
+    elif drawing["recipe"] == "t5_matrix":
         found = relative.t5_buckets(
             int(p["length"]),
             bidirectional=bool(p["bidirectional"]),
@@ -71,7 +71,7 @@ def materialize(spec: str) -> str:
             found[np.triu_indices(int(p["length"]), 1)] = np.nan
         every = np.arange(int(p["length"]))
         _heatmap(data[0], found, every, every, p["scales"])
-    elif live["recipe"] == "t5_lines":
+    elif drawing["recipe"] == "t5_lines":
         offsets = np.arange(-(int(p["length"]) - 1), int(p["length"]))
         found = relative.t5_bucket(
             offsets,
@@ -80,27 +80,27 @@ def materialize(spec: str) -> str:
             max_distance=int(p["max_distance"]),
         )
         data[0].update(x=offsets.tolist(), y=found.astype(np.float64).tolist())
-    elif live["recipe"] == "kerple_lines":
+    elif drawing["recipe"] == "kerple_lines":
         d = np.arange(int(p["length"]), dtype=np.float64)
         p["m"] = p["r1"] * p["r2"]
         data[0].update(x=d.tolist(), y=(-p["r1"] * np.log1p(p["r2"] * d)).tolist())
         data[1].update(x=d.tolist(), y=(-p["m"] * d).tolist())
-    elif live["recipe"] in ("rs_waves", "rs_ramp", "rs_scores"):
-        _rope_scaling(live["recipe"], data, p)
-    elif live["recipe"] == "pe_curves":
+    elif drawing["recipe"] in ("rs_waves", "rs_ramp", "rs_scores"):
+        _rope_scaling(drawing["recipe"], data, p)
+    elif drawing["recipe"] == "pe_curves":
         table = encodings.encode(_spec(p))
         for trace, d in zip(data, p["dims"], strict=False):
             shown = d < table.shape[1]
             trace.update(
                 x=list(range(table.shape[0])) if shown else [], y=table[:, d].tolist() if shown else []
             )
-    elif live["recipe"] == "sim_row":
+    elif drawing["recipe"] == "sim_row":
         values = similarity.against_all(encodings.encode(_spec(p)), int(p["p"]), p["measure"])
         data[0].update(
             x=list(range(int(p["max_len"]))), y=[None if np.isnan(v) else float(v) for v in values]
         )
         data[1]["x"] = [p["p"], p["p"]]
-    elif live["recipe"] == "sim_offset":
+    elif drawing["recipe"] == "sim_offset":
         table_spec = _spec(p)
         views = similarity.views(
             encodings.encode(table_spec), table_spec.kind, p["measure"], table_spec.d_model, table_spec.base
@@ -114,18 +114,18 @@ def materialize(spec: str) -> str:
                 y=[] if theory is None else theory[1].tolist(),
                 visible=theory is not None,
             )
-    elif live["recipe"] == "sm_row":
+    elif drawing["recipe"] == "sm_row":
         temperature = float(p["temperature"])
         data[0]["y"] = softmax.softmax(np.asarray(p["scores"]) / temperature).tolist()
         data[1]["y"] = softmax.softmax(np.asarray(p["scaled_scores"]) / temperature).tolist()
-    elif live["recipe"] == "sm_hist":
+    elif drawing["recipe"] == "sm_hist":
         measured = softmax.variance_argument(int(p["d_k"]), int(p["n"]), int(p["seed"]))
         hist = measured.raw if p["which"] == "raw" else measured.scaled
         data[0].update(x=hist.centers.tolist(), y=hist.density.tolist(), width=hist.width)
         data[1].update(x=hist.curve_x.tolist(), y=hist.curve_y.tolist())
     else:
-        raise AssertionError(f"no Python twin for the recipe {live['recipe']!r}")
-    dragchart.fill_texts(figure, live["texts"], p)  # with the parameters a recipe derives (m, sl)
+        raise AssertionError(f"no Python twin for the recipe {drawing['recipe']!r}")
+    live.fill_texts(figure, drawing["texts"], p)  # with the parameters a recipe derives (m, sl)
     return json.dumps(figure)
 
 

@@ -1,4 +1,4 @@
-"""Charts that follow a dragged slider (viz.ui.dragchart), in a real headless Chromium.
+"""Charts that follow a dragged slider (viz.ui.live), in a real headless Chromium.
 
 - The tables the page itself computes (live.js over closed_form.js, through the chart's own state) equal
   NumPy's (viz/) at 1e-6 on a grid of parameters: the PE heatmap's shown cells and their strides, the
@@ -37,7 +37,7 @@ from viz.figures import downsample
 from viz.i18n import t
 from viz.scores import softmax
 from viz.state import settings
-from viz.ui import dragchart
+from viz.ui import live
 from viz.views import relative as rel_views
 from viz.views import rope_scaling as rope_scaling_views
 
@@ -152,7 +152,7 @@ def pe_expected(spec: EncodingSpec) -> tuple[np.ndarray, np.ndarray, np.ndarray]
 # ---- the page's tables against NumPy --------------------------------------------------------------------
 PE_GRID = [
     (kind, layout, d_model, max_len, base)
-    for kind, layout in [(k, "interleaved") for k in dragchart.CLOSED_FORM_KINDS] + [("sinusoidal", "split")]
+    for kind, layout in [(k, "interleaved") for k in live.CLOSED_FORM_KINDS] + [("sinusoidal", "split")]
     for d_model, max_len, base in [
         (2, 1, 2),
         (7, 100, 10),
@@ -201,9 +201,7 @@ def test_pe_curves_equal_numpy(page_factory: Any) -> None:
     root = ".st-key-pe_curves"
     wait_live(page, root)
     grid = [
-        (kind, d, n, b)
-        for kind in dragchart.CLOSED_FORM_KINDS
-        for d, n, b in [(8, 50, 10), (128, 300, 10000)]
+        (kind, d, n, b) for kind in live.CLOSED_FORM_KINDS for d, n, b in [(8, 50, 10), (128, 300, 10000)]
     ]
     dims = page.evaluate(f"() => document.querySelector('{root} .al-plot').__alLive.live.params.dims")
     assert dims, "the curves tab opens with some columns chosen"
@@ -243,9 +241,9 @@ def test_sim_row_and_softmax_row_equal_numpy(page_factory: Any) -> None:
     page = page_factory("/softmax?tab=row")
     root = ".st-key-sm_row"
     wait_live(page, root)
-    live = page.evaluate(f"() => document.querySelector('{root} .al-plot').__alLive.live.params")
-    scores = np.array(live["scores"], dtype=np.float64)
-    scaled = np.array(live["scaled_scores"], dtype=np.float64)
+    params = page.evaluate(f"() => document.querySelector('{root} .al-plot').__alLive.live.params")
+    scores = np.array(params["scores"], dtype=np.float64)
+    scaled = np.array(params["scaled_scores"], dtype=np.float64)
     temps = [0.1, 0.7, 1.0, 2.5, 5.0]
     results = page.evaluate(COMPUTE_JS, {"root": root, "values": [{"temperature": x} for x in temps]})
     for temp, got in zip(temps, results, strict=True):
@@ -354,21 +352,21 @@ def test_a_tap_on_a_touch_screen_sets_the_temperature(page_factory: Any) -> None
 
 
 def test_released_values_are_checked_on_the_server() -> None:
-    d_model, _max_len, base = dragchart.table_sliders(settings.Settings(), "en")
+    d_model, _max_len, base = live.table_sliders(settings.Settings(), "en")
     assert d_model.coerce(64) == 64 and d_model.coerce(64.4) == 64
     assert d_model.coerce(0) is None and d_model.coerce(10**9) is None
     for junk in (None, "64", True, float("nan"), float("inf"), [64], {"v": 1}):
         assert d_model.coerce(junk) is None
     assert base.coerce(5000) == 5000 and base.coerce(5001) is None
-    temp = dragchart.LiveSlider("temperature", "sm_temp", "T", 1.0, 0.1, 5.0, 0.1)
+    temp = live.LiveSlider("temperature", "sm_temp", "T", 1.0, 0.1, 5.0, 0.1)
     assert temp.coerce(0.30000000000000004) == 0.3 and temp.coerce(5.0) == 5.0 and temp.coerce(5.1) is None
 
 
 def test_the_recipes_named_in_python_are_the_ones_live_js_has(page_factory: Any) -> None:
     page = page_factory("/positional_encoding")
     wait_live(page, PE_CHART)
-    assert sorted(page.evaluate("() => window.__attentionLabLive.recipes")) == sorted(dragchart.RECIPES)
-    assert page.evaluate("() => window.AttentionLabClosedForm.KINDS") == list(dragchart.CLOSED_FORM_KINDS)
+    assert sorted(page.evaluate("() => window.__attentionLabLive.recipes")) == sorted(live.RECIPES)
+    assert page.evaluate("() => window.AttentionLabClosedForm.KINDS") == list(live.CLOSED_FORM_KINDS)
     payload = json.loads(
         page.evaluate(
             f"() => JSON.stringify(document.querySelector('{PE_CHART} .al-plot').__alLive.live.params)"
@@ -386,10 +384,10 @@ def test_the_presenter_view_swaps_a_live_heatmap_colours(page_factory: Any) -> N
     swapped = page.evaluate(
         "(s) => window.__attentionLabPresent({data: [{type: 'heatmap', colorscale: s}], layout: {}})"
         ".data[0].colorscale",
-        dragchart.SCALES["diverging"],
+        live.SCALES["diverging"],
     )
     assert drawn == swapped
-    assert drawn != dragchart.SCALES["diverging"]
+    assert drawn != live.SCALES["diverging"]
     assert_no_exception(page)
 
 

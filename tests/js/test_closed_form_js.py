@@ -1,4 +1,4 @@
-"""The browser's closed-form tables (viz/ui/dragchart/closed_form.js) against the Python reference in viz/,
+"""The browser's closed-form tables (viz/ui/live/closed_form.js) against the Python reference in viz/,
 run by Node.js on a grid of parameters: every value equal to NumPy's within 1e-6 (relative and absolute),
 NaN where NumPy has NaN, and the same errors refused."""
 
@@ -19,10 +19,10 @@ from bench.harness.browser import running_in_ci
 from viz import encodings
 from viz.encodings import EncodingSpec, relative, rope_scaling, similarity
 from viz.scores import softmax
-from viz.ui import dragchart
+from viz.ui import live
 
 NODE = shutil.which("node")
-SCRIPT = dragchart.CLOSED_FORM_JS
+SCRIPT = live.CLOSED_FORM_JS
 TOLERANCE = 1e-6
 KINDS = ("sinusoidal", "integer", "normalized", "binary", "rope")
 

@@ -15,7 +15,7 @@ from typing import Literal
 import streamlit as st
 
 from viz.i18n import t
-from viz.ui import dragchart, presenter
+from viz.ui import live, presenter
 from viz.ui.chart.plotly_js import LOCALE_JS, head_version, locale_script, plotly_js_source
 
 #: Where Streamlit's static serving (``server.enableStaticServing``) finds the files: ``static/`` next to
@@ -31,7 +31,7 @@ def served_files() -> dict[str, bytes]:
     # the presenter view's restyling: fetched only by a chart drawn in that view
     files["attention-lab-present.js"] = presenter.plot_script()
     # the charts that follow a dragged slider: fetched only by a page that shows one
-    files["attention-lab-live.js"] = dragchart.served_script()
+    files["attention-lab-live.js"] = live.served_script()
     return files
 
 

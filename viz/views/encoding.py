@@ -15,7 +15,7 @@ from viz.figures import downsample, export
 from viz.i18n import t
 from viz.state.link import MODEL_ENCODINGS
 from viz.state.settings import Settings
-from viz.ui import dragchart, widgets
+from viz.ui import live, widgets
 from viz.ui.chart import chart
 
 if (
@@ -188,18 +188,18 @@ def live_overview(
     current: Settings,
 ) -> None:
     """:func:`overview_heatmap` for a closed-form table, drawn by the browser from its parameters: a live
-    strip above it (d_model, max_len, base) redraws it as a slider moves (viz.ui.dragchart). A trained
+    strip above it (d_model, max_len, base) redraws it as a slider moves (viz.ui.live). A trained
     table (not a formula of the sliders) is the server's heatmap as before."""
-    if spec.kind not in dragchart.CLOSED_FORM_KINDS:
+    if spec.kind not in live.CLOSED_FORM_KINDS:
         title = t("pe.heatmap.title", lang, name=name, max_len=spec.max_len, d_model=spec.d_model)
         overview_heatmap(matrix, spec, lang, key=key, title=title, file_name=file_name)
         return
     rows = downsample.stride(spec.max_len, figures.MAX_ROWS)
     cols = downsample.stride(spec.d_model, figures.MAX_COLS, paired=encodings.uses_pairs(spec))
-    dragchart.live_strip(f"{key}_group", dragchart.table_sliders(current, lang), key=f"{key}_live", lang=lang)
+    live.live_strip(f"{key}_group", live.table_sliders(current, lang), key=f"{key}_live", lang=lang)
     # the shell holds no slider's value (its title is the template live.js fills): the same for every
     # size, so the server's answer to a released slider is seen to be the picture the drag drew
-    title = dragchart.template("pe.heatmap.title", lang, live=("max_len", "d_model"), name=name)
+    title = live.template("pe.heatmap.title", lang, live=("max_len", "d_model"), name=name)
     fig = figures.heatmap(
         np.zeros((1, 1), dtype=np.float32),
         title=title,
@@ -208,15 +208,15 @@ def live_overview(
         colorbar_title=t("chart.value", lang),
         hovertemplate=t("pe.heatmap.hover", lang),
     )
-    dragchart.live_chart(
+    live.live_chart(
         fig,
         recipe="pe_table",
         params={
-            **dragchart.spec_params(spec),
+            **live.spec_params(spec),
             "paired": encodings.uses_pairs(spec),
             "max_rows": figures.MAX_ROWS,
             "max_cols": figures.MAX_COLS,
-            "scales": dragchart.SCALES,
+            "scales": live.SCALES,
         },
         texts={"layout.title.text": title},
         group=f"{key}_group",

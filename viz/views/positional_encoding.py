@@ -17,7 +17,7 @@ from viz.figures import export
 from viz.i18n import t
 from viz.pretrained import files
 from viz.state.settings import Settings
-from viz.ui import dragchart
+from viz.ui import live
 from viz.ui.chart import chart
 from viz.ui.widgets import index_range
 from viz.views.encoding import CURVE_WINDOW
@@ -174,10 +174,10 @@ def exact_window(matrix: np.ndarray, spec: EncodingSpec, lang: str, *, key: str)
 
 def curves(pe: np.ndarray, spec: EncodingSpec, dims: list[int], current: Settings, lang: str) -> None:
     """The chosen columns over position; for a formula's table drawn by the browser from its parameters,
-    under a live strip (d_model, max_len, base) it follows while a slider moves (viz.ui.dragchart)."""
+    under a live strip (d_model, max_len, base) it follows while a slider moves (viz.ui.live)."""
     max_len, d_model = pe.shape
     name = f"pe_{spec.kind}_curves_{max_len}x{d_model}_dims{'-'.join(map(str, dims))}.csv"
-    live = spec.kind in dragchart.CLOSED_FORM_KINDS
+    in_browser = spec.kind in live.CLOSED_FORM_KINDS
 
     def figure(table: np.ndarray | None) -> go.Figure:
         # None: a live chart's placeholder, two points per curve (its first and last position, so the
@@ -192,20 +192,18 @@ def curves(pe: np.ndarray, spec: EncodingSpec, dims: list[int], current: Setting
             x_window=CURVE_WINDOW,
         )
 
-    if not live:
+    if not in_browser:
         chart(figure(pe), key="pe_curves", lang=lang, file_name=name)
         return
-    dragchart.live_strip(
-        "pe_curves_group", dragchart.table_sliders(current, lang), key="pe_curves_live", lang=lang
-    )
-    dragchart.live_chart(
+    live.live_strip("pe_curves_group", live.table_sliders(current, lang), key="pe_curves_live", lang=lang)
+    live.live_chart(
         figure(None),
         recipe="pe_curves",
-        params={**dragchart.spec_params(spec), "dims": dims},
+        params={**live.spec_params(spec), "dims": dims},
         texts={},
         group="pe_curves_group",
         key="pe_curves",
         lang=lang,
-        csv=lambda: dragchart.figure_csv(figure(pe), lang),
+        csv=lambda: live.figure_csv(figure(pe), lang),
         file_name=name,
     )

@@ -14,7 +14,7 @@ from viz import figures
 from viz.cache.budget import cached
 from viz.encodings import relative
 from viz.i18n import t
-from viz.ui import dragchart, widgets
+from viz.ui import live, widgets
 from viz.ui.chart import chart
 
 HEADS_MAX = 16
@@ -110,15 +110,15 @@ def _live_matrix(
     def figure(z: np.ndarray, text: str) -> go.Figure:
         return _matrix_figure(z, lang, title=text, colorbar=t(colorbar, lang), hover=hover)
 
-    dragchart.live_chart(
+    live.live_chart(
         figure(np.zeros((1, 1)), title),
         recipe=recipe,
-        params={**params, "scales": dragchart.SCALES},
+        params={**params, "scales": live.SCALES},
         texts={"layout.title.text": title},
         group=group,
         key=key,
         lang=lang,
-        csv=lambda: dragchart.figure_csv(figure(cells(), shown_title), lang),
+        csv=lambda: live.figure_csv(figure(cells(), shown_title), lang),
         file_name=file_name,
     )
 
@@ -128,11 +128,11 @@ def _alibi(length: int, controls: Any, lang: str) -> None:
         heads = widgets.bounded_slider(t("rel.heads", lang), 1, HEADS_MAX, 8, key="rel_heads")
         causal = _toggle(t("rel.causal", lang), "rel_causal", True)
     # a formula of the length and the heads: both charts follow the strip as it is dragged
-    dragchart.live_strip(
+    live.live_strip(
         "rel_alibi",
         [  # in the order of the controls above
-            dragchart.LiveSlider("length", "rel_len", t("rel.len", lang), length, LENGTH[0], LENGTH[1], 1),
-            dragchart.LiveSlider("heads", "rel_heads", t("rel.heads", lang), heads, 1, HEADS_MAX, 1),
+            live.LiveSlider("length", "rel_len", t("rel.len", lang), length, LENGTH[0], LENGTH[1], 1),
+            live.LiveSlider("heads", "rel_heads", t("rel.heads", lang), heads, 1, HEADS_MAX, 1),
         ],
         key="rel_alibi_live",
         lang=lang,
@@ -147,12 +147,11 @@ def _alibi(length: int, controls: Any, lang: str) -> None:
     shown = {"shown_head": head, "slope": float(slopes[head - 1])}
     # The shells (None) hold no slider's value: texts as templates, a trace for every head the slider
     # offers (live.js hides those past the heads), the same for every length and heads.
-    title = dragchart.template(
+    title = live.template(
         "rel.alibi.matrix", lang, live={"head": "shown_head", "heads": "heads", "slope": "slope:.4g"}
     )
     names = {
-        h: dragchart.template("rel.alibi.head", lang, live={"m": f"m{h}:.3g"}, h=h + 1)
-        for h in range(HEADS_MAX)
+        h: live.template("rel.alibi.head", lang, live={"m": f"m{h}:.3g"}, h=h + 1) for h in range(HEADS_MAX)
     }
 
     def lines(bias: np.ndarray | None) -> go.Figure:
@@ -190,7 +189,7 @@ def _alibi(length: int, controls: Any, lang: str) -> None:
             file_name=f"alibi_head{head}_of_{heads}_{length}x{length}.csv",
         )
     with right, widgets.guard(lang):
-        dragchart.live_chart(
+        live.live_chart(
             lines(None),
             recipe="alibi_lines",
             params=params,
@@ -198,7 +197,7 @@ def _alibi(length: int, controls: Any, lang: str) -> None:
             group="rel_alibi",
             key="rel_alibi_lines",
             lang=lang,
-            csv=lambda: dragchart.figure_csv(lines(alibi(length, heads, causal)), lang),
+            csv=lambda: live.figure_csv(lines(alibi(length, heads, causal)), lang),
             file_name="rel_alibi_lines.csv",
         )
     note.markdown(t("rel.alibi.explain", lang))
@@ -212,12 +211,12 @@ def _t5(length: int, controls: Any, lang: str) -> None:
         max_distance = widgets.option_slider(t("rel.maxdist", lang), allowed, 128, key="rel_maxdist")
     # a formula of the length, the buckets and the max distance: both charts follow the strip (a max
     # distance the dragged buckets leave no room for keeps the charts as they were until the release)
-    dragchart.live_strip(
+    live.live_strip(
         "rel_t5",
         [  # in the order of the controls above
-            dragchart.LiveSlider("length", "rel_len", t("rel.len", lang), length, LENGTH[0], LENGTH[1], 1),
-            dragchart.LiveSlider("buckets", "rel_buckets", t("rel.buckets", lang), buckets, options=BUCKETS),
-            dragchart.LiveSlider(
+            live.LiveSlider("length", "rel_len", t("rel.len", lang), length, LENGTH[0], LENGTH[1], 1),
+            live.LiveSlider("buckets", "rel_buckets", t("rel.buckets", lang), buckets, options=BUCKETS),
+            live.LiveSlider(
                 "max_distance", "rel_maxdist", t("rel.maxdist", lang), max_distance, options=allowed
             ),
         ],
@@ -230,7 +229,7 @@ def _t5(length: int, controls: Any, lang: str) -> None:
         "buckets": buckets,
         "max_distance": max_distance,
     }
-    title = dragchart.template("rel.t5.matrix", lang, live={"buckets": "buckets", "maxdist": "max_distance"})
+    title = live.template("rel.t5.matrix", lang, live={"buckets": "buckets", "maxdist": "max_distance"})
 
     def lines(found: np.ndarray | None) -> go.Figure:
         offsets = np.arange(-(length - 1), length)
@@ -267,7 +266,7 @@ def _t5(length: int, controls: Any, lang: str) -> None:
             file_name=f"t5_buckets_{buckets}_{max_distance}_{length}x{length}.csv",
         )
     with right, widgets.guard(lang):
-        dragchart.live_chart(
+        live.live_chart(
             lines(None),
             recipe="t5_lines",
             params=params,
@@ -275,7 +274,7 @@ def _t5(length: int, controls: Any, lang: str) -> None:
             group="rel_t5",
             key="rel_t5_lines",
             lang=lang,
-            csv=lambda: dragchart.figure_csv(lines(by_offset()), lang),
+            csv=lambda: live.figure_csv(lines(by_offset()), lang),
             file_name="rel_t5_lines.csv",
         )
     note.markdown(t("rel.t5.explain", lang))
@@ -286,20 +285,20 @@ def _kerple(length: int, controls: Any, lang: str) -> None:
         r1 = _number(t("rel.r1", lang), "rel_r1")
         r2 = _number(t("rel.r2", lang), "rel_r2")
         causal = _toggle(t("rel.causal", lang), "rel_causal", True)
-    # a formula of r1, r2 and the length: both charts follow the strip as it is dragged (viz.ui.dragchart)
+    # a formula of r1, r2 and the length: both charts follow the strip as it is dragged (viz.ui.live)
     lo, hi, step = R_RANGE
     sliders = [  # in the order of the controls above
-        dragchart.LiveSlider("length", "rel_len", t("rel.len", lang), length, LENGTH[0], LENGTH[1], 1),
-        dragchart.LiveSlider("r1", "rel_r1", t("rel.r1", lang), r1, lo, hi, step),
-        dragchart.LiveSlider("r2", "rel_r2", t("rel.r2", lang), r2, lo, hi, step),
+        live.LiveSlider("length", "rel_len", t("rel.len", lang), length, LENGTH[0], LENGTH[1], 1),
+        live.LiveSlider("r1", "rel_r1", t("rel.r1", lang), r1, lo, hi, step),
+        live.LiveSlider("r2", "rel_r2", t("rel.r2", lang), r2, lo, hi, step),
     ]
-    dragchart.live_strip("rel_kerple", sliders, key="rel_kerple_live", lang=lang)
+    live.live_strip("rel_kerple", sliders, key="rel_kerple_live", lang=lang)
     params = {"length": length, "r1": r1, "r2": r2, "causal": causal}
 
     # The shells (None) hold no slider's value: their texts are templates live.js fills, their data two
     # points; the same for every r1, r2 and length.
-    title = dragchart.template("rel.kerple.matrix", lang, live={"r1": "r1:.1f", "r2": "r2:.1f"})
-    alibi_name = dragchart.template("rel.kerple.alibi", lang, live={"m": "m:.3g"})
+    title = live.template("rel.kerple.matrix", lang, live={"r1": "r1:.1f", "r2": "r2:.1f"})
+    alibi_name = live.template("rel.kerple.alibi", lang, live={"m": "m:.3g"})
 
     def lines(kerple: np.ndarray | None) -> go.Figure:
         d = np.arange(2 if kerple is None else length)
@@ -338,7 +337,7 @@ def _kerple(length: int, controls: Any, lang: str) -> None:
             file_name=f"kerple_r1_{r1:.1f}_r2_{r2:.1f}_{length}x{length}.csv",
         )
     with right, widgets.guard(lang):
-        dragchart.live_chart(
+        live.live_chart(
             lines(None),
             recipe="kerple_lines",
             params=params,
@@ -346,7 +345,7 @@ def _kerple(length: int, controls: Any, lang: str) -> None:
             group="rel_kerple",
             key="rel_kerple_lines",
             lang=lang,
-            csv=lambda: dragchart.figure_csv(lines(relative.by_distance(bias()[None])[1][0]), lang),
+            csv=lambda: live.figure_csv(lines(relative.by_distance(bias()[None])[1][0]), lang),
             file_name="rel_kerple_lines.csv",
         )
     note.markdown(t("rel.kerple.explain", lang))

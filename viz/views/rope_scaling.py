@@ -14,7 +14,7 @@ from viz.cache.budget import cached
 from viz.encodings import rope_scaling
 from viz.encodings.rope_scaling import METHODS, Method
 from viz.i18n import t
-from viz.ui import dragchart, widgets
+from viz.ui import live, widgets
 from viz.ui.chart import chart
 
 LENGTHS = (256, 512, 1024, 2048, 4096, 8192)
@@ -115,13 +115,13 @@ def section(base: float, lang: str) -> None:
     names = {m: t(f"rs.method.{m}", lang) for m in METHODS}
     n = d_head // 2
     pairs = np.arange(n)
-    # formulas of (s, L, d): the three charts follow the strip as it is dragged (viz.ui.dragchart)
-    dragchart.live_strip(
+    # formulas of (s, L, d): the three charts follow the strip as it is dragged (viz.ui.live)
+    live.live_strip(
         "rs",
         [
-            dragchart.LiveSlider("train_len", "rs_len", t("rs.len", lang), train_len, options=LENGTHS),
-            dragchart.LiveSlider("scale", "rs_scale", t("rs.scale", lang), scale, options=SCALES),
-            dragchart.LiveSlider("d_head", "rs_dhead", t("rs.dhead", lang), d_head, options=D_HEADS),
+            live.LiveSlider("train_len", "rs_len", t("rs.len", lang), train_len, options=LENGTHS),
+            live.LiveSlider("scale", "rs_scale", t("rs.scale", lang), scale, options=SCALES),
+            live.LiveSlider("d_head", "rs_dhead", t("rs.dhead", lang), d_head, options=D_HEADS),
         ],
         key="rs_live",
         lang=lang,
@@ -137,8 +137,8 @@ def section(base: float, lang: str) -> None:
 
     # A shell (None) holds no slider's value: two placeholder points, level names as templates live.js
     # fills and the levels and marks at 1; the same for every s, L and d.
-    level_l = dragchart.template("rs.level.l", lang, live={"n": "train_len"})
-    level_sl = dragchart.template("rs.level.sl", lang, live={"n": "sl"})
+    level_l = live.template("rs.level.l", lang, live={"n": "train_len"})
+    level_sl = live.template("rs.level.sl", lang, live={"n": "sl"})
     two = np.arange(2)
 
     def waves(values: Mapping[Method, np.ndarray] | None) -> go.Figure:
@@ -194,7 +194,7 @@ def section(base: float, lang: str) -> None:
     left, right = st.columns([3, 1])
     with left, widgets.guard(lang):
         level_at = len(METHODS)  # the level lines follow the methods' traces
-        dragchart.live_chart(
+        live.live_chart(
             waves(None),
             recipe="rs_waves",
             params=params,
@@ -205,10 +205,10 @@ def section(base: float, lang: str) -> None:
             group="rs",
             key="rs_waves",
             lang=lang,
-            csv=lambda: dragchart.figure_csv(waves({m: found.wavelengths(m) for m in METHODS}), lang),
+            csv=lambda: live.figure_csv(waves({m: found.wavelengths(m) for m in METHODS}), lang),
             file_name=f"rope_scaling_wavelengths_d{d_head}_L{train_len}_s{scale}.csv",
         )
-        dragchart.live_chart(
+        live.live_chart(
             ramp(None),
             recipe="rs_ramp",
             params=params,
@@ -216,13 +216,13 @@ def section(base: float, lang: str) -> None:
             group="rs",
             key="rs_ramp",
             lang=lang,
-            csv=lambda: dragchart.figure_csv(ramp(found.ramp), lang),
+            csv=lambda: live.figure_csv(ramp(found.ramp), lang),
             file_name=f"yarn_ramp_d{d_head}_L{train_len}.csv",
         )
     right.markdown(t("rs.wave.explain", lang))
     left, right = st.columns([3, 1])
     with left, widgets.guard(lang):
-        dragchart.live_chart(
+        live.live_chart(
             score_chart(None, None),
             recipe="rs_scores",
             params={**params, "points": SCORE_POINTS, "window": SCORE_WINDOW},
@@ -230,7 +230,7 @@ def section(base: float, lang: str) -> None:
             group="rs",
             key="rs_scores",
             lang=lang,
-            csv=lambda: dragchart.figure_csv(score_chart(*scores(d_head, base, scale, train_len)), lang),
+            csv=lambda: live.figure_csv(score_chart(*scores(d_head, base, scale, train_len)), lang),
             file_name=f"rope_scaling_scores_d{d_head}_L{train_len}_s{scale}.csv",
         )
     right.markdown(t("rs.score.explain", lang))

@@ -15,7 +15,7 @@ from viz.encodings import EncodingKind, EncodingSpec, similarity
 from viz.figures import downsample, export
 from viz.i18n import t
 from viz.state.settings import Settings
-from viz.ui import dragchart
+from viz.ui import live
 from viz.ui.chart import chart
 from viz.views.encoding import (
     encoding_table,
@@ -159,13 +159,13 @@ def by_offset(
 ) -> None:
     """The same values against the offset j - p, the theory's curve over them, and how far they spread.
     With the ``spec`` of a formula's table the browser computes them (they follow :func:`offset_strip`)."""
-    live = spec is not None and spec.kind in dragchart.CLOSED_FORM_KINDS
+    in_browser = spec is not None and spec.kind in live.CLOSED_FORM_KINDS
     relative = spec is not None and encodings.info(spec.kind).relative
     one = np.zeros(1)  # a live chart's placeholders: its points and curve are computed in the browser
     fig = figures.offset_scatter(
-        *((one, one) if live else v.drawn_pairs),
-        curve_x=(one if relative else None) if live else (None if v.theory is None else v.theory[0]),
-        curve_y=(one if relative else None) if live else (None if v.theory is None else v.theory[1]),
+        *((one, one) if in_browser else v.drawn_pairs),
+        curve_x=(one if relative else None) if in_browser else (None if v.theory is None else v.theory[0]),
+        curve_y=(one if relative else None) if in_browser else (None if v.theory is None else v.theory[1]),
         points_name=t("sim.offset.points", lang),
         curve_name=t(f"sim.offset.curve.{measure}", lang),
         title=t("sim.offset.chart", lang, name=name),
@@ -179,14 +179,14 @@ def by_offset(
         {t("sim.offset.x", lang): v.offsets.offsets, measure_name: v.offsets.values},
         note=t("csv.all_pairs", lang, pairs=v.offsets.values.size, points=v.drawn.size),
     )
-    if spec is None or not live:
+    if spec is None or not in_browser:
         chart(fig, key=key, lang=lang, csv=csv, file_name=file_name)
     else:
-        dragchart.live_chart(
+        live.live_chart(
             fig,
             recipe="sim_offset",
             params={
-                **dragchart.spec_params(spec),
+                **live.spec_params(spec),
                 "measure": measure,
                 "relative": relative,
                 "grid": similarity.OFFSET_GRID,
@@ -242,20 +242,20 @@ def pair_orbit(orbit: similarity.PairOrbit, pair: int, k_shift: int, p: int, max
 
 def offset_strip(kinds: list[EncodingKind], current: Settings, lang: str) -> None:
     """The offsets tab's live strip: d_model and base, when every compared table is a formula."""
-    if kinds and all(k in dragchart.CLOSED_FORM_KINDS for k in kinds):
-        sliders = [s for s in dragchart.table_sliders(current, lang) if s.name != "max_len"]
-        dragchart.live_strip("sim_offset", sliders, key="sim_offset_live", lang=lang)
+    if kinds and all(k in live.CLOSED_FORM_KINDS for k in kinds):
+        sliders = [s for s in live.table_sliders(current, lang) if s.name != "max_len"]
+        live.live_strip("sim_offset", sliders, key="sim_offset_live", lang=lang)
 
 
 def row_strip(kinds: list[EncodingKind], p: int, max_len: int, current: Settings, lang: str) -> None:
     """The first tab's live strip: p, and d_model and base when every compared table is a formula (a
     trained table has one size, which the sidebar's d_model does not change)."""
-    if max_len < 2 or not any(k in dragchart.CLOSED_FORM_KINDS for k in kinds):
+    if max_len < 2 or not any(k in live.CLOSED_FORM_KINDS for k in kinds):
         return
-    sliders = [dragchart.LiveSlider("p", "sim_p", t("sim.p", lang), p, 0, max_len - 1)]
-    if all(k in dragchart.CLOSED_FORM_KINDS for k in kinds):
-        sliders += [s for s in dragchart.table_sliders(current, lang) if s.name != "max_len"]
-    dragchart.live_strip("sim_row", sliders, key="sim_row_live", lang=lang)
+    sliders = [live.LiveSlider("p", "sim_p", t("sim.p", lang), p, 0, max_len - 1)]
+    if all(k in live.CLOSED_FORM_KINDS for k in kinds):
+        sliders += [s for s in live.table_sliders(current, lang) if s.name != "max_len"]
+    live.live_strip("sim_row", sliders, key="sim_row_live", lang=lang)
 
 
 def row_chart(
@@ -292,18 +292,18 @@ def row_chart(
             mark_label=said["data.1.name"],
         )
 
-    if spec.kind not in dragchart.CLOSED_FORM_KINDS:
+    if spec.kind not in live.CLOSED_FORM_KINDS:
         chart(figure(values), key=key, lang=lang, file_name=file_name)
     else:  # the values are computed in the browser: the figure goes without them
-        dragchart.live_chart(
+        live.live_chart(
             figure(None),
             recipe="sim_row",
-            params={**dragchart.spec_params(spec), "p": p, "measure": measure},
+            params={**live.spec_params(spec), "p": p, "measure": measure},
             texts=texts("{p}"),
             group="sim_row",
             key=key,
             lang=lang,
-            csv=lambda: dragchart.figure_csv(figure(values), lang),
+            csv=lambda: live.figure_csv(figure(values), lang),
             file_name=file_name,
         )
     if similarity.has_gaps(values):

@@ -18,7 +18,7 @@ from viz.cache.memo import memoized
 from viz.figures import export
 from viz.i18n import t
 from viz.scores import softmax
-from viz.ui import dragchart
+from viz.ui import live
 from viz.ui.chart import chart
 
 ROW_COLORS = ("#1f4e99", "#6fb1ff")  # unscaled, scaled: bars and their score lines
@@ -90,9 +90,9 @@ def row_names(d_k: int, lang: str) -> tuple[str, str]:
 
 def variance_strip(d_k: int, lang: str) -> None:
     """The d_k strip the two histograms follow while it is dragged (it sets the page's d_k)."""
-    dragchart.live_strip(
+    live.live_strip(
         "sm_var",
-        [dragchart.LiveSlider("d_k", "sm_dk", t("sm.dk", lang), d_k, options=softmax.DK_OPTIONS)],
+        [live.LiveSlider("d_k", "sm_dk", t("sm.dk", lang), d_k, options=softmax.DK_OPTIONS)],
         key="sm_var_live",
         lang=lang,
     )
@@ -101,7 +101,7 @@ def variance_strip(d_k: int, lang: str) -> None:
 def _histogram_csv(
     figure: Callable[[softmax.Histogram], go.Figure], hist: softmax.Histogram, lang: str
 ) -> str:
-    return dragchart.figure_csv(figure(hist), lang)  # the server's own bins at its d_k
+    return live.figure_csv(figure(hist), lang)  # the server's own bins at its d_k
 
 
 def variance_histograms(d_k: int, n: int, seed: int, lang: str, *, columns: Sequence[Any]) -> None:
@@ -112,9 +112,9 @@ def variance_histograms(d_k: int, n: int, seed: int, lang: str, *, columns: Sequ
     counts = histogram_counts(n, seed)
     for col, hist, which in ((columns[0], arg.raw, "raw"), (columns[1], arg.scaled, "scaled")):
         texts = {
-            "layout.title.text": dragchart.template(f"sm.var.hist.{which}", lang, live=["d_k"]),
-            "layout.xaxis.title.text": dragchart.template(f"sm.var.x.{which}", lang, live=["d_k"]),
-            "data.1.name": dragchart.template(f"sm.var.curve.{which}", lang, live=["d_k"]),
+            "layout.title.text": live.template(f"sm.var.hist.{which}", lang, live=["d_k"]),
+            "layout.xaxis.title.text": live.template(f"sm.var.x.{which}", lang, live=["d_k"]),
+            "data.1.name": live.template(f"sm.var.curve.{which}", lang, live=["d_k"]),
         }
 
         def figure(
@@ -139,7 +139,7 @@ def variance_histograms(d_k: int, n: int, seed: int, lang: str, *, columns: Sequ
             )
 
         with col:
-            dragchart.live_chart(
+            live.live_chart(
                 figure(None),
                 recipe="sm_hist",
                 params={
@@ -197,7 +197,7 @@ def variance_by_dk(d_k: int, n: int, seed: int, lang: str) -> None:
 def row_chart(one: softmax.RowView, d_k: int, seed: int, temperature: float, lang: str) -> None:
     """One row's weights unscaled and scaled as bars, with its scores as lines on a second axis."""
     raw_name, scaled_name = row_names(d_k, lang)
-    title = dragchart.template("sm.row.chart", lang, live={"temp": "temperature"}, d_k=d_k)
+    title = live.template("sm.row.chart", lang, live={"temp": "temperature"}, d_k=d_k)
 
     def figure(raw: np.ndarray, scaled: np.ndarray, shown_title: str) -> go.Figure:
         return figures.grouped_bars(
@@ -215,15 +215,15 @@ def row_chart(one: softmax.RowView, d_k: int, seed: int, temperature: float, lan
             colors=ROW_COLORS,
         )
 
-    # the bars follow the temperature strip in the browser (viz.ui.dragchart); the scores do not change
-    dragchart.live_strip(
+    # the bars follow the temperature strip in the browser (viz.ui.live); the scores do not change
+    live.live_strip(
         "sm_row",
-        [dragchart.LiveSlider("temperature", "sm_temp", t("sm.temp", lang), temperature, *TEMPERATURE)],
+        [live.LiveSlider("temperature", "sm_temp", t("sm.temp", lang), temperature, *TEMPERATURE)],
         key="sm_row_live",
         lang=lang,
     )
     zeros = np.zeros(len(one.keys))  # the shell: no weights, the title a template (the same for every T)
-    dragchart.live_chart(
+    live.live_chart(
         figure(zeros, zeros, title),
         recipe="sm_row",
         params={
@@ -235,7 +235,7 @@ def row_chart(one: softmax.RowView, d_k: int, seed: int, temperature: float, lan
         group="sm_row",
         key="sm_row",
         lang=lang,
-        csv=lambda: dragchart.figure_csv(  # the true weights at the server's T
+        csv=lambda: live.figure_csv(  # the true weights at the server's T
             figure(one.raw, one.scaled, t("sm.row.chart", lang, d_k=d_k, temp=f"{temperature:g}")), lang
         ),
         file_name=f"softmax_row_dk{d_k}_keys{len(one.keys)}_temp{temperature:g}_seed{seed}.csv",

@@ -53,7 +53,7 @@ _PLOT_CSS = (
     # under the page's border-box the strip took the figure's last 28 px, drawn over the CSV button below
     f".al-plot {{ padding-top: {MODEBAR_STRIP_PX}px; box-sizing: content-box; }}\n"
     f".al-plot .modebar-container {{ top: -{MODEBAR_STRIP_PX}px !important; }}\n"
-    # a live strip (viz.ui.dragchart): a row of labelled range inputs, no toolbar
+    # a live strip (viz.ui.live): a row of labelled range inputs, no toolbar
     ".al-live { display: flex; flex-wrap: wrap; align-items: center; gap: 0.15rem 1.25rem;"
     " padding: 0.4rem 0.75rem 0.5rem; border: 1px dashed rgba(128, 132, 149, 0.6); border-radius: 0.5rem; }\n"
     ".al-live-badge { flex: 1 0 100%; font-weight: 600; font-size: 0.9em; }\n"
@@ -98,7 +98,7 @@ def mount(
         data = b"".join(parts)
     if on_released is None:
         _plot_component(data=data, key=key)
-    else:  # a live strip (viz.ui.dragchart): its released values come back as a trigger
+    else:  # a live strip (viz.ui.live): its released values come back as a trigger
         _plot_component(data=data, key=key, on_released_change=on_released)
 
 

@@ -55,7 +55,7 @@ function presented(figure) {
   );
 }
 
-// Live strips and charts (viz/ui/dragchart/live.js after closed_form.js), fetched once by the first
+// Live strips and charts (viz/ui/live/live.js after closed_form.js), fetched once by the first
 // live element of a page.
 function loadLive() {
   return loadScript('attention-lab-live.js', () => Boolean(window.__attentionLabLive)).then(() => window.__attentionLabLive);

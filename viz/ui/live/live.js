@@ -2,14 +2,14 @@
 // static/attention-lab-live.js (viz/ui/chart/plotly_js.py) and loaded by plot.js the first time a page
 // shows a live strip or a live chart.
 //
-// A live *strip* (dragchart.live_strip) holds native range inputs: the browser gives them arrow keys,
+// A live *strip* (live.live_strip) holds native range inputs: the browser gives them arrow keys,
 // Home/End, Page Up/Down and touch, and screen readers read their value. Every input event stores the
 // value in its group and redraws the group's charts on the next animation frame; letting go (or a key
 // press) sends the values to Streamlit once, with a sequence number the server echoes back as "ack".
 // Until that echo arrives the strip keeps the visitor's values: a rerun already under way cannot pull the
 // slider back under a quick hand.
 //
-// A live *chart* (dragchart.live_chart) arrives as a figure without its data plus the parameters of a
+// A live *chart* (live.live_chart) arrives as a figure without its data plus the parameters of a
 // recipe below. The recipe computes the data from the parameters (closed_form.js, held to viz/ at 1e-6 by
 // the tests) and fills the figure: the same path draws the server's parameters and a dragged value.
 (function () {
