@@ -15,18 +15,25 @@ from typing import Literal
 
 from viz.i18n import (
     attention,
+    attention_steps,
     embedding,
     encoder,
+    encoding,
     encodings,
     home,
     lesson,
-    modern,
     notes,
-    pe,
+    online_softmax,
+    positional_encoding,
     pretrained,
+    relative,
+    rope_scaling,
     shell,
     similarity,
     softmax,
+    softmax_example,
+    training,
+    windows,
 )
 from viz.i18n.ko import PARTICLE_SPEC, Formatter
 
@@ -38,18 +45,25 @@ TABLES: dict[str, dict[str, dict[str, str]]] = {
     module.__name__: module.STRINGS
     for module in (
         shell,
-        home,
+        notes,
         encodings,
-        pe,
+        home,
+        lesson,
+        positional_encoding,
+        rope_scaling,
+        encoding,
         embedding,
         similarity,
-        modern,
-        lesson,
+        relative,
         softmax,
+        softmax_example,
+        online_softmax,
         attention,
+        attention_steps,
+        training,
+        windows,
         encoder,
         pretrained,
-        notes,
     )
 }
 

@@ -36,8 +36,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Split into words and punctuation; up to {n} tokens. Any language works.",
         "ko": "단어와 문장 부호로 나눕니다. 최대 {n}개 토큰. 어떤 언어든 됩니다.",
     },
-    "att.key": {"en": "key (attended to)", "ko": "키 (주목받는 토큰)"},
-    "att.query": {"en": "query (attending)", "ko": "쿼리 (주목하는 토큰)"},
     "att.maps.chart": {
         "en": "Layer {layer}: {heads} heads, each on d_k = {d_k} dimensions",
         "ko": "{layer}층: 헤드 {heads}개, 각각 d_k = {d_k}차원",
@@ -53,124 +51,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "att.avg.explain": {
         "en": "**The average over heads** is a common summary, but it hides what the heads do separately: two heads looking in opposite directions average to a blur. The model itself never averages; it concatenates the heads and mixes them with W_O (step 3 below).",
         "ko": "**헤드 평균**은 흔히 쓰는 요약이지만, 헤드가 따로 하는 일을 가립니다. 서로 반대쪽을 보는 두 헤드를 평균하면 흐릿해집니다. 모델 자체는 평균을 내지 않고, 헤드들을 이어 붙인 다음 W_O로 섞습니다(아래 3단계).",
-    },
-    # ---- toy tasks and training ---------------------------------------------------------------------------
-    "att.task": {"en": "Toy task", "ko": "토이 과제"},
-    "att.task.reverse": {"en": "Reverse the sequence", "ko": "순서 뒤집기"},
-    "att.task.previous": {"en": "Copy the previous token", "ko": "바로 앞 토큰 복사"},
-    "att.task.match": {"en": "Find the matching token", "ko": "짝 토큰 찾기"},
-    "att.task.reverse.about": {
-        "en": "Input: {n} letters. Answer at position i: the letter at position {n} − 1 − i. Only position says where to look.",
-        "ko": "입력: 글자 {n}개. 위치 i의 정답: 위치 {n} − 1 − i의 글자. 어디를 볼지는 위치만 알려 줍니다.",
-    },
-    "att.task.previous.about": {
-        "en": "Input: {n} letters. Answer at position i: the letter just before it (position 0 answers itself). Only position says where to look.",
-        "ko": "입력: 글자 {n}개. 위치 i의 정답: 바로 앞 글자(위치 0은 자기 자신). 어디를 볼지는 위치만 알려 줍니다.",
-    },
-    "att.task.match.about": {
-        "en": "Input: {n} letters, each used exactly twice. Answer at position i: the position of the other copy of the same letter. Content finds the twin; position tells it apart from the query itself.",
-        "ko": "입력: 글자 {n}개, 각 글자는 정확히 두 번 나옵니다. 위치 i의 정답: 같은 글자의 다른 하나가 있는 위치. 내용으로 짝을 찾고, 위치로 자기 자신과 구별합니다.",
-    },
-    "att.example_seed": {"en": "Example", "ko": "예제 번호"},
-    "att.train": {"en": "Train", "ko": "학습"},
-    "att.trained_already": {"en": "Trained", "ko": "학습 완료"},
-    "att.too_big": {
-        "en": "This model has {params} parameters. The page trains models up to {limit} (d_model 512 with one layer, or 256 with four), which take seconds; this one would take minutes on this server. Lower d_model in the sidebar or the layers above to train. Its untrained maps are shown below.",
-        "ko": "이 모델의 매개변수는 {params}개입니다. 이 페이지는 {limit}개까지(d_model 512에 1층, 또는 256에 4층) 학습하며, 그러면 몇 초면 끝납니다. 이 크기는 이 서버에서 몇 분이 걸립니다. 학습하려면 사이드바의 d_model이나 위의 층 수를 줄이세요. 아래에는 학습 전 맵이 보입니다.",
-    },
-    "att.training": {
-        "en": "Training… (changing any control stops it)",
-        "ko": "학습 중… (다른 설정을 바꾸면 멈춥니다)",
-    },
-    "att.steps.rope": {
-        "en": "With RoPE, Q and K are shown after each token's pair of dimensions has been rotated by its position.",
-        "ko": "RoPE에서는 Q와 K를 각 토큰의 차원 쌍을 위치만큼 회전시킨 뒤의 값으로 보여 줍니다.",
-    },
-    "att.progress": {
-        "en": "step {step} of at most {total} · {sec} s of at most {limit} s · loss {loss} · held-out accuracy {acc}",
-        "ko": "{step} / 최대 {total} 단계 · {sec}초 / 최대 {limit}초 · 손실 {loss} · 검증 정확도 {acc}",
-    },
-    "att.stopped_time": {
-        "en": "Stopped at the time limit: one training run may use {sec} s of this shared server, and this one got to step {steps} with {acc} of held-out positions right (the goal is {target}). The model as it stood is kept. Smaller settings (d_model, layers) train faster.",
-        "ko": "시간 제한에 걸려 멈췄습니다. 이 공유 서버에서 학습 한 번은 {sec}초까지 쓸 수 있는데, 이번 학습은 {steps}단계까지 가서 검증 위치의 {acc:을/를} 맞혔습니다(목표 {target}). 그때까지의 모델을 보관합니다. 설정(d_model, 층 수)을 줄이면 더 빨리 학습합니다.",
-    },
-    "att.stopped_unlearnable": {
-        "en": "Stopped after {steps} steps at {acc} of held-out positions right: this task cannot be learned with these settings, so training longer would not help.",
-        "ko": "{steps}단계 뒤 검증 위치의 {acc:을/를} 맞힌 채 멈췄습니다. 이 설정으로는 이 과제를 배울 수 없어서, 더 오래 학습해도 나아지지 않습니다.",
-    },
-    "att.unlearnable.none": {
-        "en": "Without a position signal the model sees the letters as an unordered set (shuffling the input only shuffles its output), so it can never tell where a letter stands, and every task here depends on that.",
-        "ko": "위치 신호가 없으면 모델은 글자들을 순서 없는 집합으로 봅니다(입력을 섞으면 출력도 똑같이 섞일 뿐입니다). 그래서 글자가 어디에 있는지 알 수 없는데, 여기 과제는 모두 그것에 달려 있습니다.",
-    },
-    "att.unlearnable.rope_dk1": {
-        "en": "With d_k = 1 RoPE has no pair of dimensions to rotate, so the model is as blind to position as with no position signal, and every task here depends on position.",
-        "ko": "d_k = 1이면 RoPE가 회전시킬 차원 쌍이 없어서, 모델은 위치 신호가 없을 때처럼 위치를 볼 수 없습니다. 그런데 여기 과제는 모두 위치에 달려 있습니다.",
-    },
-    "att.unlearnable.short": {
-        "en": "Train runs only {steps} steps, enough to see the curve stay flat.",
-        "ko": "그래서 '학습'은 곡선이 평평하게 머무는 것을 볼 수 있을 만큼인 {steps}단계만 돕니다.",
-    },
-    "att.model_state": {"en": "Model to show", "ko": "보여 줄 모델"},
-    "att.state.step": {"en": "replay at step {step}", "ko": "다시 보기: {step}단계"},
-    "att.replay": {"en": "Replay the training: step", "ko": "학습 다시 보기: 단계"},
-    "att.replay.help": {
-        "en": "The run kept the heads' maps at {n} steps. Slide back to see the maps, the answers and the curve as they were at that step; the last step is the trained model.",
-        "ko": "학습하면서 {n}개 단계의 헤드 맵을 보관했습니다. 뒤로 밀면 그 단계의 맵, 답, 곡선을 볼 수 있고, 마지막 단계가 학습된 모델입니다.",
-    },
-    "att.replay.example": {
-        "en": "The replay keeps the maps of the first {n} examples only (numbers below {n}), so example 0 is shown instead of example {asked}.",
-        "ko": "다시 보기는 처음 {n}개 예제(번호가 {n}보다 작은 것)의 맵만 보관하므로, 예제 {asked} 대신 예제 0을 보여 줍니다.",
-    },
-    "att.reached": {
-        "en": "Trained: {acc} of held-out positions right after {steps} steps ({sec} s). This model is kept: come back to these settings and it is shown at once.",
-        "ko": "학습 완료: {steps}단계 만에 검증 위치의 {acc:을/를} 맞혔습니다({sec}초). 이 모델은 보관되므로 같은 설정으로 돌아오면 바로 보입니다.",
-    },
-    "att.not_reached": {
-        "en": "After {steps} steps the model gets only {acc} of held-out positions right (the goal is {target}).",
-        "ko": "{steps}단계 뒤에도 검증 위치의 {acc}만 맞힙니다(목표 {target}).",
-    },
-    "att.why.rope": {
-        "en": "RoPE tells a head only how far apart two tokens are, not where they stand, while reversing (and spotting the first token) needs the absolute position. Try the sinusoidal encoding.",
-        "ko": "RoPE는 두 토큰이 얼마나 떨어져 있는지만 알려 줄 뿐 어디에 있는지는 알려 주지 않습니다. 그런데 뒤집기(그리고 첫 토큰 알아보기)에는 절대 위치가 필요합니다. 사인파 인코딩으로 해 보세요.",
-    },
-    "att.why.other": {
-        "en": "This encoding makes the task hard to learn in so few steps (the Positional encoding page shows why: values that grow without bound, or rows that are hard to tell apart). Try the sinusoidal encoding.",
-        "ko": "이 인코딩으로는 이 정도 단계 안에 과제를 배우기 어렵습니다(이유는 위치 인코딩 페이지에 있습니다. 값이 한없이 커지거나, 행끼리 구별하기 어렵습니다). 사인파 인코딩으로 해 보세요.",
-    },
-    "att.col.position": {"en": "position", "ko": "위치"},
-    "att.col.input": {"en": "input", "ko": "입력"},
-    "att.col.answer": {"en": "right answer", "ko": "정답"},
-    "att.col.model": {"en": "model's answer", "ko": "모델의 답"},
-    "att.right": {
-        "en": "The model answers {right} of {n} positions of this example right.",
-        "ko": "이 예제의 {n}개 위치 중 {right}개를 맞혔습니다.",
-    },
-    "att.state.trained": {"en": "trained", "ko": "학습 후"},
-    "att.state.untrained": {"en": "untrained", "ko": "학습 전"},
-    "att.task.chart": {"en": "Layer {layer}, {state}", "ko": "{layer}층, {state}"},
-    "att.task.reverse.explain": {
-        "en": "**What to look for.** Before training the maps are blotchy. After training, some heads light up along the anti-diagonal (top-right to bottom-left): position i looks at position T − 1 − i, exactly the letter it must output. Untrained, the model gets about one position in ten right, which is guessing.",
-        "ko": "**볼 점.** 학습 전 맵은 얼룩덜룩합니다. 학습 후에는 일부 헤드가 반대 대각선(오른쪽 위에서 왼쪽 아래)을 따라 밝아집니다. 위치 i가 위치 T − 1 − i, 곧 내보내야 할 글자를 봅니다. 학습 전에는 10개 중 1개 정도만 맞히는데, 이는 찍기 수준입니다.",
-    },
-    "att.task.previous.explain": {
-        "en": "**What to look for.** After training, heads concentrate on the cells just below the main diagonal: each position looks one step back. That is a pure position pattern; it does not depend on which letters are in the sequence.",
-        "ko": "**볼 점.** 학습 후 헤드는 주대각선 바로 아래 칸에 모입니다. 각 위치가 한 칸 앞을 봅니다. 이것은 순수한 위치 패턴이라, 어떤 글자가 들어 있는지와 상관없습니다.",
-    },
-    "att.task.match.explain": {
-        "en": "**What to look for.** After training, some heads point each letter at its twin. The pattern is not a diagonal: it changes with every example (try another example number), because it is found by content. The twin gets more weight than the query's own cell on the diagonal: position is what tells the two copies apart.",
-        "ko": "**볼 점.** 학습 후 일부 헤드는 각 글자를 그 짝으로 향하게 합니다. 이 패턴은 대각선이 아니고 예제마다 바뀝니다(다른 예제 번호를 넣어 보세요). 내용으로 찾기 때문입니다. 짝은 대각선에 있는 쿼리 자신의 칸보다 더 큰 가중치를 받습니다. 두 복사본을 구별해 주는 것은 위치입니다.",
-    },
-    "att.curve.chart": {"en": "Training on “{task}”", "ko": "“{task}” 학습 곡선"},
-    "att.curve.acc": {"en": "held-out accuracy", "ko": "검증 정확도"},
-    "att.curve.loss": {"en": "training loss", "ko": "학습 손실"},
-    "att.curve.step": {"en": "training step", "ko": "학습 단계"},
-    "att.curve.hover": {
-        "en": "%{fullData.name}<br>step %{x}: %{y:.3f}<extra></extra>",
-        "ko": "%{fullData.name}<br>단계 %{x}: %{y:.3f}<extra></extra>",
-    },
-    "att.curve.explain": {
-        "en": "**The curve.** Accuracy is measured before training (step 0: near chance, one in ten symbols or one in eight positions) and then every {every} steps, on a fixed batch the model never trains on; training stops at {target}, after {steps} steps or after {sec} s, whichever comes first. Loss (dotted, right axis) is the cross-entropy: of that held-out batch at step 0, of the training batches since the last point after that. Training uses a fixed seed, so the same settings always give the same curve and the same model.",
-        "ko": "**곡선.** 정확도는 모델이 학습에 쓰지 않는 고정 배치로, 학습 전(0단계: 찍기 수준, 글자는 10개 중 1개, 위치는 8개 중 1개)과 그 뒤 {every}단계마다 잽니다. {target}에 닿거나, {steps}단계를 돌거나, {sec}초가 지나면 그중 먼저 오는 때에 학습을 멈춥니다. 손실(점선, 오른쪽 축)은 교차 엔트로피입니다. 0단계는 그 검증 배치의 손실이고, 그 뒤는 직전 점 이후 학습 배치들의 손실입니다. 시드가 고정되어 있어 같은 설정이면 언제나 같은 곡선과 같은 모델이 나옵니다.",
     },
     "att.sentence_only": {
         "en": "Masks, the step-by-step view and the word-order test work on sentences: switch the input to “A sentence” to see them.",
@@ -245,75 +125,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "**Check it.** Switch between the masks and watch the {pad} columns: without a padding mask they take weight, with it they are exactly 0. With the causal mask everything above the diagonal is 0, and the first token can only attend to itself.",
         "ko": "**확인해 보세요.** 마스크를 바꿔 가며 {pad} 열을 보세요. 패딩 마스크가 없으면 가중치를 받고, 있으면 정확히 0입니다. 인과 마스크에서는 대각선 위가 모두 0이고, 첫 토큰은 자기 자신만 볼 수 있습니다.",
     },
-    # ---- step by step ------------------------------------------------------------------------------------
-    "att.steps.title": {"en": "3. One head, step by step", "ko": "3. 헤드 하나를 단계별로"},
-    "att.steps.need": {
-        "en": "Type a sentence above to follow one head through its steps.",
-        "ko": "위에 문장을 입력하면 헤드 하나의 계산을 단계별로 따라갈 수 있습니다.",
-    },
-    "att.steps.head": {"en": "Head", "ko": "헤드"},
-    "att.steps.causal": {"en": "Apply a causal mask", "ko": "인과 마스크 적용"},
-    "att.steps.intro": {
-        "en": "Head {h} of layer {layer}: the layer input X (d_model = {d_model} per token) is projected to this head's queries, keys and values, each d_k = {d_k} wide.",
-        "ko": "{layer}층의 헤드 {h}: 층의 입력 X(토큰마다 d_model = {d_model})를 이 헤드의 쿼리, 키, 밸류로 투영합니다. 각각의 폭은 d_k = {d_k}입니다.",
-    },
-    "att.steps.part.qkv": {"en": "Projections Q, K, V", "ko": "Q, K, V 구하기"},
-    "att.steps.part.scores": {"en": "①–④ From scores to weights", "ko": "①–④ 점수에서 가중치로"},
-    "att.steps.part.out": {
-        "en": "⑤–⑦ Weights · V, heads joined, W_O",
-        "ko": "⑤–⑦ 가중치 · V, 헤드 합치기, W_O",
-    },
-    "att.steps.proj": {"en": "{name}", "ko": "{name}"},
-    "att.steps.hover": {
-        "en": "%{y}, dimension %{x}<br>%{z:.3f}<extra></extra>",
-        "ko": "%{y}, 차원 %{x}<br>%{z:.3f}<extra></extra>",
-    },
-    "att.steps.qkv_note": {
-        "en": "**Three views of the same tokens.** Q says what each token is looking for, K what it offers to be found by, V what it hands over once it is chosen. All three are the layer input multiplied by this head's own d_model × {d_k} matrices, so every head sees the sentence through different eyes.",
-        "ko": "**같은 토큰의 세 얼굴.** Q는 각 토큰이 무엇을 찾는지, K는 무엇으로 찾아지는지, V는 뽑혔을 때 무엇을 넘겨주는지를 나타냅니다. 셋 다 층의 입력에 이 헤드만의 d_model × {d_k} 행렬을 곱한 것이라, 헤드마다 문장을 다른 눈으로 봅니다.",
-    },
-    "att.steps.cut": {
-        "en": "The first {shown} of the head's {d_k} columns are shown.",
-        "ko": "헤드의 {d_k}개 열 중 앞의 {shown}개를 보여 줍니다.",
-    },
-    "att.steps.scores": {"en": "① Q Kᵀ", "ko": "① Q Kᵀ"},
-    "att.steps.scaled": {"en": "② ÷ √{d_k}", "ko": "② ÷ √{d_k}"},
-    "att.steps.masked": {"en": "③ + mask", "ko": "③ + 마스크"},
-    "att.steps.weights": {"en": "④ softmax (rows)", "ko": "④ 소프트맥스 (행별)"},
-    "att.steps.pair_hover": {
-        "en": "query %{y}<br>key %{x}<br>%{z:.3f}<extra></extra>",
-        "ko": "쿼리 %{y}<br>키 %{x}<br>%{z:.3f}<extra></extra>",
-    },
-    "att.steps.masked_hover": {
-        "en": "query %{y}<br>key %{x}<br>masked: −∞<extra></extra>",
-        "ko": "쿼리 %{y}<br>키 %{x}<br>마스크됨: −∞<extra></extra>",
-    },
-    "att.steps.squares": {
-        "en": "① every query against every key; ② divided by {root} so the scores keep a size that does not grow with d_k = {d_k}; ③ forbidden pairs set to −∞ (grey; nothing changes without a mask); ④ softmax turns each row into weights that add up to 1, and −∞ becomes exactly 0.",
-        "ko": "① 모든 쿼리를 모든 키와 곱합니다. ② {root:으로/로} 나눠 점수 크기가 d_k = {d_k:과/와} 함께 커지지 않게 합니다. ③ 금지된 쌍은 −∞(회색)가 됩니다. 마스크가 없으면 바뀌는 것이 없습니다. ④ 소프트맥스가 각 행을 합이 1인 가중치로 바꾸고, −∞는 정확히 0이 됩니다.",
-    },
-    "att.steps.z": {"en": "⑤ Z_{h} = weights · V", "ko": "⑤ Z_{h} = 가중치 · V"},
-    "att.steps.concat": {
-        "en": "⑥ concat(Z_1 … Z_{heads}): {d_model} columns, head {h} outlined",
-        "ko": "⑥ concat(Z_1 … Z_{heads}): {d_model}개 열, 헤드 {h:은/는} 테두리",
-    },
-    "att.steps.concat_x": {"en": "column of the concatenation", "ko": "이어 붙인 행렬의 열"},
-    "att.steps.w_o": {"en": "W_O ({d_model} × {d_model})", "ko": "W_O ({d_model} × {d_model})"},
-    "att.steps.w_o_x": {"en": "output dimension", "ko": "출력 차원"},
-    "att.steps.w_o_y": {"en": "concat column", "ko": "이어 붙인 열"},
-    "att.steps.w_o_hover": {
-        "en": "from concat column %{y}<br>to output dimension %{x}<br>%{z:.3f}<extra></extra>",
-        "ko": "이어 붙인 열 %{y} → 출력 차원 %{x}<br>%{z:.3f}<extra></extra>",
-    },
-    "att.steps.out": {"en": "⑦ output = concat · W_O + b_O", "ko": "⑦ 출력 = concat · W_O + b_O"},
-    "att.steps.strided": {
-        "en": "d_model = {d_model} is wide: the concatenation, W_O and the output show every k-th column ({shown} of them) so the charts stay light.",
-        "ko": "d_model({d_model})은 넓어서, 이어 붙인 행렬과 W_O, 출력은 k번째 열마다 하나씩({shown}개) 보여 줘 차트를 가볍게 유지합니다.",
-    },
-    "att.steps.explain": {
-        "en": "**Putting heads back together.** Each head returns a T × d_k block. The blocks are laid side by side into a T × d_model matrix, and W_O mixes all of them: every output dimension can draw on every head. That is why the head count changes how the work is split, but not the size of what comes out.",
-        "ko": "**헤드를 다시 합치기.** 헤드마다 T × d_k 블록을 내놓습니다. 이 블록들을 옆으로 붙이면 T × d_model 행렬이 되고, W_O가 이들을 모두 섞습니다. 출력의 각 차원이 모든 헤드를 쓸 수 있습니다. 그래서 헤드 수는 일을 나누는 방식을 바꿀 뿐, 나오는 결과의 크기는 바꾸지 않습니다.",
-    },
     # ---- word order --------------------------------------------------------------------------------------
     "att.order.title": {"en": "4. Word order on the live model", "ko": "4. 실제 모델로 보는 어순"},
     "att.order.need": {
@@ -351,5 +162,97 @@ STRINGS: dict[str, dict[str, str]] = {
     "att.order.explain": {
         "en": "**Why.** Attention compares tokens with each other and never asks where they are, so on its own it treats a sentence as a bag of words: “The cat chased the mouse” and “The mouse chased the cat” would give the same vectors, merely in another order. Adding a position signal is what lets the model tell them apart. The log scale shows both sizes at once.",
         "ko": "**이유.** 어텐션은 토큰끼리 비교할 뿐 각 토큰이 어디 있는지는 묻지 않습니다. 그래서 그것만으로는 문장을 단어 주머니처럼 다룹니다. “The cat chased the mouse”와 “The mouse chased the cat”이 순서만 다른 같은 벡터들이 됩니다. 위치 신호를 더해야 모델이 둘을 구별합니다. 로그 눈금이라 두 크기를 한 번에 볼 수 있습니다.",
+    },
+    # ---- no position encoding in a causal model (the Attention page's word-order tab) ---------------------
+    "att.order.causal": {"en": "Causal mask (a decoder)", "ko": "인과 마스크 (디코더)"},
+    "att.order.causal.help": {
+        "en": "Each token reads only itself and the tokens before it, as in GPT-style decoders.",
+        "ko": "GPT 같은 디코더처럼 각 토큰이 자기 자신과 앞의 토큰만 읽습니다.",
+    },
+    "att.order.measured.causal": {
+        "en": "**Measured, with the causal mask.** With the position signal switched off (the same weights) "
+        "the largest change is {none} (weights: {none_w}); with {enc} it is {with_} (weights: {with_w}). Far "
+        "above float rounding either way: here shuffling the words does more than shuffle the outputs.",
+        "ko": "**측정값, 인과 마스크에서.** 같은 가중치에서 위치 신호를 끄면 가장 큰 차이는 {none}(가중치: {none_w}), "
+        "위치 신호({enc})를 켜면 {with_}(가중치: {with_w})입니다. 어느 쪽이든 부동소수점 반올림보다 훨씬 커서, 여기서는 "
+        "단어를 섞으면 출력이 섞이는 것 이상으로 달라집니다.",
+    },
+    "att.order.explain.causal": {
+        "en": "**Why, with a causal mask.** Now the blue bars are large too: with no position signal at "
+        "all (NoPE), a shuffle still changes the outputs, because the mask decides what each token may "
+        "read, and that depends on where it stands. The first token sees only itself, the tenth sees ten. "
+        "So a decoder learns word order even without an encoding (Kazemnejad et al. 2023), which an encoder "
+        "cannot. The chart below shows how the mask alone carries a position.",
+        "ko": "**이유, 인과 마스크에서.** 이제 파란 막대도 큽니다. 위치 신호가 전혀 없어도(NoPE) 섞으면 출력이 "
+        "바뀝니다. 각 토큰이 무엇을 읽을 수 있는지는 마스크가 정하고, 그것은 토큰이 선 자리에 달려 있기 "
+        "때문입니다. 첫 토큰은 자기 자신만, 열 번째 토큰은 열 개를 봅니다. 그래서 디코더는 인코딩 없이도 어순을 "
+        "배울 수 있고(Kazemnejad 외 2023), 인코더는 그러지 못합니다. 아래 차트는 마스크만으로 위치가 전해지는 "
+        "모습입니다.",
+    },
+    "att.nope.title": {
+        "en": "No position signal, causal mask: weight on the first token",
+        "ko": "위치 신호 없음, 인과 마스크: 첫 토큰에 가는 가중치",
+    },
+    "att.nope.x": {"en": "query position t", "ko": "쿼리 위치 t"},
+    "att.nope.y": {"en": "weight on token 0 (mean over heads)", "ko": "토큰 0에 가는 가중치 (헤드 평균)"},
+    "att.nope.hover": {"en": "t = %{x}: %{y:.3f}", "ko": "t = %{x}: %{y:.3f}"},
+    "att.nope.layer": {"en": "layer {n}", "ko": "{n}층"},
+    "att.nope.uniform": {"en": "uniform head: 1/(t+1)", "ko": "고른 헤드: 1/(t+1)"},
+    "att.nope.explain": {
+        "en": "**What to notice.** A head whose scores are all equal spreads a query's attention evenly "
+        "over the t + 1 tokens it may read, so the first token gets exactly 1/(t + 1): a number that says "
+        "how far in the query is. That is the proof's idea (Kazemnejad et al. 2023, Theorem 1): from such "
+        "a head a later layer can read off positions. This untrained model's heads are not uniform, so "
+        "its curves only roughly follow 1/(t + 1), closer for some seeds and sizes than for others.",
+        "ko": "**눈여겨볼 점.** 점수가 모두 같은 헤드는 쿼리의 어텐션을 읽을 수 있는 t + 1개 토큰에 고르게 나누므로, "
+        "첫 토큰은 정확히 1/(t + 1)을 받습니다. 쿼리가 얼마나 안쪽에 있는지 알려 주는 숫자입니다. 이것이 증명의 "
+        "생각입니다(Kazemnejad 외 2023, 정리 1). 그런 헤드가 있으면 다음 층이 위치를 읽어 낼 수 있습니다. 이 학습 "
+        "전 모델의 헤드는 고르지 않아서 곡선이 1/(t + 1)을 대략만 따르며, 시드와 크기에 따라 더 가깝기도 멀기도 합니다.",
+    },
+    # ---- grouped-query attention and the KV cache (pages/attention.py, viz/views/attention.py) ------------
+    "att.kv": {"en": "Key/value heads", "ko": "키/값 헤드 수"},
+    "att.kv.option": {"en": "{kv} ({group} query heads each)", "ko": "{kv}개 (쿼리 헤드 {group}개씩)"},
+    "att.kv.help": {
+        "en": "As many as the query heads is the paper's multi-head attention; fewer is grouped-query "
+        "attention (GQA), where several query heads share one key and one value head; 1 is multi-query "
+        "attention. The query heads stay as they are.",
+        "ko": "쿼리 헤드 수와 같으면 논문의 멀티헤드 어텐션입니다. 더 적으면 여러 쿼리 헤드가 키 헤드와 값 헤드 하나를 "
+        "함께 쓰는 그룹 쿼리 어텐션(GQA)이고, 1이면 멀티쿼리 어텐션입니다. 쿼리 헤드는 그대로입니다.",
+    },
+    "att.head_title.kv": {"en": "head {h} · KV {kv}", "ko": "헤드 {h} · KV {kv}"},
+    "att.gqa.note": {
+        "en": "Grouped-query attention: {heads} query heads share {kv} key/value head(s), {group} each. "
+        "Heads with the same KV number in their titles read the same keys, so their maps differ only "
+        "through their queries.",
+        "ko": "그룹 쿼리 어텐션: 쿼리 헤드 {heads}개가 키/값 헤드 {kv}개를 {group}개씩 함께 씁니다. 제목의 KV 번호가 "
+        "같은 헤드는 같은 키를 읽으므로, 맵은 쿼리를 통해서만 달라집니다.",
+    },
+    "kv.heading": {"en": "The key/value cache", "ko": "키/값 캐시"},
+    "kv.col.model": {"en": "model", "ko": "모델"},
+    "kv.col.shape": {"en": "layers · heads · KV heads · d_head", "ko": "층 · 헤드 · KV 헤드 · d_head"},
+    "kv.col.per_token": {"en": "per token", "ko": "토큰당"},
+    "kv.col.total": {"en": "{n} tokens", "ko": "{n} 토큰"},
+    "kv.tokens": {"en": "Tokens in the cache", "ko": "캐시 속 토큰 수"},
+    "kv.shape": {"en": "{layers} · {heads} · {kv} · {d}", "ko": "{layers} · {heads} · {kv} · {d}"},
+    "kv.model.live": {
+        "en": "this page's model, as a decoder (float32)",
+        "ko": "이 페이지의 모델, 디코더라면 (float32)",
+    },
+    "kv.model.gpt2": {"en": "GPT-2 small (16-bit)", "ko": "GPT-2 small (16비트)"},
+    "kv.model.llama2_7b": {"en": "Llama 2 7B (16-bit)", "ko": "Llama 2 7B (16비트)"},
+    "kv.model.llama3_8b": {"en": "Llama 3 8B (16-bit)", "ko": "Llama 3 8B (16비트)"},
+    "kv.model.mistral_7b": {"en": "Mistral 7B (16-bit)", "ko": "Mistral 7B (16비트)"},
+    "kv.model.smollm2": {"en": "SmolLM2-135M (16-bit)", "ko": "SmolLM2-135M (16비트)"},
+    "kv.model.falcon_7b": {"en": "Falcon 7B (16-bit)", "ko": "Falcon 7B (16비트)"},
+    "kv.explain": {
+        "en": "**What to notice.** A decoder keeps every past token's keys and values, in every layer, so "
+        "that a new token need not recompute them: 2 × layers × KV heads × d_head numbers per token. "
+        "Llama 2 7B gives each of its 32 query heads its own keys and values (512 KiB a token); Llama 3 8B "
+        "shares 8 among them (128 KiB), a quarter of the memory for the same query heads, and Falcon 7B "
+        "shares one (multi-query). Change the key/value heads above to see this model's share.",
+        "ko": "**눈여겨볼 점.** 디코더는 새 토큰이 다시 계산하지 않도록 지난 토큰의 키와 값을 모든 층에 간직합니다. "
+        "토큰마다 2 × 층 수 × KV 헤드 × d_head개의 숫자입니다. Llama 2 7B는 쿼리 헤드 32개가 저마다 키와 값을 "
+        "가집니다(토큰당 512 KiB). Llama 3 8B는 8개를 함께 써서(128 KiB) 같은 쿼리 헤드로 메모리가 4분의 1이고, "
+        "Falcon 7B는 하나를 함께 씁니다(멀티쿼리). 위에서 키/값 헤드 수를 바꾸어 이 모델의 몫을 보세요.",
     },
 }

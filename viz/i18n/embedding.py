@@ -94,7 +94,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "한 행씩 난수입니다. 배율 {scale}에서 토큰 벡터의 길이는 약 {e}, 위치 벡터는 약 {p}입니다. 합이 둘 중 "
         "어느 쪽을 닮는지 보려면 세 표를 한 색 척도에 놓아 보세요. 그러면 같은 색이 같은 숫자입니다.",
     },
-    # What P looks like on its own colour scale, one clause per encoding (emb.sum.explain.own's {pattern}).
     "emb.add.title": {"en": "Add or concatenate?", "ko": "더할까, 이어 붙일까?"},
     "emb.cost.how": {"en": "how", "ko": "방식"},
     "emb.cost.add": {"en": "add: E + P", "ko": "더하기: E + P"},

@@ -309,7 +309,6 @@ STEPS: list[dict[str, object]] = [
 ]
 
 STRINGS: dict[str, dict[str, str]] = {
-    "nav.lesson": {"en": "Guided lesson", "ko": "수업 따라가기"},
     "lesson.title": {"en": "A guided lesson", "ko": "수업 따라가기"},
     "lesson.intro": {
         "en": "The notes' argument, one view at a time: read the question, predict the answer with the "

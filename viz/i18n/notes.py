@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
-    # ---- where the lecture notes differ (viz.ui.notes_differ) and the notes' own worked example ---------
+    # ---- where the lecture notes differ (viz.ui.notes_differ) ------------------------------------------------
     "notes.lead": {"en": "Where the notes differ", "ko": "강의 노트와 다른 점"},
     "notes.says": {"en": "The note says", "ko": "노트의 내용"},
     "notes.right": {"en": "Correct", "ko": "바른 내용"},
@@ -252,53 +252,5 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "헤드들의 출력 Z_1 … Z_h를 옆으로 이어 붙여(concat) 폭이 d_model인 행렬 하나를 만들고, 그 "
         "행렬에 W^O를 곱합니다. W^O를 헤드마다 행 묶음 W^O_h로 나누면 이는 헤드별 Z_h · W^O_h의 합과 "
         "같습니다. 즉 더해지는 것은 헤드의 출력 그대로가 아니라 헤드마다 자기 몫의 투영을 거친 값입니다.",
-    },
-    "notes.ex.source": {"en": "Numbers", "ko": "숫자"},
-    "notes.ex.source.random": {"en": "Random weights (any sentence)", "ko": "무작위 가중치(어떤 문장이든)"},
-    "notes.ex.source.notes": {
-        "en": "The notes' numbers (note 004, “I am good”)",
-        "ko": "강의 노트의 숫자(노트 004, “I am good”)",
-    },
-    "notes.ex.intro": {
-        "en": "Note 004 works one head through “I am good” with d_k = 64. It prints three of the 64 columns "
-        "of Q, K and V (the first two and the last) and gives Q·Kᵀ itself, since that sum runs over all 64 "
-        "columns. From those numbers this page computes every later step: ÷ √64, softmax by row, and the "
-        "weights times V. The sidebar's d_model, the d_k slider above and the seed apply to the random "
-        "weights only.",
-        "ko": "노트 004는 “I am good”에 헤드 하나를 d_k = 64로 계산합니다. Q, K, V는 64개 열 가운데 셋(앞의 두 "
-        "열과 마지막 열)만 싣고, Q·Kᵀ는 64개 열 전체에 대한 합이라 그 값을 직접 줍니다. 이 페이지는 그 "
-        "숫자들로 다음 단계를 모두 계산합니다: ÷ √64, 행별 소프트맥스, 가중치와 V의 곱. 사이드바의 "
-        "d_model, 위의 d_k 슬라이더, 시드는 무작위 가중치에만 쓰입니다.",
-    },
-    "notes.ex.qkv": {
-        "en": "Q, K and V as note 004 prints them: columns {columns} of 64",
-        "ko": "노트 004에 실린 Q, K, V: 64개 열 중 {columns}열",
-    },
-    "notes.ex.columns": {
-        "en": "The note prints only these columns. Q·Kᵀ (step 1) is the note's own value, not a product of "
-        "these three columns; z (step 4) is exact in these columns, because column j of Z uses only column "
-        "j of V.",
-        "ko": "노트에는 이 열들만 실려 있습니다. 1단계의 Q·Kᵀ는 이 세 열의 곱이 아니라 노트가 준 값이고, "
-        "4단계의 z는 이 열들에서 정확합니다. Z의 j열은 V의 j열만 쓰기 때문입니다.",
-    },
-    "notes.ex.step1.note": {
-        "en": "Given by the note (figure 1-10), not computed here: it sums over all 64 columns of Q and K.",
-        "ko": "노트(그림 1-10)가 준 값이며 여기서 계산하지 않습니다. Q와 K의 64개 열 전체에 대한 합이기 "
-        "때문입니다.",
-    },
-    "notes.ex.numbers": {
-        "en": "The same sum with numbers, in the columns the note prints ({columns}): each value vector is "
-        "multiplied by its weight, and the rows add up to z.",
-        "ko": "같은 합을 노트에 실린 열({columns})의 숫자로 쓴 것입니다. 각 밸류 벡터에 가중치를 곱하고, 그 "
-        "행들을 더하면 z가 됩니다.",
-    },
-    "notes.ex.explain": {
-        "en": "**What to notice.** The note's numbers are made up to show the mechanics; they do not come "
-        "from a trained model. Follow the note line by line: each matrix here is the next step of its "
-        "calculation. The inputs (Q, K, V and step 1's QKᵀ) are the note's own; every later step is computed "
-        "from them here, not copied.",
-        "ko": "**눈여겨볼 점.** 노트의 숫자는 계산 과정을 보이려고 지어낸 값이며 학습된 모델에서 나온 것이 "
-        "아닙니다. 노트를 한 줄씩 따라가 보세요. 여기 행렬은 모두 노트 계산의 다음 단계입니다. 입력(Q, K, V와 1단계의 "
-        "QKᵀ)은 노트의 값이고, 그 뒤의 단계는 모두 옮겨 적지 않고 여기서 직접 계산합니다.",
     },
 }

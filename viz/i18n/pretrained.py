@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
-    "nav.real": {"en": "Real models", "ko": "실제 모델"},
     "real.title": {
         "en": "Real pretrained models: what trained heads do",
         "ko": "실제 사전학습 모델: 학습된 헤드가 하는 일",

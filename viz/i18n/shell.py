@@ -142,17 +142,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "chart.position": {"en": "position", "ko": "위치"},
     "chart.dimension": {"en": "dimension", "ko": "차원"},
     "chart.value": {"en": "value", "ko": "값"},
-    "chart.cols_pairs": {
-        "en": "every {col_step}th sine/cosine pair",
-        "ko": "차원은 사인/코사인 쌍 {col_step}개마다 하나씩",
-    },
-    "chart.cols_every": {"en": "every {col_step}th dimension", "ko": "차원은 {col_step}개마다 하나씩"},
     # ---- CSV downloads (viz.figures.export): headers and notes in the file ---------------------------------------
     "csv.x": {"en": "x", "ko": "x"},
-    "csv.full_table": {
-        "en": "The whole table, {rows} × {cols}: the chart draws every few rows and columns of it",
-        "ko": "전체 표 {rows} × {cols}: 차트에는 이 중 몇 행, 몇 열마다 하나씩만 그립니다",
-    },
     # ---- keys several pages show (the Attention and Encoder pages share their sentence and model controls)
     "pe.kind": {"en": "Encoding", "ko": "인코딩 방식"},
     "nav.emb": {"en": "Embedding + PE", "ko": "임베딩 + 위치 인코딩"},
@@ -172,8 +163,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "{asked} heads do not divide d_model = {d_model}: each head would get {share} dimensions, and a head needs a whole number. This page uses {used} heads (d_k = {d_k}) instead. Head counts that work for d_model = {d_model}: {options}.",
         "ko": "헤드 {asked}개로는 d_model({d_model})을 나눌 수 없습니다. 헤드 하나가 {share}차원을 받아야 하는데, 차원은 정수여야 합니다. 그래서 이 페이지는 헤드 {used}개(d_k = {d_k})를 씁니다. d_model = {d_model}에 맞는 헤드 수: {options}.",
     },
-    "att.encoding": {"en": "Position signal", "ko": "위치 신호"},
-    "att.enc.none": {"en": "none (no position)", "ko": "없음 (위치 정보 없음)"},
     "att.seed": {"en": "Model seed", "ko": "모델 시드"},
     "att.example": {"en": "Example", "ko": "예문"},
     "att.sentence": {"en": "Sentence", "ko": "문장"},
@@ -206,4 +195,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "d_k = {d_k}이면 헤드에 회전시킬 차원 쌍이 없어서 RoPE가 아무것도 바꾸지 못합니다. 모델이 위치를 볼 수 없습니다. 헤드 수를 줄여(d_k를 키워) 보세요.",
     },
     "nav.enc": {"en": "Encoder block", "ko": "인코더 블록"},
+    "pe.heatmap.hover": {
+        "en": "position %{y}<br>dimension %{x}<br>value %{z:.4f}<extra></extra>",
+        "ko": "위치 %{y}<br>차원 %{x}<br>값 %{z:.4f}<extra></extra>",
+    },
+    "nav.lesson": {"en": "Guided lesson", "ko": "수업 따라가기"},
+    "att.key": {"en": "key (attended to)", "ko": "키 (주목받는 토큰)"},
+    "att.query": {"en": "query (attending)", "ko": "쿼리 (주목하는 토큰)"},
+    "att.steps.hover": {
+        "en": "%{y}, dimension %{x}<br>%{z:.3f}<extra></extra>",
+        "ko": "%{y}, 차원 %{x}<br>%{z:.3f}<extra></extra>",
+    },
+    "nav.real": {"en": "Real models", "ko": "실제 모델"},
 }

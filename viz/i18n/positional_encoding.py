@@ -3,15 +3,6 @@
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
-    "chart.aggregated": {
-        "en": "Too many cells to draw one by one: showing every {row_step}th position and {col_what} "
-        "({rows} × {cols} of {max_len} × {d_model} cells). Hover shows the true indices; the exact-values "
-        "window below shows any part at full resolution.",
-        "ko": "칸이 너무 많아 모두 그리지 않고 위치는 {row_step}개마다 하나씩, {col_what} 보여 줍니다 "
-        "({max_len} × {d_model}칸 중 {rows} × {cols}칸). 마우스를 올리면 실제 위치와 차원이 나오고, 아래의 "
-        "정확한 값 창에서는 어느 부분이든 원래 해상도로 볼 수 있습니다.",
-    },
-    "chart.rows_only": {"en": "every dimension", "ko": "차원은 모두"},
     # ---- positional encoding page ---------------------------------------------------------------------
     "pe.title": {"en": "Positional encoding", "ko": "위치 인코딩"},
     "pe.intro": {
@@ -47,15 +38,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "분할 배치 %{x}번 열<br>= 교차 배치 %{y}번 열<extra></extra>",
     },
     "pe.tab.table": {"en": "The table as a heatmap", "ko": "표를 히트맵으로"},
-    "pe.heatmap.title": {
-        "en": "{name}: {max_len} positions × {d_model} dimensions",
-        "ko": "{name}: 위치 {max_len}개 × 차원 {d_model}개",
-    },
-    "pe.heatmap.hover": {
-        "en": "position %{y}<br>dimension %{x}<br>value %{z:.4f}<extra></extra>",
-        "ko": "위치 %{y}<br>차원 %{x}<br>값 %{z:.4f}<extra></extra>",
-    },
-    # "What to notice" beside the heatmap: one per encoding (viz.encodings.ENCODING_KINDS).
     "pe.curves.title": {"en": "Chosen dimensions over position", "ko": "고른 차원의 위치별 값"},
     "pe.curves.pick": {"en": "Dimensions to draw", "ko": "그릴 차원"},
     "pe.curves.legend": {"en": "dim {dim}", "ko": "차원 {dim}"},
@@ -180,5 +162,44 @@ STRINGS: dict[str, dict[str, str]] = {
     "pe.window.explain": {
         "en": "Every cell here is exact (nothing aggregated), and the CSV holds exactly these cells.",
         "ko": "이 창의 모든 칸은 정확한 값입니다(집계하지 않음). CSV에도 이 칸들이 그대로 담깁니다.",
+    },
+    "pe.score.trained_out": {
+        "en": "{name} is not in this comparison: its table has {cols} columns and at most {rows} rows. Choose "
+        "it above (the others are then built at its size), or set d_model to {cols} and max_len to at most "
+        "{rows} in the sidebar.",
+        "ko": "{name}: 이 비교에 없습니다. 그 표는 열이 {cols}개이고 행은 많아야 {rows}개입니다. 위에서 그 표를 "
+        "고르거나(그러면 다른 표도 그 크기로 만듭니다), 사이드바에서 d_model을 {cols:으로/로}, max_len을 {rows} "
+        "이하로 두세요.",
+    },
+    "pe.score.trained_missing": {
+        "en": "{name} is not in this comparison: its model's files are not on this server ({command} "
+        "fetches them).",
+        "ko": "{name}: 이 비교에 없습니다. 모델 파일이 이 서버에 없습니다({command} 명령이 받아 옵니다).",
+    },
+    "pe.wave.title.spectrum": {"en": "Strongest wave in each column", "ko": "열마다 가장 강한 파동"},
+    "pe.wave.hover.spectrum": {
+        "en": "column %{x}<br>strongest wave: every %{y:.3g} positions<br>its share of the column: "
+        "%{marker.color:.0%}<extra></extra>",
+        "ko": "%{x}번 열<br>가장 강한 파동: %{y:.3g}칸마다<br>열 안에서 그 파동의 비중: "
+        "%{marker.color:.0%}<extra></extra>",
+    },
+    "pe.wave.strength": {"en": "share of the column", "ko": "열 안의 비중"},
+    "pe.wave.table": {"en": "the table's {rows} rows", "ko": "표의 {rows}개 행"},
+    "pe.wave.spectrum": {
+        "en": "**What to notice.** Nobody chose these waves. Each marker is the period at which column i "
+        "varies most over all {rows} rows (a Fourier transform of the column), and its colour is how much of "
+        "the column that one wave accounts for: near 1, a clean wave; near 0, no wave at all. The markers sit "
+        "on rungs at about 6, 17, 53, 170 and 340–510 positions, each roughly three times the one below: "
+        "training found a ladder of wavelengths, the sinusoidal table's idea, on its own. Markers above the "
+        "dotted line are drifts slower than the table is long, not waves it can show. Each column is a blend "
+        "(its share is well under 1), the columns of one rung are scattered across the table rather than in "
+        "order, and {slow} of {total} have their strongest wave longer than max_len = {max_len}.",
+        "ko": "**눈여겨볼 점.** 이 파동은 누가 고른 것이 아닙니다. 각 점은 i번 열이 {rows}개 행 전체에서 가장 "
+        "크게 변하는 주기이고(열의 푸리에 변환), 색은 그 파동 하나가 열을 얼마나 설명하는지입니다. 1에 "
+        "가까우면 깨끗한 파동, 0에 가까우면 파동이 없다는 뜻입니다. 점들은 약 6, 17, 53, 170칸과 340~510칸의 "
+        "단에 모여 있고, 한 단이 아래 단의 약 세 배입니다. 학습이 사인파 표와 같은 생각, 즉 파장의 사다리를 "
+        "스스로 찾아낸 것입니다. 점선 위의 점은 표의 길이보다 느린 흐름이라 표가 보여 줄 수 있는 파동이 아닙니다. "
+        "열마다 여러 파동이 섞여 있고(비중이 1보다 한참 작습니다), 한 단의 열들이 순서 없이 표 곳곳에 흩어져 "
+        "있으며, {total}개 열 중 {slow}개는 가장 강한 파동이 max_len = {max_len}보다 깁니다.",
     },
 }
