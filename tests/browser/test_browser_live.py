@@ -51,6 +51,7 @@ PE_STRIP = ".st-key-pe_heatmap_live"
 SIM_STRIP = ".st-key-sim_row_live"
 SM_STRIP = ".st-key-sm_row_live"
 TOL = 1e-6
+CLOSED_FORM_KINDS = [k for k in encodings.ENCODING_KINDS if encodings.info(k).closed_form]
 
 # Runs a recipe on a copy of a drawn live chart's figure with other parameters: the page's own code path
 # (live.js's fill), without moving a slider for every point of the grid.
@@ -152,7 +153,7 @@ def pe_expected(spec: EncodingSpec) -> tuple[np.ndarray, np.ndarray, np.ndarray]
 # ---- the page's tables against NumPy --------------------------------------------------------------------
 PE_GRID = [
     (kind, layout, d_model, max_len, base)
-    for kind, layout in [(k, "interleaved") for k in live.CLOSED_FORM_KINDS] + [("sinusoidal", "split")]
+    for kind, layout in [(k, "interleaved") for k in CLOSED_FORM_KINDS] + [("sinusoidal", "split")]
     for d_model, max_len, base in [
         (2, 1, 2),
         (7, 100, 10),
@@ -200,9 +201,7 @@ def test_pe_curves_equal_numpy(page_factory: Any) -> None:
     page = page_factory("/positional_encoding?tab=curves")
     root = ".st-key-pe_curves"
     wait_live(page, root)
-    grid = [
-        (kind, d, n, b) for kind in live.CLOSED_FORM_KINDS for d, n, b in [(8, 50, 10), (128, 300, 10000)]
-    ]
+    grid = [(kind, d, n, b) for kind in CLOSED_FORM_KINDS for d, n, b in [(8, 50, 10), (128, 300, 10000)]]
     dims = page.evaluate(f"() => document.querySelector('{root} .al-plot').__alLive.live.params.dims")
     assert dims, "the curves tab opens with some columns chosen"
     values = [
@@ -210,7 +209,7 @@ def test_pe_curves_equal_numpy(page_factory: Any) -> None:
     ]
     results = page.evaluate(COMPUTE_JS, {"root": root, "values": values})
     for (kind, d_model, max_len, base), got in zip(grid, results, strict=True):
-        table = encodings.encode(EncodingSpec(kind, max_len, d_model, float(base)))  # type: ignore[arg-type]
+        table = encodings.encode(EncodingSpec(kind, max_len, d_model, float(base)))
         kept = [d for d in dims if d < d_model]
         assert got["cols"] == kept
         data = np.array(got["data"], dtype=np.float64).reshape(max_len, len(kept))
@@ -366,7 +365,7 @@ def test_the_recipes_named_in_python_are_the_ones_live_js_has(page_factory: Any)
     page = page_factory("/positional_encoding")
     wait_live(page, PE_CHART)
     assert sorted(page.evaluate("() => window.__attentionLabLive.recipes")) == sorted(live.RECIPES)
-    assert page.evaluate("() => window.AttentionLabClosedForm.KINDS") == list(live.CLOSED_FORM_KINDS)
+    assert page.evaluate("() => window.AttentionLabClosedForm.KINDS") == list(CLOSED_FORM_KINDS)
     payload = json.loads(
         page.evaluate(
             f"() => JSON.stringify(document.querySelector('{PE_CHART} .al-plot').__alLive.live.params)"

@@ -24,7 +24,8 @@ from viz.ui import live
 NODE = shutil.which("node")
 SCRIPT = live.CLOSED_FORM_JS
 TOLERANCE = 1e-6
-KINDS = ("sinusoidal", "integer", "normalized", "binary", "rope")
+#: The encodings the registry says closed_form.js computes (the trained and learned tables are the server's).
+KINDS = tuple(k for k in encodings.ENCODING_KINDS if encodings.info(k).closed_form)
 
 # Each call is [function, args]; the runner answers each with its result (NaN as null) or its error.
 RUNNER = """
@@ -62,6 +63,7 @@ const out = calls.map(([name, args]) => {
       return args.rel.map((r) => api.t5Bucket(r, args.bidirectional, args.buckets, args.maxDistance));
     }
     if (name === 'alibiSlopes') return plain(api.alibiSlopes(args.heads));
+    if (name === 'KINDS') return api.KINDS;
     return {error: 'unknown call ' + name};
   } catch (e) { return {error: String(e.message)}; }
 });
@@ -166,7 +168,7 @@ def test_similarity_of_a_position_against_every_other_matches(measure: str, way:
     ]
     for case, answer in zip(cases, run(calls, tmp_path), strict=True):
         kind, max_len, d_model, base, p = case
-        pe = encodings.encode(EncodingSpec(kind, max_len, d_model, base))  # type: ignore[arg-type]
+        pe = encodings.encode(EncodingSpec(kind, max_len, d_model, base))
         expected = similarity.against_all(pe, p, similarity.as_measure(measure))
         js = values(answer)
         # cosine against a zero row (integer and binary tables at position 0) is NaN in both
@@ -322,3 +324,10 @@ def test_alibi_slopes_equal_numpy(tmp_path: Path) -> None:
     heads = list(range(1, 17))
     for h, answer in zip(heads, run([("alibiSlopes", {"heads": h}) for h in heads], tmp_path), strict=True):
         close(np.array(answer), relative.alibi_slopes(h), h)
+
+
+def test_the_registry_names_the_kinds_closed_form_js_computes(tmp_path: Path) -> None:
+    # an encoding marked closed_form that the JS cannot compute would leave its live chart blank; one the
+    # JS computes but the registry does not mark would never follow its strip
+    (kinds,) = run([("KINDS", None)], tmp_path)
+    assert kinds == list(KINDS)

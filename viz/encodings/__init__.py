@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, get_args
 
 import numpy as np
@@ -71,6 +71,7 @@ class EncodingInfo:
     split_layout: bool  # also offered in the half-split layout (all sines, then all cosines)
     rotary: bool  # rotates queries and keys inside attention instead of being added to the input
     learned: bool  # a table the live model trains: drawn from a seed, then trained with the model
+    closed_form: bool  # a formula the browser's closed_form.js computes too: its charts follow a drag
     size: tuple[int, int] | None = None  # (rows, columns) of a real model's trained table: its one size
 
     @property
@@ -79,34 +80,25 @@ class EncodingInfo:
         return not self.rotary
 
 
+#: A position index added as it is (integer, normalized): each other entry says how it differs.
 _PLAIN = EncodingInfo(
-    paired=False, waves=None, relative=False, split_layout=False, rotary=False, learned=False
+    paired=False,
+    waves=None,
+    relative=False,
+    split_layout=False,
+    rotary=False,
+    learned=False,
+    closed_form=True,
 )
 ENCODINGS: dict[EncodingKind, EncodingInfo] = {
-    "sinusoidal": EncodingInfo(
-        paired=True, waves="pair", relative=True, split_layout=True, rotary=False, learned=False
-    ),
+    "sinusoidal": replace(_PLAIN, paired=True, waves="pair", relative=True, split_layout=True),
     "integer": _PLAIN,
     "normalized": _PLAIN,
-    "binary": EncodingInfo(
-        paired=False, waves="column", relative=False, split_layout=False, rotary=False, learned=False
-    ),
-    "learned": EncodingInfo(
-        paired=False, waves=None, relative=False, split_layout=False, rotary=False, learned=True
-    ),
-    "rope": EncodingInfo(
-        paired=True, waves="pair", relative=True, split_layout=False, rotary=True, learned=False
-    ),
+    "binary": replace(_PLAIN, waves="column"),
+    "learned": replace(_PLAIN, learned=True, closed_form=False),
+    "rope": replace(_PLAIN, paired=True, waves="pair", relative=True, rotary=True),
     # all-MiniLM-L6-v2's position table (BERT-style: trained with the model, 512 positions of 384)
-    "minilm": EncodingInfo(
-        paired=False,
-        waves="spectrum",
-        relative=False,
-        split_layout=False,
-        rotary=False,
-        learned=False,
-        size=(512, 384),
-    ),
+    "minilm": replace(_PLAIN, waves="spectrum", closed_form=False, size=(512, 384)),
 }
 
 

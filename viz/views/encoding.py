@@ -190,7 +190,7 @@ def live_overview(
     """:func:`overview_heatmap` for a closed-form table, drawn by the browser from its parameters: a live
     strip above it (d_model, max_len, base) redraws it as a slider moves (viz.ui.live). A trained
     table (not a formula of the sliders) is the server's heatmap as before."""
-    if spec.kind not in live.CLOSED_FORM_KINDS:
+    if not encodings.info(spec.kind).closed_form:
         title = t("pe.heatmap.title", lang, name=name, max_len=spec.max_len, d_model=spec.d_model)
         overview_heatmap(matrix, spec, lang, key=key, title=title, file_name=file_name)
         return

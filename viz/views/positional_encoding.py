@@ -177,7 +177,7 @@ def curves(pe: np.ndarray, spec: EncodingSpec, dims: list[int], current: Setting
     under a live strip (d_model, max_len, base) it follows while a slider moves (viz.ui.live)."""
     max_len, d_model = pe.shape
     name = f"pe_{spec.kind}_curves_{max_len}x{d_model}_dims{'-'.join(map(str, dims))}.csv"
-    in_browser = spec.kind in live.CLOSED_FORM_KINDS
+    in_browser = encodings.info(spec.kind).closed_form
 
     def figure(table: np.ndarray | None) -> go.Figure:
         # None: a live chart's placeholder, two points per curve (its first and last position, so the

@@ -159,7 +159,7 @@ def by_offset(
 ) -> None:
     """The same values against the offset j - p, the theory's curve over them, and how far they spread.
     With the ``spec`` of a formula's table the browser computes them (they follow :func:`offset_strip`)."""
-    in_browser = spec is not None and spec.kind in live.CLOSED_FORM_KINDS
+    in_browser = spec is not None and encodings.info(spec.kind).closed_form
     relative = spec is not None and encodings.info(spec.kind).relative
     one = np.zeros(1)  # a live chart's placeholders: its points and curve are computed in the browser
     fig = figures.offset_scatter(
@@ -242,7 +242,7 @@ def pair_orbit(orbit: similarity.PairOrbit, pair: int, k_shift: int, p: int, max
 
 def offset_strip(kinds: list[EncodingKind], current: Settings, lang: str) -> None:
     """The offsets tab's live strip: d_model and base, when every compared table is a formula."""
-    if kinds and all(k in live.CLOSED_FORM_KINDS for k in kinds):
+    if kinds and all(encodings.info(k).closed_form for k in kinds):
         sliders = [s for s in live.table_sliders(current, lang) if s.name != "max_len"]
         live.live_strip("sim_offset", sliders, key="sim_offset_live", lang=lang)
 
@@ -250,10 +250,10 @@ def offset_strip(kinds: list[EncodingKind], current: Settings, lang: str) -> Non
 def row_strip(kinds: list[EncodingKind], p: int, max_len: int, current: Settings, lang: str) -> None:
     """The first tab's live strip: p, and d_model and base when every compared table is a formula (a
     trained table has one size, which the sidebar's d_model does not change)."""
-    if max_len < 2 or not any(k in live.CLOSED_FORM_KINDS for k in kinds):
+    if max_len < 2 or not any(encodings.info(k).closed_form for k in kinds):
         return
     sliders = [live.LiveSlider("p", "sim_p", t("sim.p", lang), p, 0, max_len - 1)]
-    if all(k in live.CLOSED_FORM_KINDS for k in kinds):
+    if all(encodings.info(k).closed_form for k in kinds):
         sliders += [s for s in live.table_sliders(current, lang) if s.name != "max_len"]
     live.live_strip("sim_row", sliders, key="sim_row_live", lang=lang)
 
@@ -292,7 +292,7 @@ def row_chart(
             mark_label=said["data.1.name"],
         )
 
-    if spec.kind not in live.CLOSED_FORM_KINDS:
+    if not encodings.info(spec.kind).closed_form:
         chart(figure(values), key=key, lang=lang, file_name=file_name)
     else:  # the values are computed in the browser: the figure goes without them
         live.live_chart(

@@ -41,9 +41,6 @@ _HERE = Path(__file__).resolve().parent
 CLOSED_FORM_JS = _HERE / "closed_form.js"
 LIVE_JS = _HERE / "live.js"
 
-#: The encodings closed_form.js computes (its KINDS); the trained tables come from the server only.
-CLOSED_FORM_KINDS: tuple[str, ...] = ("sinusoidal", "integer", "normalized", "binary", "rope")
-
 #: figures.heatmap's two colour scales as stops (plotly.js knows "RdBu", not plotly.py's reversed
 #: "RdBu_r"): a live heatmap picks one as the server would, from the signs of its values.
 SCALES: dict[str, list[list[object]]] = {
