@@ -21,14 +21,14 @@ settings = shell.sidebar()
 presenter.apply()  # the projector view when it is on (the sidebar's switch, present=1 in the link)
 lang = settings.lang
 
-EMB_PAGE = st.Page("pages/embedding.py", title=t("nav.emb", lang), icon=":material/text_fields:")
-PE_PAGE = st.Page("pages/positional_encoding.py", title=t("nav.pe", lang), icon=":material/waves:")
-SIM_PAGE = st.Page("pages/similarity.py", title=t("nav.sim", lang), icon=":material/compare_arrows:")
-SM_PAGE = st.Page("pages/softmax.py", title=t("nav.sm", lang), icon=":material/functions:")
-ATT_PAGE = st.Page("pages/attention.py", title=t("nav.att", lang), icon=":material/grid_view:")
-ENC_PAGE = st.Page("pages/encoder.py", title=t("nav.enc", lang), icon=":material/stacks:")
-REAL_PAGE = st.Page("pages/pretrained.py", title=t("nav.real", lang), icon=":material/psychology:")
-LESSON_PAGE = st.Page("pages/lesson.py", title=t("nav.lesson", lang), icon=":material/school:")
+EMB_PAGE = st.Page("pages/embedding.py", title=t("ui.nav.emb", lang), icon=":material/text_fields:")
+PE_PAGE = st.Page("pages/positional_encoding.py", title=t("ui.nav.pe", lang), icon=":material/waves:")
+SIM_PAGE = st.Page("pages/similarity.py", title=t("ui.nav.sim", lang), icon=":material/compare_arrows:")
+SM_PAGE = st.Page("pages/softmax.py", title=t("ui.nav.sm", lang), icon=":material/functions:")
+ATT_PAGE = st.Page("pages/attention.py", title=t("ui.nav.att", lang), icon=":material/grid_view:")
+ENC_PAGE = st.Page("pages/encoder.py", title=t("ui.nav.enc", lang), icon=":material/stacks:")
+REAL_PAGE = st.Page("pages/pretrained.py", title=t("ui.nav.real", lang), icon=":material/psychology:")
+LESSON_PAGE = st.Page("pages/lesson.py", title=t("ui.nav.lesson", lang), icon=":material/school:")
 
 # The home page is a page file like the others, so that /home works on a server's very first run too: until
 # st.navigation has run once in a process, Streamlit resolves a link among the files in pages/ alone (a
@@ -36,9 +36,9 @@ LESSON_PAGE = st.Page("pages/lesson.py", title=t("nav.lesson", lang), icon=":mat
 # page only at "/" (its own url_path is reserved, never matched), so /home is a twin of it that the
 # menu does not list.
 HOME_PAGE = st.Page(
-    "pages/home.py", title=t("nav.home", lang), icon=":material/home:", default=True, url_path="index"
+    "pages/home.py", title=t("ui.nav.home", lang), icon=":material/home:", default=True, url_path="index"
 )
-HOME_ALIAS = st.Page("pages/home.py", title=t("nav.home", lang), url_path="home", visibility="hidden")
+HOME_ALIAS = st.Page("pages/home.py", title=t("ui.nav.home", lang), url_path="home", visibility="hidden")
 static_files.chart_library_notice(lang)
 PAGES = [
     HOME_PAGE,

@@ -72,7 +72,7 @@ def query_for(page: str, index: int) -> str:
 
 
 #: Pages whose cycle moves a slider in another tab than the first: (tabs key, the tab's label).
-TABS: dict[str, tuple[str, str]] = {"attention": ("att_section", t("att.steps.title", "en"))}
+TABS: dict[str, tuple[str, str]] = {"attention": ("att_section", t("steps.title", "en"))}
 TARGET_P95_S = 1.0
 FIRST_ROUND_S = 10.0  # the report splits latencies into reruns sent before and after this
 TARGET_MEMORY_MB = 1500.0  # 1.5 GB

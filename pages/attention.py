@@ -35,13 +35,13 @@ with c1:
 with c2:
     encoding = enc_views.position_signal_choice(key="att_encoding", lang=lang)
 kv = views.kv_choice(s.heads, lang, c3)  # grouped-query attention: None is one KV head per query head
-seed = int(c4.number_input(t("att.seed", lang), 0, 9999, value=0, step=1, key="att_seed"))
+seed = int(c4.number_input(t("ui.att.seed", lang), 0, 9999, value=0, step=1, key="att_seed"))
 config = encoder.ModelConfig(s.d_model, s.heads, n_layers, encoding, float(s.base), seed, kv_heads=kv)
 st.info(t("att.dk", lang, heads=s.heads, d_model=s.d_model, d_k=s.d_k, layers=n_layers))
 if kv is not None:
     st.caption(t("att.gqa.note", lang, heads=s.heads, kv=kv, group=s.heads // kv))
 if config.rotary and s.d_k < 2:
-    st.warning(t("att.rope_dk1", lang, d_k=s.d_k))
+    st.warning(t("ui.att.rope_dk1", lang, d_k=s.d_k))
 
 source = widgets.choice(
     t("att.source", lang),
@@ -65,13 +65,13 @@ if source == "sentence":
         sentence_help=t("att.sentence.help", lang, n=embedding.MAX_TOKENS),
     )
     if not tokens:
-        st.warning(t("att.empty", lang))
+        st.warning(t("ui.att.empty", lang))
     labels = embedding.row_labels(tokens) if tokens else []
     # Sections as tabs: only the open one runs and draws (viz.ui.sections).
+    tabs = ("maps", "mask", "steps", "order", "window")
+    titles = ("att.maps.title", "att.mask.title", "steps.title", "att.order.title", "win.title")
     sec = sections.sections(
-        "att_section",
-        {k: t(f"att.{k}.title", lang) for k in ("maps", "mask", "steps", "order", "window")},
-        lang=lang,
+        "att_section", {k: t(key, lang) for k, key in zip(tabs, titles, strict=True)}, lang=lang
     )
     first = sec["maps"]
 else:
@@ -91,28 +91,28 @@ if first.open:
                 views.head_maps(per_head, labels, "att_maps", title, s.d_model, lang, s.heads // config.n_kv)
             st.markdown(t("att.maps.explain", lang))
             views.average_map(config, tokens, layer, lang)
-            st.subheader(t("kv.heading", lang))
+            st.subheader(t("att.kv.heading", lang))
             views.kv_cache_table(config, lang)
         else:
             c1, c2 = st.columns([3, 1])
             with c1:
                 task = widgets.choice(
-                    t("att.task", lang),
+                    t("train.task", lang),
                     train.TASKS,
                     key="att_task",
                     lang=lang,
-                    format_func=lambda k: t(f"att.task.{k}", lang),
+                    format_func=lambda k: t(f"train.task.{k}", lang),
                 )
             example_seed = int(
-                c2.number_input(t("att.example_seed", lang), 0, 9999, value=0, step=1, key="att_ex")
+                c2.number_input(t("train.example_seed", lang), 0, 9999, value=0, step=1, key="att_ex")
             )
-            st.caption(t(f"att.task.{task}.about", lang, n=train.SEQ_LEN))
+            st.caption(t(f"train.task.{task}.about", lang, n=train.SEQ_LEN))
             tcfg = train.TrainConfig(train.task_model_config(task, config), task)
             done = model_cache.trained_model(tcfg)
             b1, b2 = st.columns([1, 3])
             can_train = training.limits_note(tcfg, done, b2, lang)
             if b1.button(
-                t("att.train", lang) if done is None else t("att.trained_already", lang),
+                t("train.start", lang) if done is None else t("train.trained_already", lang),
                 key="att_train",
                 type="primary",
                 disabled=done is not None or not can_train,
@@ -134,7 +134,7 @@ if first.open:
                 maps, predicted = training.task_maps(tcfg, done, ids, shown_example, step, final, replaying)
                 training.answers_table(task, tokens, answers, predicted, lang)
                 title = t(
-                    "att.task.chart",
+                    "train.task.chart",
                     lang,
                     layer=layer + 1,
                     state=training.state_text(state, step, replaying, lang),
@@ -142,7 +142,7 @@ if first.open:
                 views.head_maps(
                     maps[layer], labels, "att_task_maps", title, s.d_model, lang, s.heads // config.n_kv
                 )
-                st.markdown(t(f"att.task.{task}.explain", lang))
+                st.markdown(t(f"train.task.{task}.explain", lang))
             if done is not None:
                 h = done.history
                 training.curve(h, task, step if state == "trained" else h.steps[-1], s.d_model, lang)
@@ -188,25 +188,25 @@ def masks(first: tuple[str, ...]) -> None:
 def step_by_step(tokens: tuple[str, ...]) -> None:
     """Q, K, V, Q Kᵀ, ÷ √d_k, + mask, softmax, · V, concat, · W_O for one head of a sentence."""
     if not tokens:
-        st.info(t("att.steps.need", lang))
+        st.info(t("steps.need", lang))
         return
     c1, c2, c3 = st.columns([2, 2, 2])
     with c1:
-        head = widgets.bounded_slider(t("att.steps.head", lang), 1, s.heads, 1, key="att_step_head")
+        head = widgets.bounded_slider(t("steps.head", lang), 1, s.heads, 1, key="att_step_head")
     with c2:
         layer = widgets.layer_choice(n_layers, lang, "att_step_layer")
     causal = c3.toggle(
-        t("att.steps.causal", lang), value=False, key="att_step_causal", persist_state=widgets.KEEP
+        t("steps.causal", lang), value=False, key="att_step_causal", persist_state=widgets.KEEP
     )
     labels = embedding.row_labels(tokens)
     with widgets.guard(lang):
         st_ = model_cache.head_steps(config, tokens, layer, head, causal)
         view = views.step_view(st_.concat, st_.w_o, st_.out, st_.columns, s.d_k)
-        st.write(t("att.steps.intro", lang, h=head, layer=layer + 1, d_k=s.d_k, d_model=s.d_model))
+        st.write(t("steps.intro", lang, h=head, layer=layer + 1, d_k=s.d_k, d_model=s.d_model))
         # The steps in three tabs of their own: a head change redraws the few charts in view.
         part = sections.sections(
             "att_step_part",
-            {k: t(f"att.steps.part.{k}", lang) for k in ("qkv", "scores", "out")},
+            {k: t(f"steps.part.{k}", lang) for k in ("qkv", "scores", "out")},
             lang=lang,
         )
         if part["qkv"].open:

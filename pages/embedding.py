@@ -28,7 +28,7 @@ text = c1.text_input(
     key="emb_text",
     help=t("emb.sentence.help", lang),
 )
-kind = widgets.encoding_choice(t("pe.kind", lang), lang=lang, container=c2)
+kind = widgets.encoding_choice(t("ui.pe.kind", lang), lang=lang, container=c2)
 seed = int(
     c2.number_input(
         t("emb.seed", lang), 0, 9999, value=0, step=1, key="emb_seed", help=t("emb.seed.help", lang)
@@ -57,7 +57,7 @@ scale = embedding.resolve_scale(mode, d_model, custom)
 
 pe = enc_views.table_or_refusal(spec, lang)  # None, with the fix, when a model's files are missing
 paired = encodings.uses_pairs(spec)
-name = t(f"pe.kind.{kind}", lang)
+name = t(f"encodings.kind.{kind}", lang)
 limit = min(embedding.MAX_TOKENS, max_len)
 
 
@@ -65,7 +65,7 @@ def read_tokens(raw: str) -> tuple[str, ...]:
     """Tokens of ``raw``, saying in the page what was cut and why."""
     found = embedding.tokenize(raw, limit)
     if found.chars_cut:
-        st.warning(t("emb.cut.chars", lang, limit=embedding.MAX_CHARS, cut=found.chars_cut))
+        st.warning(t("ui.emb.cut.chars", lang, limit=embedding.MAX_CHARS, cut=found.chars_cut))
     if found.tokens_cut:
         why = t("emb.cut.why_len", lang, max_len=max_len) if limit == max_len else ""
         st.warning(t("emb.cut.tokens", lang, limit=limit, cut=found.tokens_cut, why=why))
@@ -124,7 +124,7 @@ if pe is not None and sec["sum"].open:
                     e=f"{parts.mean_norm_e:.3g}",
                     p=f"{parts.mean_norm_p:.3g}",
                     scale=f"{scale:.3g}",
-                    pattern=t(f"emb.sum.pattern.{kind}", lang),
+                    pattern=t(f"encodings.sum.{kind}", lang),
                 )
             )
             notes_differ("xp", lang)  # note 004's own E + P figure has two misprinted sums

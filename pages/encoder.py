@@ -44,11 +44,11 @@ with c2:
     st.caption(t("enc.norm.help", lang))
 with c3:
     encoding = enc_views.position_signal_choice(key="enc_encoding", lang=lang)
-seed = int(c4.number_input(t("att.seed", lang), 0, 9999, value=0, step=1, key="enc_seed"))
+seed = int(c4.number_input(t("ui.att.seed", lang), 0, 9999, value=0, step=1, key="enc_seed"))
 config = encoder.ModelConfig(s.d_model, s.heads, n_layers, encoding, float(s.base), seed)
 st.info(t("enc.sizes", lang, d_model=s.d_model, heads=s.heads, d_k=s.d_k, d_ff=config.d_ff, layers=n_layers))
 if config.rotary and s.d_k < 2:
-    st.warning(t("att.rope_dk1", lang, d_k=s.d_k))
+    st.warning(t("ui.att.rope_dk1", lang, d_k=s.d_k))
 
 
 tokens = widgets.sentence_box(
@@ -121,7 +121,7 @@ def decoder_section() -> None:
     )
     got = embedding.tokenize(target_text, block.TARGET_TOKENS)  # [BOS] takes the 48th place
     if got.cut:
-        st.warning(t("att.cut", lang, n=block.TARGET_TOKENS, chars=embedding.MAX_CHARS))
+        st.warning(t("ui.att.cut", lang, n=block.TARGET_TOKENS, chars=embedding.MAX_CHARS))
     if not got.tokens:
         st.caption(t("enc.dec.empty", lang))
     target = block.decoder_tokens(block.BOS, got.tokens, embedding.MAX_TOKENS)
@@ -130,7 +130,7 @@ def decoder_section() -> None:
 
 
 if not tokens:
-    st.warning(t("att.empty", lang))
+    st.warning(t("ui.att.empty", lang))
 else:
     # Sections as tabs: only the open one runs and draws (viz.ui.sections).
     sec = sections.sections(

@@ -13,13 +13,13 @@ settings = shell.page_shell()
 lang = settings.lang
 
 # The pages a step links to: their file (as app.py's st.navigation registers it) and title.
-EMB = ("pages/embedding.py", "nav.emb")
-SIM = ("pages/similarity.py", "nav.sim")
-PE = ("pages/positional_encoding.py", "nav.pe")
-SM = ("pages/softmax.py", "nav.sm")
-ATT = ("pages/attention.py", "nav.att")
-ENC = ("pages/encoder.py", "nav.enc")
-REAL = ("pages/pretrained.py", "nav.real")
+EMB = ("pages/embedding.py", "ui.nav.emb")
+SIM = ("pages/similarity.py", "ui.nav.sim")
+PE = ("pages/positional_encoding.py", "ui.nav.pe")
+SM = ("pages/softmax.py", "ui.nav.sm")
+ATT = ("pages/attention.py", "ui.nav.att")
+ENC = ("pages/encoder.py", "ui.nav.enc")
+REAL = ("pages/pretrained.py", "ui.nav.real")
 
 # The path a token takes, each step with the pages that show it (none yet: "coming soon").
 PIPELINE: list[tuple[str, list[tuple[str, str]]]] = [

@@ -20,7 +20,7 @@ st.title(t("pe.title", lang))
 st.write(t("pe.intro", lang))
 
 c1, c2 = st.columns([1, 1])
-kind = widgets.encoding_choice(t("pe.kind", lang), lang=lang, container=c1)
+kind = widgets.encoding_choice(t("ui.pe.kind", lang), lang=lang, container=c1)
 about = encodings.info(kind)
 split = False
 if about.split_layout:
@@ -39,8 +39,8 @@ spec = encodings.fit(
     EncodingSpec(kind, s.max_len, s.d_model, float(s.base), "split" if split else "interleaved")
 )
 max_len, d_model = spec.max_len, spec.d_model
-name = t(f"pe.kind.{kind}", lang)
-st.info(t(f"pe.about.{kind}", lang))
+name = t(f"encodings.kind.{kind}", lang)
+st.info(t(f"encodings.about.{kind}", lang))
 enc_views.size_note(kind, max_len, d_model, s.max_len, lang)
 if kind == "sinusoidal":  # the notes write about this table only; their slips are flagged beside it
     notes_differ("pe_base", lang)
@@ -54,7 +54,7 @@ sec = sections.sections(
         "curves": t("pe.curves.title", lang),
         "waves": t("pe.wave.title", lang),
         "score": t("pe.score.title", lang),
-        "rope": t("pe.tab.rope", lang),
+        "rope": t("rs.title", lang),
     },
     lang=lang,
 )
@@ -73,7 +73,7 @@ if pe is not None and sec["table"].open:
                 file_name=f"pe_{kind}_{max_len}x{d_model}.csv",
                 current=s,
             )
-        right.markdown(t(f"pe.heatmap.explain.{kind}", lang))
+        right.markdown(t(f"encodings.heatmap.{kind}", lang))
 
         if about.split_layout:
             notes_differ("pe_sincos", lang, table=t(f"notes.pe_sincos.table.{spec.layout}", lang))

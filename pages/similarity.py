@@ -21,7 +21,7 @@ st.title(t("sim.title", lang))
 st.write(t("sim.intro", lang))
 
 c1, c2, c3 = st.columns([1, 1, 2])
-kind = widgets.encoding_choice(t("pe.kind", lang), lang=lang, container=c1)
+kind = widgets.encoding_choice(t("ui.pe.kind", lang), lang=lang, container=c1)
 other = widgets.encoding_choice(
     t("sim.compare", lang), key="sim_compare", default="binary", lang=lang, container=c2
 )
@@ -53,7 +53,7 @@ specs = sim_views.compared_specs(kinds, max_len, d_model, float(s.base), s.max_l
 tables = {k: enc_views.encoding_table(specs[k]) for k in kinds}
 if any(spec.layout == "split" for spec in specs.values()):
     st.caption(t("sim.layout", lang))
-names = {k: t(f"pe.kind.{k}", lang) for k in kinds}
+names = {k: t(f"encodings.kind.{k}", lang) for k in kinds}
 measure_name = t(f"sim.measure.{measure}", lang)
 
 
@@ -71,7 +71,7 @@ sec = sections.sections(
         "offset": t("sim.offset.title", lang),
         "steps": t("sim.steps.title", lang),
         "rot": t("sim.rot.title", lang),
-        "bias": t("sim.tab.bias", lang),
+        "bias": t("rel.title", lang),
     },
     lang=lang,
 )
@@ -195,7 +195,7 @@ if sec["rot"].open:
                     n=min(corner, s.d_model),
                 ),
                 file_name=f"T_k{k_shift}_d{s.d_model}.csv",
-                axis="chart.dimension",
+                axis="ui.chart.dimension",
                 cell_text=None if whole else "%{z:.2f}",
             )
         with mid, widgets.guard(lang):
@@ -205,9 +205,9 @@ if sec["rot"].open:
                 x=similarity.pair_columns(pair),
                 y=similarity.pair_columns(pair),
                 title=t("sim.rot.block", lang, pair=pair),
-                x_title=t("chart.dimension", lang),
-                y_title=t("chart.dimension", lang),
-                colorbar_title=t("chart.value", lang),
+                x_title=t("ui.chart.dimension", lang),
+                y_title=t("ui.chart.dimension", lang),
+                colorbar_title=t("ui.chart.value", lang),
                 hovertemplate=t("sim.rot.hover", lang),
                 zmin=-1.0,
                 zmax=1.0,

@@ -42,8 +42,8 @@ sec = sections.sections(
     {
         "var": t("sm.var.title", lang),
         "row": t("sm.tab.row", lang),
-        "ex": t("sm.ex.title", lang),
-        "online": t("sm.tab.online", lang),
+        "ex": t("ex.title", lang),
+        "online": t("os.title", lang),
     },
     lang=lang,
     own_headings=("row",),
@@ -129,46 +129,46 @@ def worked_example(d_k: int, seed: int) -> None:
     # ---- 4. the worked example -----------------------------------------------------------------------------
     notes = (
         widgets.choice(
-            t("notes.ex.source", lang),
+            t("ex.notes.source", lang),
             ("random", "notes"),
             key="sm_ex_source",
             lang=lang,
-            format_func=lambda v: t(f"notes.ex.source.{v}", lang),
+            format_func=lambda v: t(f"ex.notes.source.{v}", lang),
             radio=True,
         )
         == "notes"
     )
     if notes:  # note 004's "I am good": its inputs, every later step computed (worked.note_example)
-        st.write(t("notes.ex.intro", lang))
+        st.write(t("ex.notes.intro", lang))
         found = embedding.tokenize(" ".join(worked.NOTE_TOKENS), worked.MAX_WORDS)
     else:
-        st.write(t("sm.ex.intro", lang, d_model=s.d_model, d_k=d_k))
+        st.write(t("ex.intro", lang, d_model=s.d_model, d_k=d_k))
         c1, c2 = st.columns([3, 2])
         text = c1.text_input(
-            t("sm.ex.sentence", lang),
+            t("ex.sentence", lang),
             value="I am good",
             key="sm_text",
             persist_state=widgets.KEEP,
             on_change=_fit_length,
-            help=t("sm.ex.sentence.help", lang, n=worked.MAX_WORDS),
+            help=t("ex.sentence.help", lang, n=worked.MAX_WORDS),
         )
         found = embedding.tokenize(text, worked.MAX_WORDS)
         widgets.chars_cut_note(text, lang)
     if found.tokens_cut:
-        st.warning(t("sm.ex.cut", lang, n=worked.MAX_WORDS, cut=found.tokens_cut))
+        st.warning(t("ex.cut", lang, n=worked.MAX_WORDS, cut=found.tokens_cut))
     if not found.tokens:
-        st.warning(t("sm.ex.empty", lang))
+        st.warning(t("ex.empty", lang))
     else:
         length = len(found.tokens)
         if not notes:
             with c2:
                 length = widgets.bounded_slider(
-                    t("sm.ex.length", lang),
+                    t("ex.length", lang),
                     1,
                     len(found.tokens),
                     len(found.tokens),
                     key="sm_len",
-                    help=t("sm.ex.length.help", lang),
+                    help=t("ex.length.help", lang),
                 )
         tokens = found.tokens[:length]
         with widgets.guard(lang):
@@ -176,7 +176,7 @@ def worked_example(d_k: int, seed: int) -> None:
             # The steps in tabs of their own: a d_k move redraws the one to three charts in view.
             part = sections.sections(
                 "sm_ex_part",
-                {k: t(f"sm.ex.part.{k}", lang) for k in ("qkv", "steps", "out")},
+                {k: t(f"ex.part.{k}", lang) for k in ("qkv", "steps", "out")},
                 lang=lang,
             )
             if part["qkv"].open:
@@ -195,7 +195,7 @@ def worked_example(d_k: int, seed: int) -> None:
                         widgets.keep_index("sm_query", length)
                         query = int(
                             st.selectbox(
-                                t("sm.ex.pick", lang),
+                                t("ex.pick", lang),
                                 list(range(length)),
                                 format_func=ex.labels.__getitem__,
                                 key="sm_query",

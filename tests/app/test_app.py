@@ -50,7 +50,7 @@ def heads_now(at: AppTest) -> int:
     used = [
         h
         for h in divisors(d_model)
-        if t("sidebar.d_k", lang, d_model=d_model, heads=h, d_k=d_model // h) in shown
+        if t("ui.sidebar.d_k", lang, d_model=d_model, heads=h, d_k=d_model // h) in shown
     ]
     assert len(used) == 1, shown
     return used[0]
@@ -65,8 +65,8 @@ def text_of(at: AppTest) -> str:
 def test_home_runs_and_links_the_pipeline(lang: str) -> None:
     at = ok(new_app(lang=lang).run())
     assert at.title[0].value == t("home.title", lang)
-    assert t("step.pe", lang) in text_of(at) or any(
-        t("step.pe", lang) in str(e.proto) for e in at.get("page_link")
+    assert t("home.step.pe", lang) in text_of(at) or any(
+        t("home.step.pe", lang) in str(e.proto) for e in at.get("page_link")
     )
     # every step has its page now, so nothing is marked "coming soon" and the caption does not explain it
     assert t("home.path.caption", lang) in text_of(at)
@@ -89,7 +89,7 @@ def test_a_step_without_a_page_is_marked_coming_soon_and_the_caption_says_why(la
     assert captions[0] == t("home.path.caption.coming", lang)
     assert sum(t("home.coming", lang) in c for c in captions[1:]) == 2
     assert [str(m.value) for m in at.markdown] == [
-        f"**{n}. {t(f'step.{s}', lang)}**" for n, s in ((1, "ffn"), (2, "decoder"))
+        f"**{n}. {t(f'home.step.{s}', lang)}**" for n, s in ((1, "ffn"), (2, "decoder"))
     ]
 
 
@@ -117,9 +117,9 @@ def test_pe_page_runs_in_both_languages(lang: str) -> None:
     at = open_pe(lang=lang)
     assert at.title[0].value == t("pe.title", lang)
     spec = json.loads(charts(at)[0].proto.spec)
-    assert spec["layout"]["xaxis"]["title"]["text"] == t("chart.dimension", lang)
-    assert spec["data"][0]["hovertemplate"] == t("pe.heatmap.hover", lang)
-    assert at.sidebar.header[0].value == t("sidebar.header", lang)
+    assert spec["layout"]["xaxis"]["title"]["text"] == t("ui.chart.dimension", lang)
+    assert spec["data"][0]["hovertemplate"] == t("ui.pe.heatmap.hover", lang)
+    assert at.sidebar.header[0].value == t("ui.sidebar.header", lang)
 
 
 def test_heatmap_shows_the_sinusoidal_table_exactly_at_default_size() -> None:
@@ -263,7 +263,7 @@ def test_every_encoding_draws_its_charts(kind: EncodingKind, lang: str) -> None:
     np.testing.assert_allclose(z, encode(spec)[np.ix_(rows, cols)], atol=1e-6)
     step = cols[1] - cols[0]  # 384 columns are drawn every second one (the page says so)
     assert rows == list(range(100)) and cols == list(range(0, spec.d_model, step))
-    assert t(f"pe.about.{kind}", lang) in [i.value for i in at.info]
+    assert t(f"encodings.about.{kind}", lang) in [i.value for i in at.info]
     assert len(at.table) == 1  # the scorecard
 
 
@@ -334,11 +334,11 @@ def test_scorecard_cells_are_the_measured_verdicts(lang: str) -> None:
     table = at.table[0].value
     # every encoding built at any size; MiniLM's trained table is 384 wide, so it is named under the table
     assert table.shape[1] == 3 + len(ANY_SIZE_KINDS)
-    minilm = t("pe.score.trained_out", lang, name=t("pe.kind.minilm", lang), rows=512, cols=384)
+    minilm = t("pe.score.trained_out", lang, name=t("encodings.kind.minilm", lang), rows=512, cols=384)
     assert minilm in [c.value for c in at.caption]
     for column, kind in enumerate(ANY_SIZE_KINDS, start=3):
         marker = " ◀" if kind == "sinusoidal" else ""
-        assert table.columns[column] == t(f"pe.kind.{kind}", lang) + marker
+        assert table.columns[column] == t(f"encodings.kind.{kind}", lang) + marker
         cards = criteria.scorecard(EncodingSpec(kind))
         assert all(map(verdict_matches, table.iloc[:, column], cards))
     assert table.iloc[:, 3:].map(lambda cell: cell.startswith(":red-background")).to_numpy().any()
@@ -353,7 +353,7 @@ def test_scorecard_cells_are_the_measured_verdicts(lang: str) -> None:
     table = at.table[0].value
     checks = criteria.scorecard(EncodingSpec("sinusoidal", 1024, 512))
     assert table.shape == (len(checks), 4)
-    assert table.columns[3] == t("pe.kind.sinusoidal", lang)
+    assert table.columns[3] == t("encodings.kind.sinusoidal", lang)
     assert all(map(verdict_matches, table.iloc[:, 3], checks))
 
 
@@ -441,7 +441,7 @@ def test_only_the_open_tab_runs_and_together_the_tabs_draw_every_chart(page: str
 
 def test_the_open_tab_survives_a_language_switch() -> None:
     at = open_page_with_tabs("pages/softmax.py")
-    open_tab(at, "sm_section", t("sm.ex.title", "en"))
+    open_tab(at, "sm_section", t("ex.title", "en"))
     at.sidebar.button_group[0].set_value("ko").run()
     ok(at)
     labels = [t(name, "ko") for name in SECTIONS["softmax.py"][1]]

@@ -86,7 +86,7 @@ def test_page_runs_in_both_languages(lang: str) -> None:
         assert key in found, (key, sorted(found))
         assert found[key]["layout"]["title"]["text"], key
     body = texts(at)
-    for key in ("att.maps.explain", "att.avg.explain", "att.steps.explain", "att.order.explain"):
+    for key in ("att.maps.explain", "att.avg.explain", "steps.explain", "att.order.explain"):
         assert t(key, lang) in body
     if lang == "ko":
         assert "헤드" in body
@@ -115,7 +115,7 @@ def test_a_head_count_that_does_not_divide_is_explained_and_the_page_still_works
     body = texts(at)
     options = ", ".join(str(d) for d in (1, 2, 4, 8, 16, 32, 64, 128))
     # A link's count is the count asked for: the nearest divisor (2, the smaller on a tie) is used.
-    said = t("att.heads_bad", "en", asked=3, d_model=128, share="42.67", used=2, d_k=64, options=options)
+    said = t("ui.att.heads_bad", "en", asked=3, d_model=128, share="42.67", used=2, d_k=64, options=options)
     assert said in body
     assert len(grid_maps(spec(at, "att_maps_grid"))) == 2
     # A count chosen earlier that stops dividing when d_model changes: 16 heads, then d_model = 100.
@@ -123,7 +123,7 @@ def test_a_head_count_that_does_not_divide_is_explained_and_the_page_still_works
     ok(at.slider(key="d_model").set_value(100).run())
     body = texts(at)
     options = ", ".join(str(d) for d in (1, 2, 4, 5, 10, 20, 25, 50, 100))
-    said = t("att.heads_bad", "en", asked=16, d_model=100, share="6.25", used=20, d_k=5, options=options)
+    said = t("ui.att.heads_bad", "en", asked=16, d_model=100, share="6.25", used=20, d_k=5, options=options)
     assert said in body
     assert len(grid_maps(spec(at, "att_maps_grid"))) == 16  # 20 heads, the first sixteen drawn
 
@@ -131,11 +131,13 @@ def test_a_head_count_that_does_not_divide_is_explained_and_the_page_still_works
 def test_many_heads_are_drawn_sixteen_at_a_time() -> None:
     at = open_page(ATT, d_model="64", heads="64")
     assert len(grid_maps(spec(at, "att_maps_grid"))) == 16
-    assert t("att.grid_cut", "en", shown=16, heads=64) in texts(at)
+    assert t("ui.att.grid_cut", "en", shown=16, heads=64) in texts(at)
     ok(at.slider(key="att_maps_first").set_value(49).run())
     fig = spec(at, "att_maps_grid")
     titles = [a["text"] for a in fig["layout"]["annotations"]]
-    assert titles[0] == t("att.head_title", "en", h=49) and titles[-1] == t("att.head_title", "en", h=64)
+    assert titles[0] == t("ui.att.head_title", "en", h=49) and titles[-1] == t(
+        "ui.att.head_title", "en", h=64
+    )
     last = expected_maps(64, 64, 1, "sinusoidal", DOG)[0][63]
     np.testing.assert_allclose(grid_maps(fig)[-1], last, atol=1e-6)
 
@@ -144,7 +146,7 @@ def test_layers_and_encodings() -> None:
     at = open_page(ATT)
     ok(at.slider(key="att_layers").set_value(3).run())
     ok(at.selectbox(key="att_encoding__en").set_value("rope").run())
-    assert t("att.steps.rope", "en") in texts(at)  # the step-by-step says Q and K are rotated
+    assert t("steps.rope", "en") in texts(at)  # the step-by-step says Q and K are rotated
     expected = expected_maps(128, 8, 3, "rope", DOG)
     first = grid_maps(spec(at, "att_maps_grid"))
     np.testing.assert_allclose(first[0], expected[0][0], atol=1e-5)
@@ -173,8 +175,8 @@ def test_any_sentence_gives_a_message_or_maps_never_a_traceback(text: str) -> No
     tokens = embedding.tokenize(text).tokens
     body = texts(at)
     if not tokens:
-        assert t("att.empty", "en") in body
-        assert t("att.steps.need", "en") in body
+        assert t("ui.att.empty", "en") in body
+        assert t("steps.need", "en") in body
         assert "att_maps_grid" not in charts(at)
         return
     fig = spec(at, "att_maps_grid")
@@ -184,7 +186,7 @@ def test_any_sentence_gives_a_message_or_maps_never_a_traceback(text: str) -> No
     if len(tokens) < 2:
         assert t("att.order.need", "en") in body
     if text == "w " * 150:  # 150 tokens: the first 48 are drawn
-        assert t("att.cut", "en", n=embedding.MAX_TOKENS, chars=embedding.MAX_CHARS) in body
+        assert t("ui.att.cut", "en", n=embedding.MAX_TOKENS, chars=embedding.MAX_CHARS) in body
 
 
 @pytest.mark.parametrize("mode", probe.MASK_MODES)
@@ -271,8 +273,8 @@ def test_word_order_without_position_only_permutes() -> None:
     at = open_page(ATT)
     fig = spec(at, "att_order")
     bars = {d["name"]: decode(d["y"]) for d in fig["data"]}
-    none = bars[t("att.enc.none", "en")]
-    with_pe = bars[t("att.order.with", "en", enc=t("pe.kind.sinusoidal", "en"))]
+    none = bars[t("encoding.none", "en")]
+    with_pe = bars[t("att.order.with", "en", enc=t("encodings.kind.sinusoidal", "en"))]
     assert none.max() < 1e-4
     assert with_pe.max() > 1e-2
     assert fig["layout"]["yaxis"]["type"] == "log"
@@ -284,7 +286,7 @@ def test_training_a_toy_task_in_the_page() -> None:
     at = open_page(ATT)
     ok(at.radio(key="att_source__en").set_value("task").run())
     assert t("att.sentence_only", "en") in texts(at)
-    assert at.button(key="att_train").label == t("att.train", "en")
+    assert at.button(key="att_train").label == t("train.start", "en")
     ok(at.button(key="att_train").click().run())
     body = texts(at)
     reached = [s.value for s in at.success]
@@ -294,18 +296,18 @@ def test_training_a_toy_task_in_the_page() -> None:
     acc = decode(curve["data"][0]["y"])
     assert acc[-1] >= train.TARGET_ACCURACY
     table = at.dataframe[0].value
-    answers = table[t("att.col.answer", "en")].tolist()
-    predicted = table[t("att.col.model", "en")].tolist()
+    answers = table[t("train.col.answer", "en")].tolist()
+    predicted = table[t("train.col.model", "en")].tolist()
     assert sum(a == b for a, b in zip(answers, predicted, strict=True)) >= 7  # the trained model answers
     # A second session with the same settings gets the trained model at once.
     again = open_page(ATT)
     ok(again.radio(key="att_source__en").set_value("task").run())
     assert again.button(key="att_train").disabled
-    assert again.button(key="att_train").label == t("att.trained_already", "en")
+    assert again.button(key="att_train").label == t("train.trained_already", "en")
 
 
 def task_title(state: str) -> str:
-    return t("att.task.chart", "en", layer=1, state=state)
+    return t("train.task.chart", "en", layer=1, state=state)
 
 
 def test_anyone_can_switch_to_the_untrained_model_and_replay_the_training() -> None:
@@ -329,18 +331,18 @@ def test_anyone_can_switch_to_the_untrained_model_and_replay_the_training() -> N
     ok(b.radio(key="att_source__en").set_value("task").run())
     state = b.radio(key="att_model_state__en")
     assert state.value == "trained" and list(state.options) == [
-        t("att.state.untrained", "en"),
-        t("att.state.trained", "en"),
+        t("train.state.untrained", "en"),
+        t("train.state.trained", "en"),
     ]
     assert spec(b, "att_task_maps_grid")["layout"]["title"]["text"] == task_title(
-        t("att.state.trained", "en")
+        t("train.state.trained", "en")
     )
     trained_maps = grid_maps(spec(b, "att_task_maps_grid"))
     assert len(decode(spec(b, "att_curve")["data"][0]["x"])) == len(h.steps)
     # Untrained: the live model's maps again (the same as before A trained), then back to trained.
     ok(b.radio(key="att_model_state__en").set_value("untrained").run())
     assert spec(b, "att_task_maps_grid")["layout"]["title"]["text"] == task_title(
-        t("att.state.untrained", "en")
+        t("train.state.untrained", "en")
     )
     for got, want in zip(grid_maps(spec(b, "att_task_maps_grid")), untrained_maps, strict=True):
         np.testing.assert_allclose(got, want, atol=1e-6)
@@ -351,7 +353,7 @@ def test_anyone_can_switch_to_the_untrained_model_and_replay_the_training() -> N
     # A's own view is A's choice: still trained.
     ok(a.run())
     assert spec(a, "att_task_maps_grid")["layout"]["title"]["text"] == task_title(
-        t("att.state.trained", "en")
+        t("train.state.trained", "en")
     )
 
     # Replay: each recorded step shows that snapshot's maps and the curve up to that step.
@@ -365,7 +367,7 @@ def test_anyone_can_switch_to_the_untrained_model_and_replay_the_training() -> N
         lengths.append(len(curve))
         maps = grid_maps(spec(b, "att_task_maps_grid"))
         if step != recorded[-1]:
-            title = task_title(t("att.state.step", "en", step=step))
+            title = task_title(t("train.state.step", "en", step=step))
             assert spec(b, "att_task_maps_grid")["layout"]["title"]["text"] == title
             snap = h.snapshot_at(step)
             for head, m in enumerate(maps):
@@ -377,7 +379,7 @@ def test_anyone_can_switch_to_the_untrained_model_and_replay_the_training() -> N
     # An example the run did not record: the replay says so and shows example 0's recorded maps.
     ok(b.select_slider(key="att_replay").set_value(recorded[1]).run())
     ok(b.number_input(key="att_ex").set_value(train.REPLAY_EXAMPLES + 3).run())
-    said = t("att.replay.example", "en", n=train.REPLAY_EXAMPLES, asked=train.REPLAY_EXAMPLES + 3)
+    said = t("train.replay.example", "en", n=train.REPLAY_EXAMPLES, asked=train.REPLAY_EXAMPLES + 3)
     assert said in texts(b)
     for head, m in enumerate(grid_maps(spec(b, "att_task_maps_grid"))):
         np.testing.assert_allclose(
@@ -394,15 +396,15 @@ def test_training_without_position_says_why_it_fails() -> None:
     ok(at.radio(key="att_source__en").set_value("task").run())
     # Said before training, from the settings alone.
     before = (
-        t("att.unlearnable.none", "en")
+        t("train.unlearnable.none", "en")
         + " "
-        + t("att.unlearnable.short", "en", steps=train.UNLEARNABLE_STEPS)
+        + t("train.unlearnable.short", "en", steps=train.UNLEARNABLE_STEPS)
     )
     assert before in [i.value for i in at.info]
     ok(at.button(key="att_train").click().run())
     warned = [w.value for w in at.warning]
-    start = t("att.stopped_unlearnable", "en", steps=train.UNLEARNABLE_STEPS, acc="{acc}").split("{acc}")[0]
-    assert any(w.startswith(start) and w.endswith(t("att.unlearnable.none", "en")) for w in warned), warned
+    start = t("train.stopped_unlearnable", "en", steps=train.UNLEARNABLE_STEPS, acc="{acc}").split("{acc}")[0]
+    assert any(w.startswith(start) and w.endswith(t("train.unlearnable.none", "en")) for w in warned), warned
     curve = decode(spec(at, "att_curve")["data"][0]["x"])
     assert curve[-1] == train.UNLEARNABLE_STEPS < train.MAX_STEPS
 
@@ -413,7 +415,7 @@ def test_a_run_stopped_by_the_time_bound_says_so(lang: str, monkeypatch: pytest.
     at = open_page(ATT, lang=lang)
     ok(at.radio(key=f"att_source__{lang}").set_value("task").run())
     ok(at.button(key="att_train").click().run())
-    said = t("att.stopped_time", lang, sec="0", steps=1, acc="{acc}", target="99%").split("{acc}")[0]
+    said = t("train.stopped_time", lang, sec="0", steps=1, acc="{acc}", target="99%").split("{acc}")[0]
     assert any(w.value.startswith(said) for w in at.warning), [w.value for w in at.warning]
     assert not at.success
     assert list(decode(spec(at, "att_curve")["data"][0]["x"])) == [0, 1]
@@ -422,7 +424,7 @@ def test_a_run_stopped_by_the_time_bound_says_so(lang: str, monkeypatch: pytest.
 def test_rope_with_one_dimension_per_head_is_flagged() -> None:
     at = open_page(ATT, d_model="8", heads="8")
     ok(at.selectbox(key="att_encoding__en").set_value("rope").run())
-    assert t("att.rope_dk1", "en", d_k=1) in texts(at)
+    assert t("ui.att.rope_dk1", "en", d_k=1) in texts(at)
     # ... and the word-order test finds no difference, and says so instead of claiming one.
     assert "Measured" in texts(at) and t("att.order.explain", "en") in texts(at)
     fig = spec(at, "att_order")
@@ -436,7 +438,7 @@ def test_a_model_too_big_to_train_says_so_and_still_shows_its_maps() -> None:
     ok(at.radio(key="att_source__en").set_value("task").run())
     config = train.task_model_config("reverse", encoder.ModelConfig(1024, 16, 4, "sinusoidal", 10000.0, 0))
     said = t(
-        "att.too_big", "en", params=f"{train.param_count(config):,}", limit=f"{train.TRAIN_PARAM_LIMIT:,}"
+        "train.too_big", "en", params=f"{train.param_count(config):,}", limit=f"{train.TRAIN_PARAM_LIMIT:,}"
     )
     assert said in texts(at)
     assert at.button(key="att_train").disabled

@@ -84,7 +84,7 @@ def test_no_distance_when_the_words_differ() -> None:
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_each_encoding_explains_its_own_heatmap(lang: str) -> None:
     at = open_page_with_tabs(PE, lang=lang)
-    texts = {kind: t(f"pe.heatmap.explain.{kind}", lang) for kind in ENCODING_KINDS}
+    texts = {kind: t(f"encodings.heatmap.{kind}", lang) for kind in ENCODING_KINDS}
     assert len(set(texts.values())) == len(ENCODING_KINDS)
     for kind in ENCODING_KINDS:
         at.selectbox(key=widgets.choice_key("pe_kind", lang)).set_value(kind).run()
@@ -98,7 +98,7 @@ def test_each_encoding_explains_its_own_heatmap(lang: str) -> None:
 def test_the_embedding_sum_describes_the_p_of_the_chosen_encoding(lang: str) -> None:
     # Its own-scale "What to notice" spoke of P's waves for every encoding (seen in review).
     at = open_page_with_tabs(EMB, lang=lang)
-    texts = {kind: t(f"emb.sum.pattern.{kind}", lang) for kind in ENCODING_KINDS}
+    texts = {kind: t(f"encodings.sum.{kind}", lang) for kind in ENCODING_KINDS}
     assert len(set(texts.values())) == len(ENCODING_KINDS)
     for kind in ENCODING_KINDS:
         ok(at.selectbox(key=widgets.choice_key("pe_kind", lang)).set_value(kind).run())
@@ -110,7 +110,7 @@ def test_the_embedding_sum_describes_the_p_of_the_chosen_encoding(lang: str) -> 
 def test_only_rope_is_told_it_rotates() -> None:
     # "the vector added" was shown for RoPE; its own text says it adds nothing
     for kind in ENCODING_KINDS:
-        text = t(f"pe.heatmap.explain.{kind}", "en")
+        text = t(f"encodings.heatmap.{kind}", "en")
         assert ("adds nothing" in text) is (kind == "rope"), kind
 
 

@@ -359,7 +359,7 @@ def test_every_chart_shows_the_models_numbers(lang: str, layers: int) -> None:
     # 4. the decoder
     assert title(found["enc_dec_self"]) == t("enc.dec.self.chart", lang, heads=8)
     assert title(found["enc_dec_cross"]) == t("enc.dec.cross.chart", lang, heads=8)
-    assert subplot_titles(found["enc_dec_self"]) == [t("att.head_title", lang, h=h) for h in range(1, 9)]
+    assert subplot_titles(found["enc_dec_self"]) == [t("ui.att.head_title", lang, h=h) for h in range(1, 9)]
     check_decoder(found, ref, range(8))
     assert t("enc.dec.self.explain", lang, leak=0.0, first=1.0) in body
     assert t("enc.dec.cross.explain", lang, t=4, s=3) in body
@@ -465,14 +465,14 @@ def test_any_sentence_gives_a_message_or_charts_never_a_traceback(text: str) -> 
     ok(at.text_input(key="enc_text").input(text).run())
     tokens = embedding.tokenize(text).tokens
     body = texts(at)
-    cut = t("att.cut", "en", n=embedding.MAX_TOKENS, chars=embedding.MAX_CHARS)
+    cut = t("ui.att.cut", "en", n=embedding.MAX_TOKENS, chars=embedding.MAX_CHARS)
     if not tokens:
-        assert t("att.empty", "en") in body
+        assert t("ui.att.empty", "en") in body
         assert not charts(at)
         ok(at.text_input(key="enc_text").input(GOOD).run())  # and the page comes back
         assert set(charts(at)) == set(CHART_KEYS)
         return
-    assert t("att.empty", "en") not in body
+    assert t("ui.att.empty", "en") not in body
     found = charts(at)
     expected = set(CHART_KEYS) - ({"enc_residual_alike"} if len(tokens) == 1 else set())
     assert set(found) == expected, sorted(found)
@@ -517,7 +517,7 @@ def test_an_empty_or_overlong_target_still_draws_the_decoder() -> None:
     ok(at.text_input(key="enc_target").input("v " * 150).run())
     body = texts(at)
     assert t("enc.dec.empty", "en") not in body
-    assert t("att.cut", "en", n=block.TARGET_TOKENS, chars=embedding.MAX_CHARS) in body
+    assert t("ui.att.cut", "en", n=block.TARGET_TOKENS, chars=embedding.MAX_CHARS) in body
     ref = reference(target="v " * 150)
     assert len(ref.target) == 48  # [BOS] and the first 47 target tokens
     check_decoder(charts(at), ref, range(8))
@@ -525,10 +525,10 @@ def test_an_empty_or_overlong_target_still_draws_the_decoder() -> None:
     # 47 words fit after [BOS] and are all drawn; a 48th is cut, and the page says so.
     words = [f"w{i}" for i in range(48)]
     ok(at.text_input(key="enc_target").input(" ".join(words[:47])).run())
-    assert t("att.cut", "en", n=block.TARGET_TOKENS, chars=embedding.MAX_CHARS) not in texts(at)
+    assert t("ui.att.cut", "en", n=block.TARGET_TOKENS, chars=embedding.MAX_CHARS) not in texts(at)
     assert charts(at)["enc_dec_cross"]["data"][0]["y"][-1] == "47 · w46"
     ok(at.text_input(key="enc_target").input(" ".join(words)).run())
-    assert t("att.cut", "en", n=block.TARGET_TOKENS, chars=embedding.MAX_CHARS) in texts(at)
+    assert t("ui.att.cut", "en", n=block.TARGET_TOKENS, chars=embedding.MAX_CHARS) in texts(at)
     assert charts(at)["enc_dec_cross"]["data"][0]["y"][-1] == "47 · w46"
 
 
@@ -536,7 +536,7 @@ def test_heads_that_do_not_divide_are_explained_and_the_page_still_works() -> No
     at = open_page(ENC, heads="3")  # 3 does not divide the default d_model 128
     options = ", ".join(str(d) for d in (1, 2, 4, 8, 16, 32, 64, 128))
     # A link's count is the count asked for: the nearest divisor (2, the smaller on a tie) is used.
-    said = t("att.heads_bad", "en", asked=3, d_model=128, share="42.67", used=2, d_k=64, options=options)
+    said = t("ui.att.heads_bad", "en", asked=3, d_model=128, share="42.67", used=2, d_k=64, options=options)
     assert said in texts(at)
     found = charts(at)
     assert set(found) == set(CHART_KEYS)
@@ -546,14 +546,14 @@ def test_heads_that_do_not_divide_are_explained_and_the_page_still_works() -> No
     ok(at.slider(key="d_model").set_value(100).run())
     body = texts(at)
     options = ", ".join(str(d) for d in (1, 2, 4, 5, 10, 20, 25, 50, 100))
-    said = t("att.heads_bad", "en", asked=16, d_model=100, share="6.25", used=20, d_k=5, options=options)
+    said = t("ui.att.heads_bad", "en", asked=16, d_model=100, share="6.25", used=20, d_k=5, options=options)
     assert said in body
-    assert t("att.grid_cut", "en", shown=16, heads=20) in body
+    assert t("ui.att.grid_cut", "en", shown=16, heads=20) in body
     assert t("enc.sizes", "en", d_model=100, heads=20, d_k=5, d_ff=200, layers=6) in body
     ok(at.slider(key="enc_dec_first").set_value(5).run())  # heads 5..20 of the decoder
     found = charts(at)
     assert set(found) == set(CHART_KEYS)
-    assert subplot_titles(found["enc_dec_cross"])[-1] == t("att.head_title", "en", h=20)
+    assert subplot_titles(found["enc_dec_cross"])[-1] == t("ui.att.head_title", "en", h=20)
     ref = reference(d_model=100, heads=20)
     check_decoder(found, ref, range(4, 20))
     check_stages(found["enc_stages"], ref, 0)
@@ -566,7 +566,7 @@ def test_rope_with_one_dimension_per_head_is_flagged_and_drawn() -> None:
     at = open_page(ENC, d_model="8", heads="8")
     ok(at.selectbox(key="enc_encoding__en").set_value("rope").run())
     body = texts(at)
-    assert t("att.rope_dk1", "en", d_k=1) in body
+    assert t("ui.att.rope_dk1", "en", d_k=1) in body
     assert t("enc.sizes", "en", d_model=8, heads=8, d_k=1, d_ff=16, layers=6) in body
     found = charts(at)
     assert set(found) == set(CHART_KEYS)

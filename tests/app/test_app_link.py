@@ -98,7 +98,7 @@ LINKS: list[tuple[str, dict[str, str], tuple[str, ...]]] = [
     (
         "softmax",
         {"tab": "ex", "text": "the cat sat down", "len": "3", "part": "steps", "q": "2"},
-        ("sm.ex.title", "sm.ex.part.steps"),
+        ("ex.title", "ex.part.steps"),
     ),
     (
         "attention",
@@ -114,7 +114,7 @@ LINKS: list[tuple[str, dict[str, str], tuple[str, ...]]] = [
             "causal": "1",
             "part": "scores",
         },
-        ("att.steps.title", "att.steps.part.scores"),
+        ("steps.title", "steps.part.scores"),
     ),
     (
         "attention",

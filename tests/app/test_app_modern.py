@@ -266,7 +266,7 @@ def test_grouped_query_heads_are_named_in_the_maps_and_the_cache_shrinks(lang: s
     assert table.iloc[list(kv_cache.MODELS).index("llama3_8b") + 1, 3] == "1.000 GiB"  # 8,192 tokens
     at.select_slider(key="att_kv_tokens").set_value(131072).run()
     table = ok(at).dataframe[0].value
-    assert table.columns[3] == t("kv.col.total", lang, n="131,072")
+    assert table.columns[3] == t("att.kv.col.total", lang, n="131,072")
     assert table.iloc[list(kv_cache.MODELS).index("llama3_8b") + 1, 3] == "16.000 GiB"
     # a count that does not divide the heads falls back to one KV head per query head
     at = open_tab("attention", kv="3")

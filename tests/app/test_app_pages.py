@@ -50,7 +50,7 @@ def test_similarity_page_runs_in_both_languages(lang: str) -> None:
     at = open_page(SIM, lang=lang)
     assert at.title[0].value == t("sim.title", lang)
     assert at.slider(key="sim_p").value == 50  # the notes' classroom example
-    name = t("pe.kind.sinusoidal", lang)
+    name = t("encodings.kind.sinusoidal", lang)
     row = chart(at, t("sim.row.chart", lang, name=name, p=50))
     assert row["layout"]["yaxis"]["title"]["text"] == t("sim.measure.dot", lang)
     assert t("sim.row.explain.dot", lang, p=50, half="64") in texts(at)
@@ -63,7 +63,9 @@ def test_the_dot_curve_is_the_table_row_and_peaks_at_p() -> None:
         at.slider(key="sim_p").set_value(p).run()
         ok(at)
         y = decode(
-            chart(at, t("sim.row.chart", "en", name=t("pe.kind.sinusoidal", "en"), p=p))["data"][0]["y"]
+            chart(at, t("sim.row.chart", "en", name=t("encodings.kind.sinusoidal", "en"), p=p))["data"][0][
+                "y"
+            ]
         )
         np.testing.assert_allclose(y, pe @ pe[p], rtol=1e-5, atol=1e-4)
         assert int(np.argmax(y)) == p
@@ -76,7 +78,9 @@ def test_measures_switch(measure: str) -> None:
     at.radio(key=widgets.choice_key("sim_measure", "en")).set_value(measure).run()
     ok(at)
     pe = encode(EncodingSpec())
-    y = decode(chart(at, t("sim.row.chart", "en", name=t("pe.kind.sinusoidal", "en"), p=50))["data"][0]["y"])
+    y = decode(
+        chart(at, t("sim.row.chart", "en", name=t("encodings.kind.sinusoidal", "en"), p=50))["data"][0]["y"]
+    )
     if measure == "cosine":
         expected = pe @ pe[50] / (np.linalg.norm(pe, axis=1) * np.linalg.norm(pe[50]))
     else:
@@ -87,11 +91,11 @@ def test_measures_switch(measure: str) -> None:
 
 def test_compared_encoding_gets_the_same_charts_and_binary_scatters() -> None:
     at = open_page(SIM)
-    binary = t("pe.kind.binary", "en")
+    binary = t("encodings.kind.binary", "en")
     assert chart(at, t("sim.row.chart", "en", name=binary, p=50))
     assert chart(at, t("sim.matrix.chart", "en", name=binary))
     offsets = chart(at, t("sim.offset.chart", "en", name=binary))
-    sine = chart(at, t("sim.offset.chart", "en", name=t("pe.kind.sinusoidal", "en")))
+    sine = chart(at, t("sim.offset.chart", "en", name=t("encodings.kind.sinusoidal", "en")))
     # The sine's points sit on the formula curve; binary's do not fall on one curve.
     spreads = [c.value for c in at.caption if "spread" in c.value]
     assert len(spreads) == 2
@@ -109,7 +113,7 @@ def test_choosing_the_same_encoding_twice_shows_one_column() -> None:
     at.selectbox(key=widgets.choice_key("sim_compare", "en")).set_value("sinusoidal").run()
     ok(at)
     titles = [s["layout"]["title"]["text"] for s in specs(at)]
-    assert not any(t("pe.kind.binary", "en") in x for x in titles)
+    assert not any(t("encodings.kind.binary", "en") in x for x in titles)
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -121,7 +125,7 @@ def test_every_encoding_on_the_similarity_page(kind: EncodingKind) -> None:
         at.radio(key=widgets.choice_key("sim_measure", "en")).set_value(measure).run()
         ok(at)
         # the offset chart draws one point per occupied pixel of all the pairs, and says how many
-        name = t(f"pe.kind.{kind}", "en")
+        name = t(f"encodings.kind.{kind}", "en")
         points = chart(at, t("sim.offset.chart", "en", name=name))["data"][0]
         x, y = decode(points["x"]), decode(points["y"])
         # the page compares with binary at one size: a trained table's width when it is one

@@ -89,7 +89,7 @@ def test_smollm2_says_paris_and_the_grouped_heads_are_shown_together() -> None:
     [
         ("", "real.empty"),
         ("     ", "real.empty"),
-        ("word " * 2000, "emb.cut.chars"),
+        ("word " * 2000, "ui.emb.cut.chars"),
         ("<b>bold</b> <script>alert(1)</script> [link](http://example.com)", None),
         ("tab\there\x00\x07 bell \u202e reversed", None),
         ("I ❤️ tea 🍵 and 나는 학생이다", None),
@@ -101,7 +101,7 @@ def test_any_text_gives_a_message_or_maps_and_never_markup(model: str, text: str
     if says == "real.empty":
         assert t(says, "en") in [i.value for i in at.info]
         return
-    if says == "emb.cut.chars":  # a paste of 10,000 characters, typed rather than linked
+    if says == "ui.emb.cut.chars":  # a paste of 10,000 characters, typed rather than linked
         at.text_input(key="real_text").set_value(text).run()
         ok(at)
         assert any("characters" in w for w in warnings(at))

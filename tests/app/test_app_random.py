@@ -399,7 +399,10 @@ def pair_shown(at: AppTest) -> int:
 def position_shown(at: AppTest) -> int:
     value = shown(at.slider(key="sim_p"))
     titles = [json.loads(c.proto.spec)["layout"]["title"]["text"] for c in charts(at)]
-    assert t("sim.row.chart", "en", name=t("pe.kind.sinusoidal", "en"), p=value) in titles, (value, titles)
+    assert t("sim.row.chart", "en", name=t("encodings.kind.sinusoidal", "en"), p=value) in titles, (
+        value,
+        titles,
+    )
     return int(value)
 
 

@@ -63,7 +63,7 @@ def test_page_runs_in_both_languages_with_every_chart(lang: str) -> None:
         assert fig["layout"]["title"]["text"], key  # every chart is titled
     assert spec(at, "sm_hist_raw")["layout"]["title"]["text"] == t("sm.var.hist.raw", lang, d_k=64)
     body = texts(at)
-    for key in ("sm.sweep.explain", "sm.ex.explain"):
+    for key in ("sm.sweep.explain", "ex.explain"):
         assert t(key, lang) in body
     assert t("sm.var.explain", lang, d_k=64, root="√64 = 8") in body
 
@@ -177,7 +177,7 @@ def test_worked_example_steps_match_the_formulas() -> None:
     ok(at)
     assert at.code[0].value.startswith("z_3 = ")
     assert at.code[1].value == worked.weighted_sum_numbers(w, 2)
-    assert t("sm.ex.columns", "en", shown=8, d_k=64) in texts(at)
+    assert t("ex.columns", "en", shown=8, d_k=64) in texts(at)
 
 
 def test_a_new_sentence_uses_all_its_words_and_length_can_shorten_it() -> None:
@@ -185,7 +185,7 @@ def test_a_new_sentence_uses_all_its_words_and_length_can_shorten_it() -> None:
     at.text_input(key="sm_text").input("A dog ate the food because it was hungry").run()
     ok(at)
     assert at.slider(key="sm_len").value == 8  # 9 words: the first 8 are used
-    assert t("sm.ex.cut", "en", n=8, cut=1) in texts(at)
+    assert t("ex.cut", "en", n=8, cut=1) in texts(at)
     assert len(spec(at, "sm_step_weights")["data"][0]["y"]) == 8
     at.slider(key="sm_len").set_value(2).run()
     ok(at)
@@ -199,7 +199,7 @@ def test_empty_text_warns_and_the_rest_of_the_page_still_works() -> None:
     at = open_page(SM)
     at.text_input(key="sm_text").input("   ").run()
     ok(at)
-    assert t("sm.ex.empty", "en") in texts(at)
+    assert t("ex.empty", "en") in texts(at)
     assert spec(at, "sm_hist_raw") and spec(at, "sm_grad")
     assert not [c for c in charts(at) if "sm_step" in c.proto.id]
 

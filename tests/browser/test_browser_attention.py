@@ -251,7 +251,7 @@ def test_training_the_reverse_task_lights_up_the_anti_diagonal(
     page.locator(f'{SOURCE} [data-testid="stRadioOption"]').filter(
         has_text=t("att.source.task", "en")
     ).click()
-    untrained = t("att.task.chart", "en", layer=1, state=t("att.state.untrained", "en"))
+    untrained = t("train.task.chart", "en", layer=1, state=t("train.state.untrained", "en"))
     wait_for_rerun(
         page, f"{heatmaps_js(DEFAULT_HEADS)} && {TITLE_JS} === {js_str(untrained)}", root=TASK_GRID
     )
@@ -264,10 +264,10 @@ def test_training_the_reverse_task_lights_up_the_anti_diagonal(
     assert button.is_enabled()
 
     button.click()
-    reached = page.locator(ALERT).filter(has_text=template_regex("att.reached", "en"))
+    reached = page.locator(ALERT).filter(has_text=template_regex("train.reached", "en"))
     reached.first.wait_for(state="visible", timeout=TRAIN_WAIT_MS)
     wait_for_rerun(page, "el._fullData.length > 0 && el._fullData[0].x.length > 0", root=CURVE)
-    trained = t("att.task.chart", "en", layer=1, state=t("att.state.trained", "en"))
+    trained = t("train.task.chart", "en", layer=1, state=t("train.state.trained", "en"))
     wait_for_rerun(page, f"{heatmaps_js(DEFAULT_HEADS)} && {TITLE_JS} === {js_str(trained)}", root=TASK_GRID)
 
     assert plot_eval(page, "el._fullData.length", root=TASK_GRID) == DEFAULT_HEADS
@@ -278,7 +278,7 @@ def test_training_the_reverse_task_lights_up_the_anti_diagonal(
     assert mean_after >= 2 * mean_before and mean_after - mean_before >= 0.15, (before, after)
     assert max(after) >= 0.4, after
     # the curve ends at the target accuracy
-    acc_name = t("att.curve.acc", "en")
+    acc_name = t("train.curve.acc", "en")
     last_acc = plot_eval(
         page,
         f"(() => {{ const y = el._fullData.find((t) => t.name === {js_str(acc_name)}).y;"
@@ -291,7 +291,7 @@ def test_training_the_reverse_task_lights_up_the_anti_diagonal(
 
     # Replay: the slider's first recorded step shows the maps and the curve as they were at step 0.
     page.locator(REPLAY_SLIDER).first.press("Home")
-    at_zero = t("att.task.chart", "en", layer=1, state=t("att.state.step", "en", step=0))
+    at_zero = t("train.task.chart", "en", layer=1, state=t("train.state.step", "en", step=0))
     wait_for_rerun(page, f"{TITLE_JS} === {js_str(at_zero)}", root=TASK_GRID)
     wait_for_rerun(page, "el._fullData.length > 0 && el._fullData[0].x.length === 1", root=CURVE)
     assert plot_eval(page, ANTI_DIAGONAL_JS, root=TASK_GRID) == pytest.approx(before, abs=2e-3)  # float16
@@ -302,12 +302,12 @@ def test_training_the_reverse_task_lights_up_the_anti_diagonal(
     # "untrained": the same example through the untrained model again. (The rerun also relabels the
     # button: the run that trained drew it before training, still as "Train".)
     page.locator('.st-key-att_model_state__en [data-testid="stRadioOption"]').filter(
-        has_text=t("att.state.untrained", "en")
+        has_text=t("train.state.untrained", "en")
     ).click()
     wait_for_rerun(page, f"{TITLE_JS} === {js_str(untrained)}", root=TASK_GRID)
     assert plot_eval(page, ANTI_DIAGONAL_JS, root=TASK_GRID) == pytest.approx(before, abs=1e-6)
     assert page.locator(TRAIN_BUTTON).is_disabled()
-    assert page.locator(TRAIN_BUTTON).inner_text().strip().endswith(t("att.trained_already", "en"))
+    assert page.locator(TRAIN_BUTTON).inner_text().strip().endswith(t("train.trained_already", "en"))
     assert page.locator(CURVE).count() == 1  # the curve stays: the model is trained either way
     assert_no_exception(page)
     assert page_errors == []

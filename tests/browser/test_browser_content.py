@@ -59,7 +59,7 @@ def paste(page: Page, box: str, text: str) -> None:
 
 
 def cut_message(text: str) -> str:
-    return t("emb.cut.chars", "en", limit=MAX_CHARS, cut=len(text) - MAX_CHARS)
+    return t("ui.emb.cut.chars", "en", limit=MAX_CHARS, cut=len(text) - MAX_CHARS)
 
 
 def test_a_long_paste_into_the_embedding_box_is_read_up_to_the_limit(

@@ -41,7 +41,7 @@ def test_a_charts_csv_button_downloads_the_charts_numbers(page: Page, server: St
     rows = list(csv.reader(io.StringIO(data[3:].decode("utf-8"), newline="")))
     table = [row for row in rows if not (len(row) == 1 and row[0].startswith("# "))]
     header, body = table[0], table[1:]
-    assert header == [f"{t('att.query', 'ko')} \\ {t('att.key', 'ko')}", *xs]
+    assert header == [f"{t('ui.att.query', 'ko')} \\ {t('ui.att.key', 'ko')}", *xs]
     assert [row[0] for row in body] == ys
     got = np.array([[float(c) for c in row[1:]] for row in body])
     assert got.shape == z.shape and np.array_equal(got.astype(np.float32), z.astype(np.float32))

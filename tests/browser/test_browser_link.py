@@ -340,14 +340,14 @@ def test_back_after_a_page_switch_keeps_the_shared_settings(
     try:
         page.goto(server.url + "/similarity?d_model=64&lang=ko")
         settle_on(page, 64)
-        page.locator(SIDEBAR_SELECTOR).get_by_role("link", name=t("nav.att", "ko")).click()
+        page.locator(SIDEBAR_SELECTOR).get_by_role("link", name=t("ui.nav.att", "ko")).click()
         page.wait_for_url(re.compile(r"/attention\?.*d_model=64"))
         settle_on(page, 64)
         page.go_back()
         page.wait_for_timeout(500)  # the history run starts once the browser has moved
         settle_on(page, 64)
         assert shown_settings(page)["d_model"] == 64
-        expect(page.locator(SIDEBAR_SELECTOR).get_by_text(t("sidebar.header", "ko"))).to_be_visible()
+        expect(page.locator(SIDEBAR_SELECTOR).get_by_text(t("ui.sidebar.header", "ko"))).to_be_visible()
         assert_no_exception(page)
     finally:
         context.close()

@@ -192,8 +192,8 @@ def test_pe_table_cells_equal_numpy_on_a_grid(page_factory: Any) -> None:
         # the colours the server's figures.heatmap would pick for these values
         server = json.loads(pio.to_json(figures.heatmap(want), validate=False))["data"][0]["colorscale"]
         assert got["scale"] == server, spec
-        name = t("pe.kind.sinusoidal", "en")  # the page's encoding: the strip moves only the sizes
-        assert got["title"] == t("pe.heatmap.title", "en", name=name, max_len=max_len, d_model=d_model)
+        name = t("encodings.kind.sinusoidal", "en")  # the page's encoding: the strip moves only the sizes
+        assert got["title"] == t("encoding.heatmap.title", "en", name=name, max_len=max_len, d_model=d_model)
     assert_no_exception(page)
 
 
@@ -306,7 +306,7 @@ def test_keys_step_show_the_value_and_a_quick_hand_is_not_pulled_back(page_facto
     wait_live(page, root)
     wait_for_idle(page)
     strip = page.locator(f"{SIM_STRIP} .al-live")
-    assert strip.locator(".al-live-badge").inner_text() == t("live.title", lang)
+    assert strip.locator(".al-live-badge").inner_text() == t("ui.live.title", lang)
     if lang == "ko":
         assert HANGUL.search(strip.inner_text())
     p_input = strip.locator('input[data-name="p"]')

@@ -175,7 +175,7 @@ def test_home_opens_the_home_page(browser: Any, lang: str) -> None:
                 assert page.get_by_role("dialog").count() == 0, address
                 # the home page's own content: its first step links to the embedding page
                 first_step = page.locator("[data-testid=stMain]").get_by_role(
-                    "link", name=f"1. {t('step.token', lang)}"
+                    "link", name=f"1. {t('home.step.token', lang)}"
                 )
                 first_step.wait_for()
                 assert (first_step.get_attribute("href") or "").rstrip("/").endswith("embedding"), address
@@ -282,7 +282,7 @@ def test_a_broken_plotly_js_says_so_in_each_charts_place(
     page.goto(f"{server.url}/positional_encoding?lang={lang}")
     page.locator(HEADING).first.wait_for(timeout=120_000)
     wait_for_idle(page)
-    message = t("chart.load_failed", lang)
+    message = t("ui.chart.load_failed", lang)
     plots = page.locator("[data-testid=stMain] .al-plot")
     page.wait_for_function(
         "(m) => { const all = [...document.querySelectorAll('[data-testid=stMain] .al-plot')];"
@@ -326,14 +326,17 @@ def test_a_server_that_cannot_mend_its_plotly_js_says_so_on_the_page_and_in_the_
                 page.locator(HEADING).first.wait_for(timeout=120_000)
                 wait_for_idle(page)
                 notice = t(
-                    "chart.library_bad", lang, name="plotly.min.js", problem=t("chart.library.missing", lang)
+                    "ui.chart.library_bad",
+                    lang,
+                    name="plotly.min.js",
+                    problem=t("ui.chart.library.missing", lang),
                 )
                 alerts = page.locator("[data-testid=stMain] [data-testid=stAlert]")
                 expect(alerts.filter(has_text=notice)).to_have_count(1)
                 page.wait_for_function(
                     "(m) => { const all = [...document.querySelectorAll('[data-testid=stMain] .al-plot')];"
                     " return all.length > 0 && all.every((el) => el.textContent === m); }",
-                    arg=t("chart.load_failed", lang),
+                    arg=t("ui.chart.load_failed", lang),
                     timeout=60_000,
                 )
                 assert_no_exception(page)

@@ -123,7 +123,7 @@ def test_similarity_curve_peaks_at_the_slider_position(
     assert p == DEFAULT_P + 5
     assert curve_argmax(page) == p != DEFAULT_P
     assert plot_eval(page, MARK_X_JS, root=SIM_CURVE) == [p, p]
-    title = t("sim.row.chart", "en", name=t("pe.kind.sinusoidal", "en"), p=p)
+    title = t("sim.row.chart", "en", name=t("encodings.kind.sinusoidal", "en"), p=p)
     assert plot_eval(page, "el._fullLayout.title.text", root=SIM_CURVE) == title
 
     sim_slider(page).focus()
@@ -317,8 +317,8 @@ def test_softmax_sentence_markup_stays_text(
 ) -> None:
     page.goto(server.url + SM_PATH)
     wait_for_dk(page, SM_DEFAULT_DK)
-    open_tab(page, t("sm.ex.title", "en"))
-    open_tab(page, t("sm.ex.part.steps", "en"))
+    open_tab(page, t("ex.title", "en"))
+    open_tab(page, t("ex.part.steps", "en"))
     wait_for_rerun(page, "el._fullData[0].y.length === 3", root=SM_WEIGHTS)  # "I am good"
 
     box = page.locator(SM_TEXT)

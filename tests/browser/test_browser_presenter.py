@@ -305,10 +305,10 @@ def test_the_switch_turns_the_view_on_and_off(browser: Browser, server: Streamli
         normal_colorway = plot_eval(page, "el._fullLayout.colorway")
         assert normal_colorway != colorway
         assert before["tick"] < 16 and font_px(page, PARAGRAPH) < 20, before  # the test can tell them apart
-        switch = page.get_by_role("switch", name=t("sidebar.presenter", lang))
+        switch = page.get_by_role("switch", name=t("ui.sidebar.presenter", lang))
         expect(switch).not_to_be_checked()
 
-        page.locator(".st-key-presenter").get_by_text(t("sidebar.presenter", lang)).click()
+        page.locator(".st-key-presenter").get_by_text(t("ui.sidebar.presenter", lang)).click()
         address_present(page, "1")
         wait_for_plot(page, f"el._fullLayout.colorway[0] === {colorway[0]!r}")
         wait_for_idle(page)
@@ -324,7 +324,7 @@ def test_the_switch_turns_the_view_on_and_off(browser: Browser, server: Streamli
         page.locator(EXPAND_SIDEBAR).click()  # the header's button still opens the sidebar
         sidebar_open(page)
         expect(switch).to_be_checked()
-        page.locator(".st-key-presenter").get_by_text(t("sidebar.presenter", lang)).click()
+        page.locator(".st-key-presenter").get_by_text(t("ui.sidebar.presenter", lang)).click()
         address_present(page, None)
         wait_for_plot(page, f"el._fullLayout.colorway[0] === {normal_colorway[0]!r}")
         wait_for_idle(page)

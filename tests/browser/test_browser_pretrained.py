@@ -110,21 +110,21 @@ def test_minilms_trained_table_on_the_pe_and_similarity_pages(
     from bench.harness.browser import open_tab, plot_eval
 
     page = fresh(browser, "ko-KR" if lang == "ko" else "en-US")
-    name = t("pe.kind.minilm", lang)
+    name = t("encodings.kind.minilm", lang)
     try:
         page.goto(f"{server.url}/positional_encoding?enc=minilm&tab=waves&lang={lang}")
         wait_for_plot(page, f"{TITLE_JS} === {t('pe.wave.title.spectrum', lang)!r}", timeout_ms=WAIT_MS)
         assert plot_eval(page, "el._fullData[0].marker.color.length") == 384
         assert plot_eval(page, "el._fullData[0].mode") == "markers"
         open_tab(page, t("pe.tab.table", lang))
-        want = t("pe.heatmap.title", lang, name=name, max_len=100, d_model=384)
+        want = t("encoding.heatmap.title", lang, name=name, max_len=100, d_model=384)
         wait_for_plot(page, f"{TITLE_JS} === {want!r}", timeout_ms=WAIT_MS)
         page.wait_for_function("() => new URLSearchParams(location.search).get('enc') === 'minilm'")
         assert_no_exception(page)
         screenshot(page, f"pe_minilm_{lang}", full_page=False)
         page.goto(f"{server.url}/similarity?enc=minilm&vs=sinusoidal&p=40&lang={lang}")
         for index, kind in enumerate(("minilm", "sinusoidal")):  # side by side, both over 100 positions
-            want = t("sim.row.chart", lang, name=t(f"pe.kind.{kind}", lang), p=40)
+            want = t("sim.row.chart", lang, name=t(f"encodings.kind.{kind}", lang), p=40)
             wait_for_plot(page, f"{TITLE_JS} === {want!r}", index=index, timeout_ms=WAIT_MS)
             assert plot_eval(page, "el._fullData[0].y.length", index=index) == 100
         wait_for_idle(page)

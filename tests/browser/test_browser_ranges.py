@@ -73,7 +73,7 @@ def test_the_pair_slider_survives_two_shrinking_ranges(
     page.locator('[role="tab"]').first.wait_for(timeout=120_000)
     wait_for_idle(page)
     open_tab(page, t("sim.rot.title", "en"))
-    d_model = sidebar_slider(page, t("sidebar.d_model", "en"))
+    d_model = sidebar_slider(page, t("ui.sidebar.d_model", "en"))
     wait_for_pair(page, 0, 18, d_model)
 
     press(page, page.locator(PAIR).first, "End")

@@ -45,8 +45,8 @@ TABS: dict[str, tuple[str, ...]] = {
 NESTED: dict[str, tuple[str, ...]] = {
     "enc.path.title": ("enc.path.part.stages", "enc.path.part.norms"),
     "enc.res.title": ("enc.res.part.input", "enc.res.part.alike"),
-    "att.steps.title": ("att.steps.part.qkv", "att.steps.part.scores", "att.steps.part.out"),
-    "sm.ex.title": ("sm.ex.part.qkv", "sm.ex.part.steps", "sm.ex.part.out"),
+    "steps.title": ("steps.part.qkv", "steps.part.scores", "steps.part.out"),
+    "ex.title": ("ex.part.qkv", "ex.part.steps", "ex.part.out"),
 }
 #: A chart that only its inner tab draws (the key given to viz.ui.chart).
 INNER_CHART = {
@@ -54,12 +54,12 @@ INNER_CHART = {
     "enc.path.part.norms": "enc_norms",
     "enc.res.part.input": "enc_residual",
     "enc.res.part.alike": "enc_residual_alike",
-    "att.steps.part.qkv": "att_step_Q",
-    "att.steps.part.scores": "att_step_weights",
-    "att.steps.part.out": "att_step_out",
-    "sm.ex.part.qkv": "sm_qkv",
-    "sm.ex.part.steps": "sm_step_weights",
-    "sm.ex.part.out": "sm_step_output",
+    "steps.part.qkv": "att_step_Q",
+    "steps.part.scores": "att_step_weights",
+    "steps.part.out": "att_step_out",
+    "ex.part.qkv": "sm_qkv",
+    "ex.part.steps": "sm_step_weights",
+    "ex.part.out": "sm_step_output",
 }
 
 # The open tab's panel (Streamlit renders only that one): how many charts it holds and how many Plotly
@@ -176,7 +176,7 @@ def test_the_open_tab_survives_a_slider_and_a_language_switch(
     page.goto(f"{server.url}/softmax")
     page.locator('[role="tab"]').first.wait_for(timeout=120_000)
     wait_for_idle(page)
-    open_tab(page, t("sm.ex.title", "en"))
+    open_tab(page, t("ex.title", "en"))
     wait_drawn(page)
     qkv = ".st-key-sm_qkv " + PLOT_SELECTOR
     assert page.locator(qkv).count() == 1
@@ -192,14 +192,14 @@ def test_the_open_tab_survives_a_slider_and_a_language_switch(
         timeout=120_000,
     )
     wait_for_idle(page)
-    assert selected(page) == t("sm.ex.title", "en")
+    assert selected(page) == t("ex.title", "en")
     assert "96" in page.evaluate(f"() => document.querySelector('{qkv}')._fullLayout.title.text")
 
     sidebar_button(page, "lang", "ko").click()
     page.wait_for_function(
         "(label) => { const s = document.querySelector('[role=tab][aria-selected=true]');"
         " return s && s.innerText.trim() === label; }",
-        arg=t("sm.ex.title", "ko"),
+        arg=t("ex.title", "ko"),
         timeout=120_000,
     )
     wait_for_idle(page)
@@ -225,7 +225,7 @@ def test_every_section_at_once_shows_all_charts(
     wait_for_idle(page)
     wait_drawn(page)
     headings = page.locator('[data-testid="stMain"] :is(h2, h3)').all_inner_texts()
-    for key in ("sm.var.title", "sm.row.title", "sm.grad.title", "sm.ex.title"):
+    for key in ("sm.var.title", "sm.row.title", "sm.grad.title", "ex.title"):
         assert t(key, "en") in headings, headings
     assert page.locator(PLOT_SELECTOR).count() > in_first_tab
     assert_no_exception(page)

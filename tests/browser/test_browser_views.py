@@ -127,7 +127,7 @@ def type_text(page: Page, widget_key: str, text: str) -> None:
 
 def pe_changes(page: Page) -> None:
     press(page, '[data-testid="stSidebar"] [data-testid="stSlider"]:has-text("d_model")', "ArrowLeft", 2)
-    pick(page, "pe_kind__en", t("pe.kind.binary", "en"))
+    pick(page, "pe_kind__en", t("encodings.kind.binary", "en"))
     open_tab(page, t("pe.curves.title", "en"))
 
 
@@ -148,17 +148,17 @@ def similarity_changes(page: Page) -> None:
 
 def softmax_changes(page: Page) -> None:
     press(page, ".st-key-sm_dk", "ArrowLeft", 2)
-    open_tab(page, t("sm.ex.title", "en"))
+    open_tab(page, t("ex.title", "en"))
     type_text(page, "sm_text", "the cat sat down")
-    open_tab(page, t("sm.ex.part.steps", "en"))
+    open_tab(page, t("ex.part.steps", "en"))
 
 
 def attention_changes(page: Page) -> None:
     press(page, ".st-key-att_layers", "ArrowRight", 1)
-    open_tab(page, t("att.steps.title", "en"))
+    open_tab(page, t("steps.title", "en"))
     press(page, ".st-key-att_step_head", "ArrowRight", 2)
-    open_tab(page, t("att.steps.part.scores", "en"))
-    click_label(page, "att_step_causal", t("att.steps.causal", "en"))
+    open_tab(page, t("steps.part.scores", "en"))
+    click_label(page, "att_step_causal", t("steps.causal", "en"))
 
 
 def encoder_changes(page: Page) -> None:

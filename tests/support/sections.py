@@ -13,7 +13,7 @@ from viz.ui import widgets
 SECTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "positional_encoding.py": (
         "pe_section",
-        ("pe.tab.table", "pe.curves.title", "pe.wave.title", "pe.score.title", "pe.tab.rope"),
+        ("pe.tab.table", "pe.curves.title", "pe.wave.title", "pe.score.title", "rs.title"),
     ),
     "embedding.py": ("emb_section", ("emb.sum.title", "emb.add.title", "emb.seg.title", "emb.order.title")),
     "similarity.py": (
@@ -24,13 +24,13 @@ SECTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
             "sim.offset.title",
             "sim.steps.title",
             "sim.rot.title",
-            "sim.tab.bias",
+            "rel.title",
         ),
     ),
-    "softmax.py": ("sm_section", ("sm.var.title", "sm.tab.row", "sm.ex.title", "sm.tab.online")),
+    "softmax.py": ("sm_section", ("sm.var.title", "sm.tab.row", "ex.title", "os.title")),
     "attention.py": (
         "att_section",
-        ("att.maps.title", "att.mask.title", "att.steps.title", "att.order.title", "att.window.title"),
+        ("att.maps.title", "att.mask.title", "steps.title", "att.order.title", "win.title"),
     ),
     "encoder.py": ("enc_section", ("enc.path.title", "enc.res.title", "enc.pp.title", "enc.dec.title")),
     "pretrained.py": (
@@ -41,11 +41,11 @@ SECTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
 NESTED: dict[str, tuple[str, tuple[str, ...]]] = {
     "enc.path.title": ("enc_path_part", ("enc.path.part.stages", "enc.path.part.norms")),
     "enc.res.title": ("enc_res_part", ("enc.res.part.input", "enc.res.part.alike")),
-    "att.steps.title": (
+    "steps.title": (
         "att_step_part",
-        ("att.steps.part.qkv", "att.steps.part.scores", "att.steps.part.out"),
+        ("steps.part.qkv", "steps.part.scores", "steps.part.out"),
     ),
-    "sm.ex.title": ("sm_ex_part", ("sm.ex.part.qkv", "sm.ex.part.steps", "sm.ex.part.out")),
+    "ex.title": ("sm_ex_part", ("ex.part.qkv", "ex.part.steps", "ex.part.out")),
 }
 
 

@@ -15,7 +15,7 @@ learned, ...) is its :class:`EncodingInfo` in :data:`ENCODINGS`, which the model
 ask instead of comparing names. Adding an encoding: its name in ``AnySizeKind`` (or ``TrainedKind``), its
 table in ``_BUILDERS``, its entry in ``ENCODINGS`` (tests/unit/encodings/test_encoding_registry.py measures
 each answer),
-and its strings (``pe.kind.<name>``, ``pe.about.<name>``, ...) in both languages.
+and its strings (``encodings.kind.<name>``, ``encodings.about.<name>``, ...) in both languages.
 
 Most encodings are built at any size. A *trained* one is a real model's table (MiniLM's 512 x 384): it has
 one size, its rows are read from the model's files (:mod:`viz.pretrained.positions`, loaded once per

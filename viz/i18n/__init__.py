@@ -3,9 +3,26 @@
 ``t("pe.title", "ko")`` returns the Korean title; ``t(key, lang, **values)`` fills ``{placeholders}``.
 Chart titles, axis labels and hover text live here too. No Streamlit here.
 
-A key lives in the module of the page that shows it; keys shared by several pages live in shell.py; find any
-key with ``grep -rn '"key"' viz/i18n/``. Each module holds one dict, ``STRINGS``; :func:`merge` joins them
-into this package's :data:`STRINGS` and refuses a key that two modules define, so a key has one home.
+What lives where: the package mirrors viz/views/. The strings of a views module, and those its page script
+shows for it, live in the strings module of the same name (viz/views/rope_scaling.py's in rope_scaling.py,
+pages/attention.py's title in attention.py, the attention page's third tab in attention_steps.py). Three
+modules serve more than one view: shell.py holds the kit's strings (viz/ui: the app's title and navigation,
+the sidebar, URL notes, shared widgets, the chart component and live strips, CSV headers, errors; viz/state's
+URL rules) and the few words several views modules share (chart axes, the attention maps' axes and hover);
+notes.py the lecture notes' slips (viz/ui/notes.py); encodings.py each encoding's own words (its name, what
+it is, what its heatmap shows, what E + P looks like), so a new encoding touches that one strings module.
+ko.py picks Korean particles after numbers (``{n:은/는}``).
+
+A key says its module: its first segment is the module's prefix in :data:`PREFIXES` (``pe.curves.title``
+lives in positional_encoding.py, the kit's ``ui.chart.value`` in shell.py), and no prefix serves two modules.
+
+Adding a string: put it in the strings module of the views module that shows it (shell.py if the kit or
+several views modules use it), its key starting with that module's prefix, in English and Korean with the
+same placeholders. Adding a views module that shows text: a strings module of its name holding one dict,
+``STRINGS``, with a docstring that starts "Strings of ", its prefix in :data:`PREFIXES` and the module in
+:data:`TABLES`. :func:`merge` joins the tables and refuses a key that two modules define;
+tests/unit/i18n/test_i18n_layout.py checks the prefixes, the mirror and that every key the code passes to
+``t()`` exists.
 """
 
 from __future__ import annotations
@@ -39,6 +56,31 @@ from viz.i18n.ko import PARTICLE_SPEC, Formatter
 
 Lang = Literal["en", "ko"]
 LANGS: tuple[Lang, ...] = ("en", "ko")
+
+#: Each strings module's key prefix -> the module (viz.i18n.<module>): every key of that module starts with
+#: "<prefix>.". Short prefixes where they read well; shell.py's is "ui", the kit's words.
+PREFIXES: dict[str, str] = {
+    "ui": "shell",
+    "notes": "notes",
+    "encodings": "encodings",
+    "home": "home",
+    "lesson": "lesson",
+    "pe": "positional_encoding",
+    "rs": "rope_scaling",
+    "encoding": "encoding",
+    "emb": "embedding",
+    "sim": "similarity",
+    "rel": "relative",
+    "sm": "softmax",
+    "ex": "softmax_example",
+    "os": "online_softmax",
+    "att": "attention",
+    "steps": "attention_steps",
+    "train": "training",
+    "win": "windows",
+    "enc": "encoder",
+    "real": "pretrained",
+}
 
 #: Every strings module of the package, by name; STRINGS is their union.
 TABLES: dict[str, dict[str, dict[str, str]]] = {

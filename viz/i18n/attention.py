@@ -1,4 +1,5 @@
-"""Strings of the Attention heads page, English and Korean."""
+"""Strings of the Attention heads page (pages/attention.py, viz/views/attention.py): its maps, masks and word
+order, no position signal in a causal model, grouped-query attention and the KV cache, English and Korean."""
 
 from __future__ import annotations
 
@@ -227,24 +228,24 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "그룹 쿼리 어텐션: 쿼리 헤드 {heads}개가 키/값 헤드 {kv}개를 {group}개씩 함께 씁니다. 제목의 KV 번호가 "
         "같은 헤드는 같은 키를 읽으므로, 맵은 쿼리를 통해서만 달라집니다.",
     },
-    "kv.heading": {"en": "The key/value cache", "ko": "키/값 캐시"},
-    "kv.col.model": {"en": "model", "ko": "모델"},
-    "kv.col.shape": {"en": "layers · heads · KV heads · d_head", "ko": "층 · 헤드 · KV 헤드 · d_head"},
-    "kv.col.per_token": {"en": "per token", "ko": "토큰당"},
-    "kv.col.total": {"en": "{n} tokens", "ko": "{n} 토큰"},
-    "kv.tokens": {"en": "Tokens in the cache", "ko": "캐시 속 토큰 수"},
-    "kv.shape": {"en": "{layers} · {heads} · {kv} · {d}", "ko": "{layers} · {heads} · {kv} · {d}"},
-    "kv.model.live": {
+    "att.kv.heading": {"en": "The key/value cache", "ko": "키/값 캐시"},
+    "att.kv.col.model": {"en": "model", "ko": "모델"},
+    "att.kv.col.shape": {"en": "layers · heads · KV heads · d_head", "ko": "층 · 헤드 · KV 헤드 · d_head"},
+    "att.kv.col.per_token": {"en": "per token", "ko": "토큰당"},
+    "att.kv.col.total": {"en": "{n} tokens", "ko": "{n} 토큰"},
+    "att.kv.tokens": {"en": "Tokens in the cache", "ko": "캐시 속 토큰 수"},
+    "att.kv.shape": {"en": "{layers} · {heads} · {kv} · {d}", "ko": "{layers} · {heads} · {kv} · {d}"},
+    "att.kv.model.live": {
         "en": "this page's model, as a decoder (float32)",
         "ko": "이 페이지의 모델, 디코더라면 (float32)",
     },
-    "kv.model.gpt2": {"en": "GPT-2 small (16-bit)", "ko": "GPT-2 small (16비트)"},
-    "kv.model.llama2_7b": {"en": "Llama 2 7B (16-bit)", "ko": "Llama 2 7B (16비트)"},
-    "kv.model.llama3_8b": {"en": "Llama 3 8B (16-bit)", "ko": "Llama 3 8B (16비트)"},
-    "kv.model.mistral_7b": {"en": "Mistral 7B (16-bit)", "ko": "Mistral 7B (16비트)"},
-    "kv.model.smollm2": {"en": "SmolLM2-135M (16-bit)", "ko": "SmolLM2-135M (16비트)"},
-    "kv.model.falcon_7b": {"en": "Falcon 7B (16-bit)", "ko": "Falcon 7B (16비트)"},
-    "kv.explain": {
+    "att.kv.model.gpt2": {"en": "GPT-2 small (16-bit)", "ko": "GPT-2 small (16비트)"},
+    "att.kv.model.llama2_7b": {"en": "Llama 2 7B (16-bit)", "ko": "Llama 2 7B (16비트)"},
+    "att.kv.model.llama3_8b": {"en": "Llama 3 8B (16-bit)", "ko": "Llama 3 8B (16비트)"},
+    "att.kv.model.mistral_7b": {"en": "Mistral 7B (16-bit)", "ko": "Mistral 7B (16비트)"},
+    "att.kv.model.smollm2": {"en": "SmolLM2-135M (16-bit)", "ko": "SmolLM2-135M (16비트)"},
+    "att.kv.model.falcon_7b": {"en": "Falcon 7B (16-bit)", "ko": "Falcon 7B (16비트)"},
+    "att.kv.explain": {
         "en": "**What to notice.** A decoder keeps every past token's keys and values, in every layer, so "
         "that a new token need not recompute them: 2 × layers × KV heads × d_head numbers per token. "
         "Llama 2 7B gives each of its 32 query heads its own keys and values (512 KiB a token); Llama 3 8B "

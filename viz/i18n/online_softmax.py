@@ -4,7 +4,7 @@ fifth tab), English and Korean."""
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
-    "sm.tab.online": {
+    "os.title": {
         "en": "5. Online softmax (FlashAttention)",
         "ko": "5. 온라인 소프트맥스 (FlashAttention)",
     },

@@ -1,4 +1,5 @@
-"""Strings of the Positional encoding page, English and Korean."""
+"""Strings of the Positional encoding page (pages/positional_encoding.py, viz/views/positional_encoding.py),
+English and Korean."""
 
 from __future__ import annotations
 

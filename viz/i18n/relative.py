@@ -4,7 +4,7 @@ similarity page's tab), English and Korean."""
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
-    "sim.tab.bias": {"en": "Relative biases (ALiBi, T5)", "ko": "상대 위치 편향 (ALiBi, T5)"},
+    "rel.title": {"en": "Relative biases (ALiBi, T5)", "ko": "상대 위치 편향 (ALiBi, T5)"},
     "rel.intro": {
         "en": "Many models since 2020 add no position vector at all. Instead, each attention score q·k gets "
         "a number that depends only on how far the key is from the query. Pick a scheme and see that "

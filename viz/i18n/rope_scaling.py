@@ -4,7 +4,7 @@ Positional encoding page's tab), English and Korean."""
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
-    "pe.tab.rope": {"en": "RoPE scaling", "ko": "RoPE 늘이기"},
+    "rs.title": {"en": "RoPE scaling", "ko": "RoPE 늘이기"},
     "rs.intro": {
         "en": "A RoPE model trained on L positions meets angles it never saw when it reads more. Three "
         "methods change each pair's rotation frequency so that s × L positions look familiar. The head "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
-    "csv.all_pairs": {
+    "sim.csv.all_pairs": {
         "en": "Every pair of positions ({pairs}): the chart draws {points} points",
         "ko": "모든 위치 쌍({pairs}개): 차트에는 점 {points}개를 그립니다",
     },

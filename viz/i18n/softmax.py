@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
-    "csv.saturated": {"en": "share of saturated rows, {which}", "ko": "포화된 행의 비율, {which}"},
+    "sm.csv.saturated": {"en": "share of saturated rows, {which}", "ko": "포화된 행의 비율, {which}"},
     "sm.title": {
         "en": "Softmax and scaling: why divide by √d_k?",
         "ko": "소프트맥스와 스케일링: 왜 √d_k로 나눌까?",

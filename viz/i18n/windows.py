@@ -4,7 +4,7 @@ English and Korean."""
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
-    "att.window.title": {"en": "5. Sliding windows and sinks", "ko": "5. 슬라이딩 윈도와 싱크"},
+    "win.title": {"en": "5. Sliding windows and sinks", "ko": "5. 슬라이딩 윈도와 싱크"},
     "win.intro": {
         "en": "Long-context models often let each token read only the last W tokens (a sliding window), "
         "and keep the first few tokens readable by everyone (attention sinks). Set the window and the "

@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # the live model's config; importing viz.model.encoder would 
 class Shape:
     """The sizes that set a model's cache, with its query heads for the sharing factor."""
 
-    key: str  # the name's i18n key suffix (kv.model.<key>)
+    key: str  # the name's i18n key suffix (att.kv.model.<key>)
     layers: int
     kv_heads: int
     d_head: int

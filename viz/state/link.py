@@ -294,7 +294,7 @@ def read(spec: Page, query: Mapping[str, Sequence[str]]) -> Reading:
             continue
         if len(raws) > 1:
             problems.append(
-                UrlProblem(param.name, " & ".join(raws), "url.rule.once", (), param.shown_default())
+                UrlProblem(param.name, " & ".join(raws), "ui.url.rule.once", (), param.shown_default())
             )
             continue
         try:

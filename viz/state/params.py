@@ -67,7 +67,7 @@ class Int(Param):
     def parse(self, raw: str) -> int:
         value = parse_int(raw)
         if value is None or not self.lo <= value <= self.hi:
-            raise Refused("url.rule.int_range", lo=self.lo, hi=self.hi)
+            raise Refused("ui.url.rule.int_range", lo=self.lo, hi=self.hi)
         return value
 
     def accepts(self, value: object) -> bool:
@@ -89,7 +89,7 @@ class Number(Param):
             value = math.nan
         steps = (value - self.lo) / self.step if math.isfinite(value) else math.nan
         if not (self.lo <= value <= self.hi) or abs(steps - round(steps)) > 1e-6:
-            raise Refused("url.rule.grid", lo=f"{self.lo:g}", hi=f"{self.hi:g}", step=f"{self.step:g}")
+            raise Refused("ui.url.rule.grid", lo=f"{self.lo:g}", hi=f"{self.hi:g}", step=f"{self.step:g}")
         return round(self.lo + round(steps) * self.step, 10)
 
     def format(self, value: object) -> str:
@@ -113,7 +113,7 @@ class Choice(Param):
 
     def parse(self, raw: str) -> str:
         if raw not in self.options:
-            raise Refused("url.rule.choice", choices=", ".join(self.options))
+            raise Refused("ui.url.rule.choice", choices=", ".join(self.options))
         return raw
 
 
@@ -131,7 +131,7 @@ class Option(Param):
         for option in self.options:
             if math.isclose(value, option, rel_tol=1e-9):
                 return option
-        raise Refused("url.rule.choice", choices=", ".join(f"{o:g}" for o in self.options))
+        raise Refused("ui.url.rule.choice", choices=", ".join(f"{o:g}" for o in self.options))
 
     def format(self, value: object) -> str:
         return f"{float(value):g}"  # type: ignore[arg-type]
@@ -149,7 +149,7 @@ class Index(Param):
     def parse(self, raw: str) -> str:
         value = parse_int(raw)
         if value is None or not 0 <= value < len(self.options):
-            raise Refused("url.rule.int_range", lo=0, hi=len(self.options) - 1)
+            raise Refused("ui.url.rule.int_range", lo=0, hi=len(self.options) - 1)
         return self.options[value]
 
     def format(self, value: object) -> str:
@@ -171,7 +171,7 @@ class Flag(Param):
             return True
         if text in ("0", "false", "off", "no"):
             return False
-        raise Refused("url.rule.bool")
+        raise Refused("ui.url.rule.bool")
 
     def format(self, value: object) -> str:
         return "1" if value else "0"
@@ -186,7 +186,7 @@ class Text(Param):
 
     def parse(self, raw: str) -> str:
         if len(raw) > MAX_TEXT:
-            raise Refused("url.rule.text", n=MAX_TEXT)
+            raise Refused("ui.url.rule.text", n=MAX_TEXT)
         return raw
 
     def format(self, value: object) -> str:
@@ -210,7 +210,7 @@ class IntList(Param):
         parts = [p for p in raw.split(",") if p.strip()] if raw.strip() else []
         values = [parse_int(p) for p in parts]
         if len(values) > self.most or any(v is None or not self.lo <= v <= self.hi for v in values):
-            raise Refused("url.rule.list", n=self.most, lo=self.lo, hi=self.hi)
+            raise Refused("ui.url.rule.list", n=self.most, lo=self.lo, hi=self.hi)
         return list(dict.fromkeys(int(v) for v in values if v is not None))
 
     def format(self, value: object) -> str:
@@ -231,7 +231,7 @@ class IntPair(Param):
         parts = raw.split(",")
         values = [parse_int(p) for p in parts] if len(parts) == 2 else []
         if len(values) != 2 or any(v is None or not self.lo <= v <= self.hi for v in values):
-            raise Refused("url.rule.range", lo=self.lo, hi=self.hi)
+            raise Refused("ui.url.rule.range", lo=self.lo, hi=self.hi)
         a, b = sorted(int(v) for v in values if v is not None)
         return a, b
 

@@ -80,7 +80,7 @@ class UrlProblem:
 
     key: str
     value: str
-    rule: str  # an i18n key: url.rule.int_range / url.rule.choice / url.rule.once ...
+    rule: str  # an i18n key: ui.url.rule.int_range / ui.url.rule.choice / ui.url.rule.once ...
     rule_values: tuple[tuple[str, object], ...]
     default: object
 
@@ -114,21 +114,21 @@ def check_url_value(key: str, raw: str, d_model: int = DEFAULT_D_MODEL) -> UrlPr
         default: object = {"d_model": DEFAULT_D_MODEL, "max_len": DEFAULT_MAX_LEN}.get(key)
         if key == "heads":
             default = default_heads(d_model)
-        return UrlProblem(key, raw, "url.rule.int_range", (("lo", lo), ("hi", hi)), default)
+        return UrlProblem(key, raw, "ui.url.rule.int_range", (("lo", lo), ("hi", hi)), default)
     if key == "base":
         value = parse_int(raw)
         if value in BASE_OPTIONS:
             return None
         choices = ", ".join(str(b) for b in BASE_OPTIONS)
-        return UrlProblem(key, raw, "url.rule.choice", (("choices", choices),), DEFAULT_BASE)
+        return UrlProblem(key, raw, "ui.url.rule.choice", (("choices", choices),), DEFAULT_BASE)
     if key == "lang":
         if as_lang(raw) is not None:
             return None
-        return UrlProblem(key, raw, "url.rule.choice", (("choices", ", ".join(LANGS)),), DEFAULT_LANG)
+        return UrlProblem(key, raw, "ui.url.rule.choice", (("choices", ", ".join(LANGS)),), DEFAULT_LANG)
     if key in ("all", "present"):  # switches: every section at once, the presenter view
         if raw in ("0", "1"):
             return None
-        return UrlProblem(key, raw, "url.rule.bool", (), "0")
+        return UrlProblem(key, raw, "ui.url.rule.bool", (), "0")
     raise KeyError(key)
 
 
@@ -156,7 +156,7 @@ def read_url(query: Mapping[str, Sequence[str]]) -> UrlSettings:
         d_model = int(cast(int, values.get("d_model", DEFAULT_D_MODEL)))
         if len(raws) > 1:
             default = _default(key, d_model)
-            problems.append(UrlProblem(key, " & ".join(raws), "url.rule.once", (), default))
+            problems.append(UrlProblem(key, " & ".join(raws), "ui.url.rule.once", (), default))
             continue
         problem = check_url_value(key, raws[0], d_model)
         if problem is not None:

@@ -15,9 +15,9 @@ from viz.state.settings import UrlProblem
 def url_note(problem: UrlProblem, lang: str) -> str:
     """The sentence that says a link's value was refused and what is used instead."""
     rule = t(problem.rule, lang, **dict(problem.rule_values))
-    default = t("url.page_default", lang) if problem.default is None else problem.default
+    default = t("ui.url.page_default", lang) if problem.default is None else problem.default
     value = url_link.quote(problem.value)
-    return t("url.invalid", lang, key=problem.key, value=value, rule=rule, default=default)
+    return t("ui.url.invalid", lang, key=problem.key, value=value, rule=rule, default=default)
 
 
 def url_notes(problems: Sequence[UrlProblem], lang: str, *, key: str) -> None:
@@ -28,6 +28,6 @@ def url_notes(problems: Sequence[UrlProblem], lang: str, *, key: str) -> None:
     even when Markdown is escaped. ``st.text`` shows characters as they are.
     """
     with st.container(border=True, key=key):
-        st.warning(t("url.heading", lang), icon="⚠️")
+        st.warning(t("ui.url.heading", lang), icon="⚠️")
         for problem in problems:
             st.text(url_note(problem, lang))

@@ -112,10 +112,10 @@ def _heads(d_model: int, lang: str) -> tuple[int, str | None]:
     if wanted not in options:
         options = sorted([*options, wanted])
     picked = st.selectbox(
-        t("sidebar.heads", lang),
+        t("ui.sidebar.heads", lang),
         options,
         key=HEADS_KEY,
-        help=t("sidebar.heads.help", lang),
+        help=t("ui.sidebar.heads.help", lang),
         persist_state="session",
         **initial(HEADS_KEY, index=options.index(wanted)),
     )
@@ -123,7 +123,7 @@ def _heads(d_model: int, lang: str) -> tuple[int, str | None]:
     heads = settings.closest_heads(wanted, d_model)
     note = None
     if heads != wanted:
-        note = t("sidebar.heads_adjusted", lang, old=wanted, d_model=d_model, new=heads)
+        note = t("ui.sidebar.heads_adjusted", lang, old=wanted, d_model=d_model, new=heads)
     return heads, note
 
 
@@ -153,11 +153,11 @@ def sidebar() -> Settings:
 def _int_setting(key: str, bounds: tuple[int, int], default: int, lang: str) -> int:
     """A shared integer slider, kept across pages (its URL key ``key`` is written by :func:`_write_url`)."""
     value = st.slider(
-        t(f"sidebar.{key}", lang),
+        t(f"ui.sidebar.{key}", lang),
         *bounds,
         step=1,
         key=key,
-        help=t(f"sidebar.{key}.help", lang),
+        help=t(f"ui.sidebar.{key}.help", lang),
         persist_state="session",
         **initial(key, value=default),
     )
@@ -176,14 +176,14 @@ def _sidebar() -> Settings:
             **initial("lang", default=browser_lang()),
         )
         lang = lang if lang in LANGS else settings.DEFAULT_LANG
-        st.header(t("sidebar.header", lang))
+        st.header(t("ui.sidebar.header", lang))
         d_model = _int_setting("d_model", settings.D_MODEL_RANGE, settings.DEFAULT_D_MODEL, lang)
         max_len = _int_setting("max_len", settings.MAX_LEN_RANGE, settings.DEFAULT_MAX_LEN, lang)
         base = st.select_slider(
-            t("sidebar.base", lang),
+            t("ui.sidebar.base", lang),
             settings.BASE_OPTIONS,
             key="base",
-            help=t("sidebar.base.help", lang),
+            help=t("ui.sidebar.base.help", lang),
             persist_state="session",
             **initial("base", value=settings.DEFAULT_BASE),
         )
@@ -191,16 +191,16 @@ def _sidebar() -> Settings:
         current = Settings(
             int(d_model), int(max_len), int(base), heads, settings.as_lang(lang) or settings.DEFAULT_LANG
         )
-        st.caption(t("sidebar.d_k", lang, d_model=current.d_model, heads=current.heads, d_k=current.d_k))
+        st.caption(t("ui.sidebar.d_k", lang, d_model=current.d_model, heads=current.heads, d_k=current.d_k))
         if current.d_model % 2:
-            st.caption(t("sidebar.odd", lang))
+            st.caption(t("ui.sidebar.odd", lang))
         if heads_note:
             st.info(heads_note)
-        st.caption(t("sidebar.caption", lang))
+        st.caption(t("ui.sidebar.caption", lang))
         st.toggle(
-            t("sidebar.all_sections", lang),
+            t("ui.sidebar.all_sections", lang),
             key=ALL_SECTIONS,
-            help=t("sidebar.all_sections.help", lang),
+            help=t("ui.sidebar.all_sections.help", lang),
             persist_state="session",
         )
         presenter.toggle(lang)
@@ -307,7 +307,7 @@ def _clamped(path: str, seeded: Mapping[str, object]) -> list[UrlProblem]:
         )
         if asked != used and param.accepts(used):
             found.append(
-                UrlProblem(param.name, param.format(asked), "url.rule.page_range", (), param.format(used))
+                UrlProblem(param.name, param.format(asked), "ui.url.rule.page_range", (), param.format(used))
             )
     return found
 
@@ -406,7 +406,7 @@ def heads_warning(s: Settings, lang: str) -> None:
         return
     st.warning(
         t(
-            "att.heads_bad",
+            "ui.att.heads_bad",
             lang,
             asked=asked,
             d_model=s.d_model,

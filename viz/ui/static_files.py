@@ -139,5 +139,5 @@ def chart_library_notice(lang: str) -> None:
     that is in the log only."""
     for problem in PLOTLY_JS_PROBLEMS:
         if problem.name == "plotly.min.js":
-            what = t(f"chart.library.{problem.kind}", lang, found=problem.found, expected=problem.expected)
-            st.error(t("chart.library_bad", lang, name=problem.name, problem=what))
+            what = t(f"ui.chart.library.{problem.kind}", lang, found=problem.found, expected=problem.expected)
+            st.error(t("ui.chart.library_bad", lang, name=problem.name, problem=what))

@@ -95,7 +95,7 @@ def encoding_choice(
         ENCODING_KINDS,
         key=key,
         lang=lang,
-        format_func=lambda k: t(f"pe.kind.{k}", lang),
+        format_func=lambda k: t(f"encodings.kind.{k}", lang),
         container=container,
         default=default,
     )
@@ -184,7 +184,7 @@ def guard(lang: str) -> Iterator[None]:
     try:
         yield
     except Exception as exc:  # a failing chart must not take the page down
-        st.error(t("error.generic", lang, error=type(exc).__name__ + ": " + str(exc)[:200]))
+        st.error(t("ui.error.generic", lang, error=type(exc).__name__ + ": " + str(exc)[:200]))
 
 
 def index_range(label: str, n: int, span: int, key: str) -> tuple[int, int]:
@@ -247,7 +247,7 @@ def chars_cut_note(text: str, lang: str) -> None:
     """
     cut = len(text) - embedding.MAX_CHARS
     if cut > 0:
-        st.warning(t("emb.cut.chars", lang, limit=embedding.MAX_CHARS, cut=cut))
+        st.warning(t("ui.emb.cut.chars", lang, limit=embedding.MAX_CHARS, cut=cut))
 
 
 def sentence_box(
@@ -265,14 +265,14 @@ def sentence_box(
         lang,
         prefix=prefix,
         examples=examples,
-        label=t("att.sentence", lang),
+        label=t("ui.att.sentence", lang),
         help=sentence_help,
         example_help=example_help,
         also=also,
     )
     found = embedding.tokenize(text)
     if found.tokens_cut:
-        st.warning(t("att.cut", lang, n=embedding.MAX_TOKENS, chars=embedding.MAX_CHARS))
+        st.warning(t("ui.att.cut", lang, n=embedding.MAX_TOKENS, chars=embedding.MAX_CHARS))
     return found.tokens
 
 
@@ -291,7 +291,7 @@ def text_box(
     there. Returns the first MAX_CHARS characters of the box, with a warning when it holds more."""
     c1, c2 = st.columns([2, 3])
     c1.selectbox(
-        t("att.example", lang),
+        t("ui.att.example", lang),
         examples,
         key=f"{prefix}_example",
         on_change=_copy_example,
@@ -326,14 +326,14 @@ def heads_window(n_heads: int, lang: str, key: str) -> range:
     if n_heads <= MAX_GRID:
         return range(n_heads)
     first = bounded_slider(
-        t("att.first_head", lang),
+        t("ui.att.first_head", lang),
         1,
         last_first_head(n_heads, MAX_GRID),
         1,
         key=key,
-        help=t("att.first_head.help", lang),
+        help=t("ui.att.first_head.help", lang),
     )
-    st.caption(t("att.grid_cut", lang, shown=MAX_GRID, heads=n_heads))
+    st.caption(t("ui.att.grid_cut", lang, shown=MAX_GRID, heads=n_heads))
     return window_heads(n_heads, first, MAX_GRID)
 
 
@@ -349,6 +349,11 @@ def layer_choice(n_layers: int, lang: str, key: str) -> int:
     options = list(range(1, n_layers + 1))
     keep_in_range(key, n_layers, lambda kept: _clamp(kept, 1, n_layers, 1))  # a shallower stack: its top
     picked = slot.segmented_control(
-        t("att.layer", lang), options, key=key, required=True, persist_state=KEEP, **initial(key, default=1)
+        t("ui.att.layer", lang),
+        options,
+        key=key,
+        required=True,
+        persist_state=KEEP,
+        **initial(key, default=1),
     )
     return int(picked or 1) - 1

@@ -114,7 +114,7 @@ def head_maps(
 
     def name(h: int) -> str:
         if group == 1:
-            return t("att.head_title", lang, h=h + 1)
+            return t("ui.att.head_title", lang, h=h + 1)
         return t("att.head_title.kv", lang, h=h + 1, kv=h // group + 1)
 
     fig = figures.heads_grid(
@@ -124,10 +124,10 @@ def head_maps(
         y_labels=labels,
         cols=4,
         title=title,
-        x_title=t("att.key", lang),
-        y_title=t("att.query", lang),
-        colorbar_title=t("att.weight", lang),
-        hovertemplate=t("att.hover", lang),
+        x_title=t("ui.att.key", lang),
+        y_title=t("ui.att.query", lang),
+        colorbar_title=t("ui.att.weight", lang),
+        hovertemplate=t("ui.att.hover", lang),
         panel_height=figures.rows_height(len(labels), base=120, per_row=14),
     )
     chart(
@@ -149,9 +149,9 @@ def average_map(config: ModelConfig, tokens: tuple[str, ...], layer: int, lang: 
             x_labels=labels,
             y_labels=labels,
             title=t("att.avg.chart", lang, layer=layer + 1, heads=config.n_heads),
-            x_title=t("att.key", lang),
-            y_title=t("att.query", lang),
-            hovertemplate=t("att.hover", lang),
+            x_title=t("ui.att.key", lang),
+            y_title=t("ui.att.query", lang),
+            hovertemplate=t("ui.att.hover", lang),
             text=figures.number_text(avg) if len(labels) <= ANNOTATE_TOKENS else None,
             zmin=0.0,
             zmax=1.0,
@@ -187,8 +187,8 @@ def mask_squares(
                 x_labels=rows[i],
                 y_labels=rows[i],
                 title=t("att.mask.row", lang, i=i + 1, n=len(seq), pad=embedding.pad_count(seq, longest)),
-                x_title=t("att.key", lang),
-                y_title=t("att.query", lang),
+                x_title=t("ui.att.key", lang),
+                y_title=t("ui.att.query", lang),
                 hovertemplate=t("att.mask.hover", lang),
                 zmin=0.0,
                 zmax=1.0,
@@ -242,9 +242,9 @@ def padded_heads(
             x_labels=[str(j) for j in range(z.shape[1])],
             y_labels=rows[which],
             title=t("att.mask.z", lang, i=which + 1, layer=layer + 1, shown=z.shape[1], d_k=config.d_k),
-            x_title=t("chart.dimension", lang),
-            y_title=t("att.query", lang),
-            hovertemplate=t("att.steps.hover", lang),
+            x_title=t("ui.chart.dimension", lang),
+            y_title=t("ui.att.query", lang),
+            hovertemplate=t("ui.att.steps.hover", lang),
             text=figures.number_text(z, digits=2),
             height=figures.rows_height(longest, base=200, per_row=22),
         )
@@ -362,21 +362,28 @@ KV_TOKENS = (512, 2048, 8192, 32768, 131072)
 
 def kv_cache_table(config: ModelConfig, lang: str) -> None:
     """What the key/value cache costs per token and for a sequence: the live model and real ones."""
-    tokens = widgets.option_slider(t("kv.tokens", lang), KV_TOKENS, 8192, key="att_kv_tokens")
+    tokens = widgets.option_slider(t("att.kv.tokens", lang), KV_TOKENS, 8192, key="att_kv_tokens")
     rows = [kv_cache.live(config), *kv_cache.MODELS.values()]
     frame = pd.DataFrame(
         {
-            t("kv.col.model", lang): [t(f"kv.model.{r.key}", lang) for r in rows],
-            t("kv.col.shape", lang): [
-                t("kv.shape", lang, layers=r.layers, heads=r.kv_heads * r.group, kv=r.kv_heads, d=r.d_head)
+            t("att.kv.col.model", lang): [t(f"att.kv.model.{r.key}", lang) for r in rows],
+            t("att.kv.col.shape", lang): [
+                t(
+                    "att.kv.shape",
+                    lang,
+                    layers=r.layers,
+                    heads=r.kv_heads * r.group,
+                    kv=r.kv_heads,
+                    d=r.d_head,
+                )
                 for r in rows
             ],
-            t("kv.col.per_token", lang): [f"{kv_cache.bytes_per_token(r) / 1024:,.1f} KiB" for r in rows],
-            t("kv.col.total", lang, n=f"{tokens:,}"): [
+            t("att.kv.col.per_token", lang): [f"{kv_cache.bytes_per_token(r) / 1024:,.1f} KiB" for r in rows],
+            t("att.kv.col.total", lang, n=f"{tokens:,}"): [
                 f"{kv_cache.total_bytes(r, tokens) / 2**30:,.3f} GiB" for r in rows
             ],
         }
     )
     left, note = st.columns([3, 2])
     left.dataframe(frame, hide_index=True)
-    note.markdown(t("kv.explain", lang))
+    note.markdown(t("att.kv.explain", lang))

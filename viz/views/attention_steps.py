@@ -42,20 +42,20 @@ def projections(
                 shown,
                 x_labels=view.dims,
                 y_labels=labels,
-                title=t("att.steps.proj", lang, name=name),
-                x_title=t("chart.dimension", lang),
-                hovertemplate=t("att.steps.hover", lang),
+                title=t("steps.proj", lang, name=name),
+                x_title=t("ui.chart.dimension", lang),
+                hovertemplate=t("ui.att.steps.hover", lang),
                 text=figures.number_text(shown, digits=1) if view.annotate else None,
                 height=view.height,
             )
             chart(
                 fig, key=f"att_step_{name[0]}", lang=lang, file_name=_file(name[0], layer, head, f"dk{s.d_k}")
             )
-    cells[3].markdown(t("att.steps.qkv_note", lang, d_k=s.d_k))
+    cells[3].markdown(t("steps.qkv_note", lang, d_k=s.d_k))
     if rope:
-        cells[3].caption(t("att.steps.rope", lang))
+        cells[3].caption(t("steps.rope", lang))
     if view.cut:
-        st.caption(t("att.steps.cut", lang, shown=len(view.dims), d_k=s.d_k))
+        st.caption(t("steps.cut", lang, shown=len(view.dims), d_k=s.d_k))
 
 
 def score_squares(
@@ -63,12 +63,12 @@ def score_squares(
 ) -> None:
     """The T x T squares: Q Kᵀ, ÷ √d_k, + mask, softmax."""
     square_cols = [*st.columns(2), *st.columns(2)]
-    pair_corner = export.corner(t("att.query", lang), t("att.key", lang))
+    pair_corner = export.corner(t("ui.att.query", lang), t("ui.att.key", lang))
     squares = (
-        ("scores", steps.scores, t("att.steps.scores", lang), None),
-        ("scaled", steps.scaled, t("att.steps.scaled", lang, d_k=s.d_k), None),
-        ("masked", steps.masked, t("att.steps.masked", lang), None),
-        ("weights", steps.weights, t("att.steps.weights", lang), "Blues"),
+        ("scores", steps.scores, t("steps.scores", lang), None),
+        ("scaled", steps.scaled, t("steps.scaled", lang, d_k=s.d_k), None),
+        ("masked", steps.masked, t("steps.masked", lang), None),
+        ("weights", steps.weights, t("steps.weights", lang), "Blues"),
     )
     for col, (key, values, title, scale) in zip(square_cols, squares, strict=True):
         digits = 1 if key == "scores" else 2  # unscaled scores reach two-digit sizes
@@ -78,9 +78,9 @@ def score_squares(
                 x_labels=labels,
                 y_labels=labels,
                 title=title,
-                x_title=t("att.key", lang),
-                hovertemplate=t("att.steps.pair_hover", lang),
-                masked_hover=t("att.steps.masked_hover", lang),
+                x_title=t("ui.att.key", lang),
+                hovertemplate=t("steps.pair_hover", lang),
+                masked_hover=t("steps.masked_hover", lang),
                 text=figures.number_text(values, digits=digits) if view.annotate else None,
                 zmin=0.0 if scale else None,
                 zmax=1.0 if scale else None,
@@ -95,14 +95,14 @@ def score_squares(
                 csv=partial(export.matrix_csv, values, corner=pair_corner, rows=labels, cols=labels),
                 file_name=_file(key, layer, head, f"dk{s.d_k}"),
             )
-    st.caption(t("att.steps.squares", lang, d_k=s.d_k, root=view.root))
+    st.caption(t("steps.squares", lang, d_k=s.d_k, root=view.root))
 
 
 def head_output(
     steps: probe.Steps, view: StepView, labels: list[str], layer: int, head: int, s: Settings, lang: str
 ) -> None:
     """The head's z, every head's z side by side, W_O, and the sub-layer's output."""
-    hover = t("att.steps.hover", lang)
+    hover = t("ui.att.steps.hover", lang)
     wide = f"d{s.d_model}"
     left, right = st.columns([2, 3])
     with left:
@@ -110,8 +110,8 @@ def head_output(
             view.columns(steps.z),
             x_labels=view.dims,
             y_labels=labels,
-            title=t("att.steps.z", lang, h=head),
-            x_title=t("chart.dimension", lang),
+            title=t("steps.z", lang, h=head),
+            x_title=t("ui.chart.dimension", lang),
             hovertemplate=hover,
             text=figures.number_text(view.columns(steps.z), digits=1) if view.annotate else None,
             height=view.height,
@@ -122,8 +122,8 @@ def head_output(
             view.concat,
             x_labels=view.concat_dims,
             y_labels=labels,
-            title=t("att.steps.concat", lang, heads=s.heads, d_model=s.d_model, h=head),
-            x_title=t("att.steps.concat_x", lang),
+            title=t("steps.concat", lang, heads=s.heads, d_model=s.d_model, h=head),
+            x_title=t("steps.concat_x", lang),
             hovertemplate=hover,
             height=view.height,
             highlight=view.head_block,
@@ -136,10 +136,10 @@ def head_output(
             view.w_o,
             x_labels=view.w_o_cols,
             y_labels=view.w_o_rows,
-            title=t("att.steps.w_o", lang, d_model=s.d_model),
-            x_title=t("att.steps.w_o_x", lang),
-            y_title=t("att.steps.w_o_y", lang),
-            hovertemplate=t("att.steps.w_o_hover", lang),
+            title=t("steps.w_o", lang, d_model=s.d_model),
+            x_title=t("steps.w_o_x", lang),
+            y_title=t("steps.w_o_y", lang),
+            hovertemplate=t("steps.w_o_hover", lang),
             height=420,
         )
         chart(fig, key="att_step_wo", lang=lang, file_name=_file("wo", layer, head, wide))
@@ -148,12 +148,12 @@ def head_output(
             view.out,
             x_labels=view.out_dims,
             y_labels=labels,
-            title=t("att.steps.out", lang),
-            x_title=t("chart.dimension", lang),
+            title=t("steps.out", lang),
+            x_title=t("ui.chart.dimension", lang),
             hovertemplate=hover,
             height=view.height,
         )
         chart(fig, key="att_step_out", lang=lang, file_name=_file("out", layer, head, wide))
     if view.strided:
-        st.caption(t("att.steps.strided", lang, d_model=s.d_model, shown=len(view.w_o_cols)))
-    st.markdown(t("att.steps.explain", lang))
+        st.caption(t("steps.strided", lang, d_model=s.d_model, shown=len(view.w_o_cols)))
+    st.markdown(t("steps.explain", lang))

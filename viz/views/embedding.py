@@ -37,9 +37,9 @@ def token_panels(
         y_labels=labels,
         x=cols.idx,
         title=title,
-        x_title=t("chart.dimension", lang),
-        y_title=t("emb.token", lang),
-        colorbar_title=t("chart.value", lang),
+        x_title=t("ui.chart.dimension", lang),
+        y_title=t("ui.emb.token", lang),
+        colorbar_title=t("ui.chart.value", lang),
         hovertemplate=t("emb.panels.hover", lang),
         height=height,
         shared_scale=shared_scale,
@@ -47,7 +47,7 @@ def token_panels(
 
     def csv() -> str:
         """Every panel whole (the chart strides the columns past MAX_COLS), one block each."""
-        head = export.corner(t("emb.token", lang), t("chart.dimension", lang))
+        head = export.corner(t("ui.emb.token", lang), t("ui.chart.dimension", lang))
         note = full_note(first, lang) if cols.strided else None
         blocks = [
             export.comment(name) + export.matrix_csv(m, corner=head, rows=labels, note=note)
@@ -91,7 +91,7 @@ def add_or_concat(
             y2={t("emb.ratio", lang): change.ratio},
             y2_title=t("emb.ratio", lang),
             title=t("emb.change.title", lang, scale=f"{scale:.3g}"),
-            x_title=t("emb.token", lang),
+            x_title=t("ui.emb.token", lang),
             y_title=t("emb.cos", lang),
             hovertemplate="%{x}: %{y:.4f}",
             y_range=(-1.05, 1.05),

@@ -368,15 +368,15 @@ def decoder_attention(
         per_head = maps.self_weights if kind == "self" else maps.cross_weights
         fig = figures.heads_grid(
             [per_head[h] for h in shown],
-            titles=[t("att.head_title", lang, h=h + 1) for h in shown],
+            titles=[t("ui.att.head_title", lang, h=h + 1) for h in shown],
             x_labels=keys,
             y_labels=target_labels,
             cols=4,
             title=t(f"enc.dec.{kind}.chart", lang, heads=config.n_heads),
             x_title=x_title,
             y_title=t("enc.dec.query", lang),
-            colorbar_title=t("att.weight", lang),
-            hovertemplate=t("att.hover", lang),
+            colorbar_title=t("ui.att.weight", lang),
+            hovertemplate=t("ui.att.hover", lang),
             panel_height=size,
         )
         chart(

@@ -81,18 +81,20 @@ def size_note(kind: EncodingKind, rows: int, cols: int, asked_rows: int, lang: s
     """For a trained table: its one size, and how much of it the page shows (nothing for the others)."""
     size = encodings.info(kind).size
     if size is not None:
-        which = "pe.trained.size.cut" if asked_rows > size[0] else "pe.trained.size"
-        st.caption(t(which, lang, name=t(f"pe.kind.{kind}", lang), rows=rows, cols=cols, total=size[0]))
+        which = "encoding.trained.size.cut" if asked_rows > size[0] else "encoding.trained.size"
+        st.caption(
+            t(which, lang, name=t(f"encodings.kind.{kind}", lang), rows=rows, cols=cols, total=size[0])
+        )
 
 
 def full_note(matrix: np.ndarray, lang: str) -> str:
     """The CSV's note that it holds the whole of a matrix the chart draws strided."""
-    return t("csv.full_table", lang, rows=matrix.shape[0], cols=matrix.shape[1])
+    return t("encoding.csv.full_table", lang, rows=matrix.shape[0], cols=matrix.shape[1])
 
 
 def stride_text(paired: bool, step: int, lang: str) -> str:
     """How strided columns were picked: every step-th sine/cosine pair, or every step-th dimension."""
-    return t("chart.cols_pairs" if paired else "chart.cols_every", lang, col_step=step)
+    return t("encoding.cols_pairs" if paired else "encoding.cols_every", lang, col_step=step)
 
 
 def strided_heatmap(
@@ -119,7 +121,7 @@ def strided_heatmap(
         title=title,
         x_title=x_title,
         y_title=y_title,
-        colorbar_title=t("chart.value", lang),
+        colorbar_title=t("ui.chart.value", lang),
         hovertemplate=hovertemplate,
         cell_text=cell_text,
     )
@@ -152,9 +154,9 @@ def overview_heatmap(
         key=key,
         title=title,
         file_name=file_name,
-        y_title=t("chart.position", lang),
-        x_title=t("chart.dimension", lang),
-        hovertemplate=t("pe.heatmap.hover", lang),
+        y_title=t("ui.chart.position", lang),
+        x_title=t("ui.chart.dimension", lang),
+        hovertemplate=t("ui.pe.heatmap.hover", lang),
     )
     stride_caption(rows, cols, lang)
 
@@ -162,10 +164,12 @@ def overview_heatmap(
 def stride_caption(rows: downsample.Stride, cols: downsample.Stride, lang: str) -> None:
     """Under a position x dimension heatmap shown strided: every how many rows and columns it shows."""
     if rows.strided or cols.strided:
-        col_what = stride_text(cols.paired, cols.step, lang) if cols.strided else t("chart.rows_only", lang)
+        col_what = (
+            stride_text(cols.paired, cols.step, lang) if cols.strided else t("encoding.rows_only", lang)
+        )
         st.caption(
             t(
-                "chart.aggregated",
+                "encoding.aggregated",
                 lang,
                 row_step=rows.step,
                 col_what=col_what,
@@ -191,7 +195,7 @@ def live_overview(
     strip above it (d_model, max_len, base) redraws it as a slider moves (viz.ui.live). A trained
     table (not a formula of the sliders) is the server's heatmap as before."""
     if not encodings.info(spec.kind).closed_form:
-        title = t("pe.heatmap.title", lang, name=name, max_len=spec.max_len, d_model=spec.d_model)
+        title = t("encoding.heatmap.title", lang, name=name, max_len=spec.max_len, d_model=spec.d_model)
         overview_heatmap(matrix, spec, lang, key=key, title=title, file_name=file_name)
         return
     rows = downsample.stride(spec.max_len, figures.MAX_ROWS)
@@ -199,14 +203,14 @@ def live_overview(
     live.live_strip(f"{key}_group", live.table_sliders(current, lang), key=f"{key}_live", lang=lang)
     # the shell holds no slider's value (its title is the template live.js fills): the same for every
     # size, so the server's answer to a released slider is seen to be the picture the drag drew
-    title = live.template("pe.heatmap.title", lang, live=("max_len", "d_model"), name=name)
+    title = live.template("encoding.heatmap.title", lang, live=("max_len", "d_model"), name=name)
     fig = figures.heatmap(
         np.zeros((1, 1), dtype=np.float32),
         title=title,
-        y_title=t("chart.position", lang),
-        x_title=t("chart.dimension", lang),
-        colorbar_title=t("chart.value", lang),
-        hovertemplate=t("pe.heatmap.hover", lang),
+        y_title=t("ui.chart.position", lang),
+        x_title=t("ui.chart.dimension", lang),
+        colorbar_title=t("ui.chart.value", lang),
+        hovertemplate=t("ui.pe.heatmap.hover", lang),
     )
     live.live_chart(
         fig,
@@ -224,7 +228,7 @@ def live_overview(
         lang=lang,
         csv=lambda: export.matrix_csv(
             matrix,
-            corner=export.corner(t("chart.position", lang), t("chart.dimension", lang)),
+            corner=export.corner(t("ui.chart.position", lang), t("ui.chart.dimension", lang)),
             note=full_note(matrix, lang) if rows.strided or cols.strided else None,
         ),
         file_name=file_name,
@@ -244,14 +248,14 @@ def shared_layout(kind: EncodingKind) -> encodings.Layout:
 
 def encoding_name(kind: str, lang: str) -> str:
     """The live model's position signal by name: "none", or the PE page's name for the encoding."""
-    return t("att.enc.none", lang) if kind == NO_ENCODING else t(f"pe.kind.{kind}", lang)
+    return t("encoding.none", lang) if kind == NO_ENCODING else t(f"encodings.kind.{kind}", lang)
 
 
 def position_signal_choice(*, key: str, lang: str, container: Any = st) -> ModelEncoding:
     """The live model's position signal (none, or any encoding), opening on the Positional encoding
     page's choice: the attention and encoder pages' shared control."""
     return widgets.choice(
-        t("att.encoding", lang),
+        t("encoding.label", lang),
         MODEL_ENCODINGS,
         key=key,
         lang=lang,

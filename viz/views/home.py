@@ -23,13 +23,13 @@ def pipeline_cards(pipeline: Sequence[tuple[str, Sequence[tuple[str, str]]]], la
     with st.container(horizontal=True, gap="small", key="home_path"):  # the presenter view folds no card
         for number, (step, pages) in enumerate(pipeline, start=1):
             with st.container(border=True, width=CARD_PX, height="stretch"):
-                title = f"{number}. {t(f'step.{step}', lang)}"
+                title = f"{number}. {t(f'home.step.{step}', lang)}"
                 if not pages:
                     st.markdown(f"**{title}**")
-                    st.caption(f"{t(f'step.{step}.desc', lang)} · _{t('home.coming', lang)}_")
+                    st.caption(f"{t(f'home.step.{step}.desc', lang)} · _{t('home.coming', lang)}_")
                 else:
                     first, _ = pages[0]
                     st.page_link(first, label=title, icon=":material/arrow_forward:")
-                    st.caption(t(f"step.{step}.desc", lang))
+                    st.caption(t(f"home.step.{step}.desc", lang))
                     for path, nav in pages[1:]:
                         st.page_link(path, label=t(nav, lang), icon=":material/arrow_forward:")

@@ -98,7 +98,7 @@ def scorecard_frame(
             ),
         }
         for kind, card in cards.items():
-            label = t(f"pe.kind.{kind}", lang) + (" ◀" if kind == selected and compare else "")
+            label = t(f"encodings.kind.{kind}", lang) + (" ◀" if kind == selected and compare else "")
             row[label] = _verdict(card[i], lang)
         rows.append(row)
     return pd.DataFrame(rows)
@@ -113,7 +113,7 @@ def scorecard_table(spec: EncodingSpec, lang: str, *, compare: bool) -> None:
     for kind in left_out:  # a trained table at another width than the one chosen, or its files missing
         size = encodings.info(kind).size or (0, 0)
         which = "pe.score.trained_missing" if kind in comparable(spec) else "pe.score.trained_out"
-        name = t(f"pe.kind.{kind}", lang)
+        name = t(f"encodings.kind.{kind}", lang)
         st.caption(t(which, lang, name=name, rows=size[0], cols=size[1], command=files.FETCH_COMMAND))
 
     def csv() -> bytes:
@@ -121,11 +121,11 @@ def scorecard_table(spec: EncodingSpec, lang: str, *, compare: bool) -> None:
             t("pe.score.col.condition", lang): [t(f"pe.crit.{c.name}", lang) for c in first]
         }
         for kind, card in cards.items():
-            columns[t(f"pe.kind.{kind}", lang)] = [c.value for c in card]
+            columns[t(f"encodings.kind.{kind}", lang)] = [c.value for c in card]
         return export.excel_bytes(export.columns_csv(columns))
 
     st.download_button(
-        t("chart.download_csv", lang),
+        t("ui.chart.download_csv", lang),
         data=csv,
         file_name=f"scorecard_{spec.max_len}x{spec.d_model}.csv",
         mime="text/csv",
@@ -151,10 +151,10 @@ def exact_window(matrix: np.ndarray, spec: EncodingSpec, lang: str, *, key: str)
         x=range(c0, c1_ + 1),
         y=range(r0, r1 + 1),
         title=t("pe.window.title", lang, r0=r0, r1=r1, c0=c0, c1=c1_),
-        x_title=t("chart.dimension", lang),
-        y_title=t("chart.position", lang),
-        colorbar_title=t("chart.value", lang),
-        hovertemplate=t("pe.heatmap.hover", lang),
+        x_title=t("ui.chart.dimension", lang),
+        y_title=t("ui.chart.position", lang),
+        colorbar_title=t("ui.chart.value", lang),
+        hovertemplate=t("ui.pe.heatmap.hover", lang),
         height=420,
     )
     chart(
@@ -163,7 +163,7 @@ def exact_window(matrix: np.ndarray, spec: EncodingSpec, lang: str, *, key: str)
         lang=lang,
         csv=lambda: export.matrix_csv(
             window,
-            corner=export.corner(t("chart.position", lang), t("chart.dimension", lang)),
+            corner=export.corner(t("ui.chart.position", lang), t("ui.chart.dimension", lang)),
             rows=range(r0, r1 + 1),
             cols=range(c0, c1_ + 1),
         ),
@@ -186,8 +186,8 @@ def curves(pe: np.ndarray, spec: EncodingSpec, dims: list[int], current: Setting
             [0, max_len - 1] if table is None else list(range(max_len)),
             {t("pe.curves.legend", lang, dim=d): np.zeros(2) if table is None else table[:, d] for d in dims},
             title=t("pe.curves.title", lang),
-            x_title=t("chart.position", lang),
-            y_title=t("chart.value", lang),
+            x_title=t("ui.chart.position", lang),
+            y_title=t("ui.chart.value", lang),
             hovertemplate=t("pe.curves.hover", lang),
             x_window=CURVE_WINDOW,
         )

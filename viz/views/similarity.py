@@ -177,7 +177,7 @@ def by_offset(
     csv = partial(
         export.columns_csv,
         {t("sim.offset.x", lang): v.offsets.offsets, measure_name: v.offsets.values},
-        note=t("csv.all_pairs", lang, pairs=v.offsets.values.size, points=v.drawn.size),
+        note=t("sim.csv.all_pairs", lang, pairs=v.offsets.values.size, points=v.drawn.size),
     )
     if spec is None or not in_browser:
         chart(fig, key=key, lang=lang, csv=csv, file_name=file_name)
@@ -234,7 +234,7 @@ def pair_orbit(orbit: similarity.PairOrbit, pair: int, k_shift: int, p: int, max
         x_title=t("sim.orbit.x", lang, col=similarity.pair_columns(pair)[1]),
         y_title=t("sim.orbit.y", lang, col=similarity.pair_columns(pair)[0]),
         hovertemplate=t("sim.orbit.hover", lang),
-        colorbar_title=t("chart.position", lang),
+        colorbar_title=t("ui.chart.position", lang),
         height=460,
     )
     chart(fig, key="sim_orbit", lang=lang, file_name=f"orbit_pair{pair}_k{k_shift}_p{p}_{max_len}.csv")

@@ -326,8 +326,8 @@ def gradient_by_dk(d_k: int, n_keys: int, seed: int, temperature: float, lang: s
                 raw_name: rows_sweep.series("jacobian", False),
                 scaled_name: rows_sweep.series("jacobian", True),
                 t("sm.grad.uniform", lang): rows_sweep.ceiling(),
-                t("csv.saturated", lang, which=raw_name): rows_sweep.series("saturated", False),
-                t("csv.saturated", lang, which=scaled_name): rows_sweep.series("saturated", True),
+                t("sm.csv.saturated", lang, which=raw_name): rows_sweep.series("saturated", False),
+                t("sm.csv.saturated", lang, which=scaled_name): rows_sweep.series("saturated", True),
             }
         ),
         file_name=f"jacobian_by_dk_keys{n_keys}_temp{temperature:g}_seed{seed}.csv",

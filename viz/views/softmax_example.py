@@ -95,7 +95,7 @@ def _matrix(ex: Example, values: np.ndarray, **kwargs: Any) -> Any:
 
 
 def _corner(lang: str) -> str:
-    return export.corner(t("emb.token", lang), t("chart.dimension", lang))
+    return export.corner(t("ui.emb.token", lang), t("ui.chart.dimension", lang))
 
 
 def qkv(ex: Example, lang: str) -> None:
@@ -105,13 +105,13 @@ def qkv(ex: Example, lang: str) -> None:
         {QKV[0]: w.q[:, :shown], QKV[1]: w.k[:, :shown], QKV[2]: w.v[:, :shown]},
         y_labels=ex.labels,
         x=ex.dims,
-        title=t("notes.ex.qkv", lang, columns=ex.columns)
+        title=t("ex.notes.qkv", lang, columns=ex.columns)
         if ex.notes
-        else t("sm.ex.qkv", lang, n=ex.length, d_k=ex.d_k),
-        x_title=t("chart.dimension", lang),
-        y_title=t("emb.token", lang),
-        colorbar_title=t("chart.value", lang),
-        hovertemplate=t("sm.ex.qkv_hover", lang),
+        else t("ex.qkv", lang, n=ex.length, d_k=ex.d_k),
+        x_title=t("ui.chart.dimension", lang),
+        y_title=t("ui.emb.token", lang),
+        colorbar_title=t("ui.chart.value", lang),
+        hovertemplate=t("ex.qkv_hover", lang),
         height=figures.rows_height(ex.length, base=170),
         cell_text=ex.number if ex.notes else "%{z:.1f}",
     )
@@ -129,10 +129,10 @@ def qkv(ex: Example, lang: str) -> None:
         file_name=f"worked_qkv_{ex.length}words_dk{ex.d_k}_{ex.source}.csv",
     )
     if ex.notes:
-        st.caption(t("notes.ex.columns", lang))
+        st.caption(t("ex.notes.columns", lang))
         notes_differ("ex_k3", lang)
     elif shown < ex.d_k:
-        st.caption(t("sm.ex.columns", lang, shown=shown, d_k=ex.d_k))
+        st.caption(t("ex.columns", lang, shown=shown, d_k=ex.d_k))
 
 
 def steps(ex: Example, lang: str) -> None:
@@ -143,16 +143,16 @@ def steps(ex: Example, lang: str) -> None:
         (
             "sm_step_scores",
             w.scores,
-            t("sm.ex.step1", lang),
-            t("notes.ex.step1.note" if ex.notes else "sm.ex.step1.note", lang),
+            t("ex.step1", lang),
+            t("ex.notes.step1.note" if ex.notes else "ex.step1.note", lang),
         ),
         (
             "sm_step_scaled",
             w.scaled,
-            t("sm.ex.step2", lang, root=softmax.root_text(ex.d_k)),
-            t("sm.ex.step2.note", lang),
+            t("ex.step2", lang, root=softmax.root_text(ex.d_k)),
+            t("ex.step2.note", lang),
         ),
-        ("sm_step_weights", w.weights, t("sm.ex.step3", lang), t("sm.ex.step3.note", lang)),
+        ("sm_step_weights", w.weights, t("ex.step3", lang), t("ex.step3.note", lang)),
     )
     for col, (key, values, title, caption) in zip(step_cols, rows, strict=True):
         with col:
@@ -163,9 +163,9 @@ def steps(ex: Example, lang: str) -> None:
                 x_labels=ex.labels,
                 y_labels=ex.labels,
                 title=title,
-                y_title=t("sm.ex.query", lang),
+                y_title=t("ex.query", lang),
                 colorbar_title="",
-                hovertemplate=t("sm.ex.pair_hover", lang),
+                hovertemplate=t("ex.pair_hover", lang),
                 zmin=0.0 if weights else None,
                 zmax=1.0 if weights else None,
                 cell_text=ex.weight if weights else ex.number,
@@ -189,10 +189,10 @@ def output(ex: Example, lang: str) -> None:
         w.output[:, : ex.shown],
         x=ex.dims,
         y_labels=ex.labels,
-        title=t("sm.ex.step4", lang),
-        y_title=t("sm.ex.query", lang),
-        colorbar_title=t("chart.value", lang),
-        hovertemplate=t("sm.ex.out_hover", lang),
+        title=t("ex.step4", lang),
+        y_title=t("ex.query", lang),
+        colorbar_title=t("ui.chart.value", lang),
+        hovertemplate=t("ex.out_hover", lang),
         cell_text=ex.weight,
     )
     chart(
@@ -218,7 +218,7 @@ def weighted_sum(ex: Example, query: int, lang: str) -> None:
     st.code(worked.weighted_sum(w.weights, ex.tokens, query, digits=ex.digits), language=None)
     st.markdown(
         t(
-            "sm.ex.compare",
+            "ex.compare",
             lang,
             scaled=f"{w.weights[query].max():.3f}",
             raw=f"{w.unscaled_weights[query].max():.3f}",
@@ -230,9 +230,9 @@ def output_numbers(ex: Example, query: int, lang: str) -> None:
     """The picked word's weighted sum in numbers (full width: 8 columns fit), and what it says."""
     st.code(worked.weighted_sum_numbers(ex.worked, query, digits=ex.digits), language=None)
     if ex.notes:
-        st.caption(t("notes.ex.numbers", lang, columns=ex.columns))
+        st.caption(t("ex.notes.numbers", lang, columns=ex.columns))
         notes_differ("ex_weights", lang, **ex.slips)
-        st.markdown(t("notes.ex.explain", lang))
+        st.markdown(t("ex.notes.explain", lang))
     else:
-        st.caption(t("sm.ex.numbers", lang, shown=ex.shown, d_k=ex.d_k))
-        st.markdown(t("sm.ex.explain", lang))
+        st.caption(t("ex.numbers", lang, shown=ex.shown, d_k=ex.d_k))
+        st.markdown(t("ex.explain", lang))

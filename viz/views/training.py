@@ -30,7 +30,7 @@ def limits_note(
     if not can_train:
         place.info(
             t(
-                "att.too_big",
+                "train.too_big",
                 lang,
                 params=f"{train.param_count(tcfg.model):,}",
                 limit=f"{train.TRAIN_PARAM_LIMIT:,}",
@@ -38,9 +38,9 @@ def limits_note(
         )
     elif blind is not None and done is None:
         place.info(
-            t(f"att.unlearnable.{blind}", lang)
+            t(f"train.unlearnable.{blind}", lang)
             + " "
-            + t("att.unlearnable.short", lang, steps=train.UNLEARNABLE_STEPS)
+            + t("train.unlearnable.short", lang, steps=train.UNLEARNABLE_STEPS)
         )
     return can_train
 
@@ -48,13 +48,13 @@ def limits_note(
 def train_now(tcfg: train.TrainConfig, place: DeltaGenerator, lang: str) -> None:
     """Train the shared model for ``tcfg`` with a progress bar in ``place``, then draw the page again
     with the trained model (and the button as "Trained")."""
-    bar = place.progress(0.0, text=t("att.training", lang))
+    bar = place.progress(0.0, text=t("train.running", lang))
 
     def report(step: int, total: int, history: train.History) -> None:
         bar.progress(
             fraction(step, total),
             text=t(
-                "att.progress",
+                "train.progress",
                 lang,
                 step=step,
                 total=total,
@@ -79,12 +79,18 @@ def outcome(done: train.Trained, place: DeltaGenerator, lang: str) -> None:
     blind = train.unlearnable(model_config)
     if h.stop == "target":
         place.success(
-            t("att.reached", lang, acc=f"{h.final_accuracy:.1%}", steps=h.reached_at, sec=f"{h.seconds:.1f}")
+            t(
+                "train.reached",
+                lang,
+                acc=f"{h.final_accuracy:.1%}",
+                steps=h.reached_at,
+                sec=f"{h.seconds:.1f}",
+            )
         )
     elif h.stop == "time":
         place.warning(
             t(
-                "att.stopped_time",
+                "train.stopped_time",
                 lang,
                 sec=f"{h.time_limit:g}",
                 steps=h.steps[-1],
@@ -94,22 +100,22 @@ def outcome(done: train.Trained, place: DeltaGenerator, lang: str) -> None:
         )
     elif h.stop == "unlearnable" and blind is not None:
         place.warning(
-            t("att.stopped_unlearnable", lang, steps=h.steps[-1], acc=f"{h.final_accuracy:.1%}")
+            t("train.stopped_unlearnable", lang, steps=h.steps[-1], acc=f"{h.final_accuracy:.1%}")
             + " "
-            + t(f"att.unlearnable.{blind}", lang)
+            + t(f"train.unlearnable.{blind}", lang)
         )
     else:
         why = "rope" if model_config.rotary else "other"
         place.warning(
             t(
-                "att.not_reached",
+                "train.not_reached",
                 lang,
                 acc=f"{h.final_accuracy:.1%}",
                 steps=h.steps[-1],
                 target=f"{train.TARGET_ACCURACY:.0%}",
             )
             + " "
-            + t(f"att.why.{why}", lang)
+            + t(f"train.why.{why}", lang)
         )
 
 
@@ -120,11 +126,11 @@ def which_model(done: train.Trained | None, lang: str) -> tuple[str, int]:
     if done is None:
         return "untrained", 0
     state = widgets.choice(
-        t("att.model_state", lang),
+        t("train.model_state", lang),
         ("untrained", "trained"),
         key="att_model_state",
         lang=lang,
-        format_func=lambda k: t(f"att.state.{k}", lang),
+        format_func=lambda k: t(f"train.state.{k}", lang),
         radio=True,
         default="trained",
     )
@@ -137,10 +143,10 @@ def which_model(done: train.Trained | None, lang: str) -> tuple[str, int]:
     if st.session_state.get("att_replay") not in recorded:  # another run's step
         st.session_state["att_replay"] = recorded[-1]
     picked = st.select_slider(
-        t("att.replay", lang),
+        t("train.replay", lang),
         options=recorded,
         key="att_replay",
-        help=t("att.replay.help", lang, n=len(recorded)),
+        help=t("train.replay.help", lang, n=len(recorded)),
     )
     return state, int(picked)
 
@@ -149,7 +155,7 @@ def shown_example(asked: int, replaying: bool, lang: str) -> int:
     """The example to show: the one asked for, or the first when a replay recorded only the first
     REPLAY_EXAMPLES (saying so)."""
     if replaying and asked >= train.REPLAY_EXAMPLES:
-        st.caption(t("att.replay.example", lang, n=train.REPLAY_EXAMPLES, asked=asked))
+        st.caption(t("train.replay.example", lang, n=train.REPLAY_EXAMPLES, asked=asked))
         return 0
     return asked
 
@@ -178,20 +184,20 @@ def answers_table(
     """Each position's input, the right answer and the model's, and how many it got right."""
     st.dataframe(
         {
-            t("att.col.position", lang): list(range(len(tokens))),
-            t("att.col.input", lang): list(tokens),
-            t("att.col.answer", lang): train.answer_labels(task, answers),
-            t("att.col.model", lang): train.answer_labels(task, predicted),
+            t("train.col.position", lang): list(range(len(tokens))),
+            t("train.col.input", lang): list(tokens),
+            t("train.col.answer", lang): train.answer_labels(task, answers),
+            t("train.col.model", lang): train.answer_labels(task, predicted),
         },
         hide_index=True,
         width="stretch",
     )
-    st.caption(t("att.right", lang, right=train.correct(predicted, answers), n=len(answers)))
+    st.caption(t("train.right", lang, right=train.correct(predicted, answers), n=len(answers)))
 
 
 def state_text(state: str, step: int, replaying: bool, lang: str) -> str:
     """Which model the maps come from, for the chart's title."""
-    return t("att.state.step", lang, step=step) if replaying else t(f"att.state.{state}", lang)
+    return t("train.state.step", lang, step=step) if replaying else t(f"train.state.{state}", lang)
 
 
 def curve(h: train.History, task: train.Task, upto: int, d_model: int, lang: str) -> None:
@@ -201,20 +207,20 @@ def curve(h: train.History, task: train.Task, upto: int, d_model: int, lang: str
     with left:
         fig = figures.lines(
             steps_,
-            {t("att.curve.acc", lang): acc_},
-            y2={t("att.curve.loss", lang): loss_},
-            y2_title=t("att.curve.loss", lang),
-            title=t("att.curve.chart", lang, task=t(f"att.task.{task}", lang)),
-            x_title=t("att.curve.step", lang),
-            y_title=t("att.curve.acc", lang),
+            {t("train.curve.acc", lang): acc_},
+            y2={t("train.curve.loss", lang): loss_},
+            y2_title=t("train.curve.loss", lang),
+            title=t("train.curve.chart", lang, task=t(f"train.task.{task}", lang)),
+            x_title=t("train.curve.step", lang),
+            y_title=t("train.curve.acc", lang),
             mode="lines+markers",
-            hovertemplate=t("att.curve.hover", lang),
+            hovertemplate=t("train.curve.hover", lang),
             height=340,
         )
         chart(fig, key="att_curve", lang=lang, file_name=f"att_training_{task}_d{d_model}.csv")
     note.markdown(
         t(
-            "att.curve.explain",
+            "train.curve.explain",
             lang,
             target=f"{train.TARGET_ACCURACY:.0%}",
             every=train.EVAL_EVERY,

@@ -157,8 +157,8 @@ def test_the_pe_page_shows_minilm_at_its_size_with_its_waves_and_scorecard(
     minilm: np.ndarray, lang: str
 ) -> None:
     at = ok(open_at("pages/positional_encoding.py", enc="minilm", max_len="600", lang=lang))
-    name = t("pe.kind.minilm", lang)
-    note = t("pe.trained.size.cut", lang, name=name, rows=ROWS, cols=COLS, total=ROWS)
+    name = t("encodings.kind.minilm", lang)
+    note = t("encoding.trained.size.cut", lang, name=name, rows=ROWS, cols=COLS, total=ROWS)
     assert note in [c.value for c in at.caption]  # the sidebar asked for 600 rows
     heat = figure(at, "pe_heatmap")["data"][0]
     rows, cols = [int(r) for r in heat["y"]], [int(c) for c in heat["x"]]
@@ -183,7 +183,7 @@ def test_the_pe_page_shows_minilm_at_its_size_with_its_waves_and_scorecard(
     # the scorecard compares every encoding at MiniLM's size, MiniLM marked as the one chosen
     table = at.table[0].value
     assert list(table.columns[3:]) == [
-        t(f"pe.kind.{k}", lang) + (" ◀" if k == "minilm" else "") for k in encodings.ENCODING_KINDS
+        t(f"encodings.kind.{k}", lang) + (" ◀" if k == "minilm" else "") for k in encodings.ENCODING_KINDS
     ]
     assert pe_views.comparable(EncodingSpec("minilm", ROWS, COLS)) == encodings.ENCODING_KINDS
 
@@ -211,7 +211,7 @@ def test_the_similarity_page_compares_minilm_with_the_sinusoidal_table_at_one_si
 
 def test_the_embedding_page_adds_minilm_at_its_width(minilm: np.ndarray) -> None:
     at = ok(open_at("pages/embedding.py", enc="minilm"))
-    assert t("emb.sum.pattern.minilm", "en") in "\n".join(m.value for m in at.markdown)
+    assert t("encodings.sum.minilm", "en") in "\n".join(m.value for m in at.markdown)
     title = t("emb.sum.chart.own", "en", scale=f"{np.sqrt(COLS):.3g}")  # E scaled by sqrt(384)
     (panels,) = [
         f
@@ -273,9 +273,9 @@ def test_the_scorecard_says_when_minilm_is_left_out_for_its_files(
     monkeypatch.setattr(pretrained, "_refused", {})
     monkeypatch.setattr(positions, "_tables", {})
     at = ok(open_at("pages/positional_encoding.py", d_model="384"))  # its width: only the files lack
-    name = t("pe.kind.minilm", "en")
+    name = t("encodings.kind.minilm", "en")
     missing = t("pe.score.trained_missing", "en", name=name, command=files.FETCH_COMMAND)
     assert missing in [c.value for c in at.caption]
     assert list(at.table[0].value.columns[3:]) == [
-        t(f"pe.kind.{k}", "en") + (" ◀" if k == "sinusoidal" else "") for k in encodings.ANY_SIZE_KINDS
+        t(f"encodings.kind.{k}", "en") + (" ◀" if k == "sinusoidal" else "") for k in encodings.ANY_SIZE_KINDS
     ]

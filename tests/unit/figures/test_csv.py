@@ -90,7 +90,7 @@ def drawn_charts(at: AppTest, lang: str = "en") -> list[Drawn]:
         after: Any = nodes[i + 1] if i + 1 < len(nodes) else None
         assert getattr(after, "type", None) == "download_button", f"{key}: no button right after the chart"
         assert after.key == f"{key}_csv", (key, after.key)
-        assert after.label == t("chart.download_csv", lang)
+        assert after.label == t("ui.chart.download_csv", lang)
         # made on click only: a deferred callable, nothing computed in the run, and no rerun on click
         assert after.proto.deferred_file_id and not after.proto.url and after.proto.ignore_rerun, key
         found.append(
@@ -337,7 +337,7 @@ def test_a_strided_heatmap_downloads_the_whole_table(
     text, name = csv_of(heat, downloads)
     assert name == "pe_sinusoidal_600x600.csv"
     (table,) = tables(text)[1:] or tables(text)
-    assert table.notes[-1] == t("csv.full_table", "en", rows=600, cols=600)
+    assert table.notes[-1] == t("encoding.csv.full_table", "en", rows=600, cols=600)
     assert table.header[0] == "position \\ dimension" and table.header[1:] == [str(i) for i in range(600)]
     values = np.array([[number(c) for c in row[1:]] for row in table.rows])
     p = np.arange(600)[:, None]
@@ -370,14 +370,14 @@ def test_korean_pages_write_korean_headers(
         by_key = {c.key: c for c in drawn_charts(at, lang)}
         heat = tables(csv_of(by_key["pe_heatmap"], downloads)[0])[-1]
         curves = tables(csv_of(by_key["pe_curves"], downloads)[0])[-1]
-        assert heat.header[0] == f"{t('chart.position', lang)} \\ {t('chart.dimension', lang)}"
-        assert curves.header == [t("chart.position", lang)] + [
+        assert heat.header[0] == f"{t('ui.chart.position', lang)} \\ {t('ui.chart.dimension', lang)}"
+        assert curves.header == [t("ui.chart.position", lang)] + [
             t("pe.curves.legend", lang, dim=d) for d in encodings.wave_columns(EncodingSpec("sinusoidal"))
         ]
         at = open_page("pages/attention.py", lang=lang)
         avg = next(c for c in drawn_charts(at, lang) if c.key == "att_avg")
         corner = tables(csv_of(avg, downloads)[0])[-1].header[0]
-        assert corner == f"{t('att.query', lang)} \\ {t('att.key', lang)}"
+        assert corner == f"{t('ui.att.query', lang)} \\ {t('ui.att.key', lang)}"
         assert bool(HANGUL.search(heat.header[0] + curves.header[1] + corner)) == (lang == "ko")
 
 
@@ -387,7 +387,7 @@ def test_user_text_is_quoted_and_cannot_become_a_formula(
     """A sentence with quotes and a would-be formula: the labels read back exactly, and no cell starts
     with = + - @ unless it is a number."""
     at = open_page_with_tabs("pages/softmax.py")
-    open_tab(at, "sm_section", t("sm.ex.title", "en"))
+    open_tab(at, "sm_section", t("ex.title", "en"))
     at.text_input(key="sm_text").set_value('say "hi" =cmd @x').run()
     (qkv,) = [c for c in drawn_charts(at) if c.key == "sm_qkv"]
     text, _ = csv_of(qkv, downloads)
@@ -395,7 +395,7 @@ def test_user_text_is_quoted_and_cannot_become_a_formula(
     assert rows[:7] == ["1 · say", '2 · "', "3 · hi", '4 · "', "5 · =", "6 · cmd", "7 · @"]
     (steps,) = [
         c
-        for c in drawn_charts(open_tab(at, "sm_ex_part", t("sm.ex.part.steps", "en")))
+        for c in drawn_charts(open_tab(at, "sm_ex_part", t("ex.part.steps", "en")))
         if c.key == "sm_step_scores"
     ]
     cells = [cell for b in tables(csv_of(steps, downloads)[0]) for row in [b.header, *b.rows] for cell in row]

@@ -120,16 +120,16 @@ def test_formatter_applies_a_number_format_before_the_particle() -> None:
 
 
 def test_t_chooses_the_particle_for_the_number() -> None:
-    assert t("att.steps.concat", "ko", heads=4, d_model=128, h=1).endswith("헤드 1은 테두리")
-    assert t("att.steps.concat", "ko", heads=4, d_model=128, h=2).endswith("헤드 2는 테두리")
-    assert "위치의 50%를 맞혔" in t("att.reached", "ko", acc="50%", steps=10, sec=1)
-    assert "위치의 100%를 맞혔" in t("att.reached", "ko", acc="100%", steps=10, sec=1)
-    assert "√3 = 1.73으로" in t("att.steps.squares", "ko", d_k=3, root="√3 = 1.73")
-    assert "d_k = 8과" in t("att.steps.squares", "ko", d_k=8, root="√8 = 2.83")
-    assert "d_k = 4와" in t("att.steps.squares", "ko", d_k=4, root="√4 = 2")
-    assert "√4 = 2로" in t("att.steps.squares", "ko", d_k=4, root="√4 = 2")
+    assert t("steps.concat", "ko", heads=4, d_model=128, h=1).endswith("헤드 1은 테두리")
+    assert t("steps.concat", "ko", heads=4, d_model=128, h=2).endswith("헤드 2는 테두리")
+    assert "위치의 50%를 맞혔" in t("train.reached", "ko", acc="50%", steps=10, sec=1)
+    assert "위치의 100%를 맞혔" in t("train.reached", "ko", acc="100%", steps=10, sec=1)
+    assert "√3 = 1.73으로" in t("steps.squares", "ko", d_k=3, root="√3 = 1.73")
+    assert "d_k = 8과" in t("steps.squares", "ko", d_k=8, root="√8 = 2.83")
+    assert "d_k = 4와" in t("steps.squares", "ko", d_k=4, root="√4 = 2")
+    assert "√4 = 2로" in t("steps.squares", "ko", d_k=4, root="√4 = 2")
     # the English text is untouched
-    assert t("att.steps.concat", "en", heads=4, d_model=128, h=1).endswith("head 1 outlined")
+    assert t("steps.concat", "en", heads=4, d_model=128, h=1).endswith("head 1 outlined")
 
 
 # A placeholder directly followed by a particle. Words starting with 이 other than the subject particle 이

@@ -78,8 +78,8 @@ def test_read_reports_what_it_refused_and_keeps_the_rest() -> None:
     found = link.read(spec, {"p": ["7"], "measure": ["[x](https://e.com)"], "k": ["1", "2"], "other": ["1"]})
     assert found.values == {"sim_p": 7}
     assert {p.key: (p.rule, p.default) for p in found.problems} == {
-        "measure": ("url.rule.choice", "dot"),
-        "k": ("url.rule.once", "1"),
+        "measure": ("ui.url.rule.choice", "dot"),
+        "k": ("ui.url.rule.once", "1"),
     }
 
 

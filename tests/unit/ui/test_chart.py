@@ -25,7 +25,7 @@ def test_the_chart_script_is_sent_without_comments_and_updates_in_place() -> Non
     failed = next(line for line in script.splitlines() if line.startswith("const SETTINGS ="))
     assert chart.PLACEHOLDER not in script
     for lang in ("en", "ko"):  # by language: the component picks the page's (its figure's config.locale)
-        assert json.dumps(t("chart.load_failed", lang))[1:-1] in failed
+        assert json.dumps(t("ui.chart.load_failed", lang))[1:-1] in failed
     assert json.dumps(PLOTLY_CONFIG)[1:-1] in script
 
 

@@ -135,8 +135,8 @@ def test_every_page_says_so_when_plotly_js_is_bad(
         at = at.switch_page(page).run()
     assert not at.exception, [e.value for e in at.exception]
     size = len(served.served_files()["plotly.min.js"])
-    problem = t("chart.library.truncated", lang, found=f"{size // 3:,}", expected=f"{size:,}")
-    want = t("chart.library_bad", lang, name="plotly.min.js", problem=problem)
+    problem = t("ui.chart.library.truncated", lang, found=f"{size // 3:,}", expected=f"{size:,}")
+    want = t("ui.chart.library_bad", lang, name="plotly.min.js", problem=problem)
     assert [e.value for e in at.error] == [want]
     assert bool(HANGUL.search(at.error[0].value)) == (lang == "ko")
     assert charts(at) or page is None  # the rest of the page still runs

@@ -29,7 +29,7 @@ def settings() -> dict[str, object]:
     language, and the languages that have a plotly.js locale."""
     return {
         "config": {"responsive": True, **PLOTLY_CONFIG},
-        "loadFailed": {lang: t("chart.load_failed", lang) for lang in LANGS},
+        "loadFailed": {lang: t("ui.chart.load_failed", lang) for lang in LANGS},
         "locales": sorted(LOCALE_JS),
     }
 
@@ -174,7 +174,7 @@ def download(
 ) -> None:
     """The CSV button under the chart ``key`` whose figure's JSON is ``payload``."""
     st.download_button(
-        t("chart.download_csv", lang),
+        t("ui.chart.download_csv", lang),
         data=functools.partial(csv_bytes, payload, lang, csv),
         file_name=_ascii_name(file_name or f"{key}.csv"),
         mime="text/csv",
@@ -194,7 +194,7 @@ def csv_bytes(payload: bytes, lang: str, make: Callable[[], str] | None = None) 
     if make is not None:
         body = make()
     else:
-        body = export.figure_csv(figure, x_name=t("csv.x", lang), value_name=t("chart.value", lang))
+        body = export.figure_csv(figure, x_name=t("ui.csv.x", lang), value_name=t("ui.chart.value", lang))
     return export.excel_bytes(head + body)
 
 

@@ -48,10 +48,10 @@ LOCALE_JS = {"ko": Path(__file__).parent / "vendor" / "plotly-locale-ko.js"}
 #: plotly.js strings (its English text, the dictionary's keys) that the vendored locales lack, being
 #: older than the bundle, with the i18n key of the app's own translation.
 PLOTLY_EXTRA_STRINGS = {
-    "Preparing image - this may take a few seconds": "chart.plotly.preparing",
-    "Image download succeeded": "chart.plotly.done",
-    "Sorry, there was a problem downloading your image!": "chart.plotly.failed",
-    "Click to enter Plot subtitle": "chart.plotly.subtitle",
+    "Preparing image - this may take a few seconds": "ui.chart.plotly.preparing",
+    "Image download succeeded": "ui.chart.plotly.done",
+    "Sorry, there was a problem downloading your image!": "ui.chart.plotly.failed",
+    "Click to enter Plot subtitle": "ui.chart.plotly.subtitle",
 }
 
 

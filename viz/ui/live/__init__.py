@@ -145,8 +145,8 @@ def live_strip(group: str, sliders: Sequence[LiveSlider], *, key: str, lang: str
     payload = {
         "strip": {
             "group": group,
-            "title": t("live.title", lang),
-            "hint": t("live.hint", lang),
+            "title": t("ui.live.title", lang),
+            "hint": t("ui.live.hint", lang),
             "ack": ack if isinstance(ack, int) else 0,
             "sliders": [s.as_json() for s in sliders],
         }
@@ -215,8 +215,8 @@ def figure_csv(fig: go.Figure, lang: str) -> str:
     is made on the server, from a figure built with the true data when its button is pressed."""
     return export.figure_csv(
         json.loads(pio.to_json(fig, validate=False)),
-        x_name=t("csv.x", lang),
-        value_name=t("chart.value", lang),
+        x_name=t("ui.csv.x", lang),
+        value_name=t("ui.chart.value", lang),
     )
 
 
@@ -231,12 +231,12 @@ def table_sliders(current: settings.Settings, lang: str) -> list[LiveSlider]:
     """The sidebar's d_model, max_len and base as a strip's sliders (they set the sidebar's keys)."""
     return [
         LiveSlider(
-            "d_model", "d_model", t("sidebar.d_model", lang), current.d_model, *settings.D_MODEL_RANGE
+            "d_model", "d_model", t("ui.sidebar.d_model", lang), current.d_model, *settings.D_MODEL_RANGE
         ),
         LiveSlider(
-            "max_len", "max_len", t("sidebar.max_len", lang), current.max_len, *settings.MAX_LEN_RANGE
+            "max_len", "max_len", t("ui.sidebar.max_len", lang), current.max_len, *settings.MAX_LEN_RANGE
         ),
-        LiveSlider("base", "base", t("sidebar.base", lang), current.base, options=settings.BASE_OPTIONS),
+        LiveSlider("base", "base", t("ui.sidebar.base", lang), current.base, options=settings.BASE_OPTIONS),
     ]
 
 

@@ -126,7 +126,10 @@ def on() -> bool:
 def toggle(lang: str) -> None:
     """The sidebar's switch (kept across pages; the link's ``present`` seeds it)."""
     st.toggle(
-        t("sidebar.presenter", lang), key=KEY, help=t("sidebar.presenter.help", lang), persist_state="session"
+        t("ui.sidebar.presenter", lang),
+        key=KEY,
+        help=t("ui.sidebar.presenter.help", lang),
+        persist_state="session",
     )
 
 
