@@ -7,7 +7,7 @@ Run from the repository root:
 Issue 25 (charts that follow a dragged slider) asks for >= 30 frames a second at the default size and
 says what is reached at 4096 x 1024. This measures the part the browser would do, before any component
 exists: a bare page in headless Chromium holds plotly.js (the app's bundle, viz/ui/chart/vendor/) and
-viz/ui/live/closed_form.js, and sweeps the base from 10 to 10,000 in ``--frames`` steps, as a drag
+viz/ui/live/closed_form/, and sweeps the base from 10 to 10,000 in ``--frames`` steps, as a drag
 would. Each frame computes the sinusoidal table, keeps the cells a chart shows (at most 320 rows and 128
 sine/cosine pairs, every k-th, as viz/figures/downsample.py does), hands them to ``Plotly.react`` and waits
 for
@@ -92,7 +92,7 @@ async ({group, name, frames, lo, hi}) => {
   const input = strip.querySelector('input[data-name="' + name + '"]');
   const nextFrame = () => new Promise((done) => requestAnimationFrame(done));
   const span = Math.max(1, Math.min(hi - lo, 30));  // at most 30 values each way
-  // the strip at the top of the window, as one scrolls to drag it: the charts below it in view (live.js
+  // the strip at the top of the window, as one scrolls to drag it: the charts below it in view (runtime.js
   // draws no chart out of view while dragging)
   strip.scrollIntoView({block: 'start'});
   await nextFrame();
@@ -342,7 +342,7 @@ def measure(frames: int) -> tuple[str, list[dict[str, object]]]:
             page = browser.new_page(viewport={"width": 1400, "height": 900})
             page.set_content('<div id="plot"></div>')
             page.add_script_tag(path=str(PLOTLY_JS))
-            page.add_script_tag(path=str(live.CLOSED_FORM_JS))
+            page.add_script_tag(content=live.closed_form_script().decode("utf-8"))
             for max_len, d_model in SIZES:
                 for mode in MODES:
                     args = {"maxLen": max_len, "dModel": d_model, "frames": frames, "mode": mode}

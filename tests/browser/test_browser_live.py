@@ -1,6 +1,6 @@
 """Charts that follow a dragged slider (viz.ui.live), in a real headless Chromium.
 
-- The tables the page itself computes (live.js over closed_form.js, through the chart's own state) equal
+- The tables the page itself computes (the recipes over the closed form, through the chart's own state) equal
   NumPy's (viz/) at 1e-6 on a grid of parameters: the PE heatmap's shown cells and their strides, the
   similarity row, the softmax row.
 - Dragging a strip's slider with the mouse redraws the chart while the button is held, before the server
@@ -54,7 +54,7 @@ TOL = 1e-6
 CLOSED_FORM_KINDS = [k for k in encodings.ENCODING_KINDS if encodings.info(k).closed_form]
 
 # Runs a recipe on a copy of a drawn live chart's figure with other parameters: the page's own code path
-# (live.js's fill), without moving a slider for every point of the grid.
+# (runtime.js's fill), without moving a slider for every point of the grid.
 COMPUTE_JS = """
 ({root, values}) => {
   const el = document.querySelector(root + ' .al-plot');

@@ -1,4 +1,4 @@
-"""The browser's closed-form tables (viz/ui/live/closed_form.js) against the Python reference in viz/,
+"""The browser's closed-form tables (viz/ui/live/closed_form/) against the Python reference in viz/,
 run by Node.js on a grid of parameters: every value equal to NumPy's within 1e-6 (relative and absolute),
 NaN where NumPy has NaN, and the same errors refused."""
 
@@ -22,15 +22,14 @@ from viz.scores import softmax
 from viz.ui import live
 
 NODE = shutil.which("node")
-SCRIPT = live.CLOSED_FORM_JS
 TOLERANCE = 1e-6
-#: The encodings the registry says closed_form.js computes (the trained and learned tables are the server's).
+#: The encodings the registry says the browser computes (the learned and trained tables are the server's).
 KINDS = tuple(k for k in encodings.ENCODING_KINDS if encodings.info(k).closed_form)
 
 # Each call is [function, args]; the runner answers each with its result (NaN as null) or its error.
 RUNNER = """
-const api = require(process.argv[2]);
-const calls = JSON.parse(require('fs').readFileSync(process.argv[3], 'utf8'));
+const api = globalThis.AttentionLabClosedForm;
+const calls = JSON.parse(require('fs').readFileSync(process.argv[2], 'utf8'));
 const plain = (v) => Array.from(v, (x) => (Number.isNaN(x) ? null : x));
 const num = (x) => (x === 'inf' ? Infinity : x === '-inf' ? -Infinity : x);
 const out = calls.map(([name, args]) => {
@@ -72,17 +71,15 @@ console.log(JSON.stringify(out));
 
 
 def run(calls: list[tuple[str, Any]], tmp_path: Path) -> list[Any]:
-    """Run ``calls`` through closed_form.js in Node.js; one answer per call."""
+    """Run ``calls`` through the closed form in Node.js; one answer per call."""
     if NODE is None:
         if running_in_ci():
             pytest.fail("Node.js is needed (the machine has it: /usr/bin/node)")
         pytest.skip("no Node.js")
     runner, data = tmp_path / "runner.js", tmp_path / "calls.json"
-    runner.write_text(RUNNER, encoding="utf-8")
+    runner.write_bytes(live.closed_form_script() + RUNNER.encode())
     data.write_text(json.dumps(calls), encoding="utf-8")
-    done = subprocess.run(
-        [NODE, str(runner), str(SCRIPT), str(data)], capture_output=True, text=True, timeout=120
-    )
+    done = subprocess.run([NODE, str(runner), str(data)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     answers = json.loads(done.stdout)
     assert len(answers) == len(calls)
@@ -160,7 +157,7 @@ def test_similarity_of_a_position_against_every_other_matches(measure: str, way:
         for max_len, d_model, base in ((100, 128, 10000.0), (50, 7, 100.0), (30, 64, 10.0))
         for p in (0, 1, max_len // 2, max_len - 1)
     ]
-    # the far end, where the rows' turned angles (closed_form.js's eachAngle) have the most steps
+    # the far end, where the rows' turned angles (eachAngle) have the most steps
     cases += [(kind, 4096, 1023, 10000.0, p) for kind in ("sinusoidal", "rope") for p in (57, 4095)]
     calls = [
         (way, {"spec": spec_args(k, n, d, b, "interleaved"), "p": p, "measure": measure})

@@ -71,7 +71,7 @@ class EncodingInfo:
     split_layout: bool  # also offered in the half-split layout (all sines, then all cosines)
     rotary: bool  # rotates queries and keys inside attention instead of being added to the input
     learned: bool  # a table the live model trains: drawn from a seed, then trained with the model
-    closed_form: bool  # a formula the browser's closed_form.js computes too: its charts follow a drag
+    closed_form: bool  # a formula the browser computes too (viz/ui/live/closed_form): a drag redraws it
     size: tuple[int, int] | None = None  # (rows, columns) of a real model's trained table: its one size
 
     @property

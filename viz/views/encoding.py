@@ -201,7 +201,7 @@ def live_overview(
     rows = downsample.stride(spec.max_len, figures.MAX_ROWS)
     cols = downsample.stride(spec.d_model, figures.MAX_COLS, paired=encodings.uses_pairs(spec))
     live.live_strip(f"{key}_group", live.table_sliders(current, lang), key=f"{key}_live", lang=lang)
-    # the shell holds no slider's value (its title is the template live.js fills): the same for every
+    # the shell holds no slider's value (its title is the template the browser fills): the same for every
     # size, so the server's answer to a released slider is seen to be the picture the drag drew
     title = live.template("encoding.heatmap.title", lang, live=("max_len", "d_model"), name=name)
     fig = figures.heatmap(

@@ -104,7 +104,7 @@ def _live_matrix(
     file_name: str,
 ) -> None:
     """A query x key matrix that follows its group's strip: a shell of one placeholder cell with the
-    title ``title`` (a template live.js fills) drawn by ``recipe``; its CSV the server's ``cells()``
+    title ``title`` (a template the browser fills) drawn by ``recipe``; its CSV the server's ``cells()``
     under ``shown_title``."""
 
     def figure(z: np.ndarray, text: str) -> go.Figure:
@@ -142,11 +142,11 @@ def _alibi(length: int, controls: Any, lang: str) -> None:
     with left:
         head = widgets.bounded_slider(t("rel.head", lang), 1, heads, 1, key="rel_head")
     params = {"length": length, "heads": heads, "head": head, "causal": causal}
-    # what the matrix's title names, as live.js derives them while heads is dragged (the download's
+    # what the matrix's title names, as the recipe derives them while heads is dragged (the download's
     # title is filled from these)
     shown = {"shown_head": head, "slope": float(slopes[head - 1])}
     # The shells (None) hold no slider's value: texts as templates, a trace for every head the slider
-    # offers (live.js hides those past the heads), the same for every length and heads.
+    # offers (the recipe hides those past the heads), the same for every length and heads.
     title = live.template(
         "rel.alibi.matrix", lang, live={"head": "shown_head", "heads": "heads", "slope": "slope:.4g"}
     )
@@ -295,7 +295,7 @@ def _kerple(length: int, controls: Any, lang: str) -> None:
     live.live_strip("rel_kerple", sliders, key="rel_kerple_live", lang=lang)
     params = {"length": length, "r1": r1, "r2": r2, "causal": causal}
 
-    # The shells (None) hold no slider's value: their texts are templates live.js fills, their data two
+    # The shells (None) hold no slider's value: their texts are templates the browser fills, their data two
     # points; the same for every r1, r2 and length.
     title = live.template("rel.kerple.matrix", lang, live={"r1": "r1:.1f", "r2": "r2:.1f"})
     alibi_name = live.template("rel.kerple.alibi", lang, live={"m": "m:.3g"})

@@ -30,7 +30,7 @@ MARKED_PAIRS = 32
 
 
 def pair_mode(pairs: int) -> str:
-    """The Plotly mode of a chart over ``pairs`` pairs (live.js's pairMode does the same)."""
+    """The Plotly mode of a chart over ``pairs`` pairs (recipes/rope_scaling.js's pairMode does the same)."""
     return "lines+markers" if pairs <= MARKED_PAIRS else "lines"
 
 
@@ -135,7 +135,7 @@ def section(base: float, lang: str) -> None:
         "marked": MARKED_PAIRS,
     }
 
-    # A shell (None) holds no slider's value: two placeholder points, level names as templates live.js
+    # A shell (None) holds no slider's value: two placeholder points, level names as templates the recipe
     # fills and the levels and marks at 1; the same for every s, L and d.
     level_l = live.template("rs.level.l", lang, live={"n": "train_len"})
     level_sl = live.template("rs.level.sl", lang, live={"n": "sl"})
@@ -156,7 +156,7 @@ def section(base: float, lang: str) -> None:
             x_title=t("rs.pair", lang),
             y_title=t("rs.wavelength", lang),
             hovertemplate=t("rs.wave.hover", lang),
-            mode="lines+markers" if values is None else pair_mode(n),  # the shell's is live.js's to set
+            mode="lines+markers" if values is None else pair_mode(n),  # the shell's is the recipe's to set
             y_log=True,
             legend_right=True,
             levels=levels,

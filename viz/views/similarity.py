@@ -269,7 +269,7 @@ def row_chart(
     values = similarity.against_all(table, p, measure)  # its gaps are said under the chart
 
     def texts(at: object) -> dict[str, str]:
-        """The chart's texts that name p, at ``at`` ("{p}": the templates live.js fills)."""
+        """The chart's texts that name p, at ``at`` ("{p}": the templates the browser fills)."""
         return {
             "layout.title.text": t("sim.row.chart", lang, name=name, p=at),
             "data.0.hovertemplate": t("sim.row.hover", lang, p=at),
@@ -277,7 +277,7 @@ def row_chart(
         }
 
     def figure(ys: np.ndarray | None) -> go.Figure:
-        # None: a live chart's shell: one point, p's texts as templates and its mark at 0 (live.js fills
+        # None: a live chart's shell: one point, p's texts as templates and its mark at 0 (the browser fills
         # them), so the shell is the same for every p
         said = texts("{p}" if ys is None else p)
         return figures.lines(

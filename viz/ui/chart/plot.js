@@ -55,7 +55,7 @@ function presented(figure) {
   );
 }
 
-// Live strips and charts (viz/ui/live/live.js after closed_form.js), fetched once by the first
+// Live strips and charts (viz/ui/live/: the files its __init__.py lists), fetched once by the first
 // live element of a page.
 function loadLive() {
   return loadScript('attention-lab-live.js', () => Boolean(window.__attentionLabLive)).then(() => window.__attentionLabLive);
@@ -154,7 +154,7 @@ export default function (component) {
     el.className = 'al-plot';
     parentElement.appendChild(el);
   }
-  // A live chart: its data is computed here from figure.live's parameters (live.js).
+  // A live chart: its data is computed here from figure.live's parameters (viz/ui/live/).
   const live = figure.live ? loadLive() : Promise.resolve(null);
   const config = Object.assign({}, CONFIG, { locale: lang });
   const height = (shown) => (shown.layout && shown.layout.height ? shown.layout.height : 450) + 'px';

@@ -1,4 +1,4 @@
-"""Charts that follow a slider while it is dragged (issue 25).
+"""Charts that follow a slider while it is dragged.
 
 A Streamlit slider sends its value only when released, and every value costs a server round trip. For
 the charts whose content is a closed-form function of a few numbers, the browser computes and redraws
@@ -10,9 +10,23 @@ them itself while a slider moves:
   page's ``sim_p`` ...), so the rest of the page, the other charts and the link follow. The server stays
   the source of truth: what it sends next is what every chart shows.
 - :func:`live_chart` sends a figure without its data plus a recipe's parameters (bytes: the parameters,
-  not the matrix). ``live.js`` computes the data with ``closed_form.js``; the Python functions in ``viz/``
-  are the reference it is held to at 1e-6 (tests/js/test_closed_form_js.py,
-  tests/browser/test_browser_live.py).
+  not the matrix). A recipe in the browser computes the data; the Python functions in ``viz/`` are the
+  reference it is held to at 1e-6 (tests/js/, tests/browser/test_browser_live.py).
+
+The browser's side is one file, static/attention-lab-live.js (:func:`served_script`), made of these in
+this order (:data:`SCRIPTS`), each registering into one namespace:
+
+- ``namespace.js``: the namespace (``globalThis.AttentionLab``), declared once;
+- ``closed_form/<topic>.js``: the maths, DOM-free (tests/js and bench/ run it alone: ``closed_form_script``);
+- ``twins.js``: JavaScript twins of the Python rules several recipes share (the stride, colours, rint);
+- ``recipes/<topic>.js``: each live chart's recipe (its parameters in, the figure's data and texts filled);
+- ``runtime.js``: groups, frame scheduling, charts out of view, filling a figure and its texts;
+- ``strip.js``: the strip widget and its release / acknowledgement protocol.
+
+Adding a live chart to a topic of :data:`TOPICS` touches only the files named after that topic: its recipe
+in ``recipes/<topic>.js`` (any new maths in ``closed_form/<topic>.js``), the view that draws it in
+``viz/views/<topic>.py``, its tests in ``tests/js/test_closed_form_js.py`` and ``tests/js/``; plus its
+name in :data:`TOPICS` (one line). A new topic is one more line there, and its files.
 """
 
 from __future__ import annotations
@@ -38,8 +52,6 @@ from viz.state import settings
 from viz.ui import chart as chart_ui
 
 _HERE = Path(__file__).resolve().parent
-CLOSED_FORM_JS = _HERE / "closed_form.js"
-LIVE_JS = _HERE / "live.js"
 
 #: figures.heatmap's two colour scales as stops (plotly.js knows "RdBu", not plotly.py's reversed
 #: "RdBu_r"): a live heatmap picks one as the server would, from the signs of its values.
@@ -50,33 +62,50 @@ SCALES: dict[str, list[list[object]]] = {
     for name, scale in (("diverging", figures.DIVERGING), ("sequential", figures.SEQUENTIAL))
 }
 
-#: The recipes live.js knows (tests/browser/test_browser_live.py checks the two lists agree).
-RECIPES: tuple[str, ...] = (
-    "pe_table",
-    "pe_curves",
-    "sim_row",
-    "sim_offset",
-    "sm_row",
-    "alibi_matrix",
-    "alibi_lines",
-    "t5_matrix",
-    "t5_lines",
-    "kerple_matrix",
-    "kerple_lines",
-    "rs_waves",
-    "rs_ramp",
-    "rs_scores",
-    "sm_hist",
+#: The live charts by topic, each topic's recipes in recipes/<topic>.js and its maths in
+#: closed_form/<topic>.js (tests/js checks these names against the recipes the JavaScript registers).
+TOPICS: dict[str, tuple[str, ...]] = {
+    "positional_encoding": ("pe_table", "pe_curves"),
+    "similarity": ("sim_row", "sim_offset"),
+    "softmax": ("sm_row", "sm_hist"),
+    "relative": ("alibi_matrix", "alibi_lines", "t5_matrix", "t5_lines", "kerple_matrix", "kerple_lines"),
+    "rope_scaling": ("rs_waves", "rs_ramp", "rs_scores"),
+}
+RECIPES: tuple[str, ...] = tuple(name for names in TOPICS.values() for name in names)
+
+#: The closed form alone (DOM-free), then everything the page needs: the files of the served script in the
+#: order they run (each one's namespace parts are declared by the files before it).
+CLOSED_FORM_SCRIPTS: tuple[Path, ...] = (
+    _HERE / "namespace.js",
+    *(_HERE / "closed_form" / f"{topic}.js" for topic in TOPICS),
+)
+SCRIPTS: tuple[Path, ...] = (
+    *CLOSED_FORM_SCRIPTS,
+    _HERE / "twins.js",
+    *(_HERE / "recipes" / f"{topic}.js" for topic in TOPICS),
+    _HERE / "runtime.js",
+    _HERE / "strip.js",
 )
 
 
-def served_script() -> bytes:
-    """``static/attention-lab-live.js``: closed_form.js then live.js, without their comment lines."""
+def _joined(paths: Sequence[Path]) -> bytes:
+    """``paths`` one after the other, without their comment lines and blank lines (a smaller download)."""
     parts = []
-    for path in (CLOSED_FORM_JS, LIVE_JS):
+    for path in paths:
         lines = path.read_text(encoding="utf-8").splitlines()
         parts.append("\n".join(line for line in lines if line.strip() and not line.lstrip().startswith("//")))
     return ("\n".join(parts) + "\n").encode()
+
+
+def served_script() -> bytes:
+    """``static/attention-lab-live.js``: every file of :data:`SCRIPTS`, in order."""
+    return _joined(SCRIPTS)
+
+
+def closed_form_script() -> bytes:
+    """The closed form alone (``globalThis.AttentionLabClosedForm``), for a page or Node.js without the
+    charts."""
+    return _joined(CLOSED_FORM_SCRIPTS)
 
 
 @dataclass(frozen=True)
@@ -170,7 +199,7 @@ def live_chart(
     """``fig`` (built with placeholder data and the true titles) drawn by ``recipe`` from ``params``.
 
     ``texts`` maps a figure path ("layout.title.text") to its text with ``{name}`` placeholders that
-    live.js fills from the parameters while a slider of ``group`` moves. The CSV comes from ``csv``.
+    the browser fills from the parameters while a slider of ``group`` moves. The CSV comes from ``csv``.
     """
     if recipe not in RECIPES:
         raise ValueError(f"unknown recipe {recipe!r}")
@@ -188,9 +217,9 @@ _PLACEHOLDER = re.compile(r"\{(\w+)(?::(\.\d[fg]))?\}")
 
 
 def fill_texts(figure: dict[str, Any], texts: Mapping[str, str], params: Mapping[str, Any]) -> None:
-    """live.js's ``fillTexts`` in Python: each path of ``texts`` ("layout.title.text", "data.1.name") set
+    """runtime.js's ``fillTexts`` in Python: each path of ``texts`` ("layout.title.text", "data.1.name") set
     to its template with ``{name}``, ``{name:.Nf}`` or ``{name:.Ng}`` filled from ``params`` (a float
-    plain as ``:g`` writes it, as live.js does)."""
+    plain as ``:g`` writes it, as runtime.js does)."""
 
     def value(match: re.Match[str]) -> str:
         name, spec = match[1], match[2]
@@ -221,7 +250,7 @@ def figure_csv(fig: go.Figure, lang: str) -> str:
 
 
 def template(key: str, lang: str, *, live: Sequence[str] | Mapping[str, str], **values: object) -> str:
-    """The string ``key`` with the ``live`` placeholders left as ``{name}`` for live.js to fill (a mapping
+    """The string ``key`` with the ``live`` placeholders left as ``{name}`` for the browser to fill (a mapping
     renames them: placeholder -> the recipe's parameter)."""
     names = live if isinstance(live, Mapping) else {name: name for name in live}
     return t(key, lang, **values, **{held: "{" + param + "}" for held, param in names.items()})
@@ -241,7 +270,7 @@ def table_sliders(current: settings.Settings, lang: str) -> list[LiveSlider]:
 
 
 def spec_params(spec: EncodingSpec) -> dict[str, object]:
-    """An encoding spec as a recipe's parameters (closed_form.js's names, as Python spells them)."""
+    """An encoding spec as a recipe's parameters (the closed form's names, as Python spells them)."""
     return {
         "kind": spec.kind,
         "max_len": spec.max_len,
