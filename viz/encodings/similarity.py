@@ -113,6 +113,10 @@ MARKER_LEVELS = 75
 OFFSET_POINTS = 4000
 
 
+#: A range of values at most this fraction of their size is their rounding (pixel_distinct).
+FLAT_SPAN = 1e-9
+
+
 def pixel_distinct(x: np.ndarray, y: np.ndarray, levels: int = PIXEL_LEVELS) -> np.ndarray:
     """Indices of one point per occupied cell of the integer x values times ``levels`` equal bins of
     y's range, in their original order: the points that draw something the others do not cover.
@@ -125,8 +129,12 @@ def pixel_distinct(x: np.ndarray, y: np.ndarray, levels: int = PIXEL_LEVELS) -> 
     y = np.asarray(y, dtype=np.float64)
     if y.size == 0:
         return np.zeros(0, dtype=np.int64)
-    low, span = float(y.min()), float(y.max() - y.min())
-    scaled = np.zeros(y.size) if span == 0 else (y - low) / span * levels
+    low, high = float(y.min()), float(y.max())
+    span = high - low
+    # a range within rounding of the values (every cosine of a table whose rows all point one way) is
+    # no spread: binning it would draw the rounding, and differently from the browser's twin
+    flat = span <= FLAT_SPAN * max(abs(low), abs(high))
+    scaled = np.zeros(y.size) if flat else (y - low) / span * levels
     level = np.rint(scaled).astype(np.int64)
     cells = (x - x.min()) * (levels + 1) + level
     _, first = np.unique(cells, return_index=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import plotly.graph_objects as go
 import streamlit as st
 
 from viz import encodings, figures, pretrained
@@ -114,14 +115,14 @@ def strided_heatmap(
     """The rows and columns of ``matrix`` that ``rows`` and ``cols`` keep, as a heatmap labelled with
     their true indices; its CSV is the whole matrix, with a note when the chart shows less. The caller
     says in a caption how it was strided (each chart words it for what it shows)."""
-    fig = figures.heatmap(
-        np.ascontiguousarray(matrix[np.ix_(rows.idx, cols.idx)], dtype=np.float32),
-        x=cols.idx,
-        y=rows.idx,
+    fig = strided_figure(
+        matrix,
+        rows,
+        cols,
+        lang,
         title=title,
-        x_title=x_title,
         y_title=y_title,
-        colorbar_title=t("ui.chart.value", lang),
+        x_title=x_title,
         hovertemplate=hovertemplate,
         cell_text=cell_text,
     )
@@ -136,6 +137,32 @@ def strided_heatmap(
             note=full_note(matrix, lang) if strided else None,
         ),
         file_name=file_name,
+    )
+
+
+def strided_figure(
+    matrix: np.ndarray,
+    rows: downsample.Stride,
+    cols: downsample.Stride,
+    lang: str,
+    *,
+    title: str,
+    y_title: str,
+    x_title: str,
+    hovertemplate: str,
+    cell_text: str | None = None,
+) -> go.Figure:
+    """:func:`strided_heatmap`'s figure: the kept rows and columns, labelled with their true indices."""
+    return figures.heatmap(
+        np.ascontiguousarray(matrix[np.ix_(rows.idx, cols.idx)], dtype=np.float32),
+        x=cols.idx,
+        y=rows.idx,
+        title=title,
+        x_title=x_title,
+        y_title=y_title,
+        colorbar_title=t("ui.chart.value", lang),
+        hovertemplate=hovertemplate,
+        cell_text=cell_text,
     )
 
 
@@ -226,6 +253,17 @@ def live_overview(
         group=f"{key}_group",
         key=key,
         lang=lang,
+        # the heatmap the page draws for a table it computes itself (a trained one)
+        truth=lambda: strided_figure(
+            matrix,
+            rows,
+            cols,
+            lang,
+            title=t("encoding.heatmap.title", lang, name=name, max_len=spec.max_len, d_model=spec.d_model),
+            y_title=t("ui.chart.position", lang),
+            x_title=t("ui.chart.dimension", lang),
+            hovertemplate=t("ui.pe.heatmap.hover", lang),
+        ),
         csv=lambda: export.matrix_csv(
             matrix,
             corner=export.corner(t("ui.chart.position", lang), t("ui.chart.dimension", lang)),

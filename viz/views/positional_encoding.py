@@ -204,6 +204,6 @@ def curves(pe: np.ndarray, spec: EncodingSpec, dims: list[int], current: Setting
         group="pe_curves_group",
         key="pe_curves",
         lang=lang,
-        csv=lambda: live.figure_csv(figure(pe), lang),
+        truth=lambda: figure(pe),
         file_name=name,
     )

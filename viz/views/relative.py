@@ -118,7 +118,7 @@ def _live_matrix(
         group=group,
         key=key,
         lang=lang,
-        csv=lambda: live.figure_csv(figure(cells(), shown_title), lang),
+        truth=lambda: figure(cells(), shown_title),
         file_name=file_name,
     )
 
@@ -197,7 +197,7 @@ def _alibi(length: int, controls: Any, lang: str) -> None:
             group="rel_alibi",
             key="rel_alibi_lines",
             lang=lang,
-            csv=lambda: live.figure_csv(lines(alibi(length, heads, causal)), lang),
+            truth=lambda: lines(alibi(length, heads, causal)),
             file_name="rel_alibi_lines.csv",
         )
     note.markdown(t("rel.alibi.explain", lang))
@@ -274,7 +274,7 @@ def _t5(length: int, controls: Any, lang: str) -> None:
             group="rel_t5",
             key="rel_t5_lines",
             lang=lang,
-            csv=lambda: live.figure_csv(lines(by_offset()), lang),
+            truth=lambda: lines(by_offset()),
             file_name="rel_t5_lines.csv",
         )
     note.markdown(t("rel.t5.explain", lang))
@@ -345,7 +345,7 @@ def _kerple(length: int, controls: Any, lang: str) -> None:
             group="rel_kerple",
             key="rel_kerple_lines",
             lang=lang,
-            csv=lambda: live.figure_csv(lines(relative.by_distance(bias()[None])[1][0]), lang),
+            truth=lambda: lines(relative.by_distance(bias()[None])[1][0]),
             file_name="rel_kerple_lines.csv",
         )
     note.markdown(t("rel.kerple.explain", lang))

@@ -205,7 +205,7 @@ def section(base: float, lang: str) -> None:
             group="rs",
             key="rs_waves",
             lang=lang,
-            csv=lambda: live.figure_csv(waves({m: found.wavelengths(m) for m in METHODS}), lang),
+            truth=lambda: waves({m: found.wavelengths(m) for m in METHODS}),
             file_name=f"rope_scaling_wavelengths_d{d_head}_L{train_len}_s{scale}.csv",
         )
         live.live_chart(
@@ -216,7 +216,7 @@ def section(base: float, lang: str) -> None:
             group="rs",
             key="rs_ramp",
             lang=lang,
-            csv=lambda: live.figure_csv(ramp(found.ramp), lang),
+            truth=lambda: ramp(found.ramp),
             file_name=f"yarn_ramp_d{d_head}_L{train_len}.csv",
         )
     right.markdown(t("rs.wave.explain", lang))
@@ -230,7 +230,7 @@ def section(base: float, lang: str) -> None:
             group="rs",
             key="rs_scores",
             lang=lang,
-            csv=lambda: live.figure_csv(score_chart(*scores(d_head, base, scale, train_len)), lang),
+            truth=lambda: score_chart(*scores(d_head, base, scale, train_len)),
             file_name=f"rope_scaling_scores_d{d_head}_L{train_len}_s{scale}.csv",
         )
     right.markdown(t("rs.score.explain", lang))

@@ -161,18 +161,21 @@ def by_offset(
     With the ``spec`` of a formula's table the browser computes them (they follow :func:`offset_strip`)."""
     in_browser = spec is not None and encodings.info(spec.kind).closed_form
     relative = spec is not None and encodings.info(spec.kind).relative
-    one = np.zeros(1)  # a live chart's placeholders: its points and curve are computed in the browser
-    fig = figures.offset_scatter(
-        *((one, one) if in_browser else v.drawn_pairs),
-        curve_x=(one if relative else None) if in_browser else (None if v.theory is None else v.theory[0]),
-        curve_y=(one if relative else None) if in_browser else (None if v.theory is None else v.theory[1]),
-        points_name=t("sim.offset.points", lang),
-        curve_name=t(f"sim.offset.curve.{measure}", lang),
-        title=t("sim.offset.chart", lang, name=name),
-        x_title=t("sim.offset.x", lang),
-        y_title=measure_name,
-        hovertemplate=t("sim.offset.hover", lang),
-    )
+
+    def scatter(shell: bool) -> go.Figure:
+        one = np.zeros(1)  # a live chart's placeholders: its points and curve are computed in the browser
+        return figures.offset_scatter(
+            *((one, one) if shell else v.drawn_pairs),
+            curve_x=(one if relative else None) if shell else (None if v.theory is None else v.theory[0]),
+            curve_y=(one if relative else None) if shell else (None if v.theory is None else v.theory[1]),
+            points_name=t("sim.offset.points", lang),
+            curve_name=t(f"sim.offset.curve.{measure}", lang),
+            title=t("sim.offset.chart", lang, name=name),
+            x_title=t("sim.offset.x", lang),
+            y_title=measure_name,
+            hovertemplate=t("sim.offset.hover", lang),
+        )
+
     # every pair, not only the points drawn
     csv = partial(
         export.columns_csv,
@@ -180,10 +183,10 @@ def by_offset(
         note=t("sim.csv.all_pairs", lang, pairs=v.offsets.values.size, points=v.drawn.size),
     )
     if spec is None or not in_browser:
-        chart(fig, key=key, lang=lang, csv=csv, file_name=file_name)
+        chart(scatter(False), key=key, lang=lang, csv=csv, file_name=file_name)
     else:
         live.live_chart(
-            fig,
+            scatter(True),
             recipe="sim_offset",
             params={
                 **live.spec_params(spec),
@@ -198,6 +201,7 @@ def by_offset(
             group="sim_offset",
             key=key,
             lang=lang,
+            truth=lambda: scatter(False),
             csv=csv,
             file_name=file_name,
         )
@@ -303,7 +307,7 @@ def row_chart(
             group="sim_row",
             key=key,
             lang=lang,
-            csv=lambda: live.figure_csv(figure(values), lang),
+            truth=lambda: figure(values),
             file_name=file_name,
         )
     if similarity.has_gaps(values):

@@ -5,7 +5,7 @@ is in :mod:`viz.views.softmax_example`."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -98,12 +98,6 @@ def variance_strip(d_k: int, lang: str) -> None:
     )
 
 
-def _histogram_csv(
-    figure: Callable[[softmax.Histogram], go.Figure], hist: softmax.Histogram, lang: str
-) -> str:
-    return live.figure_csv(figure(hist), lang)  # the server's own bins at its d_k
-
-
 def variance_histograms(d_k: int, n: int, seed: int, lang: str, *, columns: Sequence[Any]) -> None:
     """The raw and the scaled scores' histograms, each with its curve and measured variance, in
     ``columns`` (two of them). The samples are the server's (seeded); the browser bins nothing: it is
@@ -150,13 +144,13 @@ def variance_histograms(d_k: int, n: int, seed: int, lang: str, *, columns: Sequ
                     "curve_points": softmax.CURVE_POINTS,
                     "options": list(softmax.DK_OPTIONS),
                     "counts": counts[which].tolist(),
-                    "seed": seed,  # not drawn from: it names the samples (bench/harness/live_figures.py)
+                    "seed": seed,  # not drawn from: it names the samples the counts are of
                 },
                 texts=texts,
                 group="sm_var",
                 key=f"sm_hist_{which}",
                 lang=lang,
-                csv=functools.partial(_histogram_csv, figure, hist, lang),
+                truth=functools.partial(figure, hist),  # the server's own bins at its d_k
                 file_name=f"scores_{which}_dk{d_k}_n{n}_seed{seed}.csv",
             )
             st.caption(
@@ -235,8 +229,8 @@ def row_chart(one: softmax.RowView, d_k: int, seed: int, temperature: float, lan
         group="sm_row",
         key="sm_row",
         lang=lang,
-        csv=lambda: live.figure_csv(  # the true weights at the server's T
-            figure(one.raw, one.scaled, t("sm.row.chart", lang, d_k=d_k, temp=f"{temperature:g}")), lang
+        truth=lambda: figure(  # the true weights at the server's T
+            one.raw, one.scaled, t("sm.row.chart", lang, d_k=d_k, temp=f"{temperature:g}")
         ),
         file_name=f"softmax_row_dk{d_k}_keys{len(one.keys)}_temp{temperature:g}_seed{seed}.csv",
     )

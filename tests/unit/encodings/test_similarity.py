@@ -11,6 +11,7 @@ import pytest
 
 from viz.encodings import binary, integer_index, learned_init, sinusoidal
 from viz.encodings.similarity import (
+    FLAT_SPAN,
     MARKER_LEVELS,
     MEASURES,
     OFFSET_POINTS,
@@ -279,10 +280,10 @@ def test_step_unevenness_edge_cases() -> None:
 
 def cells(x: np.ndarray, y: np.ndarray, levels: int) -> list[tuple[int, int]]:
     """Each point's (x, level) cell, by the rule pixel_distinct documents, written out point by point."""
-    low, span = float(np.min(y)), float(np.max(y) - np.min(y))
+    low, high = float(np.min(y)), float(np.max(y))
+    span, flat = high - low, high - low <= FLAT_SPAN * max(abs(low), abs(high))
     return [
-        (int(a), 0 if span == 0 else round((float(b) - low) / span * levels))
-        for a, b in zip(x, y, strict=True)
+        (int(a), 0 if flat else round((float(b) - low) / span * levels)) for a, b in zip(x, y, strict=True)
     ]
 
 
@@ -305,6 +306,10 @@ def test_pixel_distinct_keeps_one_point_per_occupied_cell(seed: int, levels: int
 def test_pixel_distinct_edge_cases() -> None:
     assert pixel_distinct(np.zeros(0), np.zeros(0)).size == 0
     assert list(pixel_distinct(np.array([3, 3, 4]), np.array([1.0, 1.0, 1.0]))) == [0, 2]  # flat values
+    # values equal but for their rounding are flat too: one point per offset, not the rounding binned
+    noisy = 1.0 + np.array([0.0, 2.2e-16, -1.1e-16, 4.4e-16])
+    assert list(pixel_distinct(np.array([3, 3, 3, 4]), noisy)) == [0, 3]
+    assert list(pixel_distinct(np.array([3, 3]), np.array([1.0, 1.0 + 1e-6]))) == [0, 1]  # a real spread
 
 
 def test_drawn_points_coarsen_only_while_too_many_and_never_past_a_marker() -> None:

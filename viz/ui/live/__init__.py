@@ -10,8 +10,10 @@ them itself while a slider moves:
   page's ``sim_p`` ...), so the rest of the page, the other charts and the link follow. The server stays
   the source of truth: what it sends next is what every chart shows.
 - :func:`live_chart` sends a figure without its data plus a recipe's parameters (bytes: the parameters,
-  not the matrix). A recipe in the browser computes the data; the Python functions in ``viz/`` are the
-  reference it is held to at 1e-6 (tests/js/, tests/browser/test_browser_live.py).
+  not the matrix). A recipe in the browser computes the data. The reference is the figure the server
+  would draw itself (the view's ``truth``, also the CSV's): Node.js holds every recipe to it at 1e-6 on
+  each page's parameters (tests/js/test_live_<topic>.py) and the closed form to ``viz/``'s maths
+  (tests/js/test_closed_form_js.py); tests/browser/test_browser_live.py proves the page's wiring.
 
 The browser's side is one file, static/attention-lab-live.js (:func:`served_script`), made of these in
 this order (:data:`SCRIPTS`), each registering into one namespace:
@@ -25,8 +27,10 @@ this order (:data:`SCRIPTS`), each registering into one namespace:
 
 Adding a live chart to a topic of :data:`TOPICS` touches only the files named after that topic: its recipe
 in ``recipes/<topic>.js`` (any new maths in ``closed_form/<topic>.js``), the view that draws it in
-``viz/views/<topic>.py``, its tests in ``tests/js/test_closed_form_js.py`` and ``tests/js/``; plus its
-name in :data:`TOPICS` (one line). A new topic is one more line there, and its files.
+``viz/views/<topic>.py`` (its ``truth``: the figure the server would draw, which the recipe must equal) and
+its page's parameters in ``tests/js/test_live_<topic>.py``; plus its name in :data:`TOPICS` (one line). A
+new topic is one more line there, and its files. (The encoding table is ``viz/views/encoding.py``'s, the
+view every page showing a table shares.)
 """
 
 from __future__ import annotations
@@ -193,13 +197,17 @@ def live_chart(
     group: str,
     key: str,
     lang: str,
-    csv: Callable[[], str],
+    truth: Callable[[], go.Figure],
     file_name: str,
+    csv: Callable[[], str] | None = None,
 ) -> None:
     """``fig`` (built with placeholder data and the true titles) drawn by ``recipe`` from ``params``.
 
     ``texts`` maps a figure path ("layout.title.text") to its text with ``{name}`` placeholders that
-    the browser fills from the parameters while a slider of ``group`` moves. The CSV comes from ``csv``.
+    the browser fills from the parameters while a slider of ``group`` moves. ``truth`` builds, when
+    asked, the figure the server would draw itself from the same parameters: what the recipe must draw
+    (tests/js holds each recipe to it in Node.js) and what the CSV is made of, unless ``csv`` makes
+    another (the whole table behind a strided chart, every pair behind a thinned one).
     """
     if recipe not in RECIPES:
         raise ValueError(f"unknown recipe {recipe!r}")
@@ -210,7 +218,8 @@ def live_chart(
     # the CSV's title line is the chart's title as drawn: its template filled with the parameters
     titled = {"layout": {"title": {"text": (figure.get("layout", {}).get("title") or {}).get("text", "")}}}
     fill_texts(titled, {k: v for k, v in texts.items() if k == "layout.title.text"}, params)
-    chart_ui.download(json.dumps(titled).encode("utf-8"), key=key, lang=lang, csv=csv, file_name=file_name)
+    made = csv if csv is not None else lambda: figure_csv(truth(), lang)
+    chart_ui.download(json.dumps(titled).encode("utf-8"), key=key, lang=lang, csv=made, file_name=file_name)
 
 
 _PLACEHOLDER = re.compile(r"\{(\w+)(?::(\.\d[fg]))?\}")

@@ -1,6 +1,6 @@
 // JavaScript twins of the Python rules several recipes share: the striding rule, a recipe's
 // parameters as a closed-form spec, numpy's arange and rint, figures.heatmap's colours. Each names
-// its Python original; the recipes' tests in Node.js (tests/js/test_recipes_js.py) hold them to it.
+// its Python original; the recipes' tests in Node.js (tests/js/test_live_<topic>.py) hold them to it.
 (function (AL) {
   'use strict';
 

@@ -7,7 +7,7 @@
 
   // Each recipe fills figure (a copy the chart owns) from the parameters p and returns what it computed,
   // kept on the chart's element for the tests ({rows, cols, data} of the cells shown). Its Python twin
-  // is the view's own computation: tests/js/test_recipes_js.py holds the two to 1e-6 in Node.js.
+  // is the figure the view draws itself (its truth): tests/js/test_live_positional_encoding.py holds the two equal.
   Object.assign(AL.recipes, {
     // The encoding table as a strided heatmap (viz.views.encoding.overview_heatmap).
     pe_table(figure, p) {

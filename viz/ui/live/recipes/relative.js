@@ -8,7 +8,7 @@
 
   // Each recipe fills figure (a copy the chart owns) from the parameters p and returns what it computed,
   // kept on the chart's element for the tests ({rows, cols, data} of the cells shown). Its Python twin
-  // is the view's own computation: tests/js/test_recipes_js.py holds the two to 1e-6 in Node.js.
+  // is the figure the view draws itself (its truth): tests/js/test_live_relative.py holds the two equal.
   // KERPLE's bias as a query x key matrix (viz.views.relative.query_key_matrix): blank future keys.
   RECIPES.kerple_matrix = function (figure, p) {
     return queryKey(figure, CF.kerpleLog(p.length, p.r1, p.r2, p.causal).data, p);

@@ -8,7 +8,7 @@
 
   // Each recipe fills figure (a copy the chart owns) from the parameters p and returns what it computed,
   // kept on the chart's element for the tests ({rows, cols, data} of the cells shown). Its Python twin
-  // is the view's own computation: tests/js/test_recipes_js.py holds the two to 1e-6 in Node.js.
+  // is the figure the view draws itself (its truth): tests/js/test_live_rope_scaling.py holds the two equal.
   // Markers while the pairs can be told apart (viz.views.rope_scaling.pair_mode): each one is an SVG path
   // Plotly redraws, and at 64 pairs and four methods they were half the frame.
   function pairMode(n, p) {

@@ -25,7 +25,7 @@
 
   // Each recipe fills figure (a copy the chart owns) from the parameters p and returns what it computed,
   // kept on the chart's element for the tests ({rows, cols, data} of the cells shown). Its Python twin
-  // is the view's own computation: tests/js/test_recipes_js.py holds the two to 1e-6 in Node.js.
+  // is the figure the view draws itself (its truth): tests/js/test_live_similarity.py holds the two equal.
   Object.assign(AL.recipes, {
     // One position against every other (pages/similarity.py, its first tab): the line and the p marker.
     sim_row(figure, p) {
@@ -97,10 +97,12 @@
       xmin = Math.min(xmin, x[i]);
     }
     const span = high - low;
+    // viz.encodings.similarity.FLAT_SPAN: a range within rounding of the values is no spread
+    const flat = span <= 1e-9 * Math.max(Math.abs(low), Math.abs(high));
     const seen = new Set();
     const kept = [];
     for (let i = 0; i < y.length; i++) {
-      const level = span === 0 ? 0 : rint(((y[i] - low) / span) * levels);
+      const level = flat ? 0 : rint(((y[i] - low) / span) * levels);
       const cell = (x[i] - xmin) * (levels + 1) + level;
       if (!seen.has(cell)) {
         seen.add(cell);

@@ -7,7 +7,7 @@
 
   // Each recipe fills figure (a copy the chart owns) from the parameters p and returns what it computed,
   // kept on the chart's element for the tests ({rows, cols, data} of the cells shown). Its Python twin
-  // is the view's own computation: tests/js/test_recipes_js.py holds the two to 1e-6 in Node.js.
+  // is the figure the view draws itself (its truth): tests/js/test_live_softmax.py holds the two equal.
   Object.assign(RECIPES, {
     // One row of scores through softmax at a temperature, unscaled and scaled by 1/sqrt(d_k).
     sm_row(figure, p) {
