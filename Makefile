@@ -1,8 +1,8 @@
 # One command to set up and run the app, one to set up and run the tests.
 #   make run    create .venv, install the app, fetch the real models' files, start Streamlit on
 #               http://localhost:8501
-#   make test   create .venv, install the app + test tools + Chromium + HAProxy, fetch the models' files,
-#               then lint, type-check and test
+#   make test   create .venv, install the app + test tools + Chromium + HAProxy + the JavaScript's linter,
+#               fetch the models' files, then lint, type-check and test
 #   make bench  the benchmarks (not tests, about 20 minutes): every page in a browser (first chart,
 #               slider-to-redraw, bytes, memory), 40 sessions on one server, server CPU per rerun
 #               page by page, each page's charts replayed
@@ -57,10 +57,19 @@ browser-deps:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
 	fi
 
-lint: setup
+# The JavaScript's linter and formatter: Biome, one npm package that does both (ESLint + Prettier would be
+# two tools and ~100 packages; tests/js/biome.jsonc says more). Pinned by tests/js/package-lock.json and
+# installed by npm ci only when that changes, so a machine that has it lints offline.
+JS_TOOLS := tests/js/node_modules/.installed
+$(JS_TOOLS): tests/js/package.json tests/js/package-lock.json
+	npm ci --prefix tests/js --no-audit --no-fund --prefer-offline
+	touch $@
+
+lint: setup $(JS_TOOLS)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	tests/js/node_modules/.bin/biome ci --config-path=tests/js viz
 
 test: setup browser-deps haproxy lint
 	$(VENV)/bin/pytest
@@ -82,4 +91,4 @@ bench: setup browser-deps haproxy
 	$(PY) -m bench.memory_bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache tests/js/node_modules

@@ -13,12 +13,13 @@ const CONFIG = SETTINGS.config;
 const LOAD_FAILED = SETTINGS.loadFailed;
 const LOCALES = SETTINGS.locales;
 function staticUrl(name) {
-  return new URL('app/static/' + name, document.baseURI.replace(/[^/]*$/, '')).href;
+  return new URL(`app/static/${name}`, document.baseURI.replace(/[^/]*$/, '')).href;
 }
 
 // One <script> per file and page; a failed one is removed so that the next chart tries again.
 function loadScript(name, loaded) {
-  const cache = (window.__attentionLabScripts = window.__attentionLabScripts || {});
+  window.__attentionLabScripts = window.__attentionLabScripts || {};
+  const cache = window.__attentionLabScripts;
   if (!cache[name]) {
     cache[name] = new Promise((resolve, reject) => {
       const script = document.createElement('script');
@@ -26,7 +27,7 @@ function loadScript(name, loaded) {
       const fail = (why) => {
         script.remove();
         cache[name] = null;
-        reject(new Error(name + ' ' + why));
+        reject(new Error(`${name} ${why}`));
       };
       // A truncated or broken file still fires onload, without defining anything: check it ran.
       script.onload = () => (loaded() ? resolve() : fail('did not run'));
@@ -41,13 +42,13 @@ function loadScript(name, loaded) {
 // by the first chart that asks for it. Without it (a failed fetch, or a figure it cannot read) the chart is
 // drawn as it is: never a blank chart.
 function presented(figure) {
-  if (!(figure.config && figure.config.present)) return Promise.resolve(figure);
+  if (!figure.config?.present) return Promise.resolve(figure);
   const ok = () => typeof window.__attentionLabPresent === 'function';
   return loadScript('attention-lab-present.js', ok).then(
     () => {
       try {
         return window.__attentionLabPresent(figure);
-      } catch (err) {
+      } catch {
         return figure;
       }
     },
@@ -58,7 +59,9 @@ function presented(figure) {
 // Live strips and charts (viz/ui/live/: the files its __init__.py lists), fetched once by the first
 // live element of a page.
 function loadLive() {
-  return loadScript('attention-lab-live.js', () => Boolean(window.__attentionLabLive)).then(() => window.__attentionLabLive);
+  return loadScript('attention-lab-live.js', () => Boolean(window.__attentionLabLive)).then(
+    () => window.__attentionLabLive,
+  );
 }
 
 function loadPlotly() {
@@ -71,8 +74,9 @@ function loadPlotly() {
 // toolbar then stays in English).
 function loadLocale(lang) {
   if (!LOCALES.includes(lang)) return Promise.resolve();
-  const locales = (window.__attentionLabLocales = window.__attentionLabLocales || {});
-  if (!locales[lang]) locales[lang] = loadScript('plotly-locale-' + lang + '.js', () => true).catch(() => {});
+  window.__attentionLabLocales = window.__attentionLabLocales || {};
+  const locales = window.__attentionLabLocales;
+  if (!locales[lang]) locales[lang] = loadScript(`plotly-locale-${lang}.js`, () => true).catch(() => {});
   return locales[lang];
 }
 
@@ -130,7 +134,7 @@ export default function (component) {
   // The figure arrives as the bytes of its Plotly JSON (cheaper for the server than a dict), with the
   // page's language as config.locale.
   const figure = JSON.parse(new TextDecoder().decode(data));
-  const lang = (figure.config && figure.config.locale) || 'en';
+  const lang = figure.config?.locale || 'en';
   // A live strip (sliders only, no chart; not an .al-plot, which every chart is): its released values
   // go back to Streamlit as a trigger.
   if (figure.strip) {
@@ -157,7 +161,7 @@ export default function (component) {
   // A live chart: its data is computed here from figure.live's parameters (viz/ui/live/).
   const live = figure.live ? loadLive() : Promise.resolve(null);
   const config = Object.assign({}, CONFIG, { locale: lang });
-  const height = (shown) => (shown.layout && shown.layout.height ? shown.layout.height : 450) + 'px';
+  const height = (shown) => `${shown.layout?.height ? shown.layout.height : 450}px`;
   el.style.minHeight = height(figure);
   // A live chart's figure without its parameters: the same one twice, with the same parameters, is not
   // drawn again (a released slider: the server's answer is the picture the drag drew).
@@ -168,12 +172,23 @@ export default function (component) {
     if (Live && figure.live) {
       const restyle = shown !== figure ? window.__attentionLabPresent : null;
       const draw = (f) => Plotly.react(el, f.data, f.layout, config);
-      Live.chart(el, shown, figure.live, draw, restyle, shellKey + (shown !== figure ? '|present' : ''), force);
-    }
-    else Plotly.react(el, shown.data, shown.layout, config);
+      Live.chart(
+        el,
+        shown,
+        figure.live,
+        draw,
+        restyle,
+        shellKey + (shown !== figure ? '|present' : ''),
+        force,
+      );
+    } else Plotly.react(el, shown.data, shown.layout, config);
   };
   Promise.all([loadPlotly(), live])
-    .then(([Plotly, Live]) => loadLocale(lang).then(() => presented(figure)).then((shown) => [Plotly, shown, Live]))
+    .then(([Plotly, Live]) =>
+      loadLocale(lang)
+        .then(() => presented(figure))
+        .then((shown) => [Plotly, shown, Live]),
+    )
     .then(
       ([Plotly, shown, Live]) =>
         schedule(el, () => {

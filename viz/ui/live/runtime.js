@@ -7,10 +7,11 @@
 // viz/ at 1e-6 by the tests) and fills the figure: the same path draws the server's parameters and a
 // dragged value. Charts belong to groups: a strip (strip.js) stores a moved value in its group and
 // asks for the group's redraw on the next animation frame (drawGroup).
-(function (AL) {
+((AL) => {
   'use strict';
   const RECIPES = AL.recipes;
-  const groups = (window.__attentionLabLiveGroups = window.__attentionLabLiveGroups || {});
+  window.__attentionLabLiveGroups = window.__attentionLabLiveGroups || {};
+  const groups = window.__attentionLabLiveGroups;
 
   function group(name) {
     // drawn: frames drawn while a slider moved (bench/drag_bench.py counts them)
@@ -47,7 +48,7 @@
   function fillTexts(figure, texts, p) {
     for (const path in texts || {}) {
       const text = texts[path].replace(/\{(\w+)(:\.\d[fg])?\}/g, (all, name, spec) =>
-        name in p ? formatted(p[name], spec && spec.slice(1)) : all,
+        name in p ? formatted(p[name], spec?.slice(1)) : all,
       );
       const keys = path.split('.');
       let at = figure;
@@ -62,7 +63,7 @@
     // again for the same request (see chart)
     const asked = JSON.stringify(p);
     const recipe = RECIPES[live.recipe];
-    if (!recipe) throw new Error('no recipe ' + live.recipe);
+    if (!recipe) throw new Error(`no recipe ${live.recipe}`);
     const computed = recipe(figure, p);
     fillTexts(figure, live.texts, p);
     return { params: p, asked: asked, computed: computed };
@@ -75,7 +76,7 @@
   function redraw(el, values, dragged) {
     const state = el.__alLive;
     if (!state || !el.isConnected) return;
-    const inputs = (RECIPES[state.live.recipe] || {}).inputs;
+    const inputs = RECIPES[state.live.recipe]?.inputs;
     const drawn = el.__alLiveResult;
     if (dragged && inputs && drawn && !el.__alStale) {
       const p = Object.assign({}, state.live.params, values || {});
@@ -108,8 +109,8 @@
             if (entry.isIntersecting && el.__alStale && state) {
               const g = state.live.group ? group(state.live.group) : null;
               try {
-                redraw(el, g && g.active ? g.values : null);
-              } catch (err) {
+                redraw(el, g?.active ? g.values : null);
+              } catch {
                 // as in drawGroup: the server's answer follows on release
               }
             }
@@ -129,7 +130,7 @@
       }
       try {
         redraw(el, g.values, true);
-      } catch (err) {
+      } catch {
         // a value the formulas refuse leaves the chart as it was; the server's answer follows on release
       }
     });
@@ -157,7 +158,7 @@
       if (watcher) watcher.observe(el);
     }
     // While a strip of its group is held or waiting for the server, the strip's values win.
-    const values = g && g.active ? g.values : null;
+    const values = g?.active ? g.values : null;
     const drawn = el.__alLiveResult;
     if (!force && before && drawn && before.shellKey === shellKey) {
       if (JSON.stringify(Object.assign({}, live.params, values || {})) === drawn.asked) {

@@ -4,7 +4,7 @@
 // go (or a key press) sends the values to Streamlit once, with a sequence number the server echoes
 // back as "ack". Until that echo arrives the strip keeps the visitor's values: a rerun already under
 // way cannot pull the slider back under a quick hand.
-(function (AL) {
+((AL) => {
   'use strict';
   const { group, drawGroup, shownValue } = AL.runtime;
 
@@ -24,7 +24,7 @@
   function setInput(s, input, value) {
     if (s.options) {
       const at = s.options.indexOf(value);
-      input.value = String(at < 0 ? 0 : at);
+      input.value = String(Math.max(at, 0));
     } else input.value = String(value);
   }
 
@@ -88,7 +88,8 @@
         const letGo = () => {
           state.holding = false;
         };
-        ['pointerup', 'pointercancel', 'lostpointercapture'].forEach((type) => input.addEventListener(type, letGo));
+        for (const type of ['pointerup', 'pointercancel', 'lostpointercapture'])
+          input.addEventListener(type, letGo);
         // A release goes out before the group is drawn: Streamlit sends it from a zero-delay timer, and an
         // animation frame due first would hold the page for the whole redraw (RoPE's three charts: 50 ms),
         // so the frame is traded for a timer queued after Streamlit's and the round trip runs while the

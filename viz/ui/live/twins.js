@@ -1,7 +1,7 @@
 // JavaScript twins of the Python rules several recipes share: the striding rule, a recipe's
 // parameters as a closed-form spec, numpy's arange and rint, figures.heatmap's colours. Each names
 // its Python original; the recipes' tests in Node.js (tests/js/test_live_<topic>.py) hold them to it.
-(function (AL) {
+((AL) => {
   'use strict';
 
   // viz.figures.downsample.stride: every index up to limit, else every step-th one from 0 (pairs kept together).
@@ -27,7 +27,13 @@
 
   // viz.ui.live.spec_params read back: a recipe's parameters as a closed-form table's spec.
   function specOf(p) {
-    return { kind: p.kind, maxLen: p.max_len, dModel: p.d_model, base: p.base, layout: p.layout || 'interleaved' };
+    return {
+      kind: p.kind,
+      maxLen: p.max_len,
+      dModel: p.d_model,
+      base: p.base,
+      layout: p.layout || 'interleaved',
+    };
   }
 
   function range(n) {

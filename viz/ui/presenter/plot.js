@@ -15,11 +15,15 @@
     const scale = Math.max(1, Math.min(2, (window.innerWidth || 1280) / 1280));
     const px = (n) => Math.round(n * scale);
     const atLeast = (font, n) =>
-      Object.assign({}, isObject(font) ? font : {}, { size: Math.max((isObject(font) && font.size) || 0, px(n)) });
+      Object.assign({}, isObject(font) ? font : {}, {
+        size: Math.max((isObject(font) && font.size) || 0, px(n)),
+      });
     const layout = Object.assign({}, figure.layout);
     layout.font = atLeast(layout.font, 18);
-    layout.hoverlabel = Object.assign({}, layout.hoverlabel, { font: atLeast((layout.hoverlabel || {}).font, 18) });
-    layout.legend = Object.assign({}, layout.legend, { font: atLeast((layout.legend || {}).font, 18) });
+    layout.hoverlabel = Object.assign({}, layout.hoverlabel, {
+      font: atLeast(layout.hoverlabel?.font, 18),
+    });
+    layout.legend = Object.assign({}, layout.legend, { font: atLeast(layout.legend?.font, 18) });
     layout.colorway = PRESENTER.colorway;
     const title = titled(layout.title);
     if (title) layout.title = Object.assign({}, title, { font: atLeast(title.font, 22) });
@@ -63,13 +67,15 @@
       const out = Object.assign({}, swap(trace)); // a copy: the figure itself is drawn again on a resize
       if (isObject(out.colorbar) || out.type === 'heatmap') out.colorbar = colorbar(out.colorbar);
       // a heatmap fits its cells' numbers to the cells (at most the chart's font): left to plotly.js
-      if (out.type !== 'heatmap' && (out.textfont || out.texttemplate)) out.textfont = atLeast(out.textfont, 16);
+      if (out.type !== 'heatmap' && (out.textfont || out.texttemplate))
+        out.textfont = atLeast(out.textfont, 16);
       if (isObject(out.marker)) {
         out.marker = Object.assign({}, swap(out.marker));
         if (isObject(out.marker.colorbar)) out.marker.colorbar = colorbar(out.marker.colorbar);
         const size = out.marker.size;
         if (typeof size === 'number') out.marker.size = size * 1.4 * scale;
-        else if (Array.isArray(size)) out.marker.size = size.map((s) => (typeof s === 'number' ? s * 1.4 * scale : s));
+        else if (Array.isArray(size))
+          out.marker.size = size.map((s) => (typeof s === 'number' ? s * 1.4 * scale : s));
       }
       if ((out.type === 'scatter' || !out.type) && (!out.mode || out.mode.includes('lines'))) {
         const line = Object.assign({}, out.line);

@@ -7,11 +7,11 @@
   const fold = __FOLD__;
   document.addEventListener('click', (event) => {
     const target = event.target;
-    if (!target || !target.closest || target.closest('a, button, input, label, summary')) return;
+    if (!target?.closest || target.closest('a, button, input, label, summary')) return;
     let box = null;
     try {
       box = target.closest(fold);
-    } catch (err) {
+    } catch {
       return; // a browser without :has(): nothing is folded for it to open (the stylesheet drops too)
     }
     if (!box) return;

@@ -5,20 +5,20 @@
 //
 // Tables are row-major Float64Arrays: {rows, cols, data}, data[r * cols + c]. Nothing here touches the
 // DOM, so the same file runs in a page, a Web Worker or Node.js.
-(function (AL) {
+((AL) => {
   'use strict';
   const CF = AL.closedForm;
 
   function checkSizes(maxLen, dModel) {
-    if (!(maxLen >= 1 && dModel >= 1)) throw new RangeError("max_len and d_model must be >= 1");
+    if (!(maxLen >= 1 && dModel >= 1)) throw new RangeError('max_len and d_model must be >= 1');
   }
 
   // omega_i = base^(-2i / d_model) for each sine/cosine pair i (viz.encodings.sinusoid.frequencies).
   function frequencies(dModel, base) {
-    if (!(base > 0)) throw new RangeError("base must be > 0");
+    if (!(base > 0)) throw new RangeError('base must be > 0');
     const n = Math.floor((dModel + 1) / 2);
     const out = new Float64Array(n);
-    for (let i = 0; i < n; i++) out[i] = Math.pow(base, (-2 * i) / dModel);
+    for (let i = 0; i < n; i++) out[i] = base ** ((-2 * i) / dModel);
     return out;
   }
 
@@ -58,7 +58,7 @@
   // PE[pos, 2i] = sin(pos w_i), PE[pos, 2i+1] = cos(pos w_i); "split": every sine, then every cosine
   // (viz.encodings.sinusoidal and sinusoidal_split). An odd d_model's last sine has no cosine.
   function sinusoidal(maxLen, dModel, base, layout) {
-    return fromRows({ kind: "sinusoidal", maxLen: maxLen, dModel: dModel, base: base, layout: layout });
+    return fromRows({ kind: 'sinusoidal', maxLen: maxLen, dModel: dModel, base: base, layout: layout });
   }
 
   function fromRows(spec) {
@@ -81,7 +81,7 @@
     checkSizes(maxLen, dModel);
     const out = table(maxLen, dModel);
     for (let pos = 0; pos < maxLen; pos++) {
-      for (let i = 0; i < dModel; i++) out.data[pos * dModel + i] = Math.floor(pos / Math.pow(2, i)) % 2;
+      for (let i = 0; i < dModel; i++) out.data[pos * dModel + i] = Math.floor(pos / 2 ** i) % 2;
     }
     return out;
   }
@@ -89,7 +89,7 @@
   // RoPE's rotation at each position applied to the constant vector 1/sqrt(2) (viz.encodings.rope):
   // out[2i] = x cos - x sin, out[2i+1] = x sin + x cos; an odd last column is not rotated.
   function rope(maxLen, dModel, base) {
-    return fromRows({ kind: "rope", maxLen: maxLen, dModel: dModel, base: base });
+    return fromRows({ kind: 'rope', maxLen: maxLen, dModel: dModel, base: base });
   }
 
   // Every row of a closed-form table in turn, in one buffer used again for each (visit(pos, row)): what
@@ -99,10 +99,10 @@
     const d = spec.dModel;
     const cell = cellFunction(spec); // checks the sizes and the kind
     const row = new Float64Array(d);
-    if (spec.kind !== "sinusoidal" && spec.kind !== "rope") {
-      const scale = spec.kind === "normalized" ? Math.max(spec.maxLen - 1, 1) : 1;
+    if (spec.kind !== 'sinusoidal' && spec.kind !== 'rope') {
+      const scale = spec.kind === 'normalized' ? Math.max(spec.maxLen - 1, 1) : 1;
       for (let pos = 0; pos < spec.maxLen; pos++) {
-        if (spec.kind !== "binary") row.fill(pos / scale);
+        if (spec.kind !== 'binary') row.fill(pos / scale);
         else if (pos < BIT_LIMIT) {
           // floor(pos / 2^c) mod 2 is bit c of pos: shifts instead of a power and a division per cell
           row.fill(0);
@@ -115,9 +115,9 @@
     const w = frequencies(d, spec.base);
     const pairs = Math.floor(d / 2);
     const x = 1 / Math.sqrt(2);
-    const split = spec.layout === "split";
+    const split = spec.layout === 'split';
     eachAngle(spec.maxLen, w, (pos, s, c) => {
-      if (spec.kind === "rope") {
+      if (spec.kind === 'rope') {
         for (let i = 0; i < pairs; i++) {
           row[2 * i] = x * c[i] - x * s[i];
           row[2 * i + 1] = x * s[i] + x * c[i];
@@ -135,22 +135,22 @@
 
   // The encodings whose table is a closed-form function of the sliders (the learned and trained ones
   // come from the server). spec: {kind, maxLen, dModel, base, layout}.
-  const KINDS = ["sinusoidal", "integer", "normalized", "binary", "rope"];
+  const KINDS = ['sinusoidal', 'integer', 'normalized', 'binary', 'rope'];
 
   function encode(spec) {
     switch (spec.kind) {
-      case "sinusoidal":
+      case 'sinusoidal':
         return sinusoidal(spec.maxLen, spec.dModel, spec.base, spec.layout);
-      case "integer":
+      case 'integer':
         return index(spec.maxLen, spec.dModel, false);
-      case "normalized":
+      case 'normalized':
         return index(spec.maxLen, spec.dModel, true);
-      case "binary":
+      case 'binary':
         return binary(spec.maxLen, spec.dModel);
-      case "rope":
+      case 'rope':
         return rope(spec.maxLen, spec.dModel, spec.base);
       default:
-        throw new RangeError("no closed form for the encoding " + String(spec.kind));
+        throw new RangeError(`no closed form for the encoding ${String(spec.kind)}`);
     }
   }
 
@@ -159,11 +159,11 @@
   function cellFunction(spec) {
     const d = spec.dModel;
     checkSizes(spec.maxLen, d);
-    if (spec.kind === "integer") return (pos) => pos;
-    if (spec.kind === "normalized") return (pos) => pos / Math.max(spec.maxLen - 1, 1);
-    if (spec.kind === "binary") return (pos, c) => Math.floor(pos / Math.pow(2, c)) % 2;
+    if (spec.kind === 'integer') return (pos) => pos;
+    if (spec.kind === 'normalized') return (pos) => pos / Math.max(spec.maxLen - 1, 1);
+    if (spec.kind === 'binary') return (pos, c) => Math.floor(pos / 2 ** c) % 2;
     const w = frequencies(d, spec.base);
-    if (spec.kind === "rope") {
+    if (spec.kind === 'rope') {
       const x = 1 / Math.sqrt(2);
       return (pos, c) => {
         if (d % 2 && c === d - 1) return x;
@@ -171,10 +171,10 @@
         return c % 2 ? x * Math.sin(a) + x * Math.cos(a) : x * Math.cos(a) - x * Math.sin(a);
       };
     }
-    if (spec.kind !== "sinusoidal") {
-      throw new RangeError("no closed form for the encoding " + String(spec.kind));
+    if (spec.kind !== 'sinusoidal') {
+      throw new RangeError(`no closed form for the encoding ${String(spec.kind)}`);
     }
-    if (spec.layout === "split") {
+    if (spec.layout === 'split') {
       const sines = w.length;
       return (pos, c) => (c < sines ? Math.sin(pos * w[c]) : Math.cos(pos * w[c - sines]));
     }
@@ -191,5 +191,14 @@
     return out;
   }
 
-  Object.assign(CF, { KINDS: KINDS, frequencies: frequencies, table: table, sinusoidal: sinusoidal, encode: encode, cellFunction: cellFunction, encodeCells: encodeCells, eachRow: eachRow });
+  Object.assign(CF, {
+    KINDS: KINDS,
+    frequencies: frequencies,
+    table: table,
+    sinusoidal: sinusoidal,
+    encode: encode,
+    cellFunction: cellFunction,
+    encodeCells: encodeCells,
+    eachRow: eachRow,
+  });
 })(globalThis.AttentionLab);

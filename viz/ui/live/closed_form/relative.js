@@ -1,6 +1,6 @@
 // Relative position biases (ALiBi, T5's buckets, KERPLE), held to viz.encodings.relative by
 // tests/js/test_closed_form_js.py.
-(function (AL) {
+((AL) => {
   'use strict';
   const CF = AL.closedForm;
   const table = CF.table;
@@ -21,12 +21,14 @@
   // ALiBi's slope of each head (viz.encodings.relative.alibi_slopes): 2^(-8h/H) for a power of two H; otherwise
   // the slopes of the power of two below H, then every other slope of the next one for the heads left.
   function alibiSlopes(heads) {
-    if (!(heads >= 1 && Number.isInteger(heads))) throw new RangeError("heads must be >= 1");
+    if (!(heads >= 1 && Number.isInteger(heads))) throw new RangeError('heads must be >= 1');
     if ((heads & (heads - 1)) === 0) {
-      return Float64Array.from({ length: heads }, (_, h) => Math.pow(2, (-8 * (h + 1)) / heads));
+      return Float64Array.from({ length: heads }, (_, h) => 2 ** ((-8 * (h + 1)) / heads));
     }
     const below = 2 ** Math.floor(Math.log2(heads));
-    const extra = alibiSlopes(2 * below).filter((_, i) => i % 2 === 0).slice(0, heads - below);
+    const extra = alibiSlopes(2 * below)
+      .filter((_, i) => i % 2 === 0)
+      .slice(0, heads - below);
     const out = new Float64Array(heads);
     out.set(alibiSlopes(below));
     out.set(extra, below);
@@ -59,7 +61,7 @@
       distance = Math.abs(rel);
     } else distance = Math.max(-rel, 0);
     const exact = Math.floor(n / 2);
-    if (!(maxDistance > exact)) throw new RangeError("max_distance must exceed the exact buckets");
+    if (!(maxDistance > exact)) throw new RangeError('max_distance must exceed the exact buckets');
     if (distance < exact) return bucket + distance;
     const ratio = f(f(Math.max(distance, 1)) / f(exact));
     const scaled = f(f(f(Math.log(ratio)) / f(Math.log(maxDistance / exact))) * f(n - exact));

@@ -1,21 +1,21 @@
 // RoPE past its training length (Position Interpolation, NTK-aware, YaRN), held to
 // viz.encodings.rope_scaling by tests/js/test_closed_form_js.py.
-(function (AL) {
+((AL) => {
   'use strict';
   const CF = AL.closedForm;
 
   // ---- RoPE past its training length (viz.encodings.rope_scaling) -------------------------------------------------
   const YARN_ALPHA = 1;
   const YARN_BETA = 32;
-  const METHODS = ["rope", "pi", "ntk", "yarn"];
+  const METHODS = ['rope', 'pi', 'ntk', 'yarn'];
 
   function ropePairs(dHead) {
-    if (!(dHead >= 2 && dHead % 2 === 0)) throw new RangeError("RoPE needs an even head width of at least 2");
+    if (!(dHead >= 2 && dHead % 2 === 0)) throw new RangeError('RoPE needs an even head width of at least 2');
     return dHead / 2;
   }
 
   function ntkBase(base, scale, dHead) {
-    return dHead <= 2 ? base : base * Math.pow(scale, dHead / (dHead - 2));
+    return dHead <= 2 ? base : base * scale ** (dHead / (dHead - 2));
   }
 
   // YaRN's blend of each pair, 0 (keeps its frequency) to 1 (divided by s).
@@ -37,14 +37,14 @@
   function scaledFrequencies(method, dHead, base, scale, trainLen) {
     const n = ropePairs(dHead);
     const theta = CF.frequencies(dHead, base).subarray(0, n);
-    if (method === "rope") return Float64Array.from(theta);
-    if (method === "pi") return theta.map((w) => w / scale);
-    if (method === "ntk") return CF.frequencies(dHead, ntkBase(base, scale, dHead)).subarray(0, n);
-    if (method === "yarn") {
+    if (method === 'rope') return Float64Array.from(theta);
+    if (method === 'pi') return theta.map((w) => w / scale);
+    if (method === 'ntk') return CF.frequencies(dHead, ntkBase(base, scale, dHead)).subarray(0, n);
+    if (method === 'yarn') {
       const ramp = yarnRamp(dHead, base, trainLen);
       return theta.map((w, i) => w * (1 - ramp[i]) + (w / scale) * ramp[i]);
     }
-    throw new RangeError("unknown method " + String(method));
+    throw new RangeError(`unknown method ${String(method)}`);
   }
 
   // The mean over pairs of the mean of cos(theta x) for x from lo[k] to hi[k], times factor^2
@@ -55,7 +55,8 @@
       let sum = 0;
       for (let i = 0; i < freqs.length; i++) {
         const w = freqs[i] * (hi[k] - lo[k]);
-        sum += w > 0 ? (Math.sin(freqs[i] * hi[k]) - Math.sin(freqs[i] * lo[k])) / w : Math.cos(freqs[i] * lo[k]);
+        sum +=
+          w > 0 ? (Math.sin(freqs[i] * hi[k]) - Math.sin(freqs[i] * lo[k])) / w : Math.cos(freqs[i] * lo[k]);
       }
       out[k] = (factor * factor * sum) / freqs.length;
     }
@@ -73,5 +74,12 @@
     return out;
   }
 
-  Object.assign(CF, { METHODS: METHODS, yarnRamp: yarnRamp, yarnTemperature: yarnTemperature, scaledFrequencies: scaledFrequencies, scoreWindow: scoreWindow, geomspace: geomspace });
+  Object.assign(CF, {
+    METHODS: METHODS,
+    yarnRamp: yarnRamp,
+    yarnTemperature: yarnTemperature,
+    scaledFrequencies: scaledFrequencies,
+    scoreWindow: scoreWindow,
+    geomspace: geomspace,
+  });
 })(globalThis.AttentionLab);

@@ -1,13 +1,13 @@
 // One position against the others, from the closed-form tables (closed_form/positional_encoding.js),
 // held to viz.encodings.similarity by tests/js/test_closed_form_js.py.
-(function (AL) {
+((AL) => {
   'use strict';
   const CF = AL.closedForm;
 
   // measure(PE(p), PE(j)) for every position j (viz.encodings.similarity.against_all): "dot", "cosine" (NaN
   // against a zero vector) or "distance" (sqrt(|a|^2 + |b|^2 - 2 a.b), clipped at 0 against rounding).
   function againstAll(pe, p, measure) {
-    if (!(p >= 0 && p < pe.rows)) throw new RangeError("position outside the table");
+    if (!(p >= 0 && p < pe.rows)) throw new RangeError('position outside the table');
     const d = pe.cols;
     const f = against(pe.data.subarray(p * d, (p + 1) * d), measure);
     const out = new Float64Array(pe.rows);
@@ -17,9 +17,12 @@
 
   // The same without the table: row p from the formula, every other row as eachRow makes it.
   function againstAllRows(spec, p, measure) {
-    if (!(p >= 0 && p < spec.maxLen)) throw new RangeError("position outside the table");
+    if (!(p >= 0 && p < spec.maxLen)) throw new RangeError('position outside the table');
     const cell = CF.cellFunction(spec);
-    const f = against(Float64Array.from({ length: spec.dModel }, (_, c) => cell(p, c)), measure);
+    const f = against(
+      Float64Array.from({ length: spec.dModel }, (_, c) => cell(p, c)),
+      measure,
+    );
     const out = new Float64Array(spec.maxLen);
     CF.eachRow(spec, (j, row) => {
       out[j] = f(row);
@@ -32,8 +35,8 @@
     const d = self.length;
     let selfSq = 0;
     for (let c = 0; c < d; c++) selfSq += self[c] * self[c];
-    if (measure !== "dot" && measure !== "cosine" && measure !== "distance") {
-      throw new RangeError("unknown measure " + String(measure));
+    if (measure !== 'dot' && measure !== 'cosine' && measure !== 'distance') {
+      throw new RangeError(`unknown measure ${String(measure)}`);
     }
     return (row) => {
       let dot = 0;
@@ -42,8 +45,8 @@
         dot += self[c] * row[c];
         sq += row[c] * row[c];
       }
-      if (measure === "dot") return dot;
-      if (measure === "cosine") {
+      if (measure === 'dot') return dot;
+      if (measure === 'cosine') {
         const denom = Math.sqrt(selfSq) * Math.sqrt(sq);
         return denom > 0 ? dot / denom : NaN;
       }
@@ -65,5 +68,9 @@
     return out;
   }
 
-  Object.assign(CF, { againstAll: againstAll, againstAllRows: againstAllRows, sinusoidDotByOffset: sinusoidDotByOffset });
+  Object.assign(CF, {
+    againstAll: againstAll,
+    againstAllRows: againstAllRows,
+    sinusoidDotByOffset: sinusoidDotByOffset,
+  });
 })(globalThis.AttentionLab);

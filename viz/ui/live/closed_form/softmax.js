@@ -1,6 +1,6 @@
 // Softmax with a temperature and the normal density of the scaling picture, held to viz.scores.softmax
 // by tests/js/test_closed_form_js.py.
-(function (AL) {
+((AL) => {
   'use strict';
   const CF = AL.closedForm;
 
@@ -8,13 +8,13 @@
   // only -Infinity gets zeros, +Infinity entries share the weight equally.
   function softmax(scores, temperature) {
     if (!(Number.isFinite(temperature) && temperature > 0)) {
-      throw new RangeError("temperature must be a positive number");
+      throw new RangeError('temperature must be a positive number');
     }
     const n = scores.length;
     const x = new Float64Array(n);
     let top = -Infinity;
     for (let i = 0; i < n; i++) {
-      if (Number.isNaN(scores[i])) throw new RangeError("scores contain NaN");
+      if (Number.isNaN(scores[i])) throw new RangeError('scores contain NaN');
       x[i] = scores[i] / temperature;
       if (x[i] > top) top = x[i];
     }

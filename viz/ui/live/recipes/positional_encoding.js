@@ -1,6 +1,6 @@
 // The positional encoding pages' live charts: the table as a strided heatmap, the chosen columns
 // over position.
-(function (AL) {
+((AL) => {
   'use strict';
   const CF = AL.closedForm;
   const { stride, specOf, range, colour } = AL.twins;
@@ -15,7 +15,8 @@
       const cols = stride(p.d_model, p.max_cols, Boolean(p.paired)).idx;
       const cells = CF.encodeCells(specOf(p), rows, cols);
       const z = new Array(rows.length);
-      for (let r = 0; r < rows.length; r++) z[r] = cells.data.subarray(r * cols.length, (r + 1) * cols.length);
+      for (let r = 0; r < rows.length; r++)
+        z[r] = cells.data.subarray(r * cols.length, (r + 1) * cols.length);
       const trace = figure.data[0];
       trace.z = z;
       trace.x = cols.map(String);

@@ -1,6 +1,6 @@
 // RoPE past its training length (the positional encoding page's RoPE tab): each pair's wavelength,
 // YaRN's ramp and the mean score by distance under every method.
-(function (AL) {
+((AL) => {
   'use strict';
   const CF = AL.closedForm;
   const { range } = AL.twins;
@@ -16,7 +16,7 @@
   }
 
   // Each pair's wavelength under every method, with L and s x L as levels (viz.views.rope_scaling).
-  RECIPES.rs_waves = function (figure, p) {
+  RECIPES.rs_waves = (figure, p) => {
     const n = p.d_head / 2;
     const pairs = range(n);
     const out = new Float64Array(p.methods.length * n);
@@ -40,7 +40,7 @@
     return { rows: p.methods, cols: pairs, data: out };
   };
   // YaRN's ramp over the pairs.
-  RECIPES.rs_ramp = function (figure, p) {
+  RECIPES.rs_ramp = (figure, p) => {
     const ramp = CF.yarnRamp(p.d_head, p.base, p.train_len);
     figure.data[0].x = range(ramp.length);
     figure.data[0].y = ramp;
@@ -50,7 +50,7 @@
   // the ramp does not depend on s: a drag of s leaves it as it is (see redraw)
   RECIPES.rs_ramp.inputs = ['d_head', 'base', 'train_len', 'marked'];
   // Each method's mean score near every distance (log-spaced to 2 s L), with marks at L and s L.
-  RECIPES.rs_scores = function (figure, p) {
+  RECIPES.rs_scores = (figure, p) => {
     const x = CF.geomspace(1, 2 * p.scale * p.train_len, p.points);
     const hi = x.map((v) => v * (1 + p.window));
     const out = new Float64Array(p.methods.length * x.length);

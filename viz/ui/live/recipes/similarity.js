@@ -1,5 +1,5 @@
 // The similarity page's live charts: one position against every other, and every pair by offset.
-(function (AL) {
+((AL) => {
   'use strict';
   const CF = AL.closedForm;
   const { stride, specOf, range, rint } = AL.twins;
@@ -125,7 +125,7 @@
 
   // The same values against the offset, and the formula's curve where one exists (a table of rotations
   // with an even d_model: viz.encodings.similarity.theory_by_offset).
-  RECIPES.sim_offset = function (figure, p) {
+  RECIPES.sim_offset = (figure, p) => {
     const positions = stride(p.max_len, p.grid, false).idx;
     const pairs = offsetPairs(specOf(p), positions, p.measure);
     const drawn = drawnPoints(pairs.offsets, pairs.values, p);
@@ -138,7 +138,11 @@
       const dot = theory ? CF.sinusoidDotByOffset(k, p.d_model, p.base) : new Float64Array(0);
       const half = p.d_model / 2;
       const y = Array.from(dot, (v) =>
-        p.measure === 'dot' ? v : p.measure === 'cosine' ? v / half : Math.sqrt(Math.max(p.d_model - 2 * v, 0)),
+        p.measure === 'dot'
+          ? v
+          : p.measure === 'cosine'
+            ? v / half
+            : Math.sqrt(Math.max(p.d_model - 2 * v, 0)),
       );
       curve.x = theory ? k : [];
       curve.y = y;

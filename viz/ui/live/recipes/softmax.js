@@ -1,5 +1,5 @@
 // The softmax page's live charts: one row at a temperature, and the scaling picture at a d_k.
-(function (AL) {
+((AL) => {
   'use strict';
   const CF = AL.closedForm;
   const { range } = AL.twins;
@@ -25,9 +25,9 @@
   // The scaling picture at d_k: the server's bin counts of q · k (unscaled or over √d_k) for that option,
   // as a density over ±4.5 standard deviations, and the normal curve theory says
   // (viz.scores.softmax.histogram).
-  RECIPES.sm_hist = function (figure, p) {
+  RECIPES.sm_hist = (figure, p) => {
     const at = p.options.indexOf(p.d_k);
-    if (at < 0) throw new Error('no measured d_k ' + p.d_k);
+    if (at < 0) throw new Error(`no measured d_k ${p.d_k}`);
     const variance = p.which === 'raw' ? p.d_k : 1;
     const half = 4.5 * Math.sqrt(variance);
     const edges = CF.linspace(-half, half, p.bins + 1);
@@ -39,7 +39,10 @@
       density[i] = p.counts[at][i] / (p.n * width);
     }
     const x = CF.linspace(-half, half, p.curve_points);
-    const y = Float64Array.from(x, (v) => Math.exp((-0.5 * v * v) / variance) / Math.sqrt(2 * Math.PI * variance));
+    const y = Float64Array.from(
+      x,
+      (v) => Math.exp((-0.5 * v * v) / variance) / Math.sqrt(2 * Math.PI * variance),
+    );
     Object.assign(figure.data[0], { x: centers, y: density, width: width });
     Object.assign(figure.data[1], { x: x, y: y });
     const both = new Float64Array(p.bins + p.curve_points);
