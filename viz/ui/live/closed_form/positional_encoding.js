@@ -27,8 +27,8 @@
   }
 
   // sin(pos w_i) and cos(pos w_i) for every i, position after position: each step turns the last ones by
-  // w_i (the angle-addition formulas, four multiplies) instead of calling a sine and a cosine, which was
-  // most of a 4096 x 1024 table's time. Every ANCHOR positions they are set to the exact values again,
+  // w_i (the angle-addition formulas, four multiplies) instead of calling a sine and a cosine, which would
+  // be most of a 4096 x 1024 table's time. Every ANCHOR positions they are set to the exact values again,
   // so rounding cannot build up past a few dozen ulps (about 1e-14; the tests hold 1e-6).
   const ANCHOR = 64;
   const BIT_LIMIT = 2 ** 31; // positions whose bits JavaScript's shifts read exactly
@@ -93,8 +93,8 @@
   }
 
   // Every row of a closed-form table in turn, in one buffer used again for each (visit(pos, row)): what
-  // reads a table once needs none of its memory (32 MB at 4096 x 1024, allocated on every frame while
-  // d_model was dragged).
+  // reads a table once needs none of its memory (32 MB at 4096 x 1024, which a drag of d_model would
+  // allocate on every frame).
   function eachRow(spec, visit) {
     const d = spec.dModel;
     const cell = cellFunction(spec); // checks the sizes and the kind

@@ -10,7 +10,7 @@
   // kept on the chart's element for the tests ({rows, cols, data} of the cells shown). Its Python twin
   // is the figure the view draws itself (its truth): tests/js/test_live_rope_scaling.py holds the two equal.
   // Markers while the pairs can be told apart (viz.views.rope_scaling.pair_mode): each one is an SVG path
-  // Plotly redraws, and at 64 pairs and four methods they were half the frame.
+  // Plotly redraws, and at 64 pairs and four methods they take half the frame.
   function pairMode(n, p) {
     return n <= p.marked ? 'lines+markers' : 'lines';
   }
