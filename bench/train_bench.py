@@ -7,12 +7,11 @@ Run from the repository root (CPU only, no browser or server needed):
 
 At the default settings (``ModelConfig()``: d_model 128, 8 heads, 1 layer, sinusoidal encoding, seed 0)
 each task of :data:`viz.model.train.TASKS` is trained with ``viz.model.train.train`` exactly as the app does
-it,
-``--repeats`` times. Training is deterministic, so the step at which the held-out accuracy first reaches
+it, ``--repeats`` times. Training is deterministic, so the step at which the held-out accuracy first reaches
 ``TARGET_ACCURACY`` (``History.reached_at``) is the same every time; the wall time to get there
-(``History.seconds``: the training loop, evaluations every ``EVAL_EVERY`` steps included, what
-``train`` does before the loop not) varies, so its median and min-max are reported. Steps per second
-are steps run / ``History.seconds``.
+(``History.seconds``: the training loop, evaluations every ``EVAL_EVERY`` steps included, what ``train`` does
+before the loop not) varies, so its median and min-max are reported. Steps per second are steps run /
+``History.seconds``.
 
 The "reverse" task is also trained with 2 layers at the defaults, and at the largest sizes the page
 trains (d_model 256 with 4 layers; d_model 512 with 1 layer, also on "match"), once each. d_model 1024
@@ -24,8 +23,7 @@ which is what every page rerun costs: the median and min-max of ``--forward-runs
 
 Not a test: numbers depend on the machine and on whatever else runs on it (the load average is recorded).
 Importing :mod:`viz.model.encoder` pins torch to one thread, as the app runs; ``--threads N`` overrides that,
-but
-with more than one thread training slows down many times over when other processes keep the cores busy
+but with more than one thread training slows down many times over when other processes keep the cores busy
 (the threads wait for each other). Results go to a Markdown table.
 """
 

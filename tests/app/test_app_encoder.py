@@ -231,8 +231,7 @@ def stage_title(name: str, layer: int, norm: str, lang: str) -> str:
 
 def check_stages(fig: dict[str, Any], ref: Reference, layer: int) -> None:
     """The six panels of 0-based ``layer``: the model's stages, columns strided as viz.figures.downsample
-    strides
-    them (at most PANEL_COLUMNS)."""
+    strides them (at most PANEL_COLUMNS)."""
     panels = heatmaps(fig)
     assert len(panels) == 6
     for name, drawn, trace in zip(STAGES, panels, fig["data"], strict=True):

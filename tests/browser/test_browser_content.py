@@ -3,8 +3,7 @@
 Streamlit's text box ignores a whole change that is longer than its ``max_chars``: a paste of 1,000
 characters into a box limited to 400 left the old sentence in place, without a word. The boxes take any
 length now; only the first :data:`viz.encodings.embedding.MAX_CHARS` characters are read, and the page says
-how
-many were left out. Hostile text (markup, a spreadsheet formula, direction marks, emoji, 10,000
+how many were left out. Hostile text (markup, a spreadsheet formula, direction marks, emoji, 10,000
 characters) stays plain text.
 """
 

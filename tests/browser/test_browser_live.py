@@ -673,9 +673,8 @@ def test_alibi_charts_equal_numpy_and_follow_the_strip(page_factory: Any) -> Non
 
 def test_t5_charts_equal_numpy_and_follow_the_strip(page_factory: Any) -> None:
     """T5's bucket matrix and its buckets by offset, drawn in the page, equal viz.encodings.relative on a
-    grid; a
-    max distance the buckets leave no room for keeps the charts as they were; a strip press moves them,
-    then the link."""
+    grid; a max distance the buckets leave no room for keeps the charts as they were; a strip press moves
+    them, then the link."""
     page = page_factory("/similarity?tab=bias&bias=t5", "ko")
     roots = (".st-key-rel_t5_matrix", ".st-key-rel_t5_lines")
     for root in roots:

@@ -4,8 +4,7 @@ measured without importing either).
 Every cache keyed by what a visitor can choose (live models, trained models, attention maps, encoder
 paths, encoding tables, built figures...) keeps its entries in one :class:`Store`. Each entry's size is
 measured once, when it is stored (:func:`viz.cache.sizes.measure`); when the entries together would pass the
-budget,
-the least recently used ones go, whichever cache they belong to. A visitor who walks through hundreds
+budget, the least recently used ones go, whichever cache they belong to. A visitor who walks through hundreds
 of settings then costs the server at most the budget, however many distinct models they build.
 
 Entries are shared by every session and never changed: eviction only drops the store's reference, so a

@@ -14,8 +14,7 @@ Each encoding is named by an :data:`EncodingKind`; what kind of thing it is (pai
 learned, ...) is its :class:`EncodingInfo` in :data:`ENCODINGS`, which the model, the pages and the charts
 ask instead of comparing names. Adding an encoding: its name in ``AnySizeKind`` (or ``TrainedKind``), its
 table in ``_BUILDERS``, its entry in ``ENCODINGS`` (tests/unit/encodings/test_encoding_registry.py measures
-each answer),
-and its strings (``encodings.kind.<name>``, ``encodings.about.<name>``, ...) in both languages.
+each answer), and its strings (``encodings.kind.<name>``, ``encodings.about.<name>``, ...) in both languages.
 
 Most encodings are built at any size. A *trained* one is a real model's table (MiniLM's 512 x 384): it has
 one size, its rows are read from the model's files (:mod:`viz.pretrained.positions`, loaded once per
@@ -60,8 +59,7 @@ class EncodingInfo:
     """What kind of thing an encoding is: the questions the model, the pages and the charts ask of it.
 
     tests/unit/encodings/test_encoding_registry.py checks every answer against the tables and the model, so a
-    new
-    encoding's entry cannot claim what its maths does not do.
+    new encoding's entry cannot claim what its maths does not do.
     """
 
     paired: bool  # columns (2i, 2i + 1) go together: a sine/cosine pair, or a pair RoPE rotates

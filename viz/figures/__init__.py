@@ -2,8 +2,7 @@
 
 Arrays go to Plotly as float32, so they travel as compact binary (base64) rather than JSON lists, and
 large matrices are strided (:mod:`viz.figures.downsample`) so no chart carries more cells than it has pixels
-to
-show. Every figure carries :data:`~viz.figures.base.TEMPLATE` in its own layout; importing the package
+to show. Every figure carries :data:`~viz.figures.base.TEMPLATE` in its own layout; importing the package
 changes no global Plotly setting.
 
 **Built figures are shared and read-only.** Every builder is memoized (:func:`viz.cache.memo.memoized`): the

@@ -212,8 +212,7 @@ def offset_scatter(
 ) -> go.Figure:
     """(offset, value) points and an optional reference curve over them. SVG, not WebGL: callers pass
     one point per spot of the chart (:func:`viz.encodings.similarity.drawn_points`), and plotly.js's cartesian
-    bundle
-    (the one the app loads) has no WebGL traces."""
+    bundle (the one the app loads) has no WebGL traces."""
     fig = new_figure(
         go.Scatter(
             x=np.asarray(offsets, dtype=np.float32),

@@ -1,6 +1,5 @@
 """The paper's decoder layer, beside the encoder of :mod:`viz.model.encoder` and made of the same parts:
-masked
-self-attention, cross-attention to the encoder's output, feed-forward, each with add & norm."""
+masked self-attention, cross-attention to the encoder's output, feed-forward, each with add & norm."""
 
 from __future__ import annotations
 

@@ -405,7 +405,7 @@ def build(config: ModelConfig) -> Encoder:
 
 def sentence_input(vectors: np.ndarray) -> Tensor:
     """Toy word vectors (N(0, 1/d_model) entries, :func:`viz.encodings.embedding.token_vectors`) as a (1, T,
-    d_model)
-    batch, multiplied by √d_model as the paper does, so their entries are N(0, 1) like the toy tokens'."""
+    d_model) batch, multiplied by √d_model as the paper does, so their entries are N(0, 1) like the toy
+    tokens'."""
     d_model = vectors.shape[-1]
     return torch.from_numpy(np.asarray(vectors, dtype=np.float32) * math.sqrt(d_model))[None]

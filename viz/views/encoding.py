@@ -19,9 +19,8 @@ from viz.state.settings import Settings
 from viz.ui import live, widgets
 from viz.ui.chart import chart
 
-if (
-    TYPE_CHECKING
-):  # types only: viz.model.encoder imports PyTorch, which the PE and embedding pages never load
+# types only: viz.model.encoder imports PyTorch, which the PE and embedding pages never load
+if TYPE_CHECKING:
     from viz.model.encoder import ModelEncoding
 
 # viz.model.encoder.NO_ENCODING (tests/unit/state/test_link.py checks viz.state.link's copies of its lists)
@@ -30,8 +29,8 @@ NO_ENCODING = "none"
 
 # ---- cached computations: keyed by parameters, never by arrays ---------------------------------------
 # Every cache shares the server's one memory budget (viz.cache.budget: least recently used go first, by
-# bytes);
-# max_entries only keeps each cache's list short. Results are shared: arrays read-only, models unchanged.
+# bytes); max_entries only keeps each cache's list short. Results are shared: arrays read-only, models
+# unchanged.
 @cached(max_entries=8)
 def encoding_table(spec: EncodingSpec) -> np.ndarray:
     """The encoding table for ``spec``, shared read-only between reruns and sessions."""

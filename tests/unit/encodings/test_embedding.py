@@ -1,6 +1,5 @@
 """Token embeddings and what adding position vectors does to them (viz.encodings.embedding), against formulas
-and
-hand-worked examples."""
+and hand-worked examples."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """viz.model.probe (one head step by step, the word-order test, the masks) and viz.model.train (the toy tasks
-and the
-training loop that must reach its stated accuracy within a bounded number of steps)."""
+and the training loop that must reach its stated accuracy within a bounded number of steps)."""
 
 from __future__ import annotations
 

@@ -161,8 +161,7 @@ def chart(
     place on every rerun. Every chart gets the button: ``csv`` gives the table when it holds more than
     the chart (a strided heatmap's whole table), otherwise the chart's own data is written
     (:func:`viz.figures.export.figure_csv`). Either is made only when the button is clicked, so it costs
-    nothing
-    per rerun. ``file_name`` (ASCII) defaults to the chart's key.
+    nothing per rerun. ``file_name`` (ASCII) defaults to the chart's key.
     """
     payload = _figure_bytes(fig)
     mount(payload, key=key, lang=lang)

@@ -249,8 +249,7 @@ def fill_texts(figure: dict[str, Any], texts: Mapping[str, str], params: Mapping
 
 def figure_csv(fig: go.Figure, lang: str) -> str:
     """The CSV the chart component writes for ``fig`` (:func:`viz.figures.export.figure_csv`): a live chart's
-    CSV
-    is made on the server, from a figure built with the true data when its button is pressed."""
+    CSV is made on the server, from a figure built with the true data when its button is pressed."""
     return export.figure_csv(
         json.loads(pio.to_json(fig, validate=False)),
         x_name=t("ui.csv.x", lang),

@@ -80,7 +80,7 @@ def _remapped(name: str, *, diverging: bool, gamma: float, steps: int = 21) -> l
 #: maps') turn white under a projector's wash: under a 40% mix with white, a tenth of either scale's range
 #: can differ by less than ΔE 7 (Blues: 3.6). Each replacement keeps every tenth of its range 8 or more
 #: apart under the same wash; Viridis already does and stays (tests/unit/ui/test_presenter.py measures all
-# four).
+#: four).
 PALETTES: dict[str, list[list[object]]] = {
     DIVERGING: _remapped(DIVERGING, diverging=True, gamma=0.8),
     "Blues": _remapped("YlOrRd", diverging=False, gamma=0.8),
