@@ -10,7 +10,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "att.intro": {
         "en": "A real PyTorch encoder runs on this page: its size comes from the sidebar (d_model and heads) and the controls below. Each head compares every query with every key and spreads its attention over the tokens; the maps show those weights. An untrained model has random weights, so its maps show the mechanics, not meaning. Pick a toy task and press Train to watch heads learn a job.",
-        "ko": "이 페이지에서는 실제 PyTorch 인코더가 돌아갑니다. 크기는 사이드바(d_model, heads)와 아래 설정에서 정해집니다. 헤드마다 모든 쿼리를 모든 키와 비교해 토큰들에 주의를 나눠 주고, 맵은 그 가중치를 보여 줍니다. 학습 전 모델은 가중치가 무작위라서 의미가 아니라 계산 과정만 보여 줍니다. 토이 과제를 고르고 '학습'을 누르면 헤드가 일을 배우는 모습을 볼 수 있습니다.",
+        "ko": "이 페이지에서는 실제 PyTorch 인코더가 돌아갑니다. 크기는 사이드바(d_model, heads)와 아래 설정에서 정해집니다. 헤드마다 모든 쿼리를 모든 키와 비교해 토큰들에 어텐션을 나눠 주고, 맵은 그 가중치를 보여 줍니다. 학습 전 모델은 가중치가 무작위라서 의미가 아니라 계산 과정만 보여 줍니다. 토이 과제를 고르고 '학습'을 누르면 헤드가 일을 배우는 모습을 볼 수 있습니다.",
     },
     "att.layers": {"en": "Layers", "ko": "층 수"},
     "att.layers.help": {
@@ -43,7 +43,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "att.maps.explain": {
         "en": "**How to read it.** Each small square is one head. Row = the token asking (query), column = the token it looks at (key); a dark cell means that query takes much of its output from that key. Every row adds up to 1. The heads share the same input but have their own W_Q, W_K and W_V, so each one spreads its attention differently. Fewer heads means wider heads (bigger d_k); more heads means more, narrower views.",
-        "ko": "**읽는 법.** 작은 정사각형 하나가 헤드 하나입니다. 행은 묻는 토큰(쿼리), 열은 바라보는 토큰(키)이고, 진한 칸일수록 그 쿼리가 출력을 그 키에서 많이 가져옵니다. 각 행의 합은 1입니다. 헤드들은 같은 입력을 받지만 W_Q, W_K, W_V를 각자 가지므로 주의를 나누는 방식이 서로 다릅니다. 헤드가 적으면 헤드 하나가 넓어지고(d_k가 큼), 많으면 좁은 시야가 여러 개 생깁니다.",
+        "ko": "**읽는 법.** 작은 정사각형 하나가 헤드 하나입니다. 행은 묻는 토큰(쿼리), 열은 바라보는 토큰(키)이고, 진한 칸일수록 그 쿼리가 출력을 그 키에서 많이 가져옵니다. 각 행의 합은 1입니다. 헤드들은 같은 입력을 받지만 W_Q, W_K, W_V를 각자 가지므로 어텐션을 나누는 방식이 서로 다릅니다. 헤드가 적으면 헤드 하나가 넓어지고(d_k가 큼), 많으면 좁은 시야가 여러 개 생깁니다.",
     },
     "att.avg.chart": {
         "en": "Layer {layer}: the average of the {heads} heads",
@@ -58,7 +58,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "마스크, 단계별 계산, 어순 실험은 문장으로 합니다. 보려면 입력을 '문장'으로 바꾸세요.",
     },
     # ---- masks -------------------------------------------------------------------------------------------
-    "att.mask.title": {"en": "2. Masks: padding and causal", "ko": "2. 마스크: 패딩과 인과"},
+    "att.mask.title": {"en": "2. Masks: padding and causal", "ko": "2. 마스크: 패딩 마스크와 인과 마스크"},
     "att.mask.intro": {
         "en": "Sentences travel in batches, and a batch is a rectangle: the shorter sentence is filled up with [PAD] tokens. A mask tells each query which keys it may look at; forbidden scores become −∞ before softmax, so their weight is exactly 0.",
         "ko": "문장은 배치로 묶여 들어가고, 배치는 직사각형이어야 합니다. 그래서 짧은 문장은 [PAD] 토큰으로 채웁니다. 마스크는 각 쿼리가 어떤 키를 봐도 되는지 정합니다. 금지된 점수는 소프트맥스 전에 −∞가 되므로 그 가중치는 정확히 0입니다.",
@@ -69,10 +69,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "위 문장과 한 배치로 묶입니다. 둘 중 짧은 쪽이 패딩됩니다.",
     },
     "att.mask.mode": {"en": "Mask", "ko": "마스크"},
-    "att.mask.none": {"en": "none", "ko": "없음"},
-    "att.mask.padding": {"en": "padding", "ko": "패딩"},
-    "att.mask.causal": {"en": "causal", "ko": "인과"},
-    "att.mask.both": {"en": "padding + causal", "ko": "패딩 + 인과"},
+    "att.mask.none": {"en": "none", "ko": "마스크 없음"},
+    "att.mask.padding": {"en": "padding", "ko": "패딩 마스크"},
+    "att.mask.causal": {"en": "causal", "ko": "인과 마스크"},
+    "att.mask.both": {"en": "padding + causal", "ko": "패딩 + 인과 마스크"},
     "att.mask.need_two": {
         "en": "Both sentences need at least one word to build a batch.",
         "ko": "배치를 만들려면 두 문장 모두 단어가 하나 이상 있어야 합니다.",
@@ -85,7 +85,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "query %{y}<br>key %{x}<br>allowed: %{z}<extra>1 = yes, 0 = no</extra>",
         "ko": "쿼리 %{y}<br>키 %{x}<br>허용: %{z}<extra>1 = 예, 0 = 아니오</extra>",
     },
-    "att.mask.pad_queries": {"en": "padding, [PAD] queries too", "ko": "패딩 ([PAD] 쿼리까지)"},
+    "att.mask.pad_queries": {"en": "padding, [PAD] queries too", "ko": "패딩 마스크 ([PAD] 쿼리까지)"},
     "att.mask.pad_queries.explain": {
         "en": "**Padding, queries too.** The [PAD] columns are switched off as with the padding mask, and so are the [PAD] rows: a [PAD] query may look at no key at all. Its whole row of the mask is empty, the case the chart below the maps shows.",
         "ko": "**패딩, 쿼리까지.** 패딩 마스크처럼 [PAD] 열을 끄고, [PAD] 행도 끕니다. [PAD] 쿼리는 어떤 키도 볼 수 없어서 마스크의 그 행 전체가 비어 있습니다. 맵 아래 차트가 바로 이 경우를 보여 줍니다.",
@@ -100,7 +100,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "att.mask.none.explain": {
         "en": "**No mask.** Every query sees every key, [PAD] included: the padded sentence's words spend part of their attention on filler that carries no meaning, and the result depends on how much padding the batch needed.",
-        "ko": "**마스크 없음.** 모든 쿼리가 [PAD]를 포함한 모든 키를 봅니다. 패딩된 문장의 단어들이 의미 없는 채움 토큰에 주의를 일부 쓰게 되고, 결과가 배치에 패딩이 얼마나 들어갔는지에 따라 달라집니다.",
+        "ko": "**마스크 없음.** 모든 쿼리가 [PAD]를 포함한 모든 키를 봅니다. 패딩된 문장의 단어들이 의미 없는 패딩 토큰에 어텐션을 일부 쓰게 되고, 결과가 배치에 패딩이 얼마나 들어갔는지에 따라 달라집니다.",
     },
     "att.mask.padding.explain": {
         "en": "**Padding mask.** The [PAD] columns are switched off for every query, so real words attend only to real words. The [PAD] rows still compute something, but nothing downstream reads them.",
@@ -116,11 +116,11 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "att.mask.maps": {
         "en": "Sentence {i} (padded), layer {layer}, mask: {mode}",
-        "ko": "문장 {i}(패딩됨), {layer}층, 마스크: {mode}",
+        "ko": "문장 {i}(패딩됨), {layer}층, {mode}",
     },
     "att.mask.maps_equal": {
         "en": "Sentence {i} (as long as the other: no [PAD] needed), layer {layer}, mask: {mode}",
-        "ko": "문장 {i}(다른 문장과 길이가 같아 [PAD]가 필요 없음), {layer}층, 마스크: {mode}",
+        "ko": "문장 {i}(다른 문장과 길이가 같아 [PAD]가 필요 없음), {layer}층, {mode}",
     },
     "att.mask.maps.explain": {
         "en": "**Check it.** Switch between the masks and watch the {pad} columns: without a padding mask they take weight, with it they are exactly 0. With the causal mask everything above the diagonal is 0, and the first token can only attend to itself.",
@@ -211,13 +211,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "전 모델의 헤드는 고르지 않아서 곡선이 1/(t + 1)을 대략만 따르며, 시드와 크기에 따라 더 가깝기도 멀기도 합니다.",
     },
     # ---- grouped-query attention and the KV cache (pages/attention.py, viz/views/attention.py) ------------
-    "att.kv": {"en": "Key/value heads", "ko": "키/값 헤드 수"},
+    "att.kv": {"en": "Key/value heads", "ko": "키/밸류 헤드 수"},
     "att.kv.option": {"en": "{kv} ({group} query heads each)", "ko": "{kv}개 (쿼리 헤드 {group}개씩)"},
     "att.kv.help": {
         "en": "As many as the query heads is the paper's multi-head attention; fewer is grouped-query "
         "attention (GQA), where several query heads share one key and one value head; 1 is multi-query "
         "attention. The query heads stay as they are.",
-        "ko": "쿼리 헤드 수와 같으면 논문의 멀티헤드 어텐션입니다. 더 적으면 여러 쿼리 헤드가 키 헤드와 값 헤드 하나를 "
+        "ko": "쿼리 헤드 수와 같으면 논문의 멀티헤드 어텐션입니다. 더 적으면 여러 쿼리 헤드가 키 헤드와 밸류 헤드 하나를 "
         "함께 쓰는 그룹 쿼리 어텐션(GQA)이고, 1이면 멀티쿼리 어텐션입니다. 쿼리 헤드는 그대로입니다.",
     },
     "att.head_title.kv": {"en": "head {h} · KV {kv}", "ko": "헤드 {h} · KV {kv}"},
@@ -225,10 +225,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Grouped-query attention: {heads} query heads share {kv} key/value head(s), {group} each. "
         "Heads with the same KV number in their titles read the same keys, so their maps differ only "
         "through their queries.",
-        "ko": "그룹 쿼리 어텐션: 쿼리 헤드 {heads}개가 키/값 헤드 {kv}개를 {group}개씩 함께 씁니다. 제목의 KV 번호가 "
+        "ko": "그룹 쿼리 어텐션: 쿼리 헤드 {heads}개가 키/밸류 헤드 {kv}개를 {group}개씩 함께 씁니다. 제목의 KV 번호가 "
         "같은 헤드는 같은 키를 읽으므로, 맵은 쿼리를 통해서만 달라집니다.",
     },
-    "att.kv.heading": {"en": "The key/value cache", "ko": "키/값 캐시"},
+    "att.kv.heading": {"en": "The key/value cache", "ko": "키/밸류 캐시"},
     "att.kv.col.model": {"en": "model", "ko": "모델"},
     "att.kv.col.shape": {"en": "layers · heads · KV heads · d_head", "ko": "층 · 헤드 · KV 헤드 · d_head"},
     "att.kv.col.per_token": {"en": "per token", "ko": "토큰당"},
@@ -251,9 +251,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "Llama 2 7B gives each of its 32 query heads its own keys and values (512 KiB a token); Llama 3 8B "
         "shares 8 among them (128 KiB), a quarter of the memory for the same query heads, and Falcon 7B "
         "shares one (multi-query). Change the key/value heads above to see this model's share.",
-        "ko": "**눈여겨볼 점.** 디코더는 새 토큰이 다시 계산하지 않도록 지난 토큰의 키와 값을 모든 층에 간직합니다. "
-        "토큰마다 2 × 층 수 × KV 헤드 × d_head개의 숫자입니다. Llama 2 7B는 쿼리 헤드 32개가 저마다 키와 값을 "
+        "ko": "**눈여겨볼 점.** 디코더는 새 토큰이 다시 계산하지 않도록 지난 토큰의 키와 밸류를 모든 층에 간직합니다. "
+        "토큰마다 2 × 층 수 × KV 헤드 × d_head개의 숫자입니다. Llama 2 7B는 쿼리 헤드 32개가 저마다 키와 밸류를 "
         "가집니다(토큰당 512 KiB). Llama 3 8B는 8개를 함께 써서(128 KiB) 같은 쿼리 헤드로 메모리가 4분의 1이고, "
-        "Falcon 7B는 하나를 함께 씁니다(멀티쿼리). 위에서 키/값 헤드 수를 바꾸어 이 모델의 몫을 보세요.",
+        "Falcon 7B는 하나를 함께 씁니다(멀티쿼리). 위에서 키/밸류 헤드 수를 바꾸어 이 모델의 몫을 보세요.",
     },
 }

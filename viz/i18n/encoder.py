@@ -208,7 +208,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "enc.dec.title": {"en": "4. The decoder's difference", "ko": "4. 디코더는 무엇이 다른가"},
     "enc.dec.intro": {
         "en": "A decoder layer is built from the same parts, in this order: masked self-attention → add & norm → cross-attention → add & norm → feed-forward → add & norm (and, after the last layer, a linear layer and softmax over the vocabulary). Below, one decoder layer with this page's sizes reads the target sentence while the encoder stack above reads the source.",
-        "ko": "디코더 층은 같은 부품을 이 순서로 씁니다: 마스크드 셀프 어텐션 → Add & Norm → 크로스 어텐션 → Add & Norm → 피드포워드 → Add & Norm(마지막 층 뒤에는 선형층과 어휘 전체에 대한 softmax). 아래에서는 이 페이지와 같은 크기의 디코더 층 하나가 목표 문장을 읽고, 위의 인코더 스택이 원문을 읽습니다.",
+        "ko": "디코더 층은 같은 부품을 이 순서로 씁니다: 마스크드 셀프 어텐션 → Add & Norm → 크로스 어텐션 → Add & Norm → 피드포워드 → Add & Norm(마지막 층 뒤에는 선형층과 어휘 전체에 대한 소프트맥스). 아래에서는 이 페이지와 같은 크기의 디코더 층 하나가 목표 문장을 읽고, 위의 인코더 스택이 원문을 읽습니다.",
     },
     "enc.dec.target": {"en": "Target sentence (the decoder's side)", "ko": "목표 문장 (디코더 쪽)"},
     "enc.dec.target.help": {
@@ -221,18 +221,18 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "enc.dec.cross.chart": {
         "en": "Cross-attention ({heads} heads): queries from the decoder, keys and values from the encoder's output",
-        "ko": "크로스 어텐션 (헤드 {heads}개): 쿼리는 디코더에서, 키와 값은 인코더 출력에서",
+        "ko": "크로스 어텐션 (헤드 {heads}개): 쿼리는 디코더에서, 키와 밸류는 인코더 출력에서",
     },
     "enc.dec.query": {"en": "query (target token)", "ko": "쿼리 (목표 토큰)"},
     "enc.dec.key_target": {"en": "key (target token)", "ko": "키 (목표 토큰)"},
     "enc.dec.key_source": {"en": "key (source token)", "ko": "키 (원문 토큰)"},
     "enc.dec.self.explain": {
         "en": "**Masked self-attention.** While writing word t the decoder must not peek at words it has not written yet, so the causal mask sets every score above the diagonal to −∞ before softmax: the largest weight any query gives to a later token here is {leak:.1g}. The first row, [BOS], can only look at itself (weight {first:.2f}). During training this lets all positions be computed at once without cheating.",
-        "ko": "**마스크드 셀프 어텐션.** t번째 단어를 쓰는 동안 디코더는 아직 쓰지 않은 단어를 미리 보면 안 됩니다. 그래서 인과 마스크가 softmax 전에 대각선 위의 점수를 모두 −∞로 바꿉니다. 여기서 어떤 쿼리가 뒤 토큰에 준 가중치의 최댓값은 {leak:.1g}입니다. 첫 행인 [BOS]는 자기 자신만 볼 수 있습니다(가중치 {first:.2f}). 덕분에 학습할 때 모든 위치를 한꺼번에 계산해도 답을 훔쳐보지 않습니다.",
+        "ko": "**마스크드 셀프 어텐션.** t번째 단어를 쓰는 동안 디코더는 아직 쓰지 않은 단어를 미리 보면 안 됩니다. 그래서 인과 마스크가 소프트맥스 전에 대각선 위의 점수를 모두 −∞로 바꿉니다. 여기서 어떤 쿼리가 뒤 토큰에 준 가중치의 최댓값은 {leak:.1g}입니다. 첫 행인 [BOS]는 자기 자신만 볼 수 있습니다(가중치 {first:.2f}). 덕분에 학습할 때 모든 위치를 한꺼번에 계산해도 답을 훔쳐보지 않습니다.",
     },
     "enc.dec.cross.explain": {
         "en": "**Cross-attention.** The queries come from the decoder (one row per target token), the keys and values from the encoder's final output (one column per source token), so the map is {t} × {s}, not square, and no mask is needed: the whole source is known. Each row sums to 1.",
-        "ko": "**크로스 어텐션.** 쿼리는 디코더에서(목표 토큰마다 한 행), 키와 값은 인코더의 최종 출력에서(원문 토큰마다 한 열) 옵니다. 그래서 맵은 정사각형이 아닌 {t} × {s}이고, 원문 전체를 이미 알고 있으므로 마스크가 필요 없습니다. 행마다 합은 1입니다.",
+        "ko": "**크로스 어텐션.** 쿼리는 디코더에서(목표 토큰마다 한 행), 키와 밸류는 인코더의 최종 출력에서(원문 토큰마다 한 열) 옵니다. 그래서 맵은 정사각형이 아닌 {t} × {s}이고, 원문 전체를 이미 알고 있으므로 마스크가 필요 없습니다. 행마다 합은 1입니다.",
     },
     "enc.dec.untrained": {
         "en": "The decoder's weights are untrained (seeded), like the encoder's: the maps show the wiring (which query may see which key), not a learned alignment between the languages.",

@@ -226,13 +226,13 @@ STEPS: list[dict[str, object]] = [
         "question": {
             "en": "Feed scores that large into softmax without dividing by √d_k. What do the weights do, "
             "and what happens to the gradient?",
-            "ko": "그렇게 큰 점수를 √d_k로 나누지 않고 소프트맥스에 넣으면 가중치는 어떻게 되고, 기울기는 어떻게 "
+            "ko": "그렇게 큰 점수를 √d_k로 나누지 않고 소프트맥스에 넣으면 가중치는 어떻게 되고, 그래디언트는 어떻게 "
             "될까요?",
         },
         "answer": {
             "en": "Softmax saturates: one key takes almost all the weight and the gradient nearly vanishes, "
             "so the model stops learning. Dividing by √d_k brings the scores back to a workable size.",
-            "ko": "소프트맥스가 포화됩니다. 키 하나가 가중치를 거의 다 가져가고 기울기가 거의 사라져 모델이 배우지 "
+            "ko": "소프트맥스가 포화됩니다. 키 하나가 가중치를 거의 다 가져가고 그래디언트가 거의 사라져 모델이 배우지 "
             "못합니다. √d_k로 나누면 점수가 다룰 만한 크기로 돌아옵니다.",
         },
     },
@@ -251,7 +251,7 @@ STEPS: list[dict[str, object]] = [
             "en": "Mostly itself: after softmax about 0.9 of its weight is on “I” (the notes print 0.90). "
             "The output is the values mixed with those weights.",
             "ko": "대부분 자기 자신입니다. 소프트맥스 뒤 가중치의 약 0.9가 “I”에 갑니다(노트에는 0.90). 출력은 그 "
-            "가중치로 섞은 값 벡터입니다.",
+            "가중치로 섞은 밸류 벡터입니다.",
         },
     },
     {
@@ -296,13 +296,13 @@ STEPS: list[dict[str, object]] = [
         "question": {
             "en": "The decoder writes one word at a time. Which words may each position look at, and where do "
             "its keys and values come from in cross-attention?",
-            "ko": "디코더는 한 번에 한 단어씩 씁니다. 각 위치는 어떤 단어를 볼 수 있고, 크로스 어텐션의 키와 값은 어디서 "
+            "ko": "디코더는 한 번에 한 단어씩 씁니다. 각 위치는 어떤 단어를 볼 수 있고, 크로스 어텐션의 키와 밸류는 어디서 "
             "올까요?",
         },
         "answer": {
             "en": "Only itself and the words before it (the causal mask); in cross-attention the queries are "
             "the decoder's and the keys and values come from the encoder's output.",
-            "ko": "자기 자신과 앞의 단어만 봅니다(인과 마스크). 크로스 어텐션에서는 쿼리가 디코더의 것이고 키와 값은 "
+            "ko": "자기 자신과 앞의 단어만 봅니다(인과 마스크). 크로스 어텐션에서는 쿼리가 디코더의 것이고 키와 밸류는 "
             "인코더의 출력에서 옵니다.",
         },
     },
@@ -314,13 +314,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The notes' argument, one view at a time: read the question, predict the answer with the "
         "class, then reveal the view. Each step is a page of the app opened on the right settings; its "
         "link opens the lesson at that step.",
-        "ko": "노트의 논리를 한 화면씩 따라갑니다. 질문을 읽고 수업에서 함께 답을 예측한 뒤 화면을 펼치세요. 각 단계는 "
+        "ko": "노트의 논리를 한 화면씩 따라갑니다. 질문을 읽고 수업에서 함께 답을 예측한 뒤 ‘정답 보기’를 누르세요. 각 단계는 "
         "알맞은 설정으로 연 앱의 한 페이지이고, 그 링크는 수업을 그 단계에서 엽니다.",
     },
     "lesson.counter": {"en": "Step {n} of {total}", "ko": "{total}단계 중 {n}단계"},
     "lesson.note": {"en": "Follows note {note}", "ko": "노트 {note}의 내용을 따릅니다"},
     "lesson.question": {"en": "**Predict.** {q}", "ko": "**예측해 보세요.** {q}"},
-    "lesson.reveal": {"en": "Reveal", "ko": "펼치기"},
+    "lesson.reveal": {"en": "Reveal", "ko": "정답 보기"},
     "lesson.next": {"en": "Next", "ko": "다음"},
     "lesson.back": {"en": "Back", "ko": "이전"},
     "lesson.answer": {"en": "**What the view shows.** {a}", "ko": "**화면이 보여 주는 것.** {a}"},

@@ -107,7 +107,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "notes.cross.says": {
         "en": "cross-attention takes its queries from the encoder's output and its keys and values from the "
         "decoder's masked self-attention.",
-        "ko": "크로스 어텐션의 쿼리는 인코더 출력에서, 키와 값은 디코더의 마스크드 셀프 어텐션 출력에서 "
+        "ko": "크로스 어텐션의 쿼리는 인코더 출력에서, 키와 밸류는 디코더의 마스크드 셀프 어텐션 출력에서 "
         "가져온다고 합니다.",
     },
     "notes.cross.right": {
@@ -115,7 +115,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "keys and values from the encoder's final output (one column per source token). That is why the "
         "cross-attention map here is target × source, and why every target word can look at the whole "
         "source sentence.",
-        "ko": "반대입니다. 쿼리는 디코더에서(목표 토큰마다 한 행), 키와 값은 인코더의 최종 출력에서(원문 "
+        "ko": "반대입니다. 쿼리는 디코더에서(목표 토큰마다 한 행), 키와 밸류는 인코더의 최종 출력에서(원문 "
         "토큰마다 한 열) 옵니다. 그래서 여기 크로스 어텐션 맵은 목표 × 원문 모양이고, 목표 단어마다 원문 "
         "문장 전체를 볼 수 있습니다.",
     },
@@ -135,7 +135,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "as the original Transformer for translation, or T5.",
         "ko": "대부분의 LLM(GPT 계열, Llama)은 디코더만 씁니다. 프롬프트와 지금까지의 답이 한 시퀀스가 되어 "
         "마스크드 셀프 어텐션 층들을 지나며, 인코더도 크로스 어텐션도 없습니다. 인코더 입력과 디코더 "
-        "입력으로 나누는 설명은 번역용 원래 Transformer나 T5 같은 인코더–디코더 모델에 맞습니다.",
+        "입력으로 나누는 설명은 번역용 원래 트랜스포머나 T5 같은 인코더–디코더 모델에 맞습니다.",
     },
     "notes.scale_dim.where": {
         "en": "note 001, “Self-Attention Mechanism”",
@@ -172,7 +172,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "notes.saturation.where": {"en": "note 003, §1.3", "ko": "노트 003, §1.3"},
     "notes.saturation.says": {
         "en": "softmax's gradient goes to 0 when the values put into it are very small or very large.",
-        "ko": "소프트맥스에 들어가는 값이 아주 작거나 아주 크면 기울기가 0으로 간다고 합니다.",
+        "ko": "소프트맥스에 들어가는 값이 아주 작거나 아주 크면 그래디언트가 0으로 간다고 합니다.",
     },
     "notes.saturation.right": {
         "en": "adding the same number to every score leaves softmax unchanged, so the size of the scores "
@@ -183,7 +183,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "모든 점수에 같은 수를 더해도 소프트맥스는 그대로이므로, 점수의 크기 자체는 아무 일도 하지 "
         "않고 점수 사이의 차이가 중요합니다. 한 점수가 다른 점수들보다 크게 앞서면 그 가중치가 1에 "
         "가까워지고 야코비안 diag(p) − p pᵀ가 0에 가까워집니다. 점수가 모두 매우 크더라도 같으면 "
-        "가중치는 고르고 기울기는 0과 거리가 멉니다. 큰 q · k가 문제인 것은 차이도 함께 커지기 "
+        "가중치는 고르고 그래디언트는 0과 거리가 멉니다. 큰 q · k가 문제인 것은 차이도 함께 커지기 "
         "때문이며, 스케일링이 그 차이를 줄입니다.",
     },
     "notes.ex_weights.where": {
@@ -238,7 +238,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "notes.mha_concat.where": {
         "en": "note 004, §1.2.2 (multi-head attention)",
-        "ko": "노트 004, §1.2.2(멀티 헤드 어텐션)",
+        "ko": "노트 004, §1.2.2(멀티헤드 어텐션)",
     },
     "notes.mha_concat.says": {
         "en": "the heads' results are added together.",

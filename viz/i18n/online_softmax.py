@@ -14,7 +14,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "maximum m, a running sum l and a running weighted sum of the values. Step through one query's keys "
         "block by block (scores drawn from the page's seed).",
         "ko": "보통의 어텐션은 쿼리 한 행의 점수를 모두 적어 둔 다음 소프트맥스를 계산합니다. FlashAttention은 그 행 "
-        "전체를 들고 있지 않습니다. 키를 블록 단위로 읽으면서 누적 최댓값 m, 누적 합 l, 값 벡터의 누적 가중합만 "
+        "전체를 들고 있지 않습니다. 키를 블록 단위로 읽으면서 누적 최댓값 m, 누적 합 l, 밸류 벡터의 누적 가중합만 "
         "유지합니다. 쿼리 하나의 키를 블록마다 따라가 보세요(점수는 이 페이지의 시드로 뽑습니다).",
     },
     "os.keys": {"en": "Keys N", "ko": "키 개수 N"},

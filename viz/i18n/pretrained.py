@@ -12,7 +12,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "job. Here two real models, trained on large amounts of text, read your sentence on this server "
         "(nothing is sent anywhere). Look for heads that always attend to the previous word, heads that "
         "park their attention on one token, and how each model knows where a word is.",
-        "ko": "어텐션 헤드 페이지의 작은 모델은 헤드가 무작위이거나 장난감 과제 하나만 학습한 상태입니다. "
+        "ko": "어텐션 헤드 페이지의 작은 모델은 헤드가 무작위이거나 토이 과제 하나만 학습한 상태입니다. "
         "여기서는 많은 글로 학습된 실제 모델 두 개가 이 서버에서 문장을 읽습니다(어디에도 보내지 않습니다). "
         "늘 바로 앞 단어를 보는 헤드, 한 토큰에 어텐션을 모아 두는 헤드, 그리고 각 모델이 단어의 위치를 "
         "어떻게 아는지 찾아보세요.",
@@ -46,7 +46,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "(Q4_1), so its numbers differ slightly from the original model's.",
         "ko": "다음 토큰을 예측하도록 학습된 Llama 방식 디코더입니다. 각 토큰은 자기 자신과 앞쪽 토큰만 봅니다"
         "(인과 마스크). 위치는 **회전 위치 인코딩**(RoPE, base 100,000)에서 옵니다. 쿼리와 키를 위치에 비례하는 "
-        "각도만큼 돌리므로 두 토큰의 점수에는 둘 사이의 거리만 남습니다. 쿼리 헤드 9개가 키/값 헤드 3개를 "
+        "각도만큼 돌리므로 두 토큰의 점수에는 둘 사이의 거리만 남습니다. 쿼리 헤드 9개가 키/밸류 헤드 3개를 "
         "나눠 씁니다(그룹 쿼리 어텐션). 글은 바이트 단위 조각으로 나뉩니다. 가중치는 4비트로 양자화된 파일"
         "(Q4_1)이라 원래 모델과 숫자가 조금 다릅니다.",
     },
@@ -70,7 +70,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "real.sentence.help": {
         "en": "Any text, English or Korean. The model reads at most {limit} tokens; this page shows the first "
         "{n} so every map stays readable.",
-        "ko": "영어든 한국어든 어떤 글이든 됩니다. 모델은 최대 {limit}개 토큰을 읽고, 이 페이지는 지도가 잘 보이도록 "
+        "ko": "영어든 한국어든 어떤 글이든 됩니다. 모델은 최대 {limit}개 토큰을 읽고, 이 페이지는 맵이 잘 보이도록 "
         "앞의 {n}개만 보여 줍니다.",
     },
     "real.example": {"en": "Example", "ko": "예문"},
@@ -80,12 +80,12 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "real.cut": {
         "en": "The text has {total} tokens; the maps show the first {n} ({cut} left out).",
-        "ko": "글이 {total}개 토큰입니다. 지도는 앞의 {n}개만 보여 줍니다({cut}개 생략).",
+        "ko": "글이 {total}개 토큰입니다. 맵은 앞의 {n}개만 보여 줍니다({cut}개 생략).",
     },
     "real.cut.sep": {
         "en": "The text has {total} tokens; the maps show the first {n}, with [SEP] kept at the end ({cut} left "
         "out).",
-        "ko": "글이 {total}개 토큰입니다. 지도는 앞의 {n}개를 보여 주고 끝의 [SEP]는 남겨 둡니다({cut}개 생략).",
+        "ko": "글이 {total}개 토큰입니다. 맵은 앞의 {n}개를 보여 주고 끝의 [SEP]는 남겨 둡니다({cut}개 생략).",
     },
     "real.section.tokens": {"en": "1. Tokens", "ko": "1. 토큰"},
     "real.section.all": {"en": "2. Every head", "ko": "2. 모든 헤드"},
@@ -134,7 +134,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Each small map is one head: rows are queries, columns keys. With more than {n} tokens, each "
         "cell covers {k} × {k} tokens: the average over its queries of their total weight on its keys, so "
         "every row still sums to 1.",
-        "ko": "작은 지도 하나가 헤드 하나입니다. 행은 쿼리, 열은 키입니다. 토큰이 {n}개보다 많으면 한 칸이 "
+        "ko": "작은 맵 하나가 헤드 하나입니다. 행은 쿼리, 열은 키입니다. 토큰이 {n}개보다 많으면 한 칸이 "
         "{k} × {k}개 토큰을 덮습니다. 칸의 값은 그 쿼리들이 그 키들에 준 가중치 합의 평균이라 모든 행의 합은 "
         "여전히 1입니다.",
     },
@@ -160,7 +160,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "third layer on, most heads pour their weight into the first column, whatever the first word "
         "is: the attention sink. A few heads keep a sharp diagonal just below the main one: "
         "previous-token heads.",
-        "ko": "**눈여겨볼 점.** 모든 지도가 삼각형입니다. 토큰은 자기 뒤의 토큰을 볼 수 없습니다. 세 번째 층부터는 "
+        "ko": "**눈여겨볼 점.** 모든 맵이 삼각형입니다. 토큰은 자기 뒤의 토큰을 볼 수 없습니다. 세 번째 층부터는 "
         "첫 단어가 무엇이든 대부분의 헤드가 첫 열에 가중치를 쏟습니다. 이것이 어텐션 싱크입니다. 주대각선 바로 "
         "아래에 선명한 대각선을 유지하는 몇몇 헤드는 앞 토큰 헤드입니다.",
     },
@@ -170,7 +170,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "real.one.chart": {"en": "Layer {layer}, head {head}", "ko": "{layer}층, {head}번 헤드"},
     "real.one.group_chart": {
         "en": "Layer {layer}: query heads {heads} share key/value head {kv}",
-        "ko": "{layer}층: 쿼리 헤드 {heads}번은 키/값 헤드 {kv}번을 함께 씁니다",
+        "ko": "{layer}층: 쿼리 헤드 {heads}번은 키/밸류 헤드 {kv}번을 함께 씁니다",
     },
     "real.one.panel": {"en": "head {head}", "ko": "{head}번 헤드"},
     "real.one.query": {"en": "query (reads)", "ko": "쿼리(읽는 토큰)"},
@@ -203,7 +203,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "**What to notice.** The three maps side by side are the query heads that read the same keys "
         "and values (grouped-query attention): they share what they can look at but not how they "
         "look. Row 1 always puts all its weight on token 1: it can see nothing else.",
-        "ko": "**눈여겨볼 점.** 나란히 놓인 세 지도는 같은 키와 값을 읽는 쿼리 헤드입니다(그룹 쿼리 어텐션). 볼 수 "
+        "ko": "**눈여겨볼 점.** 나란히 놓인 세 맵은 같은 키와 밸류를 읽는 쿼리 헤드입니다(그룹 쿼리 어텐션). 볼 수 "
         "있는 것은 같지만 보는 방식은 다릅니다. 1행은 언제나 1번 토큰에 가중치를 전부 줍니다. 그 밖에는 볼 수 "
         "있는 것이 없습니다.",
     },
@@ -266,7 +266,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "small, so the dump changes little.",
         "ko": "**눈여겨볼 점.** 소프트맥스는 헤드가 읽을 것이 없을 때도 쿼리 가중치의 합을 1로 만들어야 합니다. "
         "디코더는 모든 쿼리가 볼 수 있는 첫 토큰에 그 가중치를 버리도록 배웁니다. 깊은 층에서는 어텐션 대부분이 "
-        "그곳으로 갑니다. 그 토큰의 값 벡터는 보통 작아서 결과가 거의 바뀌지 않습니다.",
+        "그곳으로 갑니다. 그 토큰의 밸류 벡터는 보통 작아서 결과가 거의 바뀌지 않습니다.",
     },
     # ---- next token -------------------------------------------------------------------------------------
     "real.next.temperature": {"en": "Temperature", "ko": "온도"},

@@ -18,9 +18,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "rel.scheme.t5": {"en": "T5 buckets", "ko": "T5 구간"},
     "rel.scheme.kerple": {"en": "KERPLE (log)", "ko": "KERPLE (로그)"},
     "rel.len": {"en": "Sequence length", "ko": "시퀀스 길이"},
-    "rel.heads": {"en": "Heads", "ko": "헤드 수"},
+    "rel.heads": {"en": "ALiBi heads (one slope each)", "ko": "ALiBi 헤드 수 (헤드마다 기울기 하나)"},
     "rel.head": {"en": "Head shown in the matrix", "ko": "행렬에 보일 헤드"},
-    "rel.causal": {"en": "Causal (keys after the query are masked)", "ko": "인과적 (쿼리 뒤의 키는 가림)"},
+    "rel.causal": {"en": "Causal (keys after the query are masked)", "ko": "인과 마스크 (쿼리 뒤의 키는 가림)"},
     "rel.buckets": {"en": "Buckets", "ko": "구간 수"},
     "rel.maxdist": {"en": "Max distance", "ko": "최대 거리"},
     "rel.bidir": {"en": "Bidirectional (the encoder's)", "ko": "양방향 (인코더 방식)"},
@@ -85,7 +85,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "같은 구간에 드는 위치 쌍은 모두 그 숫자를 받습니다. 한 방향 구간 수의 절반보다 작은 거리는 저마다 구간을 "
         "가지고, 더 큰 거리는 로그 간격으로 넓어지는 구간을 함께 쓰며, 최대 거리를 넘는 거리는 모두 마지막 구간에 "
         "들어갑니다. 그래서 가까운 이웃은 정확히, 먼 위치는 대략만 구별하고, 더 긴 시퀀스는 마지막 구간을 다시 "
-        "씁니다. 양방향(인코더)은 앞쪽과 뒤쪽 키의 구간을 따로 두고, 인과적(디코더)은 앞쪽 키를 모두 구간 0에 "
+        "씁니다. 양방향(인코더)은 앞쪽과 뒤쪽 키의 구간을 따로 두고, 인과 마스크(디코더)는 앞쪽 키를 모두 구간 0에 "
         "넣는데 어차피 마스크가 가립니다(여기서는 빈칸). 숫자 자체는 학습되므로, 이 차트는 어떤 쌍이 한 숫자를 함께 쓰는지를 "
         "보여 줍니다.",
     },

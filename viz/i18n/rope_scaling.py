@@ -4,7 +4,7 @@ Positional encoding page's tab), English and Korean."""
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
-    "rs.title": {"en": "RoPE scaling", "ko": "RoPE 늘이기"},
+    "rs.title": {"en": "RoPE scaling", "ko": "RoPE 스케일링"},
     "rs.intro": {
         "en": "A RoPE model trained on L positions meets angles it never saw when it reads more. Three "
         "methods change each pair's rotation frequency so that s × L positions look familiar. The head "
@@ -18,7 +18,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "rs.dhead": {"en": "Head width d", "ko": "헤드 너비 d"},
     "rs.method.rope": {"en": "RoPE (unchanged)", "ko": "RoPE (그대로)"},
     "rs.method.pi": {"en": "Position Interpolation", "ko": "위치 보간 (PI)"},
-    "rs.method.ntk": {"en": "NTK-aware", "ko": "NTK 인식 스케일링"},
+    "rs.method.ntk": {"en": "NTK-aware", "ko": "NTK-aware 스케일링"},
     "rs.method.yarn": {"en": "YaRN", "ko": "YaRN"},
     "rs.wave.title": {"en": "Wavelength of each pair, by method", "ko": "방법별 쌍마다의 파장"},
     "rs.pair": {"en": "pair i (columns 2i, 2i + 1)", "ko": "쌍 i (2i, 2i + 1번 열)"},
@@ -62,8 +62,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "L, divides those that turn less than once by s, and blends the pairs between along the ramp.",
         "ko": "**눈여겨볼 점.** RoPE는 쌍 i를 pos·θᵢ만큼 돌리고 θᵢ = base^(−2i/d)입니다. 왼쪽 쌍은 빨리 돌고, 오른쪽 "
         "쌍은 파장이 L(빨간 선)을 넘으면 학습 중에 한 바퀴도 다 돌지 못했습니다. 위치 보간(Chen 외 2023)은 모든 "
-        "진동수를 s로 나눕니다. 빠른 쌍까지 모든 파장이 s배 올라가서 이웃한 위치가 흐려집니다. NTK 인식 "
-        "스케일링은 base를 base·s^(d/(d−2))로 키웁니다. 첫 쌍의 파장은 그대로이고 마지막 쌍은 정확히 s배 "
+        "진동수를 s로 나눕니다. 빠른 쌍까지 모든 파장이 s배 올라가서 이웃한 위치가 흐려집니다. NTK-aware "
+        "스케일링(신경 탄젠트 커널, 곧 NTK 이론을 따져 만든 방법)은 base를 base·s^(d/(d−2))로 키웁니다. 첫 쌍의 파장은 그대로이고 마지막 쌍은 정확히 s배 "
         "늘어납니다. YaRN(Peng 외 2023)은 L 동안 32바퀴보다 많이 도는 쌍은 그대로 두고, 한 바퀴도 못 도는 쌍은 "
         "s로 나누며, 그 사이의 쌍은 램프를 따라 섞습니다.",
     },
@@ -79,8 +79,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "**눈여겨볼 점.** 쿼리와 키가 같은 벡터라서 둘 사이의 회전만 점수를 바꿉니다. 거리 0에서 1이고 "
         "점점 내려갑니다. 각 점은 x에서 1.1x까지의 거리에서 점수를 평균한 값이라, 빠른 쌍의 깜빡임은 서로 "
         "지워지고 느린 쌍이 정하는 흐름이 보입니다. 이 로그 축에서 위치 보간의 곡선은 RoPE의 곡선을 오른쪽으로 "
-        "s배 옮긴 것입니다. s × L에서 RoPE가 L에서 읽던 값을 읽고, 쿼리 가까이에서는 RoPE의 세부를 잃습니다. NTK "
-        "인식 스케일링과 YaRN은 쿼리 근처에서는 RoPE를 따르고 먼 부분만 늘립니다. YaRN의 곡선은 1이 아니라 "
+        "s배 옮긴 것입니다. s × L에서 RoPE가 L에서 읽던 값을 읽고, 쿼리 가까이에서는 RoPE의 세부를 잃습니다. NTK-aware "
+        "스케일링과 YaRN은 쿼리 근처에서는 RoPE를 따르고 먼 부분만 늘립니다. YaRN의 곡선은 1이 아니라 "
         "어텐션 배율의 제곱에서 시작하고, 그 배율이 모든 점수에 곱해집니다. 점수가 양수인 곳에서는 더 높고, 0 아래로 "
         "내려가는 곳에서는 더 낮습니다.",
     },

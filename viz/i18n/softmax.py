@@ -10,7 +10,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sm.intro": {
         "en": "Attention compares a query with every key by a dot product, turns those scores into weights with softmax, and mixes the values with them. Before softmax the scores are divided by √d_k. This page measures why: how big the scores get as d_k grows, what that does to softmax, and what it does to the gradient. Every number here is drawn fresh from the seed, not copied from a book, except in section 4 when you pick the notes' numbers: then Q, K, V and QKᵀ are the note's own.",
-        "ko": "어텐션은 쿼리를 모든 키와 내적으로 비교하고, 그 점수를 소프트맥스로 가중치로 바꾼 뒤 그 가중치로 밸류를 섞습니다. 소프트맥스 전에 점수를 √d_k로 나눕니다. 이 페이지는 그 이유를 직접 재어 봅니다. d_k가 커질 때 점수가 얼마나 커지는지, 그것이 소프트맥스와 기울기에 무슨 일을 하는지. 여기 나오는 숫자는 모두 시드로부터 새로 뽑은 값입니다. 다만 4절에서 노트의 숫자를 고르면 Q, K, V와 QKᵀ는 노트의 값을 그대로 씁니다.",
+        "ko": "어텐션은 쿼리를 모든 키와 내적으로 비교하고, 그 점수를 소프트맥스로 가중치로 바꾼 뒤 그 가중치로 밸류를 섞습니다. 소프트맥스 전에 점수를 √d_k로 나눕니다. 이 페이지는 그 이유를 직접 재어 봅니다. d_k가 커질 때 점수가 얼마나 커지는지, 그것이 소프트맥스와 그래디언트에 무슨 일을 하는지. 여기 나오는 숫자는 모두 시드로부터 새로 뽑은 값입니다. 다만 4절에서 노트의 숫자를 고르면 Q, K, V와 QKᵀ는 노트의 값을 그대로 씁니다.",
     },
     "sm.dk": {
         "en": "d_k (dimension of a query / key vector)",
@@ -113,9 +113,9 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sm.tab.row": {
         "en": "2–3. One row of scores, and its gradient",
-        "ko": "2–3. 점수 한 줄과 그 기울기",
+        "ko": "2–3. 점수 한 줄과 그 그래디언트",
     },
-    "sm.grad.title": {"en": "3. What happens to the gradient", "ko": "3. 기울기에 생기는 일"},
+    "sm.grad.title": {"en": "3. What happens to the gradient", "ko": "3. 그래디언트에 생기는 일"},
     "sm.grad.chart": {
         "en": "‖diag(p) − p pᵀ‖ against d_k ({rows} rows)",
         "ko": "d_k에 따른 ‖diag(p) − p pᵀ‖ (줄 {rows}개)",
@@ -140,6 +140,6 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sm.grad.explain": {
         "en": "**What to notice.** Backpropagation through softmax multiplies the gradient by this matrix (and by the 1/T and 1/√d_k in front of x). When one weight is near 1 every entry is near 0, so almost no gradient reaches the scores, and through them W^Q and W^K: learning stalls. Unscaled, the mean norm ends far down as d_k grows: {raw} at d_k = {d_k}, where {saturated}% of rows give one key more than 0.99. Scaled it is {scaled}, and it hardly changes with d_k. No weights can give more than 0.5 (the dashed line).",
-        "ko": "**눈여겨볼 점.** 역전파는 소프트맥스를 지날 때 기울기에 이 행렬을 곱합니다(x 앞의 1/T, 1/√d_k도 함께). 가중치 하나가 1에 가까우면 모든 원소가 0에 가까워져 점수에, 그리고 그 너머 W^Q와 W^K에 기울기가 거의 전달되지 않습니다. 학습이 멈춥니다. 스케일이 없으면 d_k가 커질수록 평균 노름이 크게 떨어집니다. d_k = {d_k}에서 {raw}이고, 줄의 {saturated}%가 키 하나에 0.99 넘게 줍니다. 스케일하면 {scaled}이고 d_k에 따라 거의 변하지 않습니다. 어떤 가중치도 0.5(점선)를 넘을 수 없습니다.",
+        "ko": "**눈여겨볼 점.** 역전파는 소프트맥스를 지날 때 그래디언트에 이 행렬을 곱합니다(x 앞의 1/T, 1/√d_k도 함께). 가중치 하나가 1에 가까우면 모든 원소가 0에 가까워져 점수에, 그리고 그 너머 W^Q와 W^K에 그래디언트가 거의 전달되지 않습니다. 학습이 멈춥니다. 스케일이 없으면 d_k가 커질수록 평균 노름이 크게 떨어집니다. d_k = {d_k}에서 {raw}이고, 줄의 {saturated}%가 키 하나에 0.99 넘게 줍니다. 스케일하면 {scaled}이고 d_k에 따라 거의 변하지 않습니다. 어떤 가중치도 0.5(점선)를 넘을 수 없습니다.",
     },
 }
