@@ -8,6 +8,7 @@ Needs the real models' files (the README's test command fetches them; skipped el
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -82,6 +83,18 @@ def test_smollm2_says_paris_and_the_grouped_heads_are_shown_together() -> None:
     at = open_real(model="smollm2", text="The capital of France is", tab="next")
     (bars,) = [c for c in charts(at) if "next token" in json.loads(c.proto.spec)["layout"]["title"]["text"]]
     assert json.loads(bars.proto.spec)["data"][0]["x"][0] == "1. ␣Paris"
+
+
+def test_korean_next_tokens_read_as_syllables_with_their_bytes_beside_them() -> None:
+    at = open_real(model="smollm2", text="나는 학생이다. 오늘은", tab="next", lang="ko")
+    (bars,) = [c for c in charts(at) if "다음 토큰" in json.loads(c.proto.spec)["layout"]["title"]["text"]]
+    labels = json.loads(bars.proto.spec)["data"][0]["x"]
+    # Before, the likeliest was a lone lead byte ("1. ␣⟨EC⟩"): now its syllable, then its pieces.
+    assert re.fullmatch(r"1\. ␣[가-힣]+ \(␣⟨[0-9A-F]{2}⟩(⟨[0-9A-F ]+⟩)+\)", labels[0]), labels[0]
+    assert not [x for x in labels if re.fullmatch(r"\d+\. ␣?⟨[0-9A-F ]+⟩", x)]  # no label is bytes alone
+    assert t("real.next.completed", "ko", more=3) in [m.value for m in at.markdown]
+    at = open_real(model="smollm2", text="The capital of France is", tab="next")
+    assert t("real.next.completed", "en", more=3) not in [m.value for m in at.markdown]  # nothing to finish
 
 
 @pytest.mark.parametrize(

@@ -292,6 +292,17 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "**눈여겨볼 점.** 이것이 모델 출력의 전부입니다. 30개 층을 모두 지난 마지막 토큰의 벡터에서 49,152개 "
         "조각 각각의 확률이 나옵니다. 온도를 낮추면 1등이 거의 전부를 가져가고, 높이면 나머지가 따라잡습니다.",
     },
+    "real.next.completed": {
+        "en": "**Whole characters.** A token that is only part of a character (a Korean syllable takes three "
+        "bytes, often one token each) is followed by the model's likeliest next token, then the next, at "
+        "most {more} more, until the bytes make whole characters (greedy completion): the label shows those "
+        "characters, then the pieces in brackets. A character the text's own last token left unfinished is "
+        "shown whole too. The bar is the probability of the first token alone.",
+        "ko": "**온전한 글자로.** 글자의 일부뿐인 토큰(한글 음절 하나는 3바이트이고, 바이트마다 토큰 하나일 때가 "
+        "많습니다)에는 모델이 가장 높은 확률을 주는 다음 토큰을 하나씩, 최대 {more}개까지 이어 붙여 바이트가 온전한 "
+        "글자가 되게 합니다(탐욕적 완성). 이름표는 그 글자를 먼저, 괄호 안에 원래 조각을 보여 줍니다. 입력한 글의 "
+        "마지막 토큰이 끝맺지 못한 글자도 온전히 보여 줍니다. 막대 높이는 첫 토큰 하나의 확률입니다.",
+    },
     "real.next.minilm": {
         "en": "MiniLM is an encoder: it reads the whole text at once and predicts no next token. Choose "
         "SmolLM2 to see one.",

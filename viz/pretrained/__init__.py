@@ -166,3 +166,64 @@ def top_tokens(key: str, logits: np.ndarray, temperature: float, k: int) -> list
     return [
         (int(i), tokens.readable(tokenizer.id_to_token(int(i)), wordpiece=False), float(p[i])) for i in best
     ]
+
+
+#: Next tokens completed at once (the page's "tokens shown" slider goes up to 30).
+COMPLETED = 30
+
+
+@dataclass(frozen=True)
+class NextToken:
+    """One of the likeliest next tokens, as the next-token view shows it."""
+
+    id: int
+    probability: float  # the first token's own, at the view's temperature
+    chain: tuple[int, ...]  # the token, then those added greedily to finish a character (tokens.MORE)
+    label: str  # the whole characters they make, with the pieces in brackets (tokens.next_label)
+    completed: bool  # whether the label joins bytes into characters (else it is the token's own piece)
+
+
+def next_tokens(
+    key: str, ids: tuple[int, ...], logits: np.ndarray, temperature: float, k: int
+) -> list[NextToken]:
+    """The ``k`` likeliest next tokens after ``ids`` at ``temperature``, each one that ends inside a
+    character completed greedily to whole characters (a byte-level model spells a Korean syllable in up
+    to three tokens, and a lone byte means nothing to a reader)."""
+    from viz.pretrained import tokens
+
+    # The likeliest COMPLETED tokens are completed whatever k and the temperature (which keeps the order):
+    # moving either slider then reads the same cached completions.
+    best = top_tokens(key, logits, temperature, max(k, COMPLETED))
+    tokenizer = load(key).tokenizer
+    chains = completions(key, ids, tuple(i for i, _, _ in best))
+    best, chains = best[:k], chains[:k]
+    carry = tokens.open_tail(b"".join(tokens.piece_bytes(tokenizer.id_to_token(i)) for i in ids[-4:]))
+    found = []
+    for (i, piece, p), chain in zip(best, chains, strict=True):
+        label = tokens.next_label(carry, [tokenizer.id_to_token(j) for j in chain])
+        found.append(NextToken(i, p, chain, label, label != piece))
+    return found
+
+
+@cached(max_entries=32)  # a few dozen small tuples; the model runs only when a token ends inside a character
+def completions(key: str, ids: tuple[int, ...], firsts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Each of ``firsts`` (tokens that may follow ``ids``), followed greedily by the model's likeliest
+    tokens until its bytes make whole characters (at most tokens.MORE more; greedy, so the view's
+    temperature does not change them). A token that already ends on a whole character stays alone."""
+    from viz.pretrained import llama, tokens
+
+    loaded = load(key)
+    tokenizer = loaded.tokenizer
+    cache: llama.Cache | None = None
+
+    def step(chains: list[tuple[int, ...]]) -> list[int]:
+        nonlocal cache
+        if cache is None:  # the text's keys and values, once, and only if some token needs finishing
+            cache = llama.prefix(loaded.model, list(ids))
+        return [int(j) for j in llama.extend(loaded.model, cache, chains).argmax(-1)]
+
+    def bytes_of(token: int) -> bytes:
+        return tokens.piece_bytes(tokenizer.id_to_token(token))
+
+    carry = tokens.open_tail(b"".join(bytes_of(i) for i in ids[-4:]))
+    return tuple(tokens.complete_greedily(carry, firsts, bytes_of, step))

@@ -11,7 +11,7 @@ order ``transformers`` (and this forward's rotate-half rotary) expects.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -207,3 +207,79 @@ def run(model: Llama, ids: list[int]) -> LlamaRun:
     table = model.embedding
     logits = torch.cat([F.linear(last, table[i : i + 8192].float()) for i in range(0, table.shape[0], 8192)])
     return LlamaRun(torch.stack(hidden).numpy(), torch.stack(maps).numpy(), logits.numpy())
+
+
+#: Each layer's keys (rotated) and values of a text, (kv_heads, T, d_head) each: what later tokens read.
+Cache = list[tuple[torch.Tensor, torch.Tensor]]
+
+
+@torch.inference_mode()
+def prefix(model: Llama, ids: list[int]) -> Cache:
+    """The keys and values every layer makes for ``ids``, so that tokens after them (:func:`extend`) are
+    run without running the text again."""
+    return _forward(model, torch.tensor([ids], dtype=torch.long), None)[1]
+
+
+@torch.inference_mode()
+def extend(model: Llama, cache: Cache, chains: Sequence[tuple[int, ...]]) -> np.ndarray:
+    """The next token's logits (B, vocab) after each of ``chains`` (B chains of one length), each read
+    after the text whose ``cache`` is given: the same as :func:`run` on the text followed by the chain."""
+    x, _ = _forward(model, torch.tensor(list(chains), dtype=torch.long), cache)
+    return _logits(model, x[:, -1]).numpy()
+
+
+def _logits(model: Llama, x: torch.Tensor) -> torch.Tensor:
+    """The output layer (the tied embedding) on final hidden states (..., d_model), in chunks of the
+    vocabulary so that no float32 copy of the whole float16 table is made."""
+    last = _rms(x, model.w("model.norm.weight"), model.config.eps)
+    table = model.embedding
+    return torch.cat(
+        [F.linear(last, table[i : i + 8192].float()) for i in range(0, table.shape[0], 8192)], -1
+    )
+
+
+def _forward(model: Llama, ids: torch.Tensor, past: Cache | None) -> tuple[torch.Tensor, Cache]:
+    """The layers on a batch of sequences ``ids`` (B, L) that follow one shared text (``past``, or none):
+    the last layer's output (B, L, d_model) and each layer's keys and values of the shared text and
+    these tokens (only kept whole when there is one sequence)."""
+    c = model.config
+    b, n = ids.shape
+    start = 0 if past is None else past[0][0].shape[1]
+    if start + n > c.max_len:
+        raise ValueError(f"{start + n} tokens: the model reads at most {c.max_len}")
+    x = model.embedding[ids].float()
+    cos, sin = rotary(c, start + n)
+    cos, sin = cos[start:], sin[start:]
+    # Token i of a sequence sees the whole shared text and its own sequence's tokens 0..i.
+    future = torch.triu(torch.ones(n, start + n, dtype=torch.bool), diagonal=start + 1)
+    cache: Cache = []
+    for i in range(c.layers):
+        p = f"model.layers.{i}"
+        h = _rms(x, model.w(f"{p}.input_layernorm.weight"), c.eps)
+        q = F.linear(h, model.w(f"{p}.self_attn.q_proj.weight")).view(b, n, c.heads, c.d_head).transpose(1, 2)
+        k = (
+            F.linear(h, model.w(f"{p}.self_attn.k_proj.weight"))
+            .view(b, n, c.kv_heads, c.d_head)
+            .transpose(1, 2)
+        )
+        v = (
+            F.linear(h, model.w(f"{p}.self_attn.v_proj.weight"))
+            .view(b, n, c.kv_heads, c.d_head)
+            .transpose(1, 2)
+        )
+        q, k = _rotate(q, cos, sin), _rotate(k, cos, sin)
+        if past is not None:
+            k = torch.cat([past[i][0].expand(b, -1, -1, -1), k], dim=2)
+            v = torch.cat([past[i][1].expand(b, -1, -1, -1), v], dim=2)
+        cache.append((k[0], v[0]))
+        k, v = k.repeat_interleave(c.group, dim=1), v.repeat_interleave(c.group, dim=1)
+        scores = (q @ k.transpose(-1, -2)) / math.sqrt(c.d_head)
+        weights = torch.softmax(scores.masked_fill(future, float("-inf")), dim=-1)
+        mixed = (weights @ v).transpose(1, 2).reshape(b, n, c.d_model)
+        x = x + F.linear(mixed, model.w(f"{p}.self_attn.o_proj.weight"))
+        h = _rms(x, model.w(f"{p}.post_attention_layernorm.weight"), c.eps)
+        gate = F.silu(F.linear(h, model.w(f"{p}.mlp.gate_proj.weight")))
+        x = x + F.linear(
+            gate * F.linear(h, model.w(f"{p}.mlp.up_proj.weight")), model.w(f"{p}.mlp.down_proj.weight")
+        )
+    return x, cache

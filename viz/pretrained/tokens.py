@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -93,7 +94,13 @@ def readable(piece: str, *, wordpiece: bool) -> str:
     bytes) shows its bytes in hex, e.g. ``⟨EC 95⟩``."""
     if wordpiece:
         return piece
-    raw, out, stray = piece_bytes(piece), list[str](), list[str]()
+    return readable_bytes(piece_bytes(piece))
+
+
+def readable_bytes(raw: bytes) -> str:
+    """Bytes as a class can read them: whole UTF-8 characters as text (a space as ``␣``), any byte that
+    is not part of a whole character in hex, e.g. ``⟨EC 95⟩``."""
+    out, stray = list[str](), list[str]()
     i = 0
     while i < len(raw):
         for j in range(min(len(raw), i + 4), i, -1):  # the longest whole character at i
@@ -123,3 +130,76 @@ def _visible(ch: str) -> str:
     if unicodedata.category(ch).startswith("C"):  # control and format characters: their code point
         return f"U+{ord(ch):04X}"
     return ch
+
+
+# ---- the next token, completed to whole characters ---------------------------------------------------
+#: Tokens the next-token view adds at most, greedily, to a token that ends inside a character (a Korean
+#: syllable is three bytes, and SmolLM2 often spends a token on each).
+MORE = 3
+
+
+def _needs(lead: int) -> int:
+    """The length of the UTF-8 character a byte starts (0: the byte starts none, e.g. a continuation)."""
+    if lead < 0x80:
+        return 1
+    if 0xC2 <= lead <= 0xDF:
+        return 2
+    if 0xE0 <= lead <= 0xEF:
+        return 3
+    if 0xF0 <= lead <= 0xF4:
+        return 4
+    return 0
+
+
+def open_tail(raw: bytes) -> bytes:
+    """The bytes at the end of ``raw`` that begin a character without finishing it (empty when ``raw``
+    ends on a whole character, or on bytes that no continuation can make whole)."""
+    for back in range(1, min(4, len(raw)) + 1):
+        byte = raw[-back]
+        if 0x80 <= byte <= 0xBF:  # a continuation byte: the character began further back
+            continue
+        need = _needs(byte)
+        return raw[-back:] if need > back else b""
+    return b""
+
+
+def complete_greedily(
+    carry: bytes,
+    firsts: Sequence[int],
+    bytes_of: Callable[[int], bytes],
+    step: Callable[[list[tuple[int, ...]]], list[int]],
+    more: int = MORE,
+) -> list[tuple[int, ...]]:
+    """Each first token, followed by the likeliest tokens until its bytes end on a whole character.
+
+    ``carry`` is the text's own unfinished character (:func:`open_tail` of the text's bytes), which a first
+    token that starts with continuation bytes goes on with. ``step`` takes token chains that continue the
+    text, all of one length, and gives each one's likeliest next token; it is called at most ``more``
+    times, each time for the chains still inside a character, so a chain holds 1 to ``1 + more`` tokens.
+    """
+    chains: list[tuple[int, ...]] = [(first,) for first in firsts]
+    for _ in range(more):
+        open_ = [
+            i for i, chain in enumerate(chains) if open_tail(joined(carry, [bytes_of(t) for t in chain]))
+        ]
+        if not open_:
+            break
+        for i, token in zip(open_, step([chains[i] for i in open_]), strict=True):
+            chains[i] = (*chains[i], token)
+    return chains
+
+
+def joined(carry: bytes, raws: Sequence[bytes]) -> bytes:
+    """Tokens' bytes in a row, after the text's unfinished character ``carry`` if the first goes on with
+    it (starts with a continuation byte)."""
+    raw = b"".join(raws)
+    return carry + raw if raw and 0x80 <= raw[0] <= 0xBF else raw
+
+
+def next_label(carry: bytes, pieces: Sequence[str]) -> str:
+    """A next token's label: its piece as :func:`readable` shows it or, when its bytes join others' into
+    characters (tokens the view added to finish a character, or the text's own unfinished one), the
+    whole characters and then the pieces in brackets: ``␣위 (␣⟨EC⟩⟨9C⟩⟨84⟩)``."""
+    shown = "".join(readable(piece, wordpiece=False) for piece in pieces)
+    text = readable_bytes(joined(carry, [piece_bytes(piece) for piece in pieces]))
+    return shown if text == shown else f"{text} ({shown})"

@@ -11,7 +11,9 @@
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
+import re
 import zipfile
 from pathlib import Path
 
@@ -106,6 +108,19 @@ def test_grouped_query_heads_share_their_key_value_head() -> None:
     config = our_llama_config(tiny_llama(0, 6, 2))
     assert config.group == 3
     assert [config.kv_of(h) for h in range(6)] == [0, 0, 0, 1, 1, 1]
+
+
+@pytest.mark.parametrize(("seed", "heads", "kv_heads", "ids"), LLAMA_CASES)
+def test_tokens_read_after_a_texts_cache_get_the_logits_of_the_whole_run(
+    seed: int, heads: int, kv_heads: int, ids: list[int]
+) -> None:
+    hf = tiny_llama(seed, heads, kv_heads)
+    model = llama.from_state_dict(our_llama_config(hf), hf.state_dict())
+    cache = llama.prefix(model, ids)
+    for chains in ([(3,), (17,), (59,)], [(4, 8, 15), (16, 23, 42), (1, 1, 1)]):
+        got = llama.extend(model, cache, chains)
+        for chain, logits in zip(chains, got, strict=True):
+            np.testing.assert_allclose(logits, llama.run(model, [*ids, *chain]).logits, atol=ATOL)
 
 
 # ---- the GGUF path ------------------------------------------------------------------------------------
@@ -214,6 +229,84 @@ def test_a_byte_piece_reads_as_its_text_or_its_bytes(raw: bytes, shown: str) -> 
 
 def test_wordpiece_pieces_are_shown_as_written() -> None:
     assert tokens.readable("##ing", wordpiece=True) == "##ing"
+
+
+# ---- the next token, completed to whole characters ------------------------------------------------
+WI = "위".encode()  # EC 9C 84
+
+
+@pytest.mark.parametrize(
+    ("raw", "tail"),
+    [
+        (b"", b""),
+        (b" cat", b""),
+        (WI, b""),
+        (b" " + WI[:1], WI[:1]),
+        (b"x" + WI[:2], WI[:2]),
+        ("😀".encode()[:3], "😀".encode()[:3]),
+        ("😀".encode(), b""),
+        (WI[1:], b""),  # continuation bytes with no lead: nothing can finish them
+        (b"\xff", b""),  # never a UTF-8 byte
+        (WI + "é".encode()[:1], "é".encode()[:1]),
+    ],
+)
+def test_the_unfinished_character_at_the_end_of_bytes(raw: bytes, tail: bytes) -> None:
+    assert tokens.open_tail(raw) == tail
+    # Python's incremental decoder holds back exactly the bytes that a continuation could still finish.
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    decoder.decode(raw, final=False)
+    assert decoder.getstate()[0] == tail
+
+
+class ByteModel:
+    """A pretend model over a byte vocabulary: token n is byte n, and the likeliest token after a chain of
+    n tokens is byte n of ``script`` (the chain the model "wants to write"), so chains are checked without a
+    model. Remembers every call."""
+
+    def __init__(self, script: bytes) -> None:
+        self.script = script
+        self.calls: list[list[tuple[int, ...]]] = []
+
+    def step(self, chains: list[tuple[int, ...]]) -> list[int]:
+        self.calls.append(chains)
+        assert len({len(c) for c in chains}) == 1  # one length per call, as the real step needs
+        return [self.script[len(c)] if len(c) < len(self.script) else 0x41 for c in chains]
+
+
+def test_a_token_inside_a_character_is_finished_greedily_and_a_whole_one_stays_alone() -> None:
+    model = ByteModel(WI)
+    firsts = [0x20, 0xEC, 0x41]  # a space (whole), a lead byte (needs two more), "A" (whole)
+    chains = tokens.complete_greedily(b"", firsts, lambda n: bytes([n]), model.step)
+    assert chains == [(0x20,), (0xEC, 0x9C, 0x84), (0x41,)]
+    assert model.calls == [[(0xEC,)], [(0xEC, 0x9C)]]  # only the open chain, and two steps for two bytes
+    assert b"".join(bytes([n]) for n in chains[1]).decode() == "위"
+
+
+def test_completion_stops_after_its_bound_even_inside_a_character() -> None:
+    model = ByteModel(bytes([0xF0, 0x9F, 0x98, 0x80]))  # 😀, four bytes
+    chains = tokens.complete_greedily(b"", [0xF0], lambda n: bytes([n]), model.step, more=2)
+    assert chains == [(0xF0, 0x9F, 0x98)] and len(model.calls) == 2
+    assert tokens.complete_greedily(b"", [0xF0], lambda n: bytes([n]), ByteModel(b"").step, more=0) == [
+        (0xF0,)
+    ]
+
+
+def test_a_token_that_goes_on_with_the_texts_unfinished_character_is_finished_with_it() -> None:
+    model = ByteModel(WI[1:])  # the text ended on EC: the model writes 9C, then 84
+    chains = tokens.complete_greedily(WI[:1], [0x9C, 0x20], lambda n: bytes([n]), model.step)
+    assert chains == [(0x9C, 0x84), (0x20,)]  # a space after an unfinished character does not go on with it
+
+
+def test_a_completed_label_shows_the_characters_then_the_pieces() -> None:
+    pieces = [byte_piece(b" " + WI[:1]), byte_piece(WI[1:2]), byte_piece(WI[2:])]
+    assert tokens.next_label(b"", pieces) == "␣위 (␣⟨EC⟩⟨9C⟩⟨84⟩)"
+    assert tokens.next_label(b"", [byte_piece(b" cat")]) == "␣cat"  # a whole piece: as before
+    assert tokens.next_label(WI[:1], [byte_piece(WI[1:])]) == "위 (⟨9C 84⟩)"  # finishes the text's own
+    assert tokens.next_label(WI[:1], [byte_piece(b" a")]) == "␣a"  # does not go on with it
+    assert tokens.next_label(b"", [byte_piece(b" " + WI[:1])]) == "␣⟨EC⟩"  # never finished: its bytes
+    assert (
+        tokens.next_label(b"", [byte_piece(b"<"), byte_piece(b"b>")]) == "<b>"
+    )  # text: the chart escapes it
 
 
 # ---- head patterns -------------------------------------------------------------------------------------
@@ -365,6 +458,44 @@ def test_real_smollm2_matches_transformers_reading_of_the_gguf_and_knows_paris()
     assert result.logits is not None
     best = pretrained.top_tokens("smollm2", result.logits, 1.0, 3)
     assert best[0][1] == "␣Paris" and best[0][2] > 0.5
+
+
+#: A Korean sentence, and a longer one whose 64 tokens (the page's limit) end inside a syllable.
+KOREAN = ["나는 학생이다. 오늘은", "나는 학생이다. 오늘은 날씨가 좋아서 친구와 함께 공원에 갔다. 우리는"]
+
+
+def test_real_smollm2_next_tokens_in_korean_are_whole_syllables_as_its_tokenizer_decodes_them() -> None:
+    real("smollm2")
+    from transformers import AutoTokenizer
+
+    pin = files.SMOLLM2
+    hf_tokenizer = AutoTokenizer.from_pretrained(str(files.folder(pin)), gguf_file=pin.files[0].name)
+    model = pretrained.load("smollm2").model
+    short, cut = (pretrained.tokenize("smollm2", text) for text in KOREAN)
+    assert cut.cut > 0 and cut.shown[-1].startswith("⟨")  # the text itself stops inside a syllable
+    for found in (short, cut):
+        result = pretrained.run("smollm2", found.ids)
+        assert result.logits is not None
+        best = pretrained.next_tokens("smollm2", found.ids, result.logits, 1.0, 10)
+        # The bars are the first tokens' own probabilities, in the same order as before.
+        assert [(b.id, b.probability) for b in best] == [
+            (i, p) for i, _, p in pretrained.top_tokens("smollm2", result.logits, 1.0, 10)
+        ]
+        completed = [b for b in best if b.completed]
+        assert len(completed) >= 3  # the likeliest next tokens of Korean are mostly pieces of syllables
+        for token in completed:
+            text, pieces = token.label.split(" (", 1)
+            assert "⟨" not in text and re.search("[가-힣]", text), token.label
+            assert pieces.endswith(")") and "⟨" in pieces  # the bytes are still shown
+            # The characters are what the tokenizer itself decodes the text and the chain into.
+            decoded = hf_tokenizer.decode([*found.ids, *token.chain], clean_up_tokenization_spaces=False)
+            assert isinstance(decoded, str)
+            assert decoded.endswith(text.replace("␣", " ")), (decoded[-8:], token.label)
+        # Greedy: each added token is the full forward's likeliest after the chain so far.
+        for token in completed[:2]:
+            for n in range(1, len(token.chain)):
+                logits = llama.run(model, [*found.ids, *token.chain[:n]]).logits
+                assert token.chain[n] == int(np.argmax(logits))
 
 
 def test_real_models_cut_a_huge_text_to_the_page_limit_and_say_how_much() -> None:
