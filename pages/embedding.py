@@ -7,7 +7,7 @@ import streamlit as st
 from viz import encodings, figures
 from viz.encodings import embedding
 from viz.i18n import t
-from viz.ui import chart, sections, shell, widgets
+from viz.ui import chart, layout, sections, shell, widgets
 from viz.ui.notes import notes_differ
 from viz.views import embedding as emb_views
 from viz.views import encoding as enc_views
@@ -16,26 +16,32 @@ s = shell.page_shell()
 lang = s.lang
 
 st.title(t("emb.title", lang))
-st.write(t("emb.intro", lang))
 
-c1, c2, c3 = st.columns([2, 1, 1])
+# Sections as tabs: only the open one runs and draws (viz.ui.sections); each open one's first row holds its
+# main chart and, beside it, the controls that move it (viz.ui.layout).
+sec = sections.sections(
+    "emb_section", {k: t(f"emb.{k}.title", lang) for k in ("sum", "add", "seg", "order")}, lang=lang
+)
+rows = layout.rows(sec)
+controls = layout.page_controls(rows)
 # No max_chars on the boxes: Streamlit drops a whole paste that is over it, without a word. The box takes
 # any length; only the first MAX_CHARS are read, and read_tokens says so. Nine words by default, so the
 # P table shows its waves changing down the rows.
-text = c1.text_input(
+text = controls.text_input(
     t("emb.sentence", lang),
     value=embedding.DEFAULT_SENTENCE,
     key="emb_text",
     help=t("emb.sentence.help", lang),
 )
-kind = widgets.encoding_choice(t("ui.pe.kind", lang), lang=lang, container=c2)
+kind = widgets.encoding_choice(t("ui.pe.kind", lang), lang=lang, container=controls)
 seed = int(
-    c2.number_input(
+    controls.number_input(
         t("emb.seed", lang), 0, 9999, value=0, step=1, key="emb_seed", help=t("emb.seed.help", lang)
     )
 )
 # A trained table (MiniLM's) has one size: E is drawn at its width, and the sentence fits its rows.
-spec = enc_views.fitted(kind, s.max_len, s.d_model, float(s.base), lang)
+with controls:
+    spec = enc_views.fitted(kind, s.max_len, s.d_model, float(s.base), lang)
 max_len, d_model = spec.max_len, spec.d_model
 mode = widgets.choice(
     t("emb.scale", lang),
@@ -44,12 +50,12 @@ mode = widgets.choice(
     lang=lang,
     format_func=lambda m: t(f"emb.scale.{m}", lang, sqrt=f"{embedding.paper_scale(d_model):.3g}"),
     radio=True,
-    container=c3,
+    container=controls,
 )
 custom = 1.0
 if mode == "custom":
     custom = float(
-        c3.select_slider(
+        controls.select_slider(
             t("emb.scale.value", lang), embedding.SCALE_OPTIONS, value=1.0, key="emb_scale_value"
         )
     )
@@ -72,16 +78,12 @@ def read_tokens(raw: str) -> tuple[str, ...]:
     return found.tokens
 
 
-tokens = read_tokens(text)
-if encodings.info(kind).rotary:
-    st.info(t("emb.rope", lang))
-if spec.layout == "split":
-    st.caption(t("emb.layout", lang))
-
-# Sections as tabs: only the open one runs and draws (viz.ui.sections).
-sec = sections.sections(
-    "emb_section", {k: t(f"emb.{k}.title", lang) for k in ("sum", "add", "seg", "order")}, lang=lang
-)
+with controls:
+    tokens = read_tokens(text)
+    if encodings.info(kind).rotary:
+        st.info(t("emb.rope", lang))
+    if spec.layout == "split":
+        st.caption(t("emb.layout", lang))
 shows_sum = sec["sum"].open or sec["add"].open
 parts = embedding.combine(tokens, pe, scale, seed) if tokens and shows_sum and pe is not None else None
 labels = embedding.row_labels(tokens) if tokens else []
@@ -89,12 +91,13 @@ labels = embedding.row_labels(tokens) if tokens else []
 # ---- E, P and E + P ----------------------------------------------------------------------------------
 if pe is not None and sec["sum"].open:
     with sec["sum"]:
+        left, right = rows["sum"].main, rows["sum"].side
         if parts is None:
-            st.warning(t("emb.empty", lang))
+            left.warning(t("emb.empty", lang))
         else:
-            st.caption(t("emb.tokens", lang, n=len(tokens)))
+            right.caption(t("emb.tokens", lang, n=len(tokens)))
             # Plain text, shown as typed (st.code's highlighter, a chunk of its own, slowed the first load)
-            st.text(" | ".join(tokens))
+            right.text(" | ".join(tokens))
             # Each table on its own scale by default: on one scale P's entries (|P| <= 1) are pale beside E's.
             colours = widgets.choice(
                 t("emb.colour", lang),
@@ -103,9 +106,9 @@ if pe is not None and sec["sum"].open:
                 lang=lang,
                 format_func=lambda v: t(f"emb.colour.{v}", lang),
                 radio=True,
+                container=right,
             )
             shared = colours == "shared"
-            left, right = st.columns([3, 1])
             with left, widgets.guard(lang):
                 emb_views.token_panels(
                     {"E": parts.e, t("emb.sum.p", lang, name=name): parts.p, "E + P": parts.x},
@@ -132,28 +135,31 @@ if pe is not None and sec["sum"].open:
 # ---- add or concatenate --------------------------------------------------------------------------
 if pe is not None and sec["add"].open:
     with sec["add"]:
+        left, right = rows["add"].main, rows["add"].side
         if parts is None:
-            st.warning(t("emb.empty", lang))
+            left.warning(t("emb.empty", lang))
         else:
+            with left:
+                emb_views.add_or_concat(parts, labels, scale, kind, d_model, lang, note=right)
             left, right = st.columns([3, 1])
             with left:
                 emb_views.cost_table(embedding.cost(len(tokens), d_model), len(tokens), lang)
             right.markdown(t("emb.cost.explain", lang, d=d_model))
-            emb_views.add_or_concat(parts, labels, scale, kind, d_model, lang)
 
 # ---- segments ----------------------------------------------------------------------------------------
 if pe is not None and sec["seg"].open:
     with sec["seg"]:
-        second = st.text_input(
+        left, right = rows["seg"].main, rows["seg"].side
+        second = right.text_input(
             t("emb.seg.second", lang),
             value="The cat chased the mouse",
             key="emb_text_b",
             persist_state=widgets.KEEP,
         )
-        pair = embedding.sentence_pair(tokens, read_tokens(second), limit)
-        if pair.cut:
-            st.warning(t("emb.seg.cut", lang, cut=pair.cut, max_len=max_len))
-        left, right = st.columns([3, 1])
+        with right:
+            pair = embedding.sentence_pair(tokens, read_tokens(second), limit)
+            if pair.cut:
+                st.warning(t("emb.seg.cut", lang, cut=pair.cut, max_len=max_len))
         with left, widgets.guard(lang):
             seg = embedding.combine(pair.tokens, pe, scale, seed, segment_ids=pair.segment_ids)
             if seg.s is not None and pair.tokens:
@@ -176,7 +182,8 @@ if pe is not None and sec["seg"].open:
 # ---- word order --------------------------------------------------------------------------------------
 if pe is not None and sec["order"].open:
     with sec["order"]:
-        c1, c2 = st.columns(2)
+        left, right = rows["order"].main, rows["order"].side
+        c1 = c2 = right
         text_a = c1.text_input(
             t("emb.order.a", lang),
             value="The cat chased the mouse",
@@ -193,7 +200,6 @@ if pe is not None and sec["order"].open:
             words_a = read_tokens(text_a)
         with c2:
             words_b = read_tokens(text_b)
-        left, right = st.columns([3, 1])
         with left, widgets.guard(lang):
             if not words_a or not words_b:
                 st.warning(t("emb.empty", lang))
@@ -232,3 +238,7 @@ if pe is not None and sec["order"].open:
                         fig, key="emb_order", lang=lang, file_name=f"word_order_{kind}_d{d_model}.csv"
                     )
         right.markdown(t("emb.order.explain", lang))
+
+# ---- what the page is ----------------------------------------------------------------------------------
+with layout.about(lang):
+    st.write(t("emb.intro", lang))

@@ -9,7 +9,7 @@ from viz.encodings import embedding
 from viz.i18n import encoder as enc_strings
 from viz.i18n import t
 from viz.model import block, encoder, model_cache
-from viz.ui import sections, shell, widgets
+from viz.ui import layout, sections, shell, widgets
 from viz.ui.notes import notes_differ
 from viz.views import encoder as enc_block_views
 from viz.views import encoding as enc_views
@@ -18,7 +18,6 @@ s = shell.page_shell()
 lang = s.lang
 
 st.title(t("enc.title", lang))
-st.write(t("enc.intro", lang))
 
 EXAMPLES = tuple(enc_strings.TRANSLATIONS)
 PATH_PARTS = ("stages", "norms")  # the first section's own tabs
@@ -26,13 +25,28 @@ RES_PARTS = ("input", "alike")  # and the second's
 
 shell.heads_warning(s, lang)
 
+# Sections as tabs: only the open one runs and draws (viz.ui.sections); each open one's first row holds its
+# main chart and, beside it, the controls that move it (viz.ui.layout). They run with the page (not as
+# fragments): a fragment cannot draw its charts beside the page's controls, drawn outside it.
+sec = sections.sections(
+    "enc_section",
+    {k: t(f"enc.{k}.title", lang) for k in ("path", "res", "pp", "dec")},
+    lang=lang,
+)
+rows = layout.rows(sec)
 
-c1, c2, c3, c4 = st.columns([2, 2, 2, 1])
-with c1:
+with layout.page_controls(rows):
+    tokens = widgets.sentence_box(
+        lang,
+        prefix="enc",
+        examples=EXAMPLES,
+        example_help=t("enc.example.help", lang),
+        sentence_help=t("enc.sentence.help", lang, n=embedding.MAX_TOKENS),
+        also={"enc_target": enc_strings.TRANSLATIONS},
+    )
     n_layers = widgets.bounded_slider(
         t("enc.layers", lang), *encoder.LAYERS_RANGE, 6, key="enc_layers", help=t("enc.layers.help", lang)
     )
-with c2:
     norm = widgets.choice(
         t("enc.norm", lang),
         encoder.NORMS,
@@ -42,50 +56,45 @@ with c2:
         radio=True,
     )
     st.caption(t("enc.norm.help", lang))
-with c3:
     encoding = enc_views.position_signal_choice(key="enc_encoding", lang=lang)
-seed = int(c4.number_input(t("ui.att.seed", lang), 0, 9999, value=0, step=1, key="enc_seed"))
-config = encoder.ModelConfig(s.d_model, s.heads, n_layers, encoding, float(s.base), seed)
-st.info(t("enc.sizes", lang, d_model=s.d_model, heads=s.heads, d_k=s.d_k, d_ff=config.d_ff, layers=n_layers))
-if config.rotary and s.d_k < 2:
-    st.warning(t("ui.att.rope_dk1", lang, d_k=s.d_k))
-
-
-tokens = widgets.sentence_box(
-    lang,
-    prefix="enc",
-    examples=EXAMPLES,
-    example_help=t("enc.example.help", lang),
-    sentence_help=t("enc.sentence.help", lang, n=embedding.MAX_TOKENS),
-    also={"enc_target": enc_strings.TRANSLATIONS},
-)
+    seed = int(st.number_input(t("ui.att.seed", lang), 0, 9999, value=0, step=1, key="enc_seed"))
+    config = encoder.ModelConfig(s.d_model, s.heads, n_layers, encoding, float(s.base), seed)
+    st.caption(
+        t("enc.sizes", lang, d_model=s.d_model, heads=s.heads, d_k=s.d_k, d_ff=config.d_ff, layers=n_layers)
+    )
+    if config.rotary and s.d_k < 2:
+        st.warning(t("ui.att.rope_dk1", lang, d_k=s.d_k))
 labels = embedding.row_labels(tokens)
 root = embedding.paper_scale(s.d_model)  # √d_model: a LayerNorm'd token's length
 
 
 # ---- 1. the path through one block and the stack -------------------------------------------------------
-@shell.fragment
-def path_section() -> None:
-    layer = widgets.layer_choice(n_layers, lang, "enc_layer")
-    # The block's stages and the stack's lengths in tabs of their own: a slider move redraws one chart.
-    part = sections.sections(
-        "enc_path_part", {k: t(f"enc.path.part.{k}", lang) for k in PATH_PARTS}, lang=lang
-    )
+def path_section(row: layout.Row) -> None:
+    with row.side:
+        layer = widgets.layer_choice(n_layers, lang, "enc_layer")
+    with row.main:
+        # The block's stages and the stack's lengths in tabs of their own: a slider move redraws one chart.
+        part = sections.sections(
+            "enc_path_part", {k: t(f"enc.path.part.{k}", lang) for k in PATH_PARTS}, lang=lang
+        )
     if part["stages"].open:
         with part["stages"], widgets.guard(lang):
             p = model_cache.encoder_path(config, tokens, norm, True)
             enc_block_views.stage_grid(p, layer, labels, lang, key="enc_stages")
             zeros = block.zero_share(p.hidden[layer])
-            st.markdown(t(f"enc.path.explain.{norm}", lang, root=root, zeros=zeros))
+        row.side.markdown(t(f"enc.path.explain.{norm}", lang, root=root, zeros=zeros))
     if part["norms"].open:
         with part["norms"], widgets.guard(lang):
             enc_block_views.token_lengths(config, tokens, norm, layer, labels, root, lang)
 
 
 # ---- 2. what the residual keeps -----------------------------------------------------------------------
-def residual_section() -> None:
+def residual_section(row: layout.Row) -> None:
     # What each stage keeps of its input, and how alike the tokens become, in tabs of their own.
-    part = sections.sections("enc_res_part", {k: t(f"enc.res.part.{k}", lang) for k in RES_PARTS}, lang=lang)
+    with row.main:
+        part = sections.sections(
+            "enc_res_part", {k: t(f"enc.res.part.{k}", lang) for k in RES_PARTS}, lang=lang
+        )
     if part["input"].open:
         with part["input"], widgets.guard(lang):
             enc_block_views.kept_of_input(config, tokens, norm, labels, lang)
@@ -98,46 +107,41 @@ def residual_section() -> None:
 
 
 # ---- 3. post-norm against pre-norm --------------------------------------------------------------------
-def norm_section() -> None:
-    st.write(t("enc.pp.intro", lang))
-    left, right = st.columns(2)
+def norm_section(row: layout.Row) -> None:
+    left, right = row.main.columns(2)
     with left, widgets.guard(lang):
         enc_block_views.stream_lengths(config, tokens, root, lang)
     with right, widgets.guard(lang):
         enc_block_views.gradients(config, lang)
+    row.side.caption(t("enc.pp.intro", lang))
 
 
 # ---- 4. the decoder -----------------------------------------------------------------------------------
-@shell.fragment
-def decoder_section() -> None:
-    st.write(t("enc.dec.intro", lang))
-    notes_differ("llm", lang)
-    target_text = st.text_input(
-        t("enc.dec.target", lang),
-        key="enc_target",
-        persist_state=widgets.KEEP,
-        **widgets.initial("enc_target", value=enc_strings.TRANSLATIONS[EXAMPLES[0]]),
-        help=t("enc.dec.target.help", lang),
-    )
-    got = embedding.tokenize(target_text, block.TARGET_TOKENS)  # [BOS] takes the 48th place
-    if got.cut:
-        st.warning(t("ui.att.cut", lang, n=block.TARGET_TOKENS, chars=embedding.MAX_CHARS))
-    if not got.tokens:
-        st.caption(t("enc.dec.empty", lang))
+def decoder_section(row: layout.Row) -> None:
+    with row.side:
+        target_text = st.text_input(
+            t("enc.dec.target", lang),
+            key="enc_target",
+            persist_state=widgets.KEEP,
+            **widgets.initial("enc_target", value=enc_strings.TRANSLATIONS[EXAMPLES[0]]),
+            help=t("enc.dec.target.help", lang),
+        )
+        got = embedding.tokenize(target_text, block.TARGET_TOKENS)  # [BOS] takes the 48th place
+        if got.cut:
+            st.warning(t("ui.att.cut", lang, n=block.TARGET_TOKENS, chars=embedding.MAX_CHARS))
+        if not got.tokens:
+            st.caption(t("enc.dec.empty", lang))
+        st.caption(t("enc.dec.intro", lang))
     target = block.decoder_tokens(block.BOS, got.tokens, embedding.MAX_TOKENS)
-    with widgets.guard(lang):
+    with row.main, widgets.guard(lang):
         enc_block_views.decoder_attention(config, tokens, target, norm, labels, lang)
+    notes_differ("llm", lang)
 
 
 if not tokens:
-    st.warning(t("ui.att.empty", lang))
+    first = next(iter(rows.values()), None)
+    (first.main if first is not None else st).warning(t("ui.att.empty", lang))
 else:
-    # Sections as tabs: only the open one runs and draws (viz.ui.sections).
-    sec = sections.sections(
-        "enc_section",
-        {k: t(f"enc.{k}.title", lang) for k in ("path", "res", "pp", "dec")},
-        lang=lang,
-    )
     for name, section in (
         ("path", path_section),
         ("res", residual_section),
@@ -146,4 +150,8 @@ else:
     ):
         if sec[name].open:
             with sec[name]:
-                section()
+                section(rows[name])
+
+# ---- what the page is ----------------------------------------------------------------------------------
+with layout.about(lang):
+    st.write(t("enc.intro", lang))

@@ -7,7 +7,7 @@ import streamlit as st
 from viz import encodings, figures
 from viz.encodings import EncodingSpec
 from viz.i18n import t
-from viz.ui import chart, sections, shell, widgets
+from viz.ui import chart, layout, sections, shell, widgets
 from viz.ui.notes import notes_differ
 from viz.views import encoding as enc_views
 from viz.views import positional_encoding as pe_views
@@ -17,36 +17,9 @@ s = shell.page_shell()
 lang = s.lang
 
 st.title(t("pe.title", lang))
-st.write(t("pe.intro", lang))
 
-c1, c2 = st.columns([1, 1])
-kind = widgets.encoding_choice(t("ui.pe.kind", lang), lang=lang, container=c1)
-about = encodings.info(kind)
-split = False
-if about.split_layout:
-    layout = widgets.choice(
-        t("pe.layout", lang),
-        ("interleaved", "split"),
-        key="pe_layout",
-        lang=lang,
-        format_func=lambda v: t(f"pe.layout.{v}", lang),
-        radio=True,
-        container=c2,
-    )
-    split = layout == "split"
-# A trained table (MiniLM's) has one size: its width, and at most its rows (enc_views.size_note says so).
-spec = encodings.fit(
-    EncodingSpec(kind, s.max_len, s.d_model, float(s.base), "split" if split else "interleaved")
-)
-max_len, d_model = spec.max_len, spec.d_model
-name = t(f"encodings.kind.{kind}", lang)
-st.info(t(f"encodings.about.{kind}", lang))
-enc_views.size_note(kind, max_len, d_model, s.max_len, lang)
-if kind == "sinusoidal":  # the notes write about this table only; their slips are flagged beside it
-    notes_differ("pe_base", lang)
-pe = enc_views.table_or_refusal(spec, lang)  # None, with the fix, when a model's files are missing
-
-# Sections as tabs: only the open one runs and draws (viz.ui.sections).
+# Sections as tabs: only the open one runs and draws (viz.ui.sections); each open one's first row holds its
+# main chart and, beside it, the controls that move it (viz.ui.layout).
 sec = sections.sections(
     "pe_section",
     {
@@ -58,12 +31,37 @@ sec = sections.sections(
     },
     lang=lang,
 )
+rows = layout.rows(sec)
+controls = layout.page_controls(rows)
+kind = widgets.encoding_choice(t("ui.pe.kind", lang), lang=lang, container=controls)
+about = encodings.info(kind)
+split = False
+if about.split_layout:
+    layout_choice = widgets.choice(
+        t("pe.layout", lang),
+        ("interleaved", "split"),
+        key="pe_layout",
+        lang=lang,
+        format_func=lambda v: t(f"pe.layout.{v}", lang),
+        radio=True,
+        container=controls,
+    )
+    split = layout_choice == "split"
+# A trained table (MiniLM's) has one size: its width, and at most its rows (enc_views.size_note says so).
+spec = encodings.fit(
+    EncodingSpec(kind, s.max_len, s.d_model, float(s.base), "split" if split else "interleaved")
+)
+max_len, d_model = spec.max_len, spec.d_model
+name = t(f"encodings.kind.{kind}", lang)
+with controls:
+    enc_views.size_note(kind, max_len, d_model, s.max_len, lang)
+pe = enc_views.table_or_refusal(spec, lang)  # None, with the fix, when a model's files are missing
 
 # ---- the table as a heatmap --------------------------------------------------------------------------
 if pe is not None and sec["table"].open:
     with sec["table"]:
-        left, right = st.columns([3, 1])
-        with left, widgets.guard(lang):
+        left, right = rows["table"].main, rows["table"].side
+        with left, widgets.guard(lang), layout.strips_in(right):
             enc_views.live_overview(  # follows its sliders as they are dragged (viz.ui.live)
                 pe,
                 spec,
@@ -103,11 +101,12 @@ if pe is not None and sec["table"].open:
 # ---- chosen dimensions as curves ---------------------------------------------------------------------
 if pe is not None and sec["curves"].open:
     with sec["curves"]:
-        left, right = st.columns([3, 1])
-        with left, widgets.guard(lang):
+        left, right = rows["curves"].main, rows["curves"].side
+        with right:
             dims = widgets.int_multiselect(
                 t("pe.curves.pick", lang), d_model, encodings.wave_columns(spec), key="pe_dims"
             )
+        with left, widgets.guard(lang), layout.strips_in(right):
             if dims:
                 pe_views.curves(pe, spec, dims, s, lang)  # follows its sliders as they are dragged
                 if max_len > enc_views.CURVE_WINDOW:
@@ -120,9 +119,7 @@ if pe is not None and sec["curves"].open:
 # ---- wavelengths -------------------------------------------------------------------------------------
 if pe is not None and sec["waves"].open:
     with sec["waves"]:
-        if kind == "sinusoidal":
-            notes_differ(("pe_index", "pe_freq"), lang)  # i numbers the pairs this tab plots
-        left, right = st.columns([3, 1])
+        left, right = rows["waves"].main, rows["waves"].side
         waves = encodings.periods(spec)
         if waves is None:
             left.info(t("pe.wave.none", lang))
@@ -158,13 +155,15 @@ if pe is not None and sec["waves"].open:
                     rows=(about.size or (max_len, d_model))[0],
                 )
             )
+        if kind == "sinusoidal":
+            notes_differ(("pe_index", "pe_freq"), lang)  # i numbers the pairs this tab plots
 
 
 # ---- scorecard ---------------------------------------------------------------------------------------
 if pe is not None and sec["score"].open:
     with sec["score"]:
-        st.caption(t("pe.score.intro", lang))
-        left, right = st.columns([3, 1])
+        left, right = rows["score"].main, rows["score"].side
+        right.caption(t("pe.score.intro", lang))
         with left, widgets.guard(lang):
             cheap = pe_views.comparison_is_cheap(spec)
             compare = cheap or st.toggle(
@@ -180,4 +179,11 @@ if pe is not None and sec["score"].open:
 # ---- RoPE past its training length (its own head width; the sidebar's base) ------------------------------
 if sec["rope"].open:
     with sec["rope"]:
-        rope_views.section(float(s.base), lang)
+        rope_views.section(float(s.base), lang, rows["rope"])
+
+# ---- what the page is, and where the notes differ on its table ---------------------------------------------
+with layout.about(lang):
+    st.write(t("pe.intro", lang))
+    st.info(t(f"encodings.about.{kind}", lang))
+    if kind == "sinusoidal":  # the notes write about this table only; their slips are flagged beside it
+        notes_differ("pe_base", lang)

@@ -9,58 +9,58 @@ import streamlit as st
 from viz import pretrained
 from viz.i18n import t
 from viz.state import link as url_link
-from viz.ui import sections, shell, widgets
+from viz.ui import layout, sections, shell, widgets
 from viz.views import pretrained as views
 
 s = shell.page_shell()
 lang = s.lang
 
 st.title(t("real.title", lang))
-st.write(t("real.intro", lang))
 
 EXAMPLES = url_link.REAL_EXAMPLES
 
-key = widgets.choice(
-    t("real.model", lang),
-    pretrained.MODELS,
-    key="real_model",
+# Sections as tabs: only the open one runs and draws (viz.ui.sections); each open one's first row holds its
+# main chart and, beside it, the controls that move it (viz.ui.layout).
+sec = sections.sections(
+    "real_section",
+    {k: t(f"real.section.{k}", lang) for k in ("tokens", "all", "one", "patterns", "next")},
     lang=lang,
-    format_func=lambda k: t(f"real.model.{k}", lang),
-    radio=True,
 )
-info = pretrained.INFO[key]
-st.markdown(t(f"real.about.{key}", lang))
+rows = layout.rows(sec)
+with layout.page_controls(rows):
+    key = widgets.choice(
+        t("real.model", lang),
+        pretrained.MODELS,
+        key="real_model",
+        lang=lang,
+        format_func=lambda k: t(f"real.model.{k}", lang),
+        radio=True,
+    )
+    info = pretrained.INFO[key]
+    text = widgets.text_box(
+        lang,
+        prefix="real",
+        examples=EXAMPLES,
+        label=t("real.sentence", lang),
+        help=t("real.sentence.help", lang, limit=info.limit, n=pretrained.MAX_TOKENS),
+    )
+    analysed = views.analyse(key, text, lang) if views.ready(key, lang) and views.load(key, lang) else None
+    st.caption(t(f"real.about.{key}", lang))
 
-text = widgets.text_box(
-    lang,
-    prefix="real",
-    examples=EXAMPLES,
-    label=t("real.sentence", lang),
-    help=t("real.sentence.help", lang, limit=info.limit, n=pretrained.MAX_TOKENS),
-)
-
-analysed = views.analyse(key, text, lang) if views.ready(key, lang) and views.load(key, lang) else None
 if analysed is not None:
     pieces, result = analysed
-    sec = sections.sections(
-        "real_section",
-        {k: t(f"real.section.{k}", lang) for k in ("tokens", "all", "one", "patterns", "next")},
-        lang=lang,
-    )
     if sec["tokens"].open:
-        with sec["tokens"]:
+        with sec["tokens"], rows["tokens"].main:
             views.tokens_table(pieces, key, lang)
     if sec["all"].open:
-        with sec["all"], widgets.guard(lang):
-            views.overview(result, key, len(pieces.ids), lang)
+        with sec["all"], rows["all"].main, widgets.guard(lang):
+            views.overview(result, key, len(pieces.ids), lang, tokens=pieces.shown)
     if sec["one"].open:
         with sec["one"]:
-            c1, c2 = st.columns(2)
-            with c1:
+            with rows["one"].side:
                 layer = widgets.bounded_slider(t("real.one.layer", lang), 1, info.layers, 1, key="real_layer")
-            with c2:
                 head = widgets.bounded_slider(t("real.one.head", lang), 1, info.heads, 1, key="real_head")
-            with widgets.guard(lang):
+            with rows["one"].main, widgets.guard(lang):
                 views.one_head(result, pieces, key, layer - 1, head - 1, lang)
     if sec["patterns"].open:
         with sec["patterns"]:
@@ -71,15 +71,16 @@ if analysed is not None:
                 key="real_measure",
                 lang=lang,
                 format_func=lambda m: t(f"real.pat.{m}", lang),
+                container=rows["patterns"].side,
             )
-            with widgets.guard(lang):
+            with rows["patterns"].main, widgets.guard(lang):
                 views.head_patterns(result, key, measure, lang)
+            with widgets.guard(lang):
                 if info.causal:
                     views.sink(result, key, lang)
     if sec["next"].open:
         with sec["next"]:
-            c1, c2 = st.columns(2)
-            with c1:
+            with rows["next"].side:
                 temperature = float(
                     st.slider(
                         t("real.next.temperature", lang),
@@ -91,7 +92,10 @@ if analysed is not None:
                         **widgets.initial("real_temp", value=1.0),
                     )
                 )
-            with c2:
                 k = widgets.bounded_slider(t("real.next.k", lang), 3, 30, 10, key="real_k")
-            with widgets.guard(lang):
+            with rows["next"].main, widgets.guard(lang):
                 views.next_token(result, pieces, key, temperature, k, lang)
+
+# ---- what the page is ----------------------------------------------------------------------------------
+with layout.about(lang):
+    st.write(t("real.intro", lang))

@@ -8,7 +8,7 @@ from viz import encodings, figures
 from viz.encodings import similarity
 from viz.encodings.similarity import MEASURES
 from viz.i18n import t
-from viz.ui import chart, sections, shell, widgets
+from viz.ui import chart, layout, sections, shell, widgets
 from viz.ui.notes import notes_differ
 from viz.views import encoding as enc_views
 from viz.views import relative as bias_views
@@ -18,51 +18,9 @@ s = shell.page_shell()
 lang = s.lang
 
 st.title(t("sim.title", lang))
-st.write(t("sim.intro", lang))
 
-c1, c2, c3 = st.columns([1, 1, 2])
-kind = widgets.encoding_choice(t("ui.pe.kind", lang), lang=lang, container=c1)
-other = widgets.encoding_choice(
-    t("sim.compare", lang), key="sim_compare", default="binary", lang=lang, container=c2
-)
-measure = similarity.as_measure(
-    widgets.choice(
-        t("sim.measure", lang),
-        MEASURES,
-        key="sim_measure",
-        lang=lang,
-        format_func=lambda m: t(f"sim.measure.{m}", lang),
-        radio=True,
-        container=c3,
-    )
-)
-# Side by side at one size: a trained table's when one is shown (MiniLM: 384 columns, at most 512 rows).
-kinds = enc_views.available([kind] if other == kind else [kind, other], lang)  # model files missing: said
-max_len, d_model = encodings.shared_size(kinds, s.max_len, s.d_model)
-p = widgets.position_slider(
-    t("sim.p", lang),
-    max_len,
-    similarity.default_position(max_len),
-    key="sim_p",
-    help=t("sim.p.help", lang),
-)
-if max_len == 1:
-    st.info(t("sim.one_position", lang))
-
-specs = sim_views.compared_specs(kinds, max_len, d_model, float(s.base), s.max_len, lang)
-tables = {k: enc_views.encoding_table(specs[k]) for k in kinds}
-if any(spec.layout == "split" for spec in specs.values()):
-    st.caption(t("sim.layout", lang))
-names = {k: t(f"encodings.kind.{k}", lang) for k in kinds}
-measure_name = t(f"sim.measure.{measure}", lang)
-
-
-def side_by_side() -> list:
-    """One column per compared encoding, and a narrower one for the explanation."""
-    return st.columns([3, 3, 2] if len(kinds) == 2 else [6, 2])
-
-
-# Sections as tabs: only the open one runs and draws (viz.ui.sections).
+# Sections as tabs: only the open one runs and draws (viz.ui.sections); each open one's first row holds its
+# main chart and, beside it, the controls that move it (viz.ui.layout).
 sec = sections.sections(
     "sim_section",
     {
@@ -75,6 +33,51 @@ sec = sections.sections(
     },
     lang=lang,
 )
+rows = layout.rows(sec)
+controls = layout.page_controls(rows)
+kind = widgets.encoding_choice(t("ui.pe.kind", lang), lang=lang, container=controls)
+other = widgets.encoding_choice(
+    t("sim.compare", lang), key="sim_compare", default="binary", lang=lang, container=controls
+)
+measure = similarity.as_measure(
+    widgets.choice(
+        t("sim.measure", lang),
+        MEASURES,
+        key="sim_measure",
+        lang=lang,
+        format_func=lambda m: t(f"sim.measure.{m}", lang),
+        radio=True,
+        container=controls,
+    )
+)
+# Side by side at one size: a trained table's when one is shown (MiniLM: 384 columns, at most 512 rows).
+with controls:
+    kinds = enc_views.available([kind] if other == kind else [kind, other], lang)  # files missing: said
+max_len, d_model = encodings.shared_size(kinds, s.max_len, s.d_model)
+with controls:
+    p = widgets.position_slider(
+        t("sim.p", lang),
+        max_len,
+        similarity.default_position(max_len),
+        key="sim_p",
+        help=t("sim.p.help", lang),
+    )
+    if max_len == 1:
+        st.info(t("sim.one_position", lang))
+    specs = sim_views.compared_specs(kinds, max_len, d_model, float(s.base), s.max_len, lang)
+    if any(spec.layout == "split" for spec in specs.values()):
+        st.caption(t("sim.layout", lang))
+tables = {k: enc_views.encoding_table(specs[k]) for k in kinds}
+names = {k: t(f"encodings.kind.{k}", lang) for k in kinds}
+measure_name = t(f"sim.measure.{measure}", lang)
+
+
+def side_by_side(name: str) -> list:
+    """One column per compared encoding in the section's first row, and the side column beside them."""
+    row = rows[name]
+    return [*(row.main.columns(2) if len(kinds) == 2 else [row.main]), row.side]
+
+
 # the matrix, the offsets and the neighbour steps share these (cached) views
 shared = sec["matrix"].open or sec["offset"].open or sec["steps"].open
 views = {k: sim_views.similarity_views(specs[k], measure) for k in kinds} if shared else {}
@@ -82,19 +85,20 @@ views = {k: sim_views.similarity_views(specs[k], measure) for k in kinds} if sha
 # ---- one position against all ------------------------------------------------------------------------
 if kinds and sec["row"].open:
     with sec["row"]:
-        sim_views.row_strip(kinds, p, max_len, s, lang)  # drag p (d_model, base): the charts follow
-        *cols, note = side_by_side()
+        *cols, note = side_by_side("row")
+        with layout.strips_in(note):
+            sim_views.row_strip(kinds, p, max_len, s, lang)  # drag p (d_model, base): the charts follow
         for col, k in zip(cols, kinds, strict=True):
             with col, widgets.guard(lang):
                 sim_views.row_chart(specs[k], tables[k], p, measure, names[k], lang)
-        text = t(f"sim.row.explain.{measure}", lang, p=p, half=similarity.self_dot_range(d_model))
+        text = sim_views.row_explanation(measure, kinds, p, d_model, lang)
         sim_views.explain(note, text, kinds, "row.dot" if measure == "dot" else "row", lang)
 
 
 # ---- all pairs -----------------------------------------------------------------------------------------
 if kinds and sec["matrix"].open:
     with sec["matrix"]:
-        *cols, note = side_by_side()
+        *cols, note = side_by_side("matrix")
         for col, k in zip(cols, kinds, strict=True):
             with col, widgets.guard(lang):
                 sim_views.similarity_matrix(
@@ -114,8 +118,9 @@ if kinds and sec["matrix"].open:
 # A tab of its own: the matrix and the offsets together made one d_model move redraw four charts.
 if kinds and sec["offset"].open:
     with sec["offset"]:
-        sim_views.offset_strip(kinds, s, lang)  # drag d_model or base: the points and curves follow
-        *cols, note = side_by_side()
+        *cols, note = side_by_side("offset")
+        with layout.strips_in(note):
+            sim_views.offset_strip(kinds, s, lang)  # drag d_model or base: the points and curves follow
         for col, k in zip(cols, kinds, strict=True):
             with col, widgets.guard(lang):
                 sim_views.by_offset(
@@ -134,7 +139,7 @@ if kinds and sec["offset"].open:
 # ---- neighbour steps ---------------------------------------------------------------------------------
 if kinds and sec["steps"].open:
     with sec["steps"]:
-        left, right = st.columns([6, 2])
+        left, right = rows["steps"].main, rows["steps"].side
         if max_len < 2:
             left.info(t("sim.steps.none", lang))
         else:
@@ -164,23 +169,22 @@ if kinds and sec["steps"].open:
 # ---- relative position: T(k) -------------------------------------------------------------------------
 if sec["rot"].open:
     with sec["rot"]:
-        st.write(t("sim.rot.intro", lang))
-        notes_differ("shift", lang)
-        c1, c2 = st.columns(2)
-        with c1:
+        right = rows["rot"].side
+        left, mid = rows["rot"].main.columns(2)
+        with right:
             k_shift = widgets.position_slider(t("sim.rot.k", lang), max(s.max_len, 2), 1, key="sim_k")
-        n_pairs = similarity.pair_count(s.d_model)
-        with c2:
-            pair = widgets.position_slider(t("sim.rot.pair", lang), n_pairs, 0, key="sim_pair")
-        left, mid, right = st.columns([3, 3, 2])
-        with left, widgets.guard(lang):
-            corner = similarity.CORNER
+            pair = widgets.position_slider(
+                t("sim.rot.pair", lang), similarity.pair_count(s.d_model), 0, key="sim_pair"
+            )
+        corner = similarity.CORNER
+        with right:
             whole = s.d_model <= corner or st.toggle(
                 t("sim.rot.whole", lang),
                 key="sim_rot_whole",
                 persist_state=widgets.KEEP,
                 help=t("sim.rot.whole.help", lang),
             )
+        with left, widgets.guard(lang):
             rotation = encodings.relative_rotation(k_shift, s.d_model, float(s.base))
             sim_views.square_overview(
                 rotation if whole else rotation[:corner, :corner],
@@ -196,7 +200,7 @@ if sec["rot"].open:
                 ),
                 file_name=f"T_k{k_shift}_d{s.d_model}.csv",
                 axis="ui.chart.dimension",
-                cell_text=None if whole else "%{z:.2f}",
+                cell_text=None if whole else sim_views.CORNER_TEXT,
             )
         with mid, widgets.guard(lang):
             orbit = similarity.pair_orbit(pair, k_shift, p, s.max_len, s.d_model, float(s.base))
@@ -229,6 +233,8 @@ if sec["rot"].open:
             )
         with right:
             sim_views.rotation_check(k_shift, s.max_len, s.d_model, float(s.base), lang)
+        st.caption(t("sim.rot.intro", lang))
+        notes_differ("shift", lang)
         left, right = st.columns([6, 2])
         with left, widgets.guard(lang):
             sim_views.pair_orbit(orbit, pair, k_shift, p, s.max_len, lang)
@@ -238,4 +244,8 @@ if sec["rot"].open:
 # ---- relative position biases (ALiBi, T5, KERPLE) ------------------------------------------------------
 if sec["bias"].open:
     with sec["bias"]:
-        bias_views.section(lang)
+        bias_views.section(lang, rows["bias"])
+
+# ---- what the page is ---------------------------------------------------------------------------------
+with layout.about(lang):
+    st.write(t("sim.intro", lang))

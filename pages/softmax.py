@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
 from viz.encodings import embedding
 from viz.i18n import t
 from viz.scores import softmax, worked
-from viz.ui import sections, shell, widgets
+from viz.ui import layout, sections, shell, widgets
 from viz.ui.notes import notes_differ
 from viz.views import online_softmax as os_views
 from viz.views import softmax as sm_views
@@ -17,26 +19,9 @@ s = shell.page_shell()
 lang = s.lang
 
 st.title(t("sm.title", lang))
-st.write(t("sm.intro", lang))
 
-c1, c2, c3 = st.columns([3, 2, 1])
-with c1:
-    d_k = widgets.option_slider(
-        t("sm.dk", lang), softmax.DK_OPTIONS, softmax.DEFAULT_DK, key="sm_dk", help=t("sm.dk.help", lang)
-    )
-with c2:
-    n = widgets.option_slider(
-        t("sm.n", lang),
-        softmax.SAMPLE_OPTIONS,
-        softmax.DEFAULT_SAMPLES,
-        key="sm_n",
-        help=t("sm.n.help", lang),
-    )
-seed = int(c3.number_input(t("sm.seed", lang), 0, 9999, value=0, step=1, key="sm_seed"))
-st.caption(t("sm.dk.sidebar", lang, d_model=s.d_model, heads=s.heads, d_k=s.d_k))
-root = softmax.root_text(d_k)
-
-# Sections as tabs: only the open one runs and draws (viz.ui.sections).
+# Sections as tabs: only the open one runs and draws (viz.ui.sections); each open one's first row holds its
+# main chart and, beside it, the controls that move it (viz.ui.layout).
 sec = sections.sections(
     "sm_section",
     {
@@ -48,12 +33,46 @@ sec = sections.sections(
     lang=lang,
     own_headings=("row",),
 )
+#: Sections that are fragments: they make their own first row, and when one of them is the first open
+#: section (its tab is the one shown) the page's controls too.
+FRAGMENTS = ("row", "ex")
+rows = layout.rows(sec, skip=FRAGMENTS)
+first = layout.first_open(sec)
+
+
+def page_controls(box: Any) -> tuple[int, int, int]:
+    """d_k, the sample size and the seed, in ``box`` (a section's side column)."""
+    with box:
+        d_k = widgets.option_slider(
+            t("sm.dk", lang), softmax.DK_OPTIONS, softmax.DEFAULT_DK, key="sm_dk", help=t("sm.dk.help", lang)
+        )
+        n = widgets.option_slider(
+            t("sm.n", lang),
+            softmax.SAMPLE_OPTIONS,
+            softmax.DEFAULT_SAMPLES,
+            key="sm_n",
+            help=t("sm.n.help", lang),
+        )
+        seed = int(st.number_input(t("sm.seed", lang), 0, 9999, value=0, step=1, key="sm_seed"))
+        st.caption(t("sm.dk.sidebar", lang, d_model=s.d_model, heads=s.heads, d_k=s.d_k))
+    return d_k, n, seed
+
+
+# The page's controls beside the first open section's chart. When that is a fragment's, the fragment draws
+# them in its own row and uses their values (the defaults here are then unused: no other section is open).
+d_k, n, seed = (
+    page_controls(layout.page_controls(rows))
+    if first not in FRAGMENTS
+    else (softmax.DEFAULT_DK, softmax.DEFAULT_SAMPLES, 0)
+)
+root = softmax.root_text(d_k)
 
 # ---- 1. the variance argument --------------------------------------------------------------------------
 if sec["var"].open:
     with sec["var"]:
-        sm_views.variance_strip(d_k, lang)
-        left, mid, note = st.columns([3, 3, 2])
+        (left, mid), note = rows["var"].main.columns(2), rows["var"].side
+        with layout.strips_in(note):
+            sm_views.variance_strip(d_k, lang)
         with widgets.guard(lang):
             sm_views.variance_histograms(d_k, n, seed, lang, columns=(left, mid))
         note.markdown(t("sm.var.explain", lang, d_k=d_k, root=root))
@@ -70,14 +89,15 @@ if sec["var"].open:
 def scores_and_gradients(d_k: int, seed: int) -> None:
     """Sections 2 and 3: one row of scores through softmax, then its Jacobian."""
     # ---- 2. one row of scores through softmax --------------------------------------------------------------
-    st.subheader(t("sm.row.title", lang))
-    c1, c2 = st.columns(2)
-    with c1:
+    row = layout.row("row")
+    if first == "row":
+        d_k, _, seed = page_controls(row.side)
+    with row.side:
         n_keys = widgets.bounded_slider(
             t("sm.keys", lang), 2, 16, 6, key="sm_keys", help=t("sm.keys.help", lang)
         )
     temperature = float(
-        c2.slider(  # the live strip over the bars sets it too (widgets.initial: no second default)
+        row.side.slider(  # the live strip over the bars sets it too (widgets.initial: no second default)
             t("sm.temp", lang),
             sm_views.TEMPERATURE[0],
             sm_views.TEMPERATURE[1],
@@ -89,8 +109,8 @@ def scores_and_gradients(d_k: int, seed: int) -> None:
         )
     )
     one = sm_views.one_row(d_k, n_keys, seed, temperature)
-    left, note = st.columns([6, 2])
-    with left, widgets.guard(lang):
+    left, note = row.main, row.side
+    with left, widgets.guard(lang), layout.strips_in(note):
         sm_views.row_chart(one, d_k, seed, temperature, lang)
     with note:
         sm_views.row_note(one, d_k, lang)
@@ -127,6 +147,9 @@ def _fit_length() -> None:
 def worked_example(d_k: int, seed: int) -> None:
     """Section 4: the four steps on a sentence, with random weights or on the notes' own numbers."""
     # ---- 4. the worked example -----------------------------------------------------------------------------
+    row = layout.row("ex")
+    if first == "ex":
+        d_k, _, seed = page_controls(row.side)
     notes = (
         widgets.choice(
             t("ex.notes.source", lang),
@@ -135,15 +158,16 @@ def worked_example(d_k: int, seed: int) -> None:
             lang=lang,
             format_func=lambda v: t(f"ex.notes.source.{v}", lang),
             radio=True,
+            container=row.side,
         )
         == "notes"
     )
     if notes:  # note 004's "I am good": its inputs, every later step computed (worked.note_example)
-        st.write(t("ex.notes.intro", lang))
+        row.side.caption(t("ex.notes.intro", lang))
         found = embedding.tokenize(" ".join(worked.NOTE_TOKENS), worked.MAX_WORDS)
     else:
-        st.write(t("ex.intro", lang, d_model=s.d_model, d_k=d_k))
-        c1, c2 = st.columns([3, 2])
+        row.side.caption(t("ex.intro", lang, d_model=s.d_model, d_k=d_k))
+        c1 = c2 = row.side
         text = c1.text_input(
             t("ex.sentence", lang),
             value="I am good",
@@ -155,9 +179,9 @@ def worked_example(d_k: int, seed: int) -> None:
         found = embedding.tokenize(text, worked.MAX_WORDS)
         widgets.chars_cut_note(text, lang)
     if found.tokens_cut:
-        st.warning(t("ex.cut", lang, n=worked.MAX_WORDS, cut=found.tokens_cut))
+        row.side.warning(t("ex.cut", lang, n=worked.MAX_WORDS, cut=found.tokens_cut))
     if not found.tokens:
-        st.warning(t("ex.empty", lang))
+        row.main.warning(t("ex.empty", lang))
     else:
         length = len(found.tokens)
         if not notes:
@@ -171,7 +195,7 @@ def worked_example(d_k: int, seed: int) -> None:
                     help=t("ex.length.help", lang),
                 )
         tokens = found.tokens[:length]
-        with widgets.guard(lang):
+        with row.main, widgets.guard(lang):
             ex = ex_views.example(tokens, notes=notes, d_model=s.d_model, d_k=d_k, seed=seed)
             # The steps in tabs of their own: a d_k move redraws the one to three charts in view.
             part = sections.sections(
@@ -215,4 +239,8 @@ if sec["ex"].open:
 # ---- 5. online softmax, FlashAttention's idea (controls of its own; the page's seed) ------------------
 if sec["online"].open:
     with sec["online"]:
-        os_views.section(seed, lang)
+        os_views.section(seed, lang, rows["online"])
+
+# ---- what the page is ----------------------------------------------------------------------------------
+with layout.about(lang):
+    st.write(t("sm.intro", lang))

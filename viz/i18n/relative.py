@@ -20,7 +20,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "rel.len": {"en": "Sequence length", "ko": "시퀀스 길이"},
     "rel.heads": {"en": "ALiBi heads (one slope each)", "ko": "ALiBi 헤드 수 (헤드마다 기울기 하나)"},
     "rel.head": {"en": "Head shown in the matrix", "ko": "행렬에 보일 헤드"},
-    "rel.causal": {"en": "Causal (keys after the query are masked)", "ko": "인과 마스크 (쿼리 뒤의 키는 가림)"},
+    "rel.causal": {
+        "en": "Causal (keys after the query are masked)",
+        "ko": "인과 마스크 (쿼리 뒤의 키는 가림)",
+    },
     "rel.buckets": {"en": "Buckets", "ko": "구간 수"},
     "rel.maxdist": {"en": "Max distance", "ko": "최대 거리"},
     "rel.bidir": {"en": "Bidirectional (the encoder's)", "ko": "양방향 (인코더 방식)"},

@@ -101,10 +101,14 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # ---- common chart bits -----------------------------------------------------------------------------
     # a live strip (viz.ui.live): sliders the browser follows itself while they move
+    "ui.page.about": {
+        "en": "About this page: what it shows, and where the notes differ",
+        "ko": "이 페이지에 대하여: 무엇을 보여 주는지, 노트와 다른 점",
+    },
     "ui.live.title": {"en": "Drag to watch it move:", "ko": "끌면서 변화를 보세요:"},
     "ui.live.hint": {
-        "en": "The chart below redraws in your browser as you drag. When you let go, the rest of the page and the link follow.",
-        "ko": "끄는 동안 아래 차트는 브라우저가 바로 다시 그립니다. 손을 떼면 페이지의 나머지와 링크가 따라 바뀝니다.",
+        "en": "The chart redraws in your browser as you drag. When you let go, the rest of the page and the link follow.",
+        "ko": "끄는 동안 차트는 브라우저가 바로 다시 그립니다. 손을 떼면 페이지의 나머지와 링크가 따라 바뀝니다.",
     },
     "ui.chart.download_csv": {"en": "Download data (CSV)", "ko": "데이터 내려받기 (CSV)"},
     "ui.chart.load_failed": {
@@ -143,6 +147,30 @@ STRINGS: dict[str, dict[str, str]] = {
     "ui.chart.position": {"en": "position", "ko": "위치"},
     "ui.chart.dimension": {"en": "dimension", "ko": "차원"},
     "ui.chart.value": {"en": "value", "ko": "값"},
+    # a chart's text alternative (viz.figures.summary): its aria-label, read by a screen reader
+    "ui.chart.summary.chart": {"en": "Chart", "ko": "차트"},
+    "ui.chart.summary.heatmap": {
+        "en": "largest {hi} at row {hi_row}, column {hi_col}; smallest {lo} at row {lo_row}, column {lo_col}",
+        "ko": "가장 큰 값 {hi}(행 {hi_row}, 열 {hi_col}), 가장 작은 값 {lo}(행 {lo_row}, 열 {lo_col})",
+    },
+    "ui.chart.summary.line": {
+        "en": "from {lo} to {hi}, highest at {at}",
+        "ko": "{lo}부터 {hi}까지, {at}에서 가장 큼",
+    },
+    "ui.chart.summary.flat": {"en": "{value} throughout", "ko": "어디서나 {value}"},
+    "ui.chart.summary.bar": {
+        "en": "largest bar {hi_at} ({hi}), smallest bar {lo_at} ({lo})",
+        "ko": "가장 큰 막대 {hi_at}({hi}), 가장 작은 막대 {lo_at}({lo})",
+    },
+    "ui.chart.summary.more": {"en": "and {n} more", "ko": "그 밖에 {n}개 더"},
+    "ui.chart.summary.none": {"en": "nothing drawn", "ko": "그려진 것 없음"},
+    # a chart's data as a table, on demand (viz.ui.chart)
+    "ui.chart.table": {"en": "Data table", "ko": "데이터 표"},
+    "ui.chart.table.rows": {
+        "en": "The first {shown} of the CSV's {rows} rows (the download has them all).",
+        "ko": "CSV의 {rows}행 중 처음 {shown}행입니다(내려받은 파일에는 모두 있습니다).",
+    },
+    "ui.chart.table.all": {"en": "All {rows} rows of the CSV.", "ko": "CSV의 {rows}행 전체입니다."},
     # ---- CSV downloads (viz.figures.export): headers and notes in the file ---------------------------------------
     "ui.csv.x": {"en": "x", "ko": "x"},
     # ---- keys several pages show (the Attention and Encoder pages share their sentence and model controls)

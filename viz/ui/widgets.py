@@ -53,6 +53,15 @@ def language_widget(key: str, lang: str, value: Any, *, first_run: bool = False)
 S = TypeVar("S", bound=str)
 
 
+def current_choice(key: str, options: Sequence[S], lang: str) -> S:
+    """What :func:`choice` under ``key`` will return in this run, before it is drawn: the widget's value
+    as the browser sent it (a page whose sections depend on a choice drawn beside them reads it first)."""
+    for value in (st.session_state.get(choice_key(key, lang)), st.session_state.get(key)):
+        if value in options:
+            return cast(S, value)
+    return options[0]
+
+
 def choice(
     label: str,
     options: Sequence[S],
@@ -289,7 +298,8 @@ def text_box(
     """An examples list and a text box (keys ``<prefix>_example`` and ``<prefix>_text``); picking an
     example copies it into the box, and ``also`` maps other widget keys to the text each example puts
     there. Returns the first MAX_CHARS characters of the box, with a warning when it holds more."""
-    c1, c2 = st.columns([2, 3])
+    # one above the other: they sit in the narrow column beside a chart (viz.ui.layout)
+    c1 = c2 = st.container()
     c1.selectbox(
         t("ui.att.example", lang),
         examples,

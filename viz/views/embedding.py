@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -78,12 +80,23 @@ def cost_table(costs: dict[str, embedding.Cost], n_tokens: int, lang: str) -> No
 
 
 def add_or_concat(
-    parts: embedding.Combined, labels: list[str], scale: float, kind: str, d_model: int, lang: str
+    parts: embedding.Combined,
+    labels: list[str],
+    scale: float,
+    kind: str,
+    d_model: int,
+    lang: str,
+    *,
+    note: Any = None,
 ) -> None:
     """How much each token's vector changes when P is added rather than concatenated, at this scale and
-    over a sweep of scales, with the explanation."""
+    over a sweep of scales (two charts side by side), with the explanation in ``note`` (a column beside
+    them; one of their own when not given)."""
     change = embedding.change(parts.e, parts.p)
-    left, mid, right = st.columns([3, 3, 2])
+    if note is None:
+        left, mid, right = st.columns([3, 3, 2])
+    else:
+        (left, mid), right = st.columns(2), note
     with left, widgets.guard(lang):
         fig = figures.grouped_bars(
             labels,
@@ -94,8 +107,7 @@ def add_or_concat(
             x_title=t("ui.emb.token", lang),
             y_title=t("emb.cos", lang),
             hovertemplate="%{x}: %{y:.4f}",
-            y_range=(-1.05, 1.05),
-        )
+        )  # the axis fits the cosines (0.5-0.9 at the paper's scale), from 0 or below it when one is negative
         chart(
             fig,
             key="emb_change",

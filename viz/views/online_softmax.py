@@ -11,7 +11,7 @@ from viz import figures
 from viz.cache.budget import cached
 from viz.i18n import t
 from viz.scores import online_softmax
-from viz.ui import widgets
+from viz.ui import layout, widgets
 from viz.ui.chart import chart
 
 KEYS = (4, 64, 16)  # lo, hi, default
@@ -25,10 +25,12 @@ def run(n: int, block: int, seed: int) -> tuple[np.ndarray, np.ndarray, list[onl
     return scores, values, online_softmax.steps(scores, values, block)
 
 
-def section(seed: int, lang: str) -> None:
-    """The whole tab: N and B, the block to stop after, the charts, the check and what to notice."""
-    st.write(t("os.intro", lang))
-    c1, c2, c3 = st.columns(3)
+def section(seed: int, lang: str, row: layout.Row | None = None) -> None:
+    """The whole tab: N and B and the block to stop after beside the charts, the check and what to notice,
+    then the tab's opening words. ``row`` is the tab's first row (viz.ui.layout.rows), made here when not
+    given."""
+    row = row or layout.row("os")
+    c1 = c2 = c3 = row.side
     with c1:
         n = widgets.bounded_slider(t("os.keys", lang), *KEYS, key="os_keys")
     with c2:
@@ -42,7 +44,7 @@ def section(seed: int, lang: str) -> None:
     read, this, unread = (
         np.where(mask, scores, np.nan) for mask in (x < now.lo, (x >= now.lo) & (x < now.hi), x >= now.hi)
     )
-    left, mid, note = st.columns([3, 3, 2])
+    (left, mid), note = row.main.columns(2), row.side
     with left, widgets.guard(lang):
         fig = figures.lines(
             x,
@@ -101,3 +103,4 @@ def section(seed: int, lang: str) -> None:
         )
         chart(fig, key="os_memory", lang=lang, file_name=f"online_softmax_memory_b{block}.csv")
     note.markdown(t("os.explain", lang))
+    st.caption(t("os.intro", lang))

@@ -14,7 +14,7 @@ from viz import figures
 from viz.cache.budget import cached
 from viz.encodings import relative
 from viz.i18n import t
-from viz.ui import live, widgets
+from viz.ui import layout, live, widgets
 from viz.ui.chart import chart
 
 HEADS_MAX = 16
@@ -123,23 +123,25 @@ def _live_matrix(
     )
 
 
-def _alibi(length: int, controls: Any, lang: str) -> None:
+def _alibi(length: int, row: layout.Row, lang: str) -> None:
+    controls = row.side
     with controls:
         heads = widgets.bounded_slider(t("rel.heads", lang), 1, HEADS_MAX, 8, key="rel_heads")
         causal = _toggle(t("rel.causal", lang), "rel_causal", True)
     # a formula of the length and the heads: both charts follow the strip as it is dragged
-    live.live_strip(
-        "rel_alibi",
-        [  # in the order of the controls above
-            live.LiveSlider("length", "rel_len", t("rel.len", lang), length, LENGTH[0], LENGTH[1], 1),
-            live.LiveSlider("heads", "rel_heads", t("rel.heads", lang), heads, 1, HEADS_MAX, 1),
-        ],
-        key="rel_alibi_live",
-        lang=lang,
-    )
+    with layout.strips_in(row.side):
+        live.live_strip(
+            "rel_alibi",
+            [  # in the order of the controls above
+                live.LiveSlider("length", "rel_len", t("rel.len", lang), length, LENGTH[0], LENGTH[1], 1),
+                live.LiveSlider("heads", "rel_heads", t("rel.heads", lang), heads, 1, HEADS_MAX, 1),
+            ],
+            key="rel_alibi_live",
+            lang=lang,
+        )
     slopes = relative.alibi_slopes(heads)
-    left, right, note = st.columns([3, 3, 2])
-    with left:
+    (left, right), note = row.main.columns(2), row.side
+    with note:
         head = widgets.bounded_slider(t("rel.head", lang), 1, heads, 1, key="rel_head")
     params = {"length": length, "heads": heads, "head": head, "causal": causal}
     # what the matrix's title names, as the recipe derives them while heads is dragged (the download's
@@ -203,7 +205,8 @@ def _alibi(length: int, controls: Any, lang: str) -> None:
     note.markdown(t("rel.alibi.explain", lang))
 
 
-def _t5(length: int, controls: Any, lang: str) -> None:
+def _t5(length: int, row: layout.Row, lang: str) -> None:
+    controls = row.side
     with controls:
         bidirectional = _toggle(t("rel.bidir", lang), "rel_bidir", True)
         buckets = widgets.option_slider(t("rel.buckets", lang), BUCKETS, 32, key="rel_buckets")
@@ -211,18 +214,19 @@ def _t5(length: int, controls: Any, lang: str) -> None:
         max_distance = widgets.option_slider(t("rel.maxdist", lang), allowed, 128, key="rel_maxdist")
     # a formula of the length, the buckets and the max distance: both charts follow the strip (a max
     # distance the dragged buckets leave no room for keeps the charts as they were until the release)
-    live.live_strip(
-        "rel_t5",
-        [  # in the order of the controls above
-            live.LiveSlider("length", "rel_len", t("rel.len", lang), length, LENGTH[0], LENGTH[1], 1),
-            live.LiveSlider("buckets", "rel_buckets", t("rel.buckets", lang), buckets, options=BUCKETS),
-            live.LiveSlider(
-                "max_distance", "rel_maxdist", t("rel.maxdist", lang), max_distance, options=allowed
-            ),
-        ],
-        key="rel_t5_live",
-        lang=lang,
-    )
+    with layout.strips_in(row.side):
+        live.live_strip(
+            "rel_t5",
+            [  # in the order of the controls above
+                live.LiveSlider("length", "rel_len", t("rel.len", lang), length, LENGTH[0], LENGTH[1], 1),
+                live.LiveSlider("buckets", "rel_buckets", t("rel.buckets", lang), buckets, options=BUCKETS),
+                live.LiveSlider(
+                    "max_distance", "rel_maxdist", t("rel.maxdist", lang), max_distance, options=allowed
+                ),
+            ],
+            key="rel_t5_live",
+            lang=lang,
+        )
     params = {
         "length": length,
         "bidirectional": bidirectional,
@@ -250,7 +254,7 @@ def _t5(length: int, controls: Any, lang: str) -> None:
             offsets, bidirectional=bidirectional, num_buckets=buckets, max_distance=max_distance
         )
 
-    left, right, note = st.columns([3, 3, 2])
+    (left, right), note = row.main.columns(2), row.side
     with left, widgets.guard(lang):
         _live_matrix(
             lang,
@@ -280,7 +284,8 @@ def _t5(length: int, controls: Any, lang: str) -> None:
     note.markdown(t("rel.t5.explain", lang))
 
 
-def _kerple(length: int, controls: Any, lang: str) -> None:
+def _kerple(length: int, row: layout.Row, lang: str) -> None:
+    controls = row.side
     with controls:
         r1 = _number(t("rel.r1", lang), "rel_r1")
         r2 = _number(t("rel.r2", lang), "rel_r2")
@@ -292,7 +297,8 @@ def _kerple(length: int, controls: Any, lang: str) -> None:
         live.LiveSlider("r1", "rel_r1", t("rel.r1", lang), r1, lo, hi, step),
         live.LiveSlider("r2", "rel_r2", t("rel.r2", lang), r2, lo, hi, step),
     ]
-    live.live_strip("rel_kerple", sliders, key="rel_kerple_live", lang=lang)
+    with layout.strips_in(row.side):
+        live.live_strip("rel_kerple", sliders, key="rel_kerple_live", lang=lang)
     params = {"length": length, "r1": r1, "r2": r2, "causal": causal}
 
     # The shells (None) hold no slider's value: their texts are templates the browser fills, their data two
@@ -321,7 +327,7 @@ def _kerple(length: int, controls: Any, lang: str) -> None:
     def bias() -> np.ndarray:
         return relative.kerple_log(length, r1, r2, causal=causal)[0]
 
-    left, right, note = st.columns([3, 3, 2])
+    (left, right), note = row.main.columns(2), row.side
     with left, widgets.guard(lang):
         _live_matrix(
             lang,
@@ -351,10 +357,12 @@ def _kerple(length: int, controls: Any, lang: str) -> None:
     note.markdown(t("rel.kerple.explain", lang))
 
 
-def section(lang: str) -> None:
-    """The whole tab: the scheme, its controls, the matrix, the curve and what to notice."""
-    st.write(t("rel.intro", lang))
-    c1, c2, c3 = st.columns(3)
+def section(lang: str, row: layout.Row | None = None) -> None:
+    """The whole tab: the scheme and its controls beside the matrix and the curve, what to notice, then
+    the tab's opening words. ``row`` is the tab's first row (viz.ui.layout.rows), made here when not
+    given."""
+    row = row or layout.row("rel")
+    c1 = c2 = row.side
     scheme = relative.as_scheme(
         widgets.choice(
             t("rel.scheme", lang),
@@ -368,4 +376,5 @@ def section(lang: str) -> None:
     )
     with c2:
         length = widgets.bounded_slider(t("rel.len", lang), *LENGTH, key="rel_len")
-    {"alibi": _alibi, "t5": _t5, "kerple": _kerple}[scheme](length, c3, lang)
+    {"alibi": _alibi, "t5": _t5, "kerple": _kerple}[scheme](length, row, lang)
+    st.caption(t("rel.intro", lang))

@@ -14,7 +14,7 @@ from viz.cache.budget import cached
 from viz.encodings import rope_scaling
 from viz.encodings.rope_scaling import METHODS, Method
 from viz.i18n import t
-from viz.ui import live, widgets
+from viz.ui import layout, live, widgets
 from viz.ui.chart import chart
 
 LENGTHS = (256, 512, 1024, 2048, 4096, 8192)
@@ -100,32 +100,30 @@ def long_term_decay(d_head: int, base: float, length: int, lang: str) -> None:
     right.markdown(t("rs.decay.explain", lang))
 
 
-def section(base: float, lang: str) -> None:
-    """The whole tab: L, s and d; the wavelengths, YaRN's ramp and the scores, with what to notice."""
-    st.write(t("rs.intro", lang))
-    c1, c2, c3, c4 = st.columns([2, 2, 2, 1])
-    with c1:
+def section(base: float, lang: str, row: layout.Row | None = None) -> None:
+    """The whole tab: L, s and d beside the wavelengths, then YaRN's ramp and the scores, with what to
+    notice. ``row`` is the tab's first row (viz.ui.layout.rows), made here when not given."""
+    row = row or layout.row("rs")
+    with row.side:
         train_len = widgets.option_slider(t("rs.len", lang), LENGTHS, 2048, key="rs_len")
-    with c2:
         scale = widgets.option_slider(t("rs.scale", lang), SCALES, 4, key="rs_scale")
-    with c3:
         d_head = widgets.option_slider(t("rs.dhead", lang), D_HEADS, 128, key="rs_dhead")
     found = scaling(d_head, base, scale, train_len)
-    c4.metric(t("rs.temperature", lang), f"{found.temperature:.3f}", help=t("rs.temperature.help", lang))
     names = {m: t(f"rs.method.{m}", lang) for m in METHODS}
     n = d_head // 2
     pairs = np.arange(n)
     # formulas of (s, L, d): the three charts follow the strip as it is dragged (viz.ui.live)
-    live.live_strip(
-        "rs",
-        [
-            live.LiveSlider("train_len", "rs_len", t("rs.len", lang), train_len, options=LENGTHS),
-            live.LiveSlider("scale", "rs_scale", t("rs.scale", lang), scale, options=SCALES),
-            live.LiveSlider("d_head", "rs_dhead", t("rs.dhead", lang), d_head, options=D_HEADS),
-        ],
-        key="rs_live",
-        lang=lang,
-    )
+    with row.side:
+        live.live_strip(
+            "rs",
+            [
+                live.LiveSlider("train_len", "rs_len", t("rs.len", lang), train_len, options=LENGTHS),
+                live.LiveSlider("scale", "rs_scale", t("rs.scale", lang), scale, options=SCALES),
+                live.LiveSlider("d_head", "rs_dhead", t("rs.dhead", lang), d_head, options=D_HEADS),
+            ],
+            key="rs_live",
+            lang=lang,
+        )
     params = {
         "d_head": d_head,
         "base": base,
@@ -191,8 +189,7 @@ def section(base: float, lang: str) -> None:
             height=420,
         )
 
-    left, right = st.columns([3, 1])
-    with left, widgets.guard(lang):
+    with row.main, widgets.guard(lang):
         level_at = len(METHODS)  # the level lines follow the methods' traces
         live.live_chart(
             waves(None),
@@ -208,6 +205,11 @@ def section(base: float, lang: str) -> None:
             truth=lambda: waves({m: found.wavelengths(m) for m in METHODS}),
             file_name=f"rope_scaling_wavelengths_d{d_head}_L{train_len}_s{scale}.csv",
         )
+    with row.side:
+        st.metric(t("rs.temperature", lang), f"{found.temperature:.3f}", help=t("rs.temperature.help", lang))
+        st.markdown(t("rs.wave.explain", lang))
+    left, right = st.columns([3, 1])
+    with left, widgets.guard(lang):
         live.live_chart(
             ramp(None),
             recipe="rs_ramp",
@@ -219,7 +221,7 @@ def section(base: float, lang: str) -> None:
             truth=lambda: ramp(found.ramp),
             file_name=f"yarn_ramp_d{d_head}_L{train_len}.csv",
         )
-    right.markdown(t("rs.wave.explain", lang))
+    right.caption(t("rs.intro", lang))
     left, right = st.columns([3, 1])
     with left, widgets.guard(lang):
         live.live_chart(

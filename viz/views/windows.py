@@ -13,7 +13,7 @@ from viz.i18n import t
 from viz.model import model_cache
 from viz.model.encoder import ModelConfig
 from viz.scores import windows
-from viz.ui import widgets
+from viz.ui import layout, widgets
 from viz.ui.chart import chart
 from viz.views.relative import query_key_matrix
 
@@ -85,12 +85,13 @@ def live_maps(config: ModelConfig, tokens: tuple[str, ...], window: int, sinks: 
     st.caption(t("win.maps.explain", lang))
 
 
-def section(config: ModelConfig, tokens: tuple[str, ...], lang: str) -> None:
-    """The whole tab: length, window, sinks and layers; the mask, the reach, the span, the page's live
-    model under that mask and a real model's sinks."""
+def section(config: ModelConfig, tokens: tuple[str, ...], lang: str, row: layout.Row | None = None) -> None:
+    """The whole tab: length, window, sinks and layers beside the mask and the reach; the span, the page's
+    live model under that mask and a real model's sinks. ``row`` is the tab's first row
+    (viz.ui.layout.rows), made here when not given."""
     text = " ".join(tokens)
-    st.write(t("win.intro", lang))
-    c1, c2, c3, c4 = st.columns(4)
+    row = row or layout.row("win")
+    c1 = c2 = c3 = c4 = row.side
     with c1:
         length = widgets.bounded_slider(t("win.len", lang), *LENGTH, key="win_len")
     with c2:
@@ -100,7 +101,7 @@ def section(config: ModelConfig, tokens: tuple[str, ...], lang: str) -> None:
     with c4:
         layers = widgets.bounded_slider(t("win.layers", lang), *LAYERS, key="win_layers")
     kind, seen, back = masks(length, window, sinks, layers)
-    left, mid, note = st.columns([3, 3, 2])
+    (left, mid), note = row.main.columns(2), row.side
     with left, widgets.guard(lang):
         query_key_matrix(
             kind,
@@ -125,6 +126,7 @@ def section(config: ModelConfig, tokens: tuple[str, ...], lang: str) -> None:
         )
     span = min(windows.window_span(window, layers), length - 1)
     note.markdown(t("win.explain", lang, w=window, span=span, layers=layers))
+    st.caption(t("win.intro", lang))
     left, note = st.columns([6, 2])
     with left, widgets.guard(lang):
         depth = np.arange(1, LAYERS[1] + 1)

@@ -39,6 +39,8 @@ import functools
 import json
 import math
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,9 +53,11 @@ import streamlit as st
 from viz import figures
 from viz.encodings import EncodingSpec
 from viz.figures import export
+from viz.figures.summary import summary as figure_summary
 from viz.i18n import t
 from viz.state import settings
 from viz.ui import chart as chart_ui
+from viz.ui import layout
 
 _HERE = Path(__file__).resolve().parent
 
@@ -185,7 +189,10 @@ def live_strip(group: str, sliders: Sequence[LiveSlider], *, key: str, lang: str
         }
     }
     data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    chart_ui.mount(data, key=key, lang=lang, on_released=functools.partial(_released, key, tuple(sliders)))
+    with layout.strip_box():  # beside the chart, in a row's side column (viz.ui.layout)
+        chart_ui.mount(
+            data, key=key, lang=lang, on_released=functools.partial(_released, key, tuple(sliders))
+        )
 
 
 def live_chart(
@@ -214,12 +221,39 @@ def live_chart(
     figure = json.loads(pio.to_json(fig, validate=False))
     live = {"recipe": recipe, "params": dict(params), "texts": dict(texts), "group": group}
     payload = json.dumps({**figure, "live": live}, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    chart_ui.mount(payload.encode("utf-8"), key=key, lang=lang)
+    summary = _truth_summary(recipe, params, lang, truth)
+    chart_ui.mount(payload.encode("utf-8"), key=key, lang=lang, summary=summary)
     # the CSV's title line is the chart's title as drawn: its template filled with the parameters
     titled = {"layout": {"title": {"text": (figure.get("layout", {}).get("title") or {}).get("text", "")}}}
     fill_texts(titled, {k: v for k, v in texts.items() if k == "layout.title.text"}, params)
     made = csv if csv is not None else lambda: figure_csv(truth(), lang)
     chart_ui.download(json.dumps(titled).encode("utf-8"), key=key, lang=lang, csv=made, file_name=file_name)
+
+
+#: (recipe, parameters, language) -> the summary of the server's figure for them, the newest last.
+_summaries: OrderedDict[tuple[str, str, str], str] = OrderedDict()
+_summaries_lock = threading.Lock()
+#: Summaries kept: a class dragging one slider back and forth meets the same few hundred settings.
+SUMMARIES_KEPT = 512
+
+
+def _truth_summary(recipe: str, params: Mapping[str, Any], lang: str, truth: Callable[[], go.Figure]) -> str:
+    """A live chart's text alternative: the summary (viz.figures.summary) of the figure the server would
+    draw, ``truth()``, at the parameters the server sent. Static while a slider is dragged (the browser
+    computes the frames); made once per recipe, parameters and language, so a rerun that changes
+    nothing for this chart does not build its truth."""
+    found_key = (recipe, json.dumps(dict(params), sort_keys=True, default=str), lang)
+    with _summaries_lock:
+        found = _summaries.get(found_key)
+        if found is not None:
+            _summaries.move_to_end(found_key)
+            return found
+    text = figure_summary(truth(), lang, t)
+    with _summaries_lock:
+        _summaries[found_key] = text
+        while len(_summaries) > SUMMARIES_KEPT:
+            _summaries.popitem(last=False)
+    return text
 
 
 _PLACEHOLDER = re.compile(r"\{(\w+)(?::(\.\d[fg]))?\}")
