@@ -171,11 +171,11 @@ def test_worked_example_steps_match_the_formulas() -> None:
         ("sm_step_output", w.output[:, :8]),
     ):
         np.testing.assert_allclose(decode(spec(at, key)["data"][0]["z"]), values, rtol=1e-5, atol=1e-6)
-    assert spec(at, "sm_step_weights")["data"][0]["y"] == ["1 · I", "2 · am", "3 · good"]
+    assert spec(at, "sm_step_weights")["data"][0]["y"] == ["0 · I", "1 · am", "2 · good"]
     assert at.code[0].value == worked.weighted_sum(w.weights, w.tokens, 0)
     at.selectbox(key="sm_query").set_value(2).run()
     ok(at)
-    assert at.code[0].value.startswith("z_3 = ")
+    assert at.code[0].value.startswith("z_2 = ")  # numbered from 0, as every position is
     assert at.code[1].value == worked.weighted_sum_numbers(w, 2)
     assert t("ex.columns", "en", shown=8, d_k=64) in texts(at)
 
@@ -189,7 +189,7 @@ def test_a_new_sentence_uses_all_its_words_and_length_can_shorten_it() -> None:
     assert len(spec(at, "sm_step_weights")["data"][0]["y"]) == 8
     at.slider(key="sm_len").set_value(2).run()
     ok(at)
-    assert spec(at, "sm_step_weights")["data"][0]["y"] == ["1 · A", "2 · dog"]
+    assert spec(at, "sm_step_weights")["data"][0]["y"] == ["0 · A", "1 · dog"]
     at.text_input(key="sm_text").input("I am good").run()
     ok(at)
     assert at.slider(key="sm_len").value == 3
@@ -237,7 +237,7 @@ def test_a_repeated_word_keeps_its_own_row_and_column() -> None:
     at.text_input(key="sm_text").input("the cat saw the dog").run()
     ok(at)
     fig = spec(at, "sm_step_weights")["data"][0]
-    assert fig["y"] == fig["x"] == ["1 · the", "2 · cat", "3 · saw", "4 · the", "5 · dog"]
+    assert fig["y"] == fig["x"] == ["0 · the", "1 · cat", "2 · saw", "3 · the", "4 · dog"]
     weights = decode(fig["z"])
     assert weights.shape == (5, 5)
     np.testing.assert_allclose(weights.sum(axis=1), 1.0, rtol=1e-5)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 import plotly.graph_objects as go
 
 from viz.cache.memo import memoized
-from viz.figures.base import _frame, _named, _nth, _right_axis, escape_label, new_figure
+from viz.figures.base import _frame, _named, _nth, _relayout, _right_axis, escape_label, new_figure
 
 #: Room for one legend entry under a bar chart (entries wrap one per line in a narrow column).
 LEGEND_ROW_PX = 22
@@ -85,7 +85,47 @@ def grouped_bars(
     )
     if y2:
         _right_axis(fig, y2_title, log=False)
+        if not y_log:
+            # Twin axes whose zeros sit at different heights make a line look above or below a bar's
+            # base when it is not: both ranges are set so that 0 is at the same height on each side.
+            left = y_range or data_range(ys.values())
+            right = data_range(y2.values())
+            left, right = align_zeros(left, right)
+            _relayout(fig, yaxis={"range": list(left)}, yaxis2={"range": list(right)})
     return fig
+
+
+def data_range(series: Iterable[np.ndarray | Sequence[float]], pad: float = 0.1) -> tuple[float, float]:
+    """A linear axis's range for ``series``: from min(0, smallest) to max(0, largest), padded by ``pad``
+    of the span on each side that holds data (room for a bar's value written above it)."""
+    values = [np.asarray(v, dtype=np.float64).ravel() for v in series]
+    finite = np.concatenate([v[np.isfinite(v)] for v in values]) if values else np.array([])
+    lo = min(0.0, float(finite.min())) if finite.size else 0.0
+    hi = max(0.0, float(finite.max())) if finite.size else 1.0
+    span = hi - lo or 1.0
+    return (lo - pad * span if lo < 0 else 0.0, hi + pad * span if hi > 0 or lo == 0 else 0.0)
+
+
+def align_zeros(
+    left: tuple[float, float], right: tuple[float, float]
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Two ranges (each holding 0) widened so that 0 sits at the same fraction of each: the larger of
+    their fractions below zero, so neither loses any of its data."""
+    below = max(_below_zero(left), _below_zero(right))
+    return _with_zero_at(left, below), _with_zero_at(right, below)
+
+
+def _below_zero(r: tuple[float, float]) -> float:
+    lo, hi = min(r[0], 0.0), max(r[1], 0.0)
+    return -lo / (hi - lo) if hi > lo else 0.0
+
+
+def _with_zero_at(r: tuple[float, float], below: float) -> tuple[float, float]:
+    """The smallest range holding ``r`` and 0 with 0 at fraction ``below`` of its height."""
+    lo, hi = min(r[0], 0.0), max(r[1], 0.0)
+    need = [-lo / below if below > 0 else 0.0, hi / (1.0 - below) if below < 1 else 0.0]
+    span = max(need) or 1.0
+    return (-below * span, (1.0 - below) * span)
 
 
 @memoized

@@ -185,3 +185,65 @@ def _mark(fig: go.Figure, x: float, label: str, *, dash: str) -> None:
 def _labels(idx: np.ndarray) -> list[str]:
     # Category labels keep every drawn cell the same size even when the indices skip.
     return [str(int(i)) for i in idx]
+
+
+#: plotly.js's default colours, in the order it gives them to traces without one of their own.
+COLORWAY = (
+    "#1f77b4",
+    "#ff7f0e",
+    "#2ca02c",
+    "#d62728",
+    "#9467bd",
+    "#8c564b",
+    "#e377c2",
+    "#7f7f7f",
+    "#bcbd22",
+    "#17becf",
+)
+#: The dashes of :func:`lines`' named vertical marks, one each (two marks drawn alike read as one).
+MARK_DASHES = ("dot", "dashdot", "longdash", "longdashdot")
+#: A curve this close to an earlier one (as a share of the axis's span) is drawn on the same pixels.
+COINCIDE = 0.01
+
+
+def _cycle_dash(i: int) -> str:
+    """The dash of the ``i``-th trace: solid through the first colour cycle, then another each cycle."""
+    return ("solid", "dash", "dot", "dashdot")[(i // len(COLORWAY)) % 4]
+
+
+def _drawn(values: np.ndarray, log: bool) -> np.ndarray:
+    """Values as the axis places them (log10 on a log axis; NaN where nothing is drawn)."""
+    v = np.asarray(values, dtype=np.float64)
+    if log:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            v = np.where(v > 0, np.log10(np.where(v > 0, v, 1.0)), np.nan)
+    return v
+
+
+def coinciding(a: np.ndarray, b: np.ndarray, *, log: bool = False) -> bool:
+    """Whether curves ``a`` and ``b`` (over the same x) fall on the same pixels: within
+    :data:`COINCIDE` of their span at 80% of the points or more. A flat curve (a live chart's placeholder)
+    never counts."""
+    da, db = _drawn(a, log), _drawn(b, log)
+    if da.shape != db.shape:
+        return False
+    both = np.isfinite(da) & np.isfinite(db)
+    if both.sum() < 2:
+        return False
+    span = float(max(da[both].max(), db[both].max()) - min(da[both].min(), db[both].min()))
+    if span == 0 or np.ptp(da[both]) == 0 or np.ptp(db[both]) == 0:
+        return False
+    return bool(np.mean(np.abs(da[both] - db[both]) <= COINCIDE * span) >= 0.8)
+
+
+def _halo_coinciding(fig: go.Figure, *, log: bool) -> None:
+    """A curve drawn over an earlier one with the same values hides it: the earlier one is drawn wider,
+    a halo around the later one, so both stay visible (e.g. cos(E, E+P) and the concatenated cosine,
+    equal when P is orthogonal to E)."""
+    traces = [tr for tr in fig.data if isinstance(tr, go.Scatter) and tr.yaxis in (None, "y")]
+    for lo, below in enumerate(traces):
+        for above in traces[lo + 1 :]:
+            if coinciding(np.asarray(below.y), np.asarray(above.y), log=log):
+                top = float(above.line.width or 2)
+                below.line.width = max(float(below.line.width or 2), top + 3)
+                break

@@ -5,15 +5,16 @@ has its data; :func:`matrix_csv` and :func:`columns_csv` write arrays a page pas
 more than the chart (a strided heatmap's whole table, every pair behind a thinned scatter). Headers are
 whatever the caller passes, already in the page's language.
 
-Cells go through the ``csv`` module (user sentences may hold commas, quotes and newlines). Text that a
-spreadsheet would run as a formula (a cell starting with = + - @, tab or carriage return, OWASP's list
-for CSV injection) gets a leading apostrophe, unless it is a plain number such as ``-0.5``.
+Cells are quoted as RFC 4180 says (user sentences may hold commas, quotes and newlines), and also when
+they hold a ``#``; comment lines (``# title``) are never quoted, so ``comment="#"`` readers skip them
+all. Text that a spreadsheet would run as a formula (a cell starting with = + - @, tab or carriage
+return, OWASP's list for CSV injection) gets a leading apostrophe, unless it is a plain number such as
+``-0.5``.
 """
 
 from __future__ import annotations
 
 import base64
-import csv
 import html
 import io
 import itertools
@@ -80,15 +81,36 @@ def _numbers(values: np.ndarray) -> list[str]:
     return [_number(float(v), f32) for v in values.ravel()]
 
 
-def _writer(buf: io.StringIO) -> Any:
-    return csv.writer(buf, lineterminator="\r\n")  # RFC 4180's line ends, which Excel expects
+class _Writer:
+    """RFC 4180 rows (``\r\n`` line ends, which Excel expects), with a cell quoted when it holds a comma,
+    a quote, a line break or a ``#``: a reader that skips ``#`` comments (``pandas.read_csv(comment="#")``)
+    would otherwise cut a row at a WordPiece piece such as ``##ing``."""
+
+    _QUOTE = re.compile(r'[,"\r\n#]')
+
+    def __init__(self, buf: io.StringIO) -> None:
+        self._buf = buf
+
+    def _cell(self, value: object) -> str:
+        text = "" if value is None else str(value)
+        return '"' + text.replace('"', '""') + '"' if self._QUOTE.search(text) else text
+
+    def writerow(self, row: Iterable[object]) -> None:
+        self._buf.write(",".join(self._cell(v) for v in row) + "\r\n")
+
+    def writerows(self, rows: Iterable[Iterable[object]]) -> None:
+        for row in rows:
+            self.writerow(row)
+
+
+def _writer(buf: io.StringIO) -> _Writer:
+    return _Writer(buf)
 
 
 def comment(text: str) -> str:
-    """A line ``# text`` (a title or a note above a table), as one properly quoted CSV cell."""
-    buf = io.StringIO()
-    _writer(buf).writerow(["# " + text])
-    return buf.getvalue()
+    """A line ``# text`` (a title or a note above a table), never quoted, on one line: every file's
+    comments read the same, so a reader that skips ``#`` lines skips them all."""
+    return "# " + " ".join(str(text).split()) + "\r\n"
 
 
 def corner(rows: str, cols: str) -> str:

@@ -32,6 +32,7 @@ def heatmap(
     zmax: float | None = None,
     height: int = 460,
     cell_text: str | None = None,
+    cell_font: int | None = None,
     y_labels: Sequence[str] | None = None,
     x_labels: Sequence[str] | None = None,
     x_ticks: Mapping[str, str] | None = None,
@@ -43,8 +44,9 @@ def heatmap(
     cells only, instead of every so many.
 
     Diverging colours centred on 0 when ``z`` has both signs, sequential otherwise. ``cell_text`` (a
-    Plotly texttemplate such as ``"%{z:.3f}"``) writes each value in its cell; ``y_labels`` and
-    ``x_labels`` replace the row and column numbers with text (escaped here).
+    Plotly texttemplate such as ``"%{z:.3f}"``) writes each value in its cell, at ``cell_font`` px
+    (plotly.js otherwise shrinks the text to fit the cell, to ~6 px in a 12 x 12 matrix); ``y_labels``
+    and ``x_labels`` replace the row and column numbers with text (escaped here).
     """
     z32 = np.asarray(z, dtype=np.float32)
     xs = np.arange(z32.shape[1]) if x is None else np.asarray(x)
@@ -65,6 +67,8 @@ def heatmap(
         "hovertemplate": hovertemplate,
         "texttemplate": cell_text,
     }
+    if cell_text and cell_font:
+        cell["textfont"] = {"size": cell_font}
     return _grid(
         [[cell]],
         grid=False,

@@ -10,10 +10,14 @@ import plotly.graph_objects as go
 
 from viz.cache.memo import memoized
 from viz.figures.base import (
+    COLORWAY,
+    MARK_DASHES,
     MEASURED_COLORS,
     REFERENCE_COLORS,
     SEQUENTIAL,
+    _cycle_dash,
     _frame,
+    _halo_coinciding,
     _mark,
     _named,
     _nth,
@@ -52,21 +56,24 @@ def lines(
     With ``x_window`` the chart opens on x in [min, min + x_window] with a range slider to pan; all the
     data is still sent, so zooming out shows everything. ``y2`` draws more traces (dotted) against a
     second y-axis on the right; ``mark_x`` draws a vertical dashed line there, named ``mark_label``, and
-    ``marks`` (name -> x) more of them, dotted; ``levels`` (name -> y) draws horizontal dashed lines.
-    ``legend_right`` lists the traces in a column right of the plot (for many long names).
+    ``marks`` (name -> x) more of them, each its own dash; ``levels`` (name -> y) draws horizontal dashed
+    lines. ``legend_right`` lists the traces in a column right of the plot (for many long names).
+    Traces past the colour cycle are dashed; a curve over an equal one leaves it visible (base.py).
     """
     fig = new_figure()
     x32 = np.asarray(x, dtype=np.float32)
-    for name, values in ys.items():
+    for i, (name, values) in enumerate(ys.items()):
         fig.add_trace(
             go.Scatter(
                 x=x32,
                 y=np.asarray(values, dtype=np.float32),
                 mode=mode,
                 name=name,
+                line={"dash": _cycle_dash(i)} if i >= len(COLORWAY) else None,
                 hovertemplate=_named(hovertemplate, name),
             )
         )
+    _halo_coinciding(fig, log=y_log)
     for name, values in (y2 or {}).items():
         fig.add_trace(
             go.Scatter(
@@ -95,8 +102,8 @@ def lines(
         _right_axis(fig, y2_title, log=y2_log)
     if mark_x is not None:
         _mark(fig, mark_x, mark_label, dash="dash")
-    for name, at in (marks or {}).items():
-        _mark(fig, at, name, dash="dot")
+    for i, (name, at) in enumerate((marks or {}).items()):
+        _mark(fig, at, name, dash=MARK_DASHES[i % len(MARK_DASHES)])
     for i, (name, y) in enumerate((levels or {}).items()):
         # a trace, not add_hline: on a log axis Plotly reads a shape's y as log10(y)
         ends = [float(x32.min()), float(x32.max())] if x32.size else [0.0, 1.0]
@@ -170,8 +177,7 @@ def log_markers(
     ):
         if at is None:
             continue
-        # A trace, not add_hline: on a log axis Plotly reads an annotation's y as log10(y), which
-        # would stretch the axis to 10^hline.
+        # A trace, not add_hline: on a log axis Plotly reads an annotation's y as log10(y).
         fig.add_trace(
             go.Scatter(
                 x=[float(xs.min()), float(xs.max())] if xs.size else [0.0, 1.0],
@@ -317,10 +323,8 @@ def measured_curves(
     mark_label: str = "",
     height: int = 380,
 ) -> go.Figure:
-    """Measured values as markers (with ± ``errors`` bars), theory as dashed ``references`` lines.
-
-    On log axes by default; ``mark_x`` draws a vertical dotted line at the current setting.
-    """
+    """Measured values as markers (with ± ``errors`` bars), theory as dashed ``references`` lines, on log
+    axes by default; ``mark_x`` draws a vertical dotted line at the current setting."""
     xs = np.asarray(x, dtype=np.float64)
     fig = new_figure()
     for i, (name, values) in enumerate((references or {}).items()):
@@ -348,6 +352,7 @@ def measured_curves(
                 hovertemplate=_named(hovertemplate, name),
             )
         )
+    _halo_coinciding(fig, log=y_log)
     _frame(
         fig,
         title=title,

@@ -160,6 +160,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "**Measured.** With the position signal switched off the largest change is {none} (weights: {none_w}), and with {enc} it is {with_} (weights: {with_w}): both are float rounding, so here the model cannot tell the orders apart.",
         "ko": "**측정값.** 위치 신호를 끄면 가장 큰 차이는 {none}(가중치: {none_w}), 위치 신호({enc})를 켜도 {with_}(가중치: {with_w})입니다. 둘 다 부동소수점 반올림 수준이라, 지금 설정에서는 모델이 어순을 구별하지 못합니다.",
     },
+    "att.order.rounding_axis": {
+        "en": "Every bar here is float rounding, so the axis is fixed from 10⁻¹² to 1 rather than zoomed onto them: equal bars look equal.",
+        "ko": "여기 막대는 모두 부동소수점 반올림이라, 축을 막대에 맞춰 확대하지 않고 10⁻¹²부터 1까지로 고정했습니다. 같은 막대는 같게 보입니다.",
+    },
     "att.order.explain": {
         "en": "**Why.** Attention compares tokens with each other and never asks where they are, so on its own it treats a sentence as a bag of words: “The cat chased the mouse” and “The mouse chased the cat” would give the same vectors, merely in another order. Adding a position signal is what lets the model tell them apart. The log scale shows both sizes at once.",
         "ko": "**이유.** 어텐션은 토큰끼리 비교할 뿐 각 토큰이 어디 있는지는 묻지 않습니다. 그래서 그것만으로는 문장을 단어 주머니처럼 다룹니다. “The cat chased the mouse”와 “The mouse chased the cat”이 순서만 다른 같은 벡터들이 됩니다. 위치 신호를 더해야 모델이 둘을 구별합니다. 로그 눈금이라 두 크기를 한 번에 볼 수 있습니다.",

@@ -192,10 +192,10 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "notes.ex_weights.says": {
         "en": "row “I” of the weights is 0.90, 0.07, 0.03 and row “good” is 0.21, 0.03, 0.76; the text "
-        "under the figure reads row “I” as 90%, 10% and 3% (103% in all), and z_1 is written with 0.9, "
-        "0.07 and 0.03.",
+        "under the figure reads row “I” as 90%, 10% and 3% (103% in all), and z_1 (z_0 here, where positions count from 0) "
+        "is written with 0.9, 0.07 and 0.03.",
         "ko": "가중치의 “I” 행은 0.90, 0.07, 0.03이고 “good” 행은 0.21, 0.03, 0.76입니다. 그림 아래 글은 "
-        "“I” 행을 90%, 10%, 3%(합 103%)로 읽고, z_1은 0.9, 0.07, 0.03으로 적었습니다.",
+        "“I” 행을 90%, 10%, 3%(합 103%)로 읽고, z_1(위치를 0부터 세는 여기서는 z_0)은 0.9, 0.07, 0.03으로 적었습니다.",
     },
     "notes.ex_weights.right": {
         "en": "softmax of the note's own scores ÷ 8 gives row “I” = {row_i} and row “good” = {row_good}, "

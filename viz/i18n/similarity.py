@@ -103,21 +103,91 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Gaps: the cosine is undefined against a zero vector (position 0 of this table is all zeros).",
         "ko": "끊긴 곳: 영벡터와의 코사인은 정의되지 않습니다(이 표의 위치 0은 모두 0입니다).",
     },
+    # What to notice beside one position's row: a sentence for the measure, then one per encoding shown
+    # (viz.views.similarity.row_explanation), so the text describes the charts beside it.
     "sim.row.explain.dot": {
-        "en": "**What to notice.** For the sinusoidal table the curve peaks at j = {p}, where the dot product of a vector with itself is {half}, and falls off on both sides: nearby positions look alike, far ones less so. Move p and the whole shape slides with it. The integer index instead grows with j, so the largest score goes to the last position, not to p's neighbours.",
-        "ko": "**눈여겨볼 점.** 사인파 표에서는 곡선이 j = {p}에서 가장 높고(자기 자신과의 내적 = {half}) 양쪽으로 내려갑니다. 가까운 위치는 비슷하고 먼 위치는 덜 비슷합니다. p를 움직이면 모양 전체가 함께 미끄러집니다. 정수 인덱스는 j와 함께 커지기만 해서 가장 큰 점수가 p의 이웃이 아니라 마지막 위치로 갑니다.",
+        "en": "**What to notice.** Each curve is the dot product of position {p}'s vector with every position j's; the line marks j = {p}.",
+        "ko": "**눈여겨볼 점.** 각 곡선은 위치 {p}의 벡터와 모든 위치 j의 벡터의 내적입니다. 세로선이 j = {p}입니다.",
     },
     "sim.row.explain.cosine": {
-        "en": "**What to notice.** The cosine ignores length and keeps only the angle: it is 1 at j = {p} (undefined where a vector is all zeros). Integer and index ÷ length give 1 everywhere else too: all their vectors point the same way, so by angle they cannot tell positions apart at all.",
-        "ko": "**눈여겨볼 점.** 코사인은 길이를 무시하고 각도만 봅니다. j = {p}에서 1입니다(모두 0인 벡터에서는 정의되지 않습니다). 정수 인덱스와 인덱스 ÷ 길이는 다른 곳에서도 모두 1입니다. 모든 벡터가 같은 방향이라 각도로는 위치를 전혀 구별하지 못합니다.",
+        "en": "**What to notice.** The cosine ignores length and keeps only the angle: it is 1 at j = {p} (undefined where a vector is all zeros).",
+        "ko": "**눈여겨볼 점.** 코사인은 길이를 무시하고 각도만 봅니다. j = {p}에서 1입니다(모두 0인 벡터에서는 정의되지 않습니다).",
     },
     "sim.row.explain.distance": {
-        "en": "**What to notice.** Distance is 0 at j = {p} and grows as j moves away. For the sinusoidal table "
-        "it grows smoothly and the same way on both sides; for binary it jumps around, because moving one "
-        "position can flip one bit or many.",
-        "ko": "**눈여겨볼 점.** 거리는 j = {p}에서 0이고 j가 멀어질수록 커집니다. 사인파 표에서는 양쪽으로 똑같이 "
-        "부드럽게 커지지만, 이진수는 한 칸 움직일 때 비트가 하나 바뀔 수도 여러 개 바뀔 수도 있어 들쭉날쭉 "
-        "뜁니다.",
+        "en": "**What to notice.** Distance is 0 at j = {p} and grows as j moves away.",
+        "ko": "**눈여겨볼 점.** 거리는 j = {p}에서 0이고 j가 멀어질수록 커집니다.",
+    },
+    "sim.row.dot.sinusoidal": {
+        "en": "**Sinusoidal:** the curve peaks at j = {p}, where a vector's dot product with itself is {half}, and falls off on both sides: nearby positions look alike, far ones less so. Move p and the whole shape slides with it.",
+        "ko": "**사인파:** 곡선이 j = {p}에서 가장 높고(자기 자신과의 내적 = {half}) 양쪽으로 내려갑니다. 가까운 위치는 비슷하고 먼 위치는 덜 비슷합니다. p를 움직이면 모양 전체가 함께 미끄러집니다.",
+    },
+    "sim.row.dot.rope": {
+        "en": "**RoPE:** its table holds the same kind of sines and cosines, so its curve also peaks at j = {p} and depends on the distance p − j only.",
+        "ko": "**RoPE:** 표가 같은 종류의 사인과 코사인으로 되어 있어, 곡선도 j = {p}에서 가장 높고 간격 p − j에만 달려 있습니다.",
+    },
+    "sim.row.dot.integer": {
+        "en": "**Integer index:** the score p · j · d_model only grows with j, so the largest score goes to the last position, not to p's neighbours (and at p = 0 every score is 0).",
+        "ko": "**정수 인덱스:** 점수 p · j · d_model은 j와 함께 커지기만 해서, 가장 큰 점수가 p의 이웃이 아니라 마지막 위치로 갑니다(p = 0이면 모든 점수가 0입니다).",
+    },
+    "sim.row.dot.normalized": {
+        "en": "**Index ÷ length:** the same straight line as the integer index, only smaller: the last position scores highest whatever p is.",
+        "ko": "**인덱스 ÷ 길이:** 정수 인덱스와 같은 직선이고 작기만 합니다. p가 무엇이든 마지막 위치의 점수가 가장 큽니다.",
+    },
+    "sim.row.dot.binary": {
+        "en": "**Binary:** the score counts the 1-bits p and j share, so it jumps around: a neighbour that flips many bits scores lower than a far position sharing p's bits, and positions with more 1-bits score higher.",
+        "ko": "**이진수:** 점수는 p와 j가 함께 가진 1비트의 개수라서 들쭉날쭉 뜁니다. 비트가 많이 바뀌는 이웃은 p의 비트를 공유하는 먼 위치보다 점수가 낮고, 1비트가 많은 위치일수록 점수가 높습니다.",
+    },
+    "sim.row.dot.learned": {
+        "en": "**Learned table (at initialisation):** random vectors, so the curve is a spike at j = {p} over noise: no near or far until training shapes the table.",
+        "ko": "**학습형 표 (초기화 직후):** 무작위 벡터라서 곡선은 잡음 위에 j = {p}에서 솟은 뾰족한 점입니다. 학습이 표를 만들기 전에는 가깝고 먼 것이 없습니다.",
+    },
+    "sim.row.cosine.sinusoidal": {
+        "en": "**Sinusoidal:** every vector has the same length, so the cosine is the dot product rescaled: the same peak at p, falling off with distance.",
+        "ko": "**사인파:** 모든 벡터의 길이가 같아서 코사인은 내적의 크기만 바꾼 것입니다. p에서 같은 봉우리가 있고 거리에 따라 내려갑니다.",
+    },
+    "sim.row.cosine.rope": {
+        "en": "**RoPE:** its vectors all have the same length too, so the cosine falls off from p with the distance only.",
+        "ko": "**RoPE:** 벡터의 길이가 모두 같아서, 코사인도 p에서 거리에 따라서만 내려갑니다.",
+    },
+    "sim.row.cosine.integer": {
+        "en": "**Integer index:** 1 everywhere else too: all its vectors point the same way, so by angle it cannot tell positions apart at all.",
+        "ko": "**정수 인덱스:** 다른 곳에서도 모두 1입니다. 모든 벡터가 같은 방향이라 각도로는 위치를 전혀 구별하지 못합니다.",
+    },
+    "sim.row.cosine.normalized": {
+        "en": "**Index ÷ length:** 1 everywhere else too: all its vectors point the same way, so by angle it cannot tell positions apart at all.",
+        "ko": "**인덱스 ÷ 길이:** 다른 곳에서도 모두 1입니다. 모든 벡터가 같은 방향이라 각도로는 위치를 전혀 구별하지 못합니다.",
+    },
+    "sim.row.cosine.binary": {
+        "en": "**Binary:** the angle depends on which bits p and j share, so the curve still jumps around; a far position can point more nearly p's way than a neighbour.",
+        "ko": "**이진수:** 각도가 p와 j가 함께 가진 비트에 달려 있어 곡선이 여전히 들쭉날쭉합니다. 먼 위치가 이웃보다 p와 더 비슷한 방향을 가리킬 수 있습니다.",
+    },
+    "sim.row.cosine.learned": {
+        "en": "**Learned table (at initialisation):** random vectors are nearly at right angles, so the cosine is near 0 everywhere but at p.",
+        "ko": "**학습형 표 (초기화 직후):** 무작위 벡터는 거의 직각이라, 코사인이 p를 빼면 어디서나 0 가까이입니다.",
+    },
+    "sim.row.distance.sinusoidal": {
+        "en": "**Sinusoidal:** it grows smoothly and the same way on both sides.",
+        "ko": "**사인파:** 양쪽으로 똑같이 부드럽게 커집니다.",
+    },
+    "sim.row.distance.rope": {
+        "en": "**RoPE:** like the sinusoidal table, smooth and the same on both sides.",
+        "ko": "**RoPE:** 사인파 표처럼 양쪽으로 똑같이 부드럽게 커집니다.",
+    },
+    "sim.row.distance.integer": {
+        "en": "**Integer index:** a straight V, |p − j| · √d_model: it never stops growing, so far positions dominate.",
+        "ko": "**정수 인덱스:** |p − j| · √d_model의 곧은 V자입니다. 끝없이 커져서 먼 위치가 압도합니다.",
+    },
+    "sim.row.distance.normalized": {
+        "en": "**Index ÷ length:** the same V divided by the length: a neighbour's distance shrinks as the table grows.",
+        "ko": "**인덱스 ÷ 길이:** 같은 V자를 길이로 나눈 것입니다. 표가 길어질수록 이웃과의 거리가 줄어듭니다.",
+    },
+    "sim.row.distance.binary": {
+        "en": "**Binary:** it jumps around, because moving one position can flip one bit or many.",
+        "ko": "**이진수:** 한 칸 움직일 때 비트가 하나 바뀔 수도 여러 개 바뀔 수도 있어 들쭉날쭉 뜁니다.",
+    },
+    "sim.row.distance.learned": {
+        "en": "**Learned table (at initialisation):** random vectors, about equally far from every other position.",
+        "ko": "**학습형 표 (초기화 직후):** 무작위 벡터라서 다른 모든 위치와 거의 같은 거리에 있습니다.",
     },
     "sim.matrix.title": {"en": "All pairs (p, j)", "ko": "모든 쌍 (p, j)"},
     "sim.offset.title": {"en": "By offset p − j", "ko": "간격 p − j별"},

@@ -92,13 +92,19 @@ def path(
 def flow_labels(stages: Sequence[tuple[int, str]], short: Mapping[str, str]) -> list[str]:
     """Unique axis labels for a stack's stages [(layer, stage)]: "input", then "L1.1 attn", "L1.2 ...".
 
-    The number after the dot is the stage's place in :data:`FLOW_STAGES`, so two "add & norm" stages
-    stay apart and a stage keeps its label in charts that leave some stages out.
+    The number after the dot counts the stages the chart shows in that layer, 1, 2, 3 ... with no gap
+    (a chart that leaves the FFN's hidden layer out numbers the FFN's output .3, not .4: a skipped number
+    reads as a missing stage), and keeps two "add & norm" stages apart.
     """
-    return [
-        short[stage] if layer == 0 else f"L{layer}.{FLOW_STAGES.index(stage) + 1} {short[stage]}"
-        for layer, stage in stages
-    ]
+    labels = []
+    shown: dict[int, int] = {}
+    for layer, stage in stages:
+        if layer == 0:
+            labels.append(short[stage])
+            continue
+        shown[layer] = shown.get(layer, 0) + 1
+        labels.append(f"L{layer}.{shown[layer]} {short[stage]}")
+    return labels
 
 
 def layer_span(stages: Sequence[tuple[int, str]], layer: int) -> tuple[int, int]:

@@ -54,20 +54,20 @@ def worked_example(tokens: tuple[str, ...], d_model: int, d_k: int, seed: int) -
 
 
 def token_labels(tokens: tuple[str, ...]) -> list[str]:
-    """``1 · I``, ``2 · am``, ...: unique labels (numbered like z_1, v_1) even when a word repeats, so a
-    chart's category axis never merges two rows."""
-    return embedding.row_labels(tokens, start=1)
+    """``0 · I``, ``1 · am``, ...: unique labels (numbered from 0 like z_0, v_0 and every other page's
+    positions) even when a word repeats, so a chart's category axis never merges two rows."""
+    return embedding.row_labels(tokens, start=0)
 
 
 def weighted_sum(weights: np.ndarray, tokens: tuple[str, ...], row: int, digits: int = 2) -> str:
-    """The output row as text, one term a line (1-based)::
+    """The output row as text, one term a line (numbered from 0, as the positions are)::
 
-    z_1 = 0.90 · v_1 (I)
-        + 0.07 · v_2 (am)
-        + 0.03 · v_3 (good)
+    z_0 = 0.90 · v_0 (I)
+        + 0.07 · v_1 (am)
+        + 0.03 · v_2 (good)
     """
-    head = f"z_{row + 1} = "
-    pairs = enumerate(zip(weights[row], tokens, strict=True), start=1)
+    head = f"z_{row} = "
+    pairs = enumerate(zip(weights[row], tokens, strict=True))
     terms = [f"{w:.{digits}f} · v_{j} ({tok})" for j, (w, tok) in pairs]
     return head + ("\n" + " " * (len(head) - 2) + "+ ").join(terms)
 
@@ -76,7 +76,7 @@ def weighted_sum_numbers(worked: Worked, row: int, columns: int = SHOWN_COLUMNS,
     """The same sum with numbers: each value vector's first ``columns`` entries, scaled by its weight
     (``digits`` places), and the output row they add up to (each line of the sum is one weight × one v_j)."""
     tokens, weights = worked.tokens, worked.weights[row]
-    names = [f"v_{j} ({tok})" for j, tok in enumerate(tokens, start=1)] + [f"z_{row + 1}"]
+    names = [f"v_{j} ({tok})" for j, tok in enumerate(tokens)] + [f"z_{row}"]
     width = max(len(name) for name in names)
     more = " …" if worked.v.shape[1] > columns else ""
 

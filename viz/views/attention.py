@@ -31,6 +31,11 @@ ANNOTATE_TOKENS = 12
 WIDE_COLUMNS = 128
 
 
+#: The word-order chart's log axis (powers of ten) when every bar is float rounding: from the floor of
+#: :func:`log_floor` to 1, where a shuffle's real change (0.1 to a few) would reach.
+ROUNDING_DECADES = (-12.0, 0.0)
+
+
 def order_moves(relative: float) -> bool:
     """Whether shuffling changed the outputs by more than float rounding (relative to their size)."""
     return relative > 1e-4
@@ -286,6 +291,9 @@ def word_order(config: ModelConfig, tokens: tuple[str, ...], shuffle: int, lang:
         st.info(t("att.order.pick", lang))
     left, note = st.columns([3, 2])
     with left:
+        # Every bar float rounding (no position signal anywhere): an axis fitted to them would zoom onto
+        # 4.6e-7..8.5e-7 and draw rounding as big unequal bars, so it keeps a fixed span instead.
+        rounding = not order_moves(with_pe.relative) and not order_moves(without.relative)
         fig = figures.grouped_bars(
             embedding.row_labels(shuffled),
             {names["none"]: log_floor(without.difference), names["with"]: log_floor(with_pe.difference)},
@@ -294,9 +302,12 @@ def word_order(config: ModelConfig, tokens: tuple[str, ...], shuffle: int, lang:
             y_title=t("att.order.y", lang),
             hovertemplate=t("att.order.hover", lang),
             y_log=True,
+            y_range=ROUNDING_DECADES if rounding else None,
             height=400,
         )
         chart(fig, key="att_order", lang=lang, file_name=f"att_word_order_shuffle{shuffle}.csv")
+        if rounding:
+            st.caption(t("att.order.rounding_axis", lang))
     with note:
         st.markdown(
             t(

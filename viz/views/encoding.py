@@ -110,6 +110,7 @@ def strided_heatmap(
     x_title: str,
     hovertemplate: str,
     cell_text: str | None = None,
+    cell_font: int | None = None,
 ) -> None:
     """The rows and columns of ``matrix`` that ``rows`` and ``cols`` keep, as a heatmap labelled with
     their true indices; its CSV is the whole matrix, with a note when the chart shows less. The caller
@@ -124,6 +125,7 @@ def strided_heatmap(
         x_title=x_title,
         hovertemplate=hovertemplate,
         cell_text=cell_text,
+        cell_font=cell_font,
     )
     strided = rows.strided or cols.strided
     chart(
@@ -150,6 +152,7 @@ def strided_figure(
     x_title: str,
     hovertemplate: str,
     cell_text: str | None = None,
+    cell_font: int | None = None,
 ) -> go.Figure:
     """:func:`strided_heatmap`'s figure: the kept rows and columns, labelled with their true indices."""
     return figures.heatmap(
@@ -162,6 +165,7 @@ def strided_figure(
         colorbar_title=t("ui.chart.value", lang),
         hovertemplate=hovertemplate,
         cell_text=cell_text,
+        cell_font=cell_font,
     )
 
 

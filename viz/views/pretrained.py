@@ -4,6 +4,7 @@ sink and the next token."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypedDict
 
 import numpy as np
@@ -12,6 +13,7 @@ import streamlit as st
 
 from viz import figures, pretrained
 from viz.encodings import embedding
+from viz.figures import export
 from viz.i18n import t
 from viz.pretrained import files, patterns
 from viz.pretrained.tokens import MORE, Pieces
@@ -69,8 +71,8 @@ def _weights(lang: str, hover: str) -> _Weights:
 
 
 def labels(pieces: Pieces) -> list[str]:
-    """Chart labels "position · piece", unique when a piece repeats (positions from 1)."""
-    return embedding.row_labels(list(pieces.shown), start=1)
+    """Chart labels "position · piece", unique when a piece repeats (positions from 0, as on every page)."""
+    return embedding.row_labels(list(pieces.shown), start=0)
 
 
 def cut_note(pieces: Pieces, key: str, lang: str) -> None:
@@ -98,7 +100,7 @@ def tokens_table(pieces: Pieces, key: str, lang: str) -> None:
     st.text(" · ".join(pieces.shown))  # plain text: a visitor's text is never markup
     table = pd.DataFrame(
         {
-            t("real.tokens.position", lang): range(1, len(pieces.ids) + 1),
+            t("real.tokens.position", lang): range(len(pieces.ids)),
             t("real.tokens.piece", lang): list(pieces.shown),
             t("real.tokens.id", lang): list(pieces.ids),
         }
@@ -120,8 +122,8 @@ def tiled(
         for head in range(heads):
             grid[layer * step : layer * step + cells, head * step : head * step + cells] = maps[layer, head]
 
-    def span(i: int) -> str:
-        lo, hi = i * k + 1, min((i + 1) * k, n)
+    def span(i: int) -> str:  # positions from 0
+        lo, hi = i * k, min((i + 1) * k, n) - 1
         return str(lo) if lo == hi else f"{lo}–{hi}"
 
     rows = [
@@ -139,7 +141,31 @@ def tiled(
     return grid, rows, cols, x_ticks, y_ticks
 
 
-def overview(result: pretrained.Result, key: str, n: int, lang: str) -> None:
+def all_heads_csv(attention: np.ndarray, tokens: Sequence[str], lang: str) -> str:
+    """Every head's weights as a tidy table, one row per (layer, head, query, key): layer and head
+    numbered as the chart names them (from 1), positions from 0, each with its token; not the chart's
+    picture grid (pooled, with empty gap rows and columns between the maps)."""
+    layers, heads, n, _ = attention.shape
+    layer, head, query, key = np.indices((layers, heads, n, n)).reshape(4, -1)
+    pieces = np.asarray(list(tokens), dtype=object)
+    return export.columns_csv(
+        {
+            t("real.all.csv.layer", lang): layer + 1,
+            t("real.all.csv.head", lang): head + 1,
+            t("real.all.csv.query_index", lang): query,
+            t("real.all.csv.query_token", lang): pieces[query],
+            t("real.all.csv.key_index", lang): key,
+            t("real.all.csv.key_token", lang): pieces[key],
+            t("real.all.csv.weight", lang): np.ascontiguousarray(attention, dtype=np.float32).ravel(),
+        }
+    )
+
+
+def overview(
+    result: pretrained.Result, key: str, n: int, lang: str, tokens: Sequence[str] | None = None
+) -> None:
+    """Every head's map in one picture grid (pooled past :data:`OVERVIEW_CELLS`); its CSV is the tidy
+    table of every weight (:func:`all_heads_csv`) when the ``tokens`` are given."""
     info = pretrained.INFO[key]
     small, k = patterns.coarse(result.attention, OVERVIEW_CELLS)
     grid, rows, cols, x_ticks, y_ticks = tiled(small, n, lang, k)
@@ -155,7 +181,14 @@ def overview(result: pretrained.Result, key: str, n: int, lang: str) -> None:
         x_ticks=x_ticks,
         y_ticks=y_ticks,
     )
-    chart(fig, key=f"real_all_{key}", lang=lang)
+    pieces = list(tokens) if tokens is not None else [str(i) for i in range(n)]
+    chart(
+        fig,
+        key=f"real_all_{key}",
+        lang=lang,
+        csv=lambda: all_heads_csv(result.attention, pieces, lang),
+        file_name=f"real_all_heads_{key}_{n}tokens.csv",
+    )
     if k > 1:
         st.caption(t("real.all.pooled", lang, n=OVERVIEW_CELLS, k=k))
     st.markdown(t(f"real.all.notice.{key}", lang))

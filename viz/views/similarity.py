@@ -44,6 +44,13 @@ def rotation_check(k: int, max_len: int, d_model: int, base: float, lang: str) -
     st.markdown(t("sim.rot.explain", lang, k=k))
 
 
+#: Numbers written in a matrix's cells (T(k)'s 12 x 12 corner) at this size, readable on a projector;
+#: plotly.js would shrink them to fit the cells (about 6 px there), so one decimal is written, not two.
+CELL_TEXT_PX = 12
+#: The cell text that fits T(k)'s corner at :data:`CELL_TEXT_PX` (cos and sin values, "-0.5").
+CORNER_TEXT = "%{z:.1f}"
+
+
 def square_overview(
     matrix: np.ndarray,
     lang: str,
@@ -69,6 +76,7 @@ def square_overview(
         x_title=t(axis, lang),
         hovertemplate=t("sim.rot.hover", lang),
         cell_text=cell_text,
+        cell_font=CELL_TEXT_PX if cell_text else None,
     )
     if shown.strided:
         what = stride_text(paired, shown.step, lang)
@@ -87,6 +95,18 @@ def compared_specs(
     if trained and len(kinds) > 1:
         st.caption(t("sim.trained.both", lang, d_model=d_model, max_len=max_len))
     return specs
+
+
+def row_explanation(measure: str, kinds: list[EncodingKind], p: int, d_model: int, lang: str) -> str:
+    """What to notice beside one position's row: the measure's sentence, then one for each encoding shown
+    (in the charts' order), so the text never describes an encoding that is not on the screen. A trained
+    table's sentence comes from :func:`explain`."""
+    half = similarity.self_dot_range(d_model)
+    parts = [t(f"sim.row.explain.{measure}", lang, p=p, half=half)]
+    parts += [
+        t(f"sim.row.{measure}.{k}", lang, p=p, half=half) for k in kinds if encodings.info(k).size is None
+    ]
+    return " ".join(parts)
 
 
 def explain(column: Any, text: str, kinds: list[EncodingKind], section: str, lang: str) -> None:

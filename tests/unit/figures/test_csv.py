@@ -119,11 +119,15 @@ class Table:
 def tables(text: str) -> list[Table]:
     """The CSV's tables: blocks separated by empty lines, ``# `` lines kept as each block's notes."""
     out = [Table()]
-    for row in csv.reader(io.StringIO(text, newline="")):
+    lines = text.split("\r\n")
+    # a comment is a whole line starting with "# ", never a quoted cell (read apart from the rows)
+    notes = {i: line[2:] for i, line in enumerate(lines) if line.startswith("# ")}
+    data = "\r\n".join("\x00" if i in notes else line for i, line in enumerate(lines))
+    for row in csv.reader(io.StringIO(data, newline="")):
         if not row:
             out.append(Table())
-        elif len(row) == 1 and row[0].startswith("# "):
-            out[-1].notes.append(row[0][2:])
+        elif row == ["\x00"]:
+            out[-1].notes.append(notes.pop(min(notes)))
         elif not out[-1].header:
             out[-1].header = row
         else:
@@ -392,14 +396,14 @@ def test_user_text_is_quoted_and_cannot_become_a_formula(
     (qkv,) = [c for c in drawn_charts(at) if c.key == "sm_qkv"]
     text, _ = csv_of(qkv, downloads)
     rows = [row[0] for b in tables(text) for row in b.rows]
-    assert rows[:7] == ["1 · say", '2 · "', "3 · hi", '4 · "', "5 · =", "6 · cmd", "7 · @"]
+    assert rows[:7] == ["0 · say", '1 · "', "2 · hi", '3 · "', "4 · =", "5 · cmd", "6 · @"]
     (steps,) = [
         c
         for c in drawn_charts(open_tab(at, "sm_ex_part", t("ex.part.steps", "en")))
         if c.key == "sm_step_scores"
     ]
     cells = [cell for b in tables(csv_of(steps, downloads)[0]) for row in [b.header, *b.rows] for cell in row]
-    assert '2 · "' in cells
+    assert '1 · "' in cells
     assert all(not c.startswith(("=", "+", "-", "@")) or export._is_number(c) for c in cells)
 
 
@@ -426,10 +430,11 @@ def test_text_cells_are_guarded_and_numbers_are_not() -> None:
 def test_commas_quotes_and_newlines_survive_a_round_trip() -> None:
     names = ['a, "b"', "line\nbreak", "=1+2", "한국어"]
     text = export.columns_csv({"word": names, "value": np.array([1.5, -2.0, np.nan, 1e-30])}, note="x, y")
-    rows = list(csv.reader(io.StringIO(text, newline="")))
-    assert rows[0] == ["# x, y"] and rows[1] == ["word", "value"]
-    assert [r[0] for r in rows[2:]] == ['a, "b"', "line\nbreak", "'=1+2", "한국어"]
-    assert [r[1] for r in rows[2:]] == ["1.5", "-2", "", "1e-30"]
+    assert text.startswith("# x, y\r\n")  # a comment line, never quoted
+    rows = list(csv.reader(io.StringIO(text.split("\r\n", 1)[1], newline="")))
+    assert rows[0] == ["word", "value"]
+    assert [r[0] for r in rows[1:]] == ['a, "b"', "line\nbreak", "'=1+2", "한국어"]
+    assert [r[1] for r in rows[1:]] == ["1.5", "-2", "", "1e-30"]
     assert export.excel_bytes(text).startswith(BOM) and export.excel_bytes(text)[3:].decode() == text
 
 
@@ -450,3 +455,19 @@ def test_a_figure_csv_reads_the_plotly_json() -> None:
     assert found[0].rows == [["0", "0.1", "3"], ["1", "0.2", "2"], ["2", "0.3", "1"]]
     assert found[1].header == ["position", "other"] and found[1].rows == [["5", "7"], ["6", "8"]]
     assert found[1].notes == ["now: position = 1"]
+
+
+def test_comment_lines_are_never_quoted_and_hash_cells_are() -> None:
+    """A ``comment="#"`` reader (pandas) reads every file: a title with commas, quotes or a line break
+    stays one unquoted ``#`` line, and a cell holding ``#`` (a WordPiece piece ``##ing``) is quoted."""
+    import pandas as pd
+
+    text = export.columns_csv(
+        {"piece": ["##ing", "a#b", "plain"], "weight": np.array([0.5, 0.25, 1.0])},
+        note='a, "title"\nover two lines',
+    )
+    assert text.splitlines()[0] == '# a, "title" over two lines'
+    assert '"##ing"' in text and '"a#b"' in text
+    table = pd.read_csv(io.StringIO(text), comment="#")
+    assert list(table["piece"]) == ["##ing", "a#b", "plain"]
+    assert list(table["weight"]) == [0.5, 0.25, 1.0]

@@ -272,8 +272,8 @@ def test_worked_example_words_keep_their_vectors() -> None:
 def test_weighted_sum_text() -> None:
     weights = np.array([[0.9, 0.07, 0.03], [0.2, 0.5, 0.3]])
     text = worked.weighted_sum(weights, ("I", "am", "good"), 1)
-    assert text.splitlines() == ["z_2 = 0.20 · v_1 (I)", "    + 0.50 · v_2 (am)", "    + 0.30 · v_3 (good)"]
-    assert worked.token_labels(("the", "the")) == ["1 · the", "2 · the"]  # unique when a word repeats
+    assert text.splitlines() == ["z_1 = 0.20 · v_0 (I)", "    + 0.50 · v_1 (am)", "    + 0.30 · v_2 (good)"]
+    assert worked.token_labels(("the", "the")) == ["0 · the", "1 · the"]  # unique when a word repeats, from 0 as elsewhere
     assert sm.root_text(64) == "√64 = 8"
 
 
@@ -287,7 +287,7 @@ def test_dk_options() -> None:
 def test_weighted_sum_numbers_add_up() -> None:
     w = worked.worked_example(("I", "am", "good"), d_model=16, d_k=12, seed=1)
     lines = worked.weighted_sum_numbers(w, 1, columns=4).splitlines()
-    assert [line.split(" = ")[0].strip() for line in lines] == ["v_1 (I)", "v_2 (am)", "v_3 (good)", "z_2"]
+    assert [line.split(" = ")[0].strip() for line in lines] == ["v_0 (I)", "v_1 (am)", "v_2 (good)", "z_1"]
 
     def numbers(line: str) -> np.ndarray:
         return np.array(line.split("[")[1].split("…")[0].split("]")[0].split(), dtype=float)
