@@ -161,7 +161,9 @@ def top_tokens(key: str, logits: np.ndarray, temperature: float, k: int) -> list
     z = logits.astype(np.float64) / max(temperature, 1e-6)
     p = np.exp(z - z.max())
     p /= p.sum()
-    best = np.argsort(-p)[:k]
+    # Ordered by the logits, which the temperature does not reorder: at a low temperature many
+    # probabilities round to 0, and ties among them would otherwise come in any order.
+    best = np.argsort(-logits, kind="stable")[:k]
     tokenizer = load(key).tokenizer
     return [
         (int(i), tokens.readable(tokenizer.id_to_token(int(i)), wordpiece=False), float(p[i])) for i in best
@@ -191,8 +193,8 @@ def next_tokens(
     to three tokens, and a lone byte means nothing to a reader)."""
     from viz.pretrained import tokens
 
-    # The likeliest COMPLETED tokens are completed whatever k and the temperature (which keeps the order):
-    # moving either slider then reads the same cached completions.
+    # The likeliest COMPLETED tokens are completed whatever k and the temperature (which keeps the order
+    # of top_tokens): moving either slider then reads the same cached completions.
     best = top_tokens(key, logits, temperature, max(k, COMPLETED))
     tokenizer = load(key).tokenizer
     chains = completions(key, ids, tuple(i for i, _, _ in best))

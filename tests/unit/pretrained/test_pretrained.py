@@ -491,6 +491,10 @@ def test_real_smollm2_next_tokens_in_korean_are_whole_syllables_as_its_tokenizer
             decoded = hf_tokenizer.decode([*found.ids, *token.chain], clean_up_tokenization_spaces=False)
             assert isinstance(decoded, str)
             assert decoded.endswith(text.replace("␣", " ")), (decoded[-8:], token.label)
+        # The temperature changes the bars, not which tokens are shown or how they are completed.
+        for temperature in (0.05, 3.0):
+            other = pretrained.next_tokens("smollm2", found.ids, result.logits, temperature, 10)
+            assert [(b.id, b.label) for b in other] == [(b.id, b.label) for b in best]
         # Greedy: each added token is the full forward's likeliest after the chain so far.
         for token in completed[:2]:
             for n in range(1, len(token.chain)):
