@@ -1,4 +1,9 @@
-"""The chart component: a Plotly figure drawn in place by plot.js, with a CSV button under it."""
+"""The chart component: a Plotly figure drawn in place by plot.js, with a CSV button and a data table
+under it.
+
+Every chart is reachable by keyboard (``tabindex="0"``) and has a text alternative: plot.js gives its box
+``role="figure"`` and an ``aria-label`` of the chart's computed summary (viz.figures.summary), which the
+server sends beside the figure, not inside the memoized figure's JSON."""
 
 from __future__ import annotations
 
@@ -16,8 +21,10 @@ import streamlit as st
 
 from viz.cache.budget import STORE
 from viz.figures import PLOTLY_CONFIG, export
+from viz.figures import summary as summaries
 from viz.i18n import LANGS, t
 from viz.ui import presenter
+from viz.ui.chart import table
 from viz.ui.chart.plotly_js import LOCALE_JS
 
 #: The one placeholder in plot.js that :func:`_script` fills with :func:`settings`.
@@ -26,11 +33,12 @@ PLACEHOLDER = "__ATTENTION_LAB_SETTINGS__"
 
 def settings() -> dict[str, object]:
     """What plot.js needs from Python: the charts' Plotly config, the load-failure message in every
-    language, and the languages that have a plotly.js locale."""
+    language, the languages that have a plotly.js locale, and a chart's label without a summary."""
     return {
         "config": {"responsive": True, **PLOTLY_CONFIG},
         "loadFailed": {lang: t("ui.chart.load_failed", lang) for lang in LANGS},
         "locales": sorted(LOCALE_JS),
+        "chartLabel": {lang: t("ui.chart.summary.chart", lang) for lang in LANGS},
     }
 
 
@@ -53,6 +61,8 @@ _PLOT_CSS = (
     # under the page's border-box the strip took the figure's last 28 px, drawn over the CSV button below
     f".al-plot {{ padding-top: {MODEBAR_STRIP_PX}px; box-sizing: content-box; }}\n"
     f".al-plot .modebar-container {{ top: -{MODEBAR_STRIP_PX}px !important; }}\n"
+    # reached by Tab (a chart is a stop with its summary as label): a ring a keyboard user sees
+    ".al-plot:focus-visible { outline: 2px solid #b02e3b; outline-offset: 2px; border-radius: 2px; }\n"
     # a live strip (viz.ui.live): a row of labelled range inputs, no toolbar
     ".al-live { display: flex; flex-wrap: wrap; align-items: center; gap: 0.15rem 1.25rem;"
     " padding: 0.4rem 0.75rem 0.5rem; border: 1px dashed rgba(128, 132, 149, 0.6); border-radius: 0.5rem; }\n"
@@ -79,13 +89,19 @@ def preload() -> None:
 
 
 def mount(
-    data: bytes | None, *, key: str, lang: str = "en", on_released: Callable[[], None] | None = None
+    data: bytes | None,
+    *,
+    key: str,
+    lang: str = "en",
+    summary: str | None = None,
+    on_released: Callable[[], None] | None = None,
 ) -> None:
     """The chart component: ``data`` is a figure's Plotly JSON (None only starts loading plotly.js).
 
     The page's language goes in as the figure's ``config.locale`` (Plotly's own place for it), so the
-    toolbar speaks it, and the presenter view as ``config.present`` (plot.js then restyles the chart);
-    the memoized JSON is shared by every session and stays as it is.
+    toolbar speaks it, the presenter view as ``config.present`` (plot.js then restyles the chart) and
+    the chart's text alternative ``summary`` as ``config.summary`` (plot.js's aria-label); the memoized
+    JSON is shared by every session and stays as it is.
     """
     if data is not None:
         if data[:1] != b"{":
@@ -94,7 +110,8 @@ def mount(
         comma = b"," if bytes(rest[:1]) != b"}" else b""
         present = b',"present":true' if presenter.on() else b""
         locale = json.dumps(lang).encode("ascii")
-        parts: list[bytes | memoryview] = [b'{"config":{"locale":', locale, present, b"}", comma, rest]
+        label = b',"summary":' + json.dumps(summary).encode("ascii") if summary else b""
+        parts: list[bytes | memoryview] = [b'{"config":{"locale":', locale, present, label, b"}", comma, rest]
         data = b"".join(parts)
     if on_released is None:
         _plot_component(data=data, key=key)
@@ -102,8 +119,9 @@ def mount(
         _plot_component(data=data, key=key, on_released_change=on_released)
 
 
-#: id(figure) -> (a weak reference to it, its JSON). Figures are unhashable, so not a WeakKeyDictionary.
-_json_cache: dict[int, tuple[weakref.ref[go.Figure], bytes]] = {}
+#: id(figure) -> (a weak reference to it, its JSON, its summaries by language, filled as asked). Figures
+#: are unhashable, so not a WeakKeyDictionary.
+_json_cache: dict[int, tuple[weakref.ref[go.Figure], bytes, dict[str, str]]] = {}
 _json_lock = threading.Lock()
 #: Entries whose figure has died, as (id, the dead reference). A weak reference's callback may run in
 #: the middle of any allocation, on any thread, even one holding ``_json_lock``: it only appends here
@@ -124,6 +142,20 @@ def _figure_bytes(fig: go.Figure) -> bytes:
     Bytes are the cheapest payload a component has: a dict would be walked for dataframes, dumped
     to JSON and dumped again, sorted, for the element's identity on every rerun.
     """
+    return _entry(fig)[1]
+
+
+def summary(fig: go.Figure, lang: str) -> str:
+    """The chart's text alternative (:func:`viz.figures.summary.summary` in ``lang``), computed once per
+    figure and language while the (memoized) figure lives."""
+    found = _entry(fig)[2]
+    text = found.get(lang)
+    if text is None:
+        text = found[lang] = summaries.summary(fig, lang, t)
+    return text
+
+
+def _entry(fig: go.Figure) -> tuple[weakref.ref[go.Figure], bytes, dict[str, str]]:
     key = id(fig)
     with _json_lock:
         while _json_dead:
@@ -132,19 +164,20 @@ def _figure_bytes(fig: go.Figure) -> bytes:
                 del _json_cache[dead_key]
         entry = _json_cache.get(key)
     if entry is not None and entry[0]() is fig:
-        return entry[1]
+        return entry
     # Plotly's encoder writes every "/" as "\/", and base64 arrays are full of them: re-encoding
     # compactly makes a heatmap's payload about a quarter smaller.
     plain = json.loads(pio.to_json(fig, validate=False))
     encoded = json.dumps(plain, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-    value = (weakref.ref(fig, _forget(key)), encoded)  # allocated before the lock is taken
+    found: dict[str, str] = {}
+    value = (weakref.ref(fig, _forget(key)), encoded, found)  # allocated before the lock is taken
     with _json_lock:
         entry = _json_cache.get(key)
         if entry is not None and entry[0]() is fig:  # another session encoded it meanwhile: charged once
-            return entry[1]
+            return entry
         _json_cache[key] = value
     STORE.charge(fig, len(encoded))  # a memoized figure's JSON lives as long as it: the budget counts it
-    return encoded
+    return value
 
 
 def chart(
@@ -155,32 +188,39 @@ def chart(
     csv: Callable[[], str] | None = None,
     file_name: str | None = None,
 ) -> None:
-    """Show a Plotly figure (its toolbar saves a PNG) with a button that downloads its data as CSV.
+    """Show a Plotly figure (its toolbar saves a PNG) with a button that downloads its data as CSV and a
+    switch that shows that data as a table.
 
     The chart is drawn by a small component (``viz/plot.js``) that updates the same Plotly chart in
     place on every rerun. Every chart gets the button: ``csv`` gives the table when it holds more than
     the chart (a strided heatmap's whole table), otherwise the chart's own data is written
-    (:func:`viz.figures.export.figure_csv`). Either is made only when the button is clicked, so it costs
-    nothing per rerun. ``file_name`` (ASCII) defaults to the chart's key.
+    (:func:`viz.figures.export.figure_csv`). Either is made only when the button is clicked or the table
+    switched on, so it costs nothing per rerun. ``file_name`` (ASCII) defaults to the chart's key.
     """
     payload = _figure_bytes(fig)
-    mount(payload, key=key, lang=lang)
+    mount(payload, key=key, lang=lang, summary=summary(fig, lang))
     download(payload, key=key, lang=lang, csv=csv, file_name=file_name)
 
 
 def download(
     payload: bytes, *, key: str, lang: str, csv: Callable[[], str] | None, file_name: str | None
 ) -> None:
-    """The CSV button under the chart ``key`` whose figure's JSON is ``payload``."""
-    st.download_button(
-        t("ui.chart.download_csv", lang),
-        data=functools.partial(csv_bytes, payload, lang, csv),
-        file_name=_ascii_name(file_name or f"{key}.csv"),
-        mime="text/csv",
-        key=f"{key}_csv",
-        on_click="ignore",
-        icon=":material/download:",
-    )
+    """The CSV button under the chart ``key`` whose figure's JSON is ``payload``, and beside it the switch
+    that shows the same CSV as a table (:mod:`viz.ui.chart.table`)."""
+    made = functools.partial(csv_bytes, payload, lang, csv)
+    with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
+        st.download_button(
+            t("ui.chart.download_csv", lang),
+            data=made,
+            file_name=_ascii_name(file_name or f"{key}.csv"),
+            mime="text/csv",
+            key=f"{key}_csv",
+            on_click="ignore",
+            icon=":material/download:",
+        )
+        shown = table.switch(key=key, lang=lang)
+    if shown:
+        table.show(made(), lang=lang)
 
 
 def csv_bytes(payload: bytes, lang: str, make: Callable[[], str] | None = None) -> bytes:

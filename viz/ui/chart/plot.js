@@ -6,12 +6,14 @@
 // carries the page's language as config.locale (chart/__init__.py, _plot): the toolbar speaks it.
 // The one placeholder below becomes a JSON object (chart/__init__.py, settings()): the charts' Plotly
 // config (figures.PLOTLY_CONFIG plus responsive: true), the message shown in a chart's place when
-// plotly.js cannot be fetched or does not run (by language), and the languages with a plotly.js locale
-// in static/ (plotly-locale-LANG.js; English is plotly.js's own).
+// plotly.js cannot be fetched or does not run (by language), the languages with a plotly.js locale
+// in static/ (plotly-locale-LANG.js; English is plotly.js's own), and a chart's label when the server
+// sent no summary (by language).
 const SETTINGS = __ATTENTION_LAB_SETTINGS__;
 const CONFIG = SETTINGS.config;
 const LOAD_FAILED = SETTINGS.loadFailed;
 const LOCALES = SETTINGS.locales;
+const CHART_LABEL = SETTINGS.chartLabel;
 function staticUrl(name) {
   return new URL(`app/static/${name}`, document.baseURI.replace(/[^/]*$/, '')).href;
 }
@@ -156,8 +158,14 @@ export default function (component) {
   if (!el) {
     el = document.createElement('div');
     el.className = 'al-plot';
+    // A stop for the keyboard, announced by a screen reader as a figure named by its summary. Not
+    // role="img": that makes Plotly's own focusable parts (the toolbar, the legend) nested controls.
+    el.setAttribute('tabindex', '0');
+    el.setAttribute('role', 'figure');
     parentElement.appendChild(el);
   }
+  // The chart's computed summary (viz.figures.summary), sent beside the figure as config.summary.
+  el.setAttribute('aria-label', figure.config?.summary || (CHART_LABEL[lang] ?? CHART_LABEL.en));
   // A live chart: its data is computed here from figure.live's parameters (viz/ui/live/).
   const live = figure.live ? loadLive() : Promise.resolve(null);
   const config = Object.assign({}, CONFIG, { locale: lang });

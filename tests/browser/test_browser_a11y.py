@@ -1,0 +1,181 @@
+"""Accessibility in a real headless Chromium: axe-core (the npm package, tests/js) finds no serious or
+critical violation of the WCAG 2.0 and 2.1 A and AA rules on any page, on every one of its section tabs,
+in English and Korean, in the normal view and the presenter view; every chart is reachable by keyboard
+and carries a text alternative (its computed summary, viz.figures.summary).
+
+axe runs inside the page (``axe.min.js`` injected by Playwright) on the whole document as a student sees
+it after the tab's charts are drawn. One browser context per page and view: its tabs are walked by
+clicking them, as a student does. The presenter view walks every tab in English and checks the default
+tab in Korean (its stylesheet does not depend on the language; the normal view walks every Korean tab).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from bench.harness.browser import (
+    REPO_ROOT,
+    WAIT_MS,
+    StreamlitServer,
+    assert_no_exception,
+    new_page,
+    open_tab,
+    wait_for_idle,
+)
+from tests.support.sections import SECTIONS
+from viz.i18n import t
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.browser
+
+AXE_JS = REPO_ROOT / "tests" / "js" / "node_modules" / "axe-core" / "axe.min.js"
+#: Every page, by its address ("" is the home page).
+PAGES = ["", "embedding", "positional_encoding", "similarity", "softmax", "attention", "encoder"]
+PAGES += ["pretrained", "lesson"]
+#: Each page's section tabs (i18n keys, in order); a page without sections has none.
+TABS: dict[str, tuple[str, ...]] = {page.removesuffix(".py"): names for page, (_, names) in SECTIONS.items()}
+#: The pages whose first tab draws a chart.
+CHARTED = ("embedding", "positional_encoding", "similarity", "softmax", "attention", "encoder")
+#: The impacts that fail the test (axe's scale: minor, moderate, serious, critical).
+FAILING = ("serious", "critical")
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+_RUN_AXE = """async (tags) => {
+  const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+  return result.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map((n) => ({target: n.target.join(' '), impact: n.impact,
+      summary: (n.failureSummary || '').replace(/\\s+/g, ' ').slice(0, 240)}))}));
+}"""
+
+#: Until every chart of the main area is drawn by Plotly (a tab without charts passes at once).
+_DRAWN_JS = (
+    "() => [...document.querySelectorAll('[data-testid=stMain] .al-plot')]"
+    ".every((el) => el._fullData && el._fullData.length)"
+)
+
+#: Each drawn chart of the main area: its key, whether the keyboard reaches it, its role and label.
+_CHARTS_JS = """() => [...document.querySelectorAll('[data-testid=stMain] .al-plot')].map((el) => ({
+  key: (el.closest('[class*="st-key-"]') || {className: ''}).className.match(/st-key-(\\S+)/)?.[1] || '?',
+  tabindex: el.getAttribute('tabindex'), role: el.getAttribute('role'),
+  label: el.getAttribute('aria-label') || ''}))"""
+
+
+def settle(page: Page) -> None:
+    """The app idle and every chart of the main area drawn."""
+    wait_for_idle(page)
+    page.wait_for_function(_DRAWN_JS, timeout=WAIT_MS)
+    wait_for_idle(page)
+
+
+def loaded(page: Page, lang: str, *, charts: bool) -> None:
+    """The page's first run is over and drawn: its title, the document's language and the page's
+    stylesheet (viz.ui.page_style: it arrives up to a second after the run reports idle), and, on a page
+    whose first tab has charts, a chart. axe must not judge a half-drawn page."""
+    page.locator('[data-testid="stMain"] h1').first.wait_for()
+    page.wait_for_function(
+        "(lang) => document.documentElement.lang === lang"
+        " && [...document.querySelectorAll('style')].some((s) => s.textContent.includes('keep-all'))",
+        arg=lang,
+        timeout=WAIT_MS,
+    )
+    if charts:
+        page.locator("[data-testid=stMain] .al-plot").first.wait_for()
+
+
+def violations(page: Page, where: str) -> list[str]:
+    """axe's serious and critical violations on the page as it is now, one readable line per rule."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE_JS))
+    found: list[dict[str, Any]] = page.evaluate(_RUN_AXE, TAGS)
+    lines = []
+    for v in found:
+        nodes = [n for n in v["nodes"] if (n["impact"] or v["impact"]) in FAILING]
+        if not nodes:
+            continue
+        targets = "; ".join(n["target"] for n in nodes[:5]) + (
+            f"; ... {len(nodes)} in all" if len(nodes) > 5 else ""
+        )
+        lines.append(f"{where}: {v['impact']} {v['id']} ({v['help']}): {targets}\n    {nodes[0]['summary']}")
+    return lines
+
+
+def charts_unlabelled(page: Page, where: str) -> list[str]:
+    """Charts of the main area that the keyboard cannot reach or that have no text alternative."""
+    bad = []
+    for chart in page.evaluate(_CHARTS_JS):
+        if chart["tabindex"] != "0" or chart["role"] not in ("img", "figure") or not chart["label"].strip():
+            bad.append(f"{where}: chart {chart['key']}: {chart}")
+    return bad
+
+
+def check(page: Page, where: str) -> list[str]:
+    assert_no_exception(page)
+    return violations(page, where) + charts_unlabelled(page, where)
+
+
+def report(problems: list[str]) -> str:
+    return f"{len(problems)} accessibility problem(s):\n" + "\n".join(problems)
+
+
+def test_axe_core_is_installed() -> None:
+    """The file the other tests inject; ``npm ci --prefix tests/js`` installs it (package.json)."""
+    assert AXE_JS.is_file(), f"{AXE_JS} is missing: run npm ci --prefix tests/js"
+    assert "axe" in Path(AXE_JS).read_text(encoding="utf-8")[:2000]
+
+
+def walk(
+    page: Page, server: StreamlitServer, path: str, lang: str, *, present: bool, tabs: bool
+) -> list[str]:
+    """Open ``/path`` in ``lang`` (the presenter view if ``present``) and check it, then each of its other
+    section tabs if ``tabs``, clicked in turn as a student does; the problems found."""
+    view = "present=1&" if present else ""
+    page.goto(f"{server.url}/{path}?{view}lang={lang}")
+    loaded(page, lang, charts=path in CHARTED)
+    if present:
+        page.wait_for_function("() => document.documentElement.dataset.alPresenter === 'on'", timeout=WAIT_MS)
+    labels = [t(key, lang) for key in TABS.get(path, ())]
+    if labels:
+        page.get_by_role("tab", name=labels[0], exact=True).wait_for()
+    settle(page)
+    where = f"/{path}?{view}lang={lang}"
+    problems = check(page, f"{where} {labels[0] if labels else ''}")
+    for label in labels[1:] if tabs else []:
+        open_tab(page, label)
+        settle(page)
+        problems += check(page, f"{where} {label}")
+    return problems
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("path", PAGES)
+def test_every_tab_has_no_serious_violation(
+    browser: Browser, server: StreamlitServer, path: str, lang: str
+) -> None:
+    page = new_page(browser, lang)
+    try:
+        problems = walk(page, server, path, lang, present=False, tabs=True)
+    finally:
+        page.context.close()
+    if problems:  # the whole list, not pytest's shortened repr of it
+        pytest.fail(report(problems), pytrace=False)
+
+
+#: The presenter view walks every tab in English; in Korean its default tab (the presenter's stylesheet
+#: and palettes do not depend on the language; the normal view walks every Korean tab).
+@pytest.mark.parametrize(("lang", "tabs"), [("en", True), ("ko", False)], ids=["en", "ko"])
+@pytest.mark.parametrize("path", PAGES)
+def test_the_presenter_view_has_no_serious_violation(
+    browser: Browser, server: StreamlitServer, path: str, lang: str, tabs: bool
+) -> None:
+    page = new_page(browser, lang, width=1280, height=720)
+    try:
+        problems = walk(page, server, path, lang, present=True, tabs=tabs)
+    finally:
+        page.context.close()
+    if problems:  # the whole list, not pytest's shortened repr of it
+        pytest.fail(report(problems), pytrace=False)

@@ -1,0 +1,123 @@
+"""A chart's data as a table, on demand: a switch beside the CSV button shows the same CSV file as
+``st.dataframe``, one table per block of the file (a heatmap's panels), under its ``#`` heading.
+
+Nothing is made or sent while the switch is off: the CSV is made (the download's own function) only on a
+run where it is on. At most :data:`MAX_ROWS` rows and about :data:`MAX_CELLS` cells are shown, and the
+caption says how many rows the CSV has (the download has them all).
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass, field
+
+import pandas as pd
+import streamlit as st
+
+from viz.figures.export import BOM
+from viz.i18n import t
+
+#: The most rows shown, over every block of a file.
+MAX_ROWS = 2000
+#: The most cells shown (a 1024-column table shows fewer rows: a table of 2000 x 1025 numbers would be
+#: about 16 MB sent to the browser).
+MAX_CELLS = 250_000
+
+
+@dataclass
+class Block:
+    """One table of a CSV file: its ``#`` heading lines, its header row and its rows (as text)."""
+
+    headings: list[str] = field(default_factory=list)
+    header: list[str] = field(default_factory=list)
+    rows: list[list[str]] = field(default_factory=list)
+
+
+def _records(text: str) -> list[str]:
+    """The file's records: its physical lines, joined where a quoted cell holds a line break."""
+    records, pending = [], ""
+    for line in text.splitlines(keepends=True):
+        pending += line
+        if pending.count('"') % 2 == 0:
+            records.append(pending.rstrip("\r\n"))
+            pending = ""
+    if pending:
+        records.append(pending.rstrip("\r\n"))
+    return records
+
+
+def blocks(text: str) -> list[Block]:
+    """A CSV file of viz.figures.export as its tables. A line starting with ``#`` is a heading (a cell
+    starting with ``#`` is always quoted there); a blank line ends a table."""
+    found: list[Block] = []
+    current = Block()
+    for record in _records(text.removeprefix(BOM)):
+        if not record.strip():
+            if current.header:
+                found.append(current)
+            current = Block()
+        elif record.startswith("#"):
+            if current.header:  # a heading after a table starts the next one
+                found.append(current)
+                current = Block()
+            current.headings.append(record[1:].strip())
+        else:
+            row = next(csv.reader([record]))
+            if not current.header:
+                current.header = row
+            else:
+                current.rows.append(row)
+    if current.header:
+        found.append(current)
+    return found
+
+
+def _unique(names: list[str]) -> list[str]:
+    """Column names made unique (a sentence's token twice: "the", "the (2)"); a table needs them so."""
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name} ({seen[name]})")
+    return out
+
+
+def frame(block: Block, limit: int) -> pd.DataFrame:
+    """The first ``limit`` rows of ``block`` as a table: a column of numbers (empty cells as gaps) as
+    floats, any other as text."""
+    width = len(block.header)
+    rows = [(row + [""] * width)[:width] for row in block.rows[:limit]]
+    table = pd.DataFrame(rows, columns=_unique(block.header), dtype=object)
+    for name in table.columns:
+        column = table[name]
+        try:
+            table[name] = pd.to_numeric(column.where(column != "", None), errors="raise").astype("float64")
+        except (ValueError, TypeError):
+            table[name] = column.astype(str)
+    return table
+
+
+def switch(*, key: str, lang: str) -> bool:
+    """The switch "Data table" of the chart ``key``: whether its table is open."""
+    return bool(st.toggle(t("ui.chart.table", lang), key=f"{key}_table"))
+
+
+def show(data: bytes, *, lang: str) -> None:
+    """The CSV file ``data`` (UTF-8, as the download writes it) as tables, bounded."""
+    found = blocks(data.decode("utf-8"))
+    total = sum(len(b.rows) for b in found)
+    left, shown = MAX_ROWS, 0
+    for block in found:
+        limit = min(left, max(1, MAX_CELLS // max(len(block.header), 1)))
+        if limit <= 0:
+            break
+        for heading in block.headings:
+            st.text(heading)  # plain text: a heading may hold a user's sentence
+        table = frame(block, limit)
+        st.dataframe(table, hide_index=True, height=min(38 + 35 * len(table), 400))
+        shown += len(table)
+        left -= len(table)
+    if shown < total:
+        st.caption(t("ui.chart.table.rows", lang, shown=shown, rows=total))
+    else:
+        st.caption(t("ui.chart.table.all", lang, rows=total))
