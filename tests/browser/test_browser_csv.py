@@ -38,8 +38,9 @@ def test_a_charts_csv_button_downloads_the_charts_numbers(page: Page, server: St
     with open(download.path(), "rb") as f:
         data = f.read()
     assert data.startswith(b"\xef\xbb\xbf")  # Excel needs the BOM to read Korean
-    rows = list(csv.reader(io.StringIO(data[3:].decode("utf-8"), newline="")))
-    table = [row for row in rows if not (len(row) == 1 and row[0].startswith("# "))]
+    # comment lines ("# title") are whole lines, never quoted: dropped before the rows are read
+    text = "\r\n".join(line for line in data[3:].decode("utf-8").split("\r\n") if not line.startswith("# "))
+    table = [row for row in csv.reader(io.StringIO(text, newline="")) if row]
     header, body = table[0], table[1:]
     assert header == [f"{t('ui.att.query', 'ko')} \\ {t('ui.att.key', 'ko')}", *xs]
     assert [row[0] for row in body] == ys

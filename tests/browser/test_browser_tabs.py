@@ -298,3 +298,57 @@ def test_a_block_picked_inside_the_fragment_keeps_the_inner_tab(
     assert len(shade) == 1 and shade[0][0] < 11 < 15 < shade[0][1], shade
     assert_no_exception(page)
     assert page_errors == []
+
+
+# ---- every tab's label whole and in view (issue 36: "RoPE sca›" at 1400 px, the presenter's scorecard cut
+# and its RoPE tab behind the scroll arrow at 1920 px) ------------------------------------------------------
+# Each tab list of the page (the sections' and, in an open section, its parts'): a label whose text is
+# wider than its box, a tab outside its list's box, or a list that scrolls sideways.
+_CUT_TABS_JS = """() => {
+  const found = [];
+  for (const list of document.querySelectorAll('[data-testid="stMain"] [role="tablist"]')) {
+    if (list.offsetParent === null) continue;  // in a closed tab
+    const box = list.getBoundingClientRect();
+    if (list.scrollWidth > list.clientWidth + 1)
+      found.push({list: true, scroll: list.scrollWidth, width: list.clientWidth});
+    for (const tab of list.querySelectorAll('[role="tab"]')) {
+      const r = tab.getBoundingClientRect();
+      const text = tab.querySelector('p') || tab;
+      const label = tab.innerText.trim();
+      if (text.scrollWidth > text.clientWidth + 1)
+        found.push({label, text: text.scrollWidth, box: text.clientWidth});
+      if (r.left < box.left - 1 || r.right > box.right + 1 || r.right > window.innerWidth + 1 || r.width < 8)
+        found.push({label, left: r.left, right: r.right, listLeft: box.left, listRight: box.right});
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "width", "height", "query"),
+    [
+        ("en", 1400, 900, ""),
+        ("ko", 1400, 900, ""),
+        ("en", 1920, 1080, "&present=1"),
+        ("ko", 1920, 1080, "&present=1"),
+    ],
+    ids=["en-1400", "ko-1400", "en-presenter-1920", "ko-presenter-1920"],
+)
+def test_every_tab_label_is_whole_and_in_view(
+    page: Page, server: StreamlitServer, lang: str, width: int, height: int, query: str
+) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    cut = {}
+    for name in sorted(TABS):
+        page.goto(f"{server.url}/{name}?lang={lang}{query}")
+        page.locator('[data-testid="stMain"] [role="tab"]').first.wait_for()
+        wait_for_idle(page)
+        page.wait_for_timeout(300)  # the tab list's layout settles after the fonts
+        assert len(tab_labels(page)) == len(TABS[name]), tab_labels(page)
+        found = page.evaluate(_CUT_TABS_JS)
+        if found:
+            cut[name] = found
+            with contextlib.suppress(Exception):
+                screenshot(page, f"tabs_cut_{name}_{lang}_{width}", full_page=False)
+    assert not cut, cut
