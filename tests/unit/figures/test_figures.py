@@ -252,3 +252,43 @@ def test_the_template_ends_the_layout_as_plotlys_default_did() -> None:
     """Charts send the bytes they sent when the template was Plotly's global default: it comes last."""
     for fig in (figures.heatmap(np.eye(2)), figures.lines([0, 1], {"a": np.zeros(2)}, title="t")):
         assert list(json.loads(fig.to_json())["layout"])[-1] == "template"
+
+
+# ---- issue 36: charts that mislead at a glance ------------------------------------------------------------
+def test_twin_bar_axes_put_zero_at_the_same_height_and_keep_every_value() -> None:
+    """Weights in [0, 1] on the left, scores from -3 to 4 on the right: both axes get 0 at 3/7 of their
+    height (the right's share below zero), and every value stays inside its axis."""
+    fig = figures.grouped_bars(
+        ["a", "b"],
+        {"w": np.array([0.2, 0.8])},
+        y2={"s": np.array([-3.0, 4.0])},
+        y_range=(0.0, 1.12),
+    )
+    left, right = fig.layout.yaxis.range, fig.layout.yaxis2.range
+    zero = [-lo / (hi - lo) for lo, hi in (left, right)]
+    assert abs(zero[0] - zero[1]) < 1e-9
+    assert left[0] <= 0 and left[1] >= 1.12 and right[0] <= -3 and right[1] >= 4
+    lo, hi = right
+    assert abs(-lo / (hi - lo) - 3 / 7) < 0.05  # the padded right axis sets the share
+
+
+def test_bars_without_a_fixed_range_start_at_0_when_every_value_is_positive() -> None:
+    fig = figures.grouped_bars(["a", "b"], {"c": np.array([0.5, 0.9])}, y2={"r": np.array([0.1, 0.2])})
+    assert fig.layout.yaxis.range[0] == 0 and fig.layout.yaxis2.range[0] == 0
+    assert 0.9 <= fig.layout.yaxis.range[1] <= 1.0  # fits the bars, not -1..1
+
+
+def test_a_curve_under_an_equal_one_is_drawn_wider_and_past_the_colours_dashed() -> None:
+    x = np.arange(5)
+    fig = figures.lines(x, {"below": x * 1.0, "above": x * 1.0 + 1e-4, "apart": -x * 1.0})
+    below, above, apart = fig.data
+    assert below.line.width >= (above.line.width or 2) + 2  # a halo around the curve drawn over it
+    assert apart.line.width is None
+    many = figures.lines(x, {f"h{i}": x * float(i + 1) for i in range(12)})
+    assert [tr.line.dash for tr in many.data[9:]] == [None, "dash", "dash"]  # the 11th repeats a colour
+
+
+def test_each_vertical_mark_has_its_own_dash() -> None:
+    fig = figures.lines([1, 2], {"a": np.array([1.0, 2.0])}, marks={"L": 1.0, "s × L": 2.0})
+    dashes = [tr.line.dash for tr in fig.data if tr.name in ("L", "s × L")]
+    assert len(set(dashes)) == 2
