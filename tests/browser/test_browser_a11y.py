@@ -179,3 +179,29 @@ def test_the_presenter_view_has_no_serious_violation(
         page.context.close()
     if problems:  # the whole list, not pytest's shortened repr of it
         pytest.fail(report(problems), pytrace=False)
+
+
+def test_the_keyboard_reaches_a_chart_and_hears_its_summary(
+    browser: Browser, server: StreamlitServer
+) -> None:
+    """From the open tab's name, Tab moves through the tab's controls to its first chart, whose label is
+    its summary (the attention maps: each head's largest and smallest weight)."""
+    page = new_page(browser, "en")
+    try:
+        page.goto(f"{server.url}/attention?lang=en")
+        loaded(page, "en", charts=True)
+        settle(page)
+        page.get_by_role("tab", name=t("att.maps.title", "en"), exact=True).focus()
+        reached = None
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            reached = page.evaluate(
+                "() => { const e = document.activeElement;"
+                " return e && e.classList.contains('al-plot') ? e.getAttribute('aria-label') : null; }"
+            )
+            if reached:
+                break
+        assert reached, "60 presses of Tab from the tab's name never reached a chart"
+        assert "largest" in reached and "smallest" in reached, reached
+    finally:
+        page.context.close()
