@@ -106,6 +106,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "이 페이지에 대하여: 무엇을 보여 주는지, 노트와 다른 점",
     },
     "ui.live.title": {"en": "Drag to watch it move:", "ko": "끌면서 변화를 보세요:"},
+    "ui.live.sidebar": {
+        "en": "Drag d_model, max_len or base in the sidebar: the chart redraws as you drag.",
+        "ko": "사이드바의 d_model, max_len, base를 끌어 보세요. 끄는 동안 차트가 바로 다시 그려집니다.",
+    },
     "ui.live.hint": {
         "en": "The chart redraws in your browser as you drag. When you let go, the rest of the page and the link follow.",
         "ko": "끄는 동안 차트는 브라우저가 바로 다시 그립니다. 손을 떼면 페이지의 나머지와 링크가 따라 바뀝니다.",

@@ -23,7 +23,9 @@ this order (:data:`SCRIPTS`), each registering into one namespace:
 - ``twins.js``: JavaScript twins of the Python rules several recipes share (the stride, colours, rint);
 - ``recipes/<topic>.js``: each live chart's recipe (its parameters in, the figure's data and texts filled);
 - ``runtime.js``: groups, frame scheduling, charts out of view, filling a figure and its texts;
-- ``strip.js``: the strip widget and its release / acknowledgement protocol.
+- ``strip.js``: the strip widget and its release / acknowledgement protocol;
+- ``sidebar.js``: the sidebar's own d_model, max_len and base sliders driving the charts that follow them
+  while dragged (a strip draws no copy of them: one control per value).
 
 Adding a live chart to a topic of :data:`TOPICS` touches only the files named after that topic: its recipe
 in ``recipes/<topic>.js`` (any new maths in ``closed_form/<topic>.js``), the view that draws it in
@@ -93,6 +95,7 @@ SCRIPTS: tuple[Path, ...] = (
     *(_HERE / "recipes" / f"{topic}.js" for topic in TOPICS),
     _HERE / "runtime.js",
     _HERE / "strip.js",
+    _HERE / "sidebar.js",
 )
 
 
@@ -176,8 +179,59 @@ def _released(key: str, sliders: Sequence[LiveSlider]) -> None:
         st.session_state[_ack_key(key)] = seq
 
 
+#: The sidebar's shared settings: a strip's slider for one of them is not the page's second copy of a
+#: control but the sidebar's, which stays where every page has it.
+SIDEBAR_KEYS = frozenset({"d_model", "max_len", "base", "heads"})
+_KEY = re.compile(r"[a-z0-9_]+")
+
+
+def twin_css(sliders: Sequence[LiveSlider]) -> str:
+    """The rule that hides the page's own Streamlit widgets that ``sliders`` mirror (one control per
+    value on the screen); empty when they mirror none. The widgets stay in the page, hidden: they hold the
+    value the server reads, the release writes it there, and a link seeds it as before."""
+    keys = [s.key for s in sliders if s.key not in SIDEBAR_KEYS]
+    for key in keys:
+        if not _KEY.fullmatch(key):
+            raise ValueError(f"not a widget key: {key!r}")
+    if not keys:
+        return ""
+    return ", ".join(f"[data-testid='stMain'] .st-key-{key}" for key in keys) + " { display: none; }"
+
+
+def hide_twins(sliders: Sequence[LiveSlider]) -> None:
+    """Draw :func:`twin_css` (nothing when there is no twin): while the strip is on the screen, its
+    sliders are the only ones for their values."""
+    css = twin_css(sliders)
+    if css:
+        st.html(f"<style>{css}</style>")
+
+
+_followed = threading.local()  # this thread's (session's) groups and the sidebar settings they follow
+
+
+def followed(group: str) -> list[str]:
+    """The sidebar's settings ``group``'s charts follow while dragged (its strip's sidebar sliders)."""
+    found: dict[str, list[str]] = getattr(_followed, "groups", {})
+    return list(found.get(group, []))
+
+
 def live_strip(group: str, sliders: Sequence[LiveSlider], *, key: str, lang: str) -> None:
-    """Range inputs that redraw ``group``'s live charts as they move and set the page on release."""
+    """Range inputs that redraw ``group``'s live charts as they move and set the page on release.
+
+    A slider for one of the sidebar's settings (:data:`SIDEBAR_KEYS`) is not drawn: the sidebar's own
+    slider drives the charts while it is dragged (sidebar.js; the charts' ``follow`` parameter names
+    it), so the screen shows one control per value. A strip left with no slider of its own is a line
+    saying so.
+    """
+    own = [s for s in sliders if s.key not in SIDEBAR_KEYS]
+    groups: dict[str, list[str]] = getattr(_followed, "groups", {})
+    groups[group] = [s.name for s in sliders if s.key in SIDEBAR_KEYS]
+    _followed.groups = groups
+    if not own:
+        with layout.strip_box():
+            st.caption(t("ui.live.sidebar", lang))
+        return
+    sliders = own
     ack = st.session_state.get(_ack_key(key), 0)
     payload = {
         "strip": {
@@ -190,6 +244,7 @@ def live_strip(group: str, sliders: Sequence[LiveSlider], *, key: str, lang: str
     }
     data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     with layout.strip_box():  # beside the chart, in a row's side column (viz.ui.layout)
+        hide_twins(sliders)
         chart_ui.mount(
             data, key=key, lang=lang, on_released=functools.partial(_released, key, tuple(sliders))
         )
@@ -219,7 +274,14 @@ def live_chart(
     if recipe not in RECIPES:
         raise ValueError(f"unknown recipe {recipe!r}")
     figure = json.loads(pio.to_json(fig, validate=False))
-    live = {"recipe": recipe, "params": dict(params), "texts": dict(texts), "group": group}
+    follow = followed(group)  # the sidebar's settings that move it while dragged (sidebar.js)
+    live = {
+        "recipe": recipe,
+        "params": dict(params),
+        "texts": dict(texts),
+        "group": group,
+        **({"follow": follow} if follow else {}),
+    }
     payload = json.dumps({**figure, "live": live}, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     summary = _truth_summary(recipe, params, lang, truth)
     chart_ui.mount(payload.encode("utf-8"), key=key, lang=lang, summary=summary)

@@ -14,7 +14,8 @@ What it changes, and why (measured in docs/performance.md, checked by tests/unit
   the scales that turn to white on a washed-out projector.
 - Explanations (paragraphs, captions, info boxes, the ✏ boxes on where the notes differ) folded to
   their first line; a click opens one (presenter.js). Other warnings and errors are never folded. In a
-  row of one chart, the chart's column takes the whole row and the words beside it go under it.
+  row of one chart, the chart's column takes the whole row and the words beside it go under it; but a
+  section's first row (viz.ui.layout) keeps its controls beside its chart, since they move it.
 - The sidebar collapsed when the view is switched on (its button still opens it).
 """
 
@@ -170,6 +171,8 @@ def _chart_in(column: str) -> str:
 
 ONE_CHART_ROW = (
     _ROW
+    # a section's first row (viz.ui.layout) keeps its controls beside its chart: they move it
+    + ':not([class*="st-key-al_row_"] [data-testid="stHorizontalBlock"])'
     + _chart_in("")
     + "".join(
         f":not({_chart_in(f':nth-child({i})')}{_chart_in(f':nth-child({j})')})"

@@ -1,0 +1,183 @@
+"""Every page an instrument (viz.ui.layout), measured in a real headless Chromium on every page and every
+section tab, in English and Korean:
+
+- at 1400 x 900 the main chart's top is within the first 45% of the window;
+- on a phone (390 x 844 and 360 x 800) nothing scrolls sideways and the main chart starts within the
+  first screen;
+- in the presenter view at 1280 x 720 and 1920 x 1080 the main chart starts within the top fifth and its
+  bottom is on the first screen;
+- no screen shows two controls for one value (at 1400 x 900, the sidebar open: every visible slider and
+  number field, the live strips' included, read by its label).
+
+The main chart is the first chart (or, on a tab whose subject is a table, the first table) of the main
+area. One browser context per page and view walks its tabs by clicking them, as a student does; each tab
+is measured at its window, then the window is resized to the other size of that view (a phone's, the
+larger projector's) and measured again, and put back. A screenshot of each is kept in
+test-artifacts/screenshots/ (docs/screenshots/ holds a chosen few).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from bench.harness.browser import (
+    WAIT_MS,
+    StreamlitServer,
+    animation_frames,
+    assert_no_exception,
+    new_page,
+    open_tab,
+    screenshot,
+    wait_for_idle,
+)
+from tests.support.sections import SECTIONS
+from viz.i18n import t
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.browser
+
+#: Each page with sections, by its address, and its tabs' labels (i18n keys, in order).
+TABS: dict[str, tuple[str, ...]] = {page.removesuffix(".py"): names for page, (_, names) in SECTIONS.items()}
+#: What counts as a tab's main chart: the app's chart component, or a table where the tab's subject is one.
+MAIN = ".al-plot, [data-testid='stDataFrame'], [data-testid='stTable']"
+
+#: The main chart's box (its first drawn one in the main area), and the page's widths, in CSS px.
+_MEASURE_JS = """(sel) => {
+  const main = document.querySelector('[data-testid=stMain]');
+  const shown = [...main.querySelectorAll(sel)].filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  });
+  const el = shown[0];
+  const box = el ? el.getBoundingClientRect() : null;
+  return {top: box && box.top + window.scrollY, bottom: box && box.bottom + window.scrollY,
+    scroll: document.documentElement.scrollWidth, width: window.innerWidth, height: window.innerHeight,
+    what: el ? (el.closest('[class*="st-key-"]') || {className: ''}).className.match(/st-key-(\\S+)/)?.[1]
+      : null};
+}"""
+
+#: Until every chart of the main area is drawn by Plotly (a tab without charts passes at once).
+_DRAWN_JS = (
+    "() => [...document.querySelectorAll('[data-testid=stMain] .al-plot')]"
+    ".every((el) => el._fullData && el._fullData.length)"
+)
+
+
+def settle(page: Page) -> None:
+    """The app idle, every chart of the main area drawn, and the layout settled after a resize."""
+    wait_for_idle(page)
+    page.wait_for_function(_DRAWN_JS, timeout=WAIT_MS)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    animation_frames(page, 3)
+    page.wait_for_timeout(250)  # Plotly redraws an autosized chart after a resize on a debounce
+    animation_frames(page, 2)
+
+
+def measure(page: Page) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate(_MEASURE_JS, MAIN)
+    return found
+
+
+def problems_at(page: Page, where: str, *, present: bool) -> list[str]:
+    """What is wrong with the page as it is now, at its window (empty: nothing)."""
+    m = measure(page)
+    w, h = m["width"], m["height"]
+    here = f"{where} at {w}x{h}: {m}"
+    if m["top"] is None:
+        return [f"{here}: no chart or table in the main area"]
+    found = []
+    if m["scroll"] > w + 1:
+        found.append(f"{here}: the page scrolls sideways ({m['scroll']} px wide)")
+    if present:
+        if m["top"] > 0.2 * h:
+            found.append(f"{here}: the chart starts below the top fifth")
+        if m["bottom"] > h + 1:
+            found.append(f"{here}: the chart's bottom is below the first screen")
+    elif w < 640:
+        if m["top"] >= h:
+            found.append(f"{here}: the chart starts below the first screen")
+    elif m["top"] > 0.45 * h:
+        found.append(f"{here}: the chart starts below the first 45% of the window")
+    return found
+
+
+#: Every control on the screen that holds a number (Streamlit's sliders and number fields, in the sidebar
+#: and the page, and the live strips' range inputs), by its label, with its value.
+_CONTROLS_JS = """() => {
+  const seen = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const found = [];
+  document.querySelectorAll('[data-testid=stSlider], [data-testid=stNumberInput]').forEach((w) => {
+    const label = w.querySelector('[data-testid=stWidgetLabel]');
+    const input = w.querySelector('input');
+    const value = input ? input.getAttribute('aria-valuetext') || input.value : '';
+    if (label && seen(w)) found.push([label.innerText.trim(), value]);
+  });
+  document.querySelectorAll('.al-live-slider').forEach((row) => {
+    const label = row.querySelector('span').innerText.trim();
+    if (seen(row)) found.push([label, row.querySelector('output').innerText]);
+  });
+  return found;
+}"""
+
+
+def twin_controls(page: Page, where: str) -> list[str]:
+    """Two controls on the screen for one value: two visible controls with the same label."""
+    controls = page.evaluate(_CONTROLS_JS)
+    labels = [label for label, _ in controls]
+    twins = sorted({label for label in labels if labels.count(label) > 1})
+    return [f"{where}: two controls for {label!r}: {controls}" for label in twins]
+
+
+def walk(page: Page, server: StreamlitServer, path: str, lang: str, *, present: bool) -> list[str]:
+    """Open ``/path`` in ``lang`` (the presenter view if ``present``) and measure each of its tabs at the
+    view's sizes; the problems found."""
+    view = "present=1&" if present else ""
+    page.goto(f"{server.url}/{path}?{view}lang={lang}")
+    page.locator('[data-testid="stMain"] h1').first.wait_for()
+    if present:
+        page.wait_for_function("() => document.documentElement.dataset.alPresenter === 'on'", timeout=WAIT_MS)
+    labels = [t(key, lang) for key in TABS[path]]
+    page.get_by_role("tab", name=labels[0], exact=True).wait_for()
+    page.locator(f"[data-testid=stMain] :is({MAIN})").first.wait_for()
+    sizes = [(1280, 720), (1920, 1080)] if present else [(1400, 900), (390, 844), (360, 800)]
+    found = []
+    for i, label in enumerate(labels):
+        if i:
+            page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
+            open_tab(page, label)
+        where = f"/{path}?{view}lang={lang} [{label}]"
+        for width, height in sizes:
+            page.set_viewport_size({"width": width, "height": height})
+            settle(page)
+            assert_no_exception(page)
+            found += problems_at(page, where, present=present)
+            if (width, height) == (1400, 900):
+                found += twin_controls(page, where)
+            if i == 0 or (width, height) != sizes[0]:
+                name = f"layout_{path}_{i}_{'present_' if present else ''}{width}x{height}_{lang}"
+                screenshot(page, name, full_page=False)
+    return found
+
+
+def report(problems: list[str]) -> str:
+    return f"{len(problems)} layout problem(s):\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("present", [False, True], ids=["normal", "presenter"])
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("path", list(TABS))
+def test_the_main_chart_is_on_the_first_screen(
+    browser: Browser, server: StreamlitServer, path: str, lang: str, present: bool
+) -> None:
+    size = (1280, 720) if present else (1400, 900)
+    page = new_page(browser, lang, width=size[0], height=size[1])
+    try:
+        problems = walk(page, server, path, lang, present=present)
+    finally:
+        page.context.close()
+    if problems:  # the whole list, not pytest's shortened repr of it
+        pytest.fail(report(problems), pytrace=False)
