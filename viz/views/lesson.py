@@ -4,6 +4,7 @@ revealed the step's page itself, opened on the step's settings, with what it sho
 from __future__ import annotations
 
 import runpy
+from collections.abc import Mapping
 
 import streamlit as st
 
@@ -46,34 +47,84 @@ def _reveal(number: int) -> None:
     st.session_state[_REVEALED] = number
 
 
-#: A presenter's clicker sends PageDown / PageUp (and a keyboard the arrows): they press Next / Back, unless
-#: the key goes to a field or a slider of the page. Fixed code, no visitor's text; added once per document.
+#: A presenter's clicker sends PageDown / PageUp (and a keyboard the arrows): they move to the next / the
+#: previous step, unless the key goes to a field or a slider of the page. The browser counts the presses
+#: itself and sends the step they reach (the lesson's keyboard component, :func:`keys`): a button pressed
+#: during a rerun reaches the server with the step its last drawing knew (Back from 17 says "16" however
+#: often it is pressed before 16 is drawn), so quick presses were lost. Each message carries a sequence
+#: number the server echoes back as ``ack``; until the echo arrives, the next press counts from the step
+#: last asked for, not the one on screen. Fixed code, no visitor's text; one listener per document.
 KEYS_JS = """
-(() => {
+const PENDING_MS = 5000; // a message the server never answered (a lost rerun) stops being counted from
+export default function (component) {
+  const { data, setTriggerValue } = component;
+  const keys = (window.__attentionLabLessonKeys = window.__attentionLabLessonKeys || {
+    shown: 1, total: 1, ack: 0, seq: 0, pending: null, send: null,
+  });
+  keys.shown = data.step;
+  keys.total = data.total;
+  keys.ack = Math.max(keys.ack, data.ack || 0);
+  keys.send = setTriggerValue;
+  if (keys.pending && (keys.ack >= keys.pending.seq || Date.now() - keys.pending.at > PENDING_MS)) {
+    keys.pending = null;
+  }
   const root = document.documentElement;
-  if (root.dataset.lessonKeys === "on") return;
-  root.dataset.lessonKeys = "on";
+  if (root.dataset.lessonKeys === 'on') return;
+  root.dataset.lessonKeys = 'on';
   document.addEventListener('keydown', (event) => {
     const target = event.target;
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return;
     const fields = 'input, textarea, select, [role="slider"], [role="tab"], [role="radio"], '
       + '[role="listbox"], [contenteditable="true"]';
     if (target && target.closest && target.closest(fields)) return;
-    const next = 'lesson_next', back = 'lesson_back';
-    const name = {PageDown: next, ArrowRight: next, PageUp: back, ArrowLeft: back}[event.key];
-    const button = name && document.querySelector('.st-key-' + name + ' button');
-    if (button && !button.disabled) {
-      event.preventDefault();
-      button.click();
-    }
+    const move = { PageDown: 1, ArrowRight: 1, PageUp: -1, ArrowLeft: -1 }[event.key];
+    // the listener outlives the lesson page (another page of the app is shown in the same document)
+    if (!move || !document.querySelector('.st-key-lesson_head') || !keys.send) return;
+    const pending = keys.pending && Date.now() - keys.pending.at < PENDING_MS ? keys.pending : null;
+    const from = pending ? pending.step : keys.shown;
+    const step = Math.min(Math.max(from + move, 1), keys.total);
+    if (step === from) return; // the first or the last step: nothing to press, as a disabled button
+    event.preventDefault();
+    keys.seq = Math.max(keys.seq, keys.ack) + 1;
+    keys.pending = { step: step, seq: keys.seq, at: Date.now() };
+    keys.send('go', { step: step, seq: keys.seq });
   });
-})();
+}
 """
+
+KEYS_KEY = "lesson_keys"  # the keyboard's component
+_KEYS_ACK = "_lesson_keys_ack"  # the sequence number of the last key message applied
+
+_keys_component = st.components.v2.component("attention_lab_lesson_keys", js=KEYS_JS)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**53
+
+
+def _pressed() -> None:
+    """A key message from the browser: go to the step it names. A message already applied (its sequence
+    number at or below the last one) changes nothing, and a step already shown keeps its reveal."""
+    state = st.session_state.get(KEYS_KEY)
+    message = state.get("go") if isinstance(state, Mapping) else None
+    if not isinstance(message, Mapping):
+        return
+    step, seq, ack = message.get("step"), message.get("seq"), st.session_state.get(_KEYS_ACK, 0)
+    if not isinstance(step, int) or not isinstance(seq, int) or not _whole(step) or not _whole(seq):
+        return
+    if isinstance(ack, int) and seq <= ack:
+        return
+    st.session_state[_KEYS_ACK] = seq
+    number = min(step, len(lesson.STEPS))
+    if number != current().number:
+        _go(number)
 
 
 def keys() -> None:
     """Next / Back from the keyboard and a presenter's clicker (see :data:`KEYS_JS`)."""
-    st.html(f"<script>{KEYS_JS}</script>", unsafe_allow_javascript=True)
+    ack = st.session_state.get(_KEYS_ACK, 0)
+    data = {"step": current().number, "total": len(lesson.STEPS), "ack": ack if _whole(ack) else 0}
+    _keys_component(data=data, key=KEYS_KEY, on_go_change=_pressed)
 
 
 def header(step: Step, lang: str) -> bool:
