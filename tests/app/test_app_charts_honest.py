@@ -245,7 +245,7 @@ def zero_at(axis: dict[str, Any]) -> float | None:
 
 
 def test_twin_axes_put_their_zeros_at_the_same_height(drawn: list[Drawn]) -> None:
-    apart = []
+    apart: list[tuple[object, ...]] = []
     twins = 0
     for d in drawn:
         layout = d.figure.get("layout", {})
@@ -258,6 +258,13 @@ def test_twin_axes_put_their_zeros_at_the_same_height(drawn: list[Drawn]) -> Non
         twins += 1
         negative = bool((v1 < 0).any() or (v2 < 0).any())
         z1, z2 = zero_at(y1), zero_at(y2)
+        # an axis run below zero for its twin, its own values never negative: no negative tick to read
+        for axis, values in ((y1, v1), (y2, v2)):
+            rng = axis.get("range")
+            if rng and rng[0] < 0 and not (values < 0).any():
+                ticks = axis.get("tickvals")
+                if not ticks or min(ticks) < 0:
+                    apart.append((d.page, d.key, "negative ticks", rng, ticks))
         # a zero the eye compares: both axes must say where it is, at the same height
         if (negative or z1 is not None or z2 is not None) and (
             z1 is None or z2 is None or abs(z1 - z2) > 0.01
@@ -381,6 +388,12 @@ def test_word_order_bars_at_float_rounding_look_equal_and_say_so(lang: str) -> N
 
 
 # ---- 6. T(k)'s corner matrix prints numbers a class can read --------------------------------------------
+def numbers_2d(z: Any) -> np.ndarray:
+    from bench.harness.apptest import decode
+
+    return decode(z)
+
+
 def open_all(page: str, **query: str) -> Any:
     at = new_app(**query)
     at.run()
@@ -401,8 +414,14 @@ def test_the_rotation_corner_writes_its_numbers_at_a_readable_size() -> None:
     cell = fig["data"][0]
     assert cell.get("texttemplate"), "the corner writes its numbers"
     assert (cell.get("textfont") or {}).get("size", 0) >= 11, cell.get("textfont")
-    decimals = re.search(r"\.(\d)f", cell["texttemplate"])
-    assert decimals and int(decimals.group(1)) <= 1, cell["texttemplate"]
+    if cell["texttemplate"] == "%{text}":  # its own labels: one decimal at most, none on the zeros
+        written = [v for row in cell["text"] for v in row]
+        z = np.asarray(numbers_2d(cell["z"])).ravel()
+        assert all(len(v.partition(".")[2]) <= 1 for v in written), written
+        assert all((v == "") == (x == 0) for v, x in zip(written, z, strict=True))
+    else:
+        decimals = re.search(r"\.(\d)f", cell["texttemplate"])
+        assert decimals and int(decimals.group(1)) <= 1, cell["texttemplate"]
 
 
 # ---- 7. the similarity explanation names the encodings on screen ------------------------------------------
@@ -432,6 +451,8 @@ def test_the_worked_example_numbers_tokens_from_0_like_every_page() -> None:
     at = open_all("pages/softmax.py")
     labels = _chart(at, "sm_step_weights")["data"][0]["y"]
     assert labels[0].startswith("0 · "), labels
+    keys = _chart(at, "sm_row")["data"][0]["x"]  # one row's keys, on the same page
+    assert keys[0] == "key 0", keys
     code = "\n".join(c.value for c in at.code)
     assert "z_0 = " in code and "v_0 (" in code and "z_1 = " not in code.split("\n")[0]
     # the CSV's rows carry the chart's labels

@@ -91,8 +91,27 @@ def grouped_bars(
             left = y_range or data_range(ys.values())
             right = data_range(y2.values())
             left, right = align_zeros(left, right)
-            _relayout(fig, yaxis={"range": list(left)}, yaxis2={"range": list(right)})
+            _relayout(
+                fig,
+                yaxis={"range": list(left), **_ticks_from_zero(left, ys.values())},
+                yaxis2={"range": list(right), **_ticks_from_zero(right, y2.values())},
+            )
     return fig
+
+
+def _ticks_from_zero(
+    axis: tuple[float, float], series: Iterable[np.ndarray | Sequence[float]]
+) -> dict[str, object]:
+    """Ticks at 0 and above only, for an axis run below zero to match its twin while its own values are
+    never negative (a softmax weight of -0.5 must not be read off the axis); {} otherwise."""
+    lo, hi = axis
+    values = [np.asarray(v, dtype=np.float64).ravel() for v in series]
+    if lo >= 0 or hi <= 0 or any((v[np.isfinite(v)] < 0).any() for v in values):
+        return {}
+    raw = hi / 4
+    power = 10.0 ** np.floor(np.log10(raw))
+    step = next(m * power for m in (1.0, 2.0, 2.5, 5.0, 10.0) if m * power >= raw)
+    return {"tickmode": "array", "tickvals": [round(float(v), 12) for v in np.arange(0.0, hi + 1e-12, step)]}
 
 
 def data_range(series: Iterable[np.ndarray | Sequence[float]], pad: float = 0.1) -> tuple[float, float]:

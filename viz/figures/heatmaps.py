@@ -33,6 +33,7 @@ def heatmap(
     height: int = 460,
     cell_text: str | None = None,
     cell_font: int | None = None,
+    cell_labels: Sequence[Sequence[str]] | None = None,
     y_labels: Sequence[str] | None = None,
     x_labels: Sequence[str] | None = None,
     x_ticks: Mapping[str, str] | None = None,
@@ -44,9 +45,11 @@ def heatmap(
     cells only, instead of every so many.
 
     Diverging colours centred on 0 when ``z`` has both signs, sequential otherwise. ``cell_text`` (a
-    Plotly texttemplate such as ``"%{z:.3f}"``) writes each value in its cell, at ``cell_font`` px
-    (plotly.js otherwise shrinks the text to fit the cell, to ~6 px in a 12 x 12 matrix); ``y_labels``
-    and ``x_labels`` replace the row and column numbers with text (escaped here).
+    Plotly texttemplate such as ``"%{z:.3f}"``) writes each value in its cell, or ``cell_labels`` (one
+    text per cell, "" for none) are written instead; ``cell_font`` fixes their size in px (plotly.js
+    otherwise shrinks the text to fit the cell, to ~6 px in a 12 x 12 matrix) and drops the colour bar,
+    whose room the cells need (the numbers say the values). ``y_labels`` and ``x_labels`` replace the
+    row and column numbers with text (escaped here).
     """
     z32 = np.asarray(z, dtype=np.float32)
     xs = np.arange(z32.shape[1]) if x is None else np.asarray(x)
@@ -67,8 +70,10 @@ def heatmap(
         "hovertemplate": hovertemplate,
         "texttemplate": cell_text,
     }
-    if cell_text and cell_font:
-        cell["textfont"] = {"size": cell_font}
+    if cell_labels is not None:
+        cell.update(text=[list(row) for row in cell_labels], texttemplate="%{text}")
+    if cell["texttemplate"] and cell_font:
+        cell.update(textfont={"size": cell_font}, showscale=False)
     return _grid(
         [[cell]],
         grid=False,

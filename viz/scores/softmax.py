@@ -265,7 +265,7 @@ class RowView:
     scaled_scores: np.ndarray  # q · k_j / √d_k
     raw: np.ndarray  # softmax(scores / T)
     scaled: np.ndarray  # softmax(scaled_scores / T)
-    keys: list[int]  # 1-based key numbers
+    keys: list[int]  # key positions, from 0 as every position in the app
     uniform_entropy: float
     many_raw: RowStats
     many_scaled: RowStats
@@ -289,7 +289,7 @@ def one_row(d_k: int, n_keys: int, seed: int, temperature: float, many: np.ndarr
         scaled_scores=scores * factor,
         raw=softmax(scores, temperature),
         scaled=softmax(scores * factor, temperature),
-        keys=list(range(1, n_keys + 1)),
+        keys=list(range(n_keys)),
         uniform_entropy=uniform_entropy(n_keys),
         many_raw=row_stats(many, d_k, False, temperature),
         many_scaled=row_stats(many, d_k, True, temperature),

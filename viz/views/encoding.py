@@ -3,6 +3,7 @@ similarity, and the live-model pages' encoding names)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -111,6 +112,7 @@ def strided_heatmap(
     hovertemplate: str,
     cell_text: str | None = None,
     cell_font: int | None = None,
+    cell_labels: Sequence[Sequence[str]] | None = None,
 ) -> None:
     """The rows and columns of ``matrix`` that ``rows`` and ``cols`` keep, as a heatmap labelled with
     their true indices; its CSV is the whole matrix, with a note when the chart shows less. The caller
@@ -126,6 +128,7 @@ def strided_heatmap(
         hovertemplate=hovertemplate,
         cell_text=cell_text,
         cell_font=cell_font,
+        cell_labels=cell_labels,
     )
     strided = rows.strided or cols.strided
     chart(
@@ -153,6 +156,7 @@ def strided_figure(
     hovertemplate: str,
     cell_text: str | None = None,
     cell_font: int | None = None,
+    cell_labels: Sequence[Sequence[str]] | None = None,
 ) -> go.Figure:
     """:func:`strided_heatmap`'s figure: the kept rows and columns, labelled with their true indices."""
     return figures.heatmap(
@@ -166,6 +170,7 @@ def strided_figure(
         hovertemplate=hovertemplate,
         cell_text=cell_text,
         cell_font=cell_font,
+        cell_labels=cell_labels,
     )
 
 

@@ -45,10 +45,19 @@ def rotation_check(k: int, max_len: int, d_model: int, base: float, lang: str) -
 
 
 #: Numbers written in a matrix's cells (T(k)'s 12 x 12 corner) at this size, readable on a projector;
-#: plotly.js would shrink them to fit the cells (about 6 px there), so one decimal is written, not two.
+#: plotly.js would shrink them to fit the cells (about 6 px there).
 CELL_TEXT_PX = 12
-#: The cell text that fits T(k)'s corner at :data:`CELL_TEXT_PX` (cos and sin values, "-0.5").
+#: T(k)'s corner writes its cos and sin values with one decimal ("-0.5"), the only width that fits a cell
+#: of a 12 x 12 matrix in a third of the page at :data:`CELL_TEXT_PX`; the page passes it as cell_text.
 CORNER_TEXT = "%{z:.1f}"
+
+
+def cell_labels(matrix: np.ndarray) -> tuple[tuple[str, ...], ...]:
+    """Each cell's value with one decimal, and nothing where it is exactly 0 (T(k) is zero off its 2 x 2
+    blocks: a row of "0.0" would crowd out the numbers that matter)."""
+    return tuple(
+        tuple("" if v == 0 else f"{v:.1f}" for v in row) for row in np.asarray(matrix, dtype=np.float64)
+    )
 
 
 def square_overview(
@@ -77,6 +86,7 @@ def square_overview(
         hovertemplate=t("sim.rot.hover", lang),
         cell_text=cell_text,
         cell_font=CELL_TEXT_PX if cell_text else None,
+        cell_labels=cell_labels(matrix[np.ix_(shown.idx, shown.idx)]) if cell_text else None,
     )
     if shown.strided:
         what = stride_text(paired, shown.step, lang)

@@ -243,7 +243,7 @@ def test_one_row_is_consistent() -> None:
     np.testing.assert_allclose(row.scaled_scores, row.scores / 8)
     np.testing.assert_allclose(row.raw, torch_softmax(row.scores, 0.5))
     np.testing.assert_allclose(row.scaled, torch_softmax(row.scores / 8, 0.5))
-    assert row.keys == [1, 2, 3, 4, 5, 6]
+    assert row.keys == [0, 1, 2, 3, 4, 5]  # numbered from 0, as every position is
     assert row.saturated_percent == pytest.approx(100 * row.many_raw.saturated)
 
 
