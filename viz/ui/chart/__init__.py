@@ -3,7 +3,7 @@ under it.
 
 Every chart is reachable by keyboard (``tabindex="0"``) and has a text alternative: plot.js gives its box
 ``role="figure"`` and an ``aria-label`` of the chart's computed summary (viz.figures.summary), which the
-server sends beside the figure, not inside the memoized figure's JSON."""
+server sends beside the figure (its ``summary``), not inside the memoized figure's JSON."""
 
 from __future__ import annotations
 
@@ -99,9 +99,9 @@ def mount(
     """The chart component: ``data`` is a figure's Plotly JSON (None only starts loading plotly.js).
 
     The page's language goes in as the figure's ``config.locale`` (Plotly's own place for it), so the
-    toolbar speaks it, the presenter view as ``config.present`` (plot.js then restyles the chart) and
-    the chart's text alternative ``summary`` as ``config.summary`` (plot.js's aria-label); the memoized
-    JSON is shared by every session and stays as it is.
+    toolbar speaks it, and the presenter view as ``config.present`` (plot.js then restyles the chart);
+    the chart's text alternative ``summary`` goes beside them as the top-level ``summary`` (plot.js's
+    aria-label). The memoized JSON is shared by every session and stays as it is.
     """
     if data is not None:
         if data[:1] != b"{":
@@ -111,7 +111,7 @@ def mount(
         present = b',"present":true' if presenter.on() else b""
         locale = json.dumps(lang).encode("ascii")
         label = b',"summary":' + json.dumps(summary).encode("ascii") if summary else b""
-        parts: list[bytes | memoryview] = [b'{"config":{"locale":', locale, present, label, b"}", comma, rest]
+        parts: list[bytes | memoryview] = [b'{"config":{"locale":', locale, present, b"}", label, comma, rest]
         data = b"".join(parts)
     if on_released is None:
         _plot_component(data=data, key=key)

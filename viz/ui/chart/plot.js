@@ -164,8 +164,8 @@ export default function (component) {
     el.setAttribute('role', 'figure');
     parentElement.appendChild(el);
   }
-  // The chart's computed summary (viz.figures.summary), sent beside the figure as config.summary.
-  el.setAttribute('aria-label', figure.config?.summary || (CHART_LABEL[lang] ?? CHART_LABEL.en));
+  // The chart's computed summary (viz.figures.summary), sent beside the figure as figure.summary.
+  el.setAttribute('aria-label', figure.summary || (CHART_LABEL[lang] ?? CHART_LABEL.en));
   // A live chart: its data is computed here from figure.live's parameters (viz/ui/live/).
   const live = figure.live ? loadLive() : Promise.resolve(null);
   const config = Object.assign({}, CONFIG, { locale: lang });
@@ -173,8 +173,11 @@ export default function (component) {
   el.style.minHeight = height(figure);
   // A live chart's figure without its parameters: the same one twice, with the same parameters, is not
   // drawn again (a released slider: the server's answer is the picture the drag drew).
+  // Nor its summary, which follows the parameters (a released slider must not redraw the chart).
   const shellKey = figure.live
-    ? JSON.stringify(Object.assign({}, figure, { live: Object.assign({}, figure.live, { params: null }) }))
+    ? JSON.stringify(
+        Object.assign({}, figure, { summary: null, live: Object.assign({}, figure.live, { params: null }) }),
+      )
     : null;
   const react = (Plotly, shown, Live, force) => {
     if (Live && figure.live) {
