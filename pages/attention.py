@@ -244,8 +244,8 @@ def word_order(tokens: tuple[str, ...], row: layout.Row) -> None:
             persist_state=widgets.KEEP,
         )
     )
-    with row.main, widgets.guard(lang):
-        views.word_order(config, tokens, shuffle, lang)
+    with widgets.guard(lang):
+        views.word_order(config, tokens, shuffle, lang, row)
 
 
 if source == "sentence":

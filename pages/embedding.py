@@ -211,15 +211,14 @@ if pe is not None and sec["order"].open:
                     words_a,
                     words_b,
                 )
-                m1, m2 = st.columns(2)
-                m1.metric(t("emb.order.plain", lang), embedding.fmt_distance(check.distance_plain))
-                m2.metric(t("emb.order.with_pe", lang), embedding.fmt_distance(check.distance_pe))
-                st.caption(t("emb.order.distance", lang))
+                right.metric(t("emb.order.plain", lang), embedding.fmt_distance(check.distance_plain))
+                right.metric(t("emb.order.with_pe", lang), embedding.fmt_distance(check.distance_pe))
+                right.caption(t("emb.order.distance", lang))
                 if check.permutation is None or check.word_shift_plain is None or check.word_shift_pe is None:
                     st.info(t("emb.order.not_perm", lang))
                 else:
                     # Plain text: the words are the user's, and a caption would read them as Markdown.
-                    st.text(
+                    right.text(
                         t("emb.order.moves", lang, moves=embedding.describe_moves(words_a, check.permutation))
                     )
                     fig = figures.grouped_bars(

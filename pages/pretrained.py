@@ -51,7 +51,7 @@ if analysed is not None:
     pieces, result = analysed
     if sec["tokens"].open:
         with sec["tokens"], rows["tokens"].main:
-            views.tokens_table(pieces, key, lang)
+            views.tokens_table(pieces, key, lang, rows["tokens"].side)
     if sec["all"].open:
         with sec["all"], rows["all"].main, widgets.guard(lang):
             views.overview(result, key, len(pieces.ids), lang, tokens=pieces.shown)

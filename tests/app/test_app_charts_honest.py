@@ -33,7 +33,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bench.harness.apptest import charts, new_app, ok
+from bench.harness.apptest import charts, new_app, ok, open_link
 from viz.figures import export
 from viz.ui import chart as chart_module
 
@@ -533,3 +533,32 @@ def test_the_all_heads_csv_is_a_tidy_table_of_every_weight() -> None:
     sums = table.groupby(["layer", "head", "query_index"]).weight.sum()
     np.testing.assert_allclose(sums.to_numpy(), 1.0, atol=1e-4)  # each query's weights add up to 1
     assert views.labels(pieces)[0].startswith("0 · ")  # positions from 0, as in the table
+
+
+# ---- 10. the examples list never names a sentence that is not the one in the box --------------------------
+@pytest.mark.usefixtures("fresh")
+@pytest.mark.parametrize(("page", "prefix"), [("pages/attention.py", "att"), ("pages/encoder.py", "enc")])
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_typed_sentence_makes_the_example_list_say_your_own(page: str, prefix: str, lang: str) -> None:
+    """The list kept naming the first example after another sentence was typed: two sentences on screen."""
+    from viz.i18n import t
+
+    at = open_all(page, lang=lang)
+    box, listed = at.text_input(key=f"{prefix}_text"), at.selectbox(key=f"{prefix}_example")
+    assert listed.value == box.value  # an example, in both
+    first = listed.value
+    ok(box.set_value("the bird saw a cat on the roof").run())
+    listed = at.selectbox(key=f"{prefix}_example")
+    assert listed.value != first and listed.format_func(listed.value) == t("ui.att.example.own", lang)
+    other = next(o for o in listed.options if o not in (first, t("ui.att.example.own", lang)))
+    ok(listed.select(other).run())  # picking an example puts it in the box and names it
+    assert at.text_input(key=f"{prefix}_text").value == at.selectbox(key=f"{prefix}_example").value == other
+
+
+@pytest.mark.usefixtures("fresh")
+@pytest.mark.parametrize(("page", "prefix"), [("attention", "att"), ("encoder", "enc")])
+def test_a_link_with_an_example_opens_it_in_the_box_and_the_list(page: str, prefix: str) -> None:
+    """The link's ex (an API) still opens an example: the box holds it and the list names it."""
+    at = open_link(page, ex="1")
+    listed, box = at.selectbox(key=f"{prefix}_example"), at.text_input(key=f"{prefix}_text")
+    assert listed.value == box.value == listed.options[1]

@@ -106,8 +106,9 @@ LINKS: list[tuple[str, dict[str, str], tuple[str, ...]]] = [
             "layers": "2",
             "enc": "rope",
             "seed": "4",
+            # a link the app writes names an example only when the box holds it (the list follows the box)
             "ex": "1",
-            "text": "I am very good",
+            "text": "I am good",
             "tab": "steps",
             "head": "3",
             "slayer": "2",

@@ -64,10 +64,20 @@ def test_a_heatmap_gets_the_projector_scale_and_sizes(tmp_path: Path) -> None:
     assert layout["xaxis"]["title"]["font"]["size"] == 20 and layout["title"]["font"]["size"] == 22
     assert layout["font"]["size"] == 18
     assert layout["colorway"] == list(presenter.COLORWAY)
-    assert layout["height"] == max(
-        fig["layout"]["height"], min(round(0.7 * 720), round(1.6 * fig["layout"]["height"]))
+    assert layout["height"] == min(
+        max(fig["layout"]["height"], min(round(0.7 * 720), round(1.6 * fig["layout"]["height"]))),
+        round(0.78 * 720),
     )
     assert fig["layout"]["height"] < layout["height"]
+
+
+def test_a_chart_taller_than_the_window_fits_its_first_screen(tmp_path: Path) -> None:
+    """A grid of every head (660 px of its own) ends on the first screen when it starts in the top fifth."""
+    fig = plain(figures.heatmap(np.eye(3), title="t", height=660))
+    for width, height in ((1280, 720), (1920, 1080)):
+        layout = present(fig, tmp_path, width, height)["layout"]
+        assert layout["height"] == min(max(660, round(0.7 * height)), round(0.78 * height))
+        assert 0.2 * height + layout["height"] <= height
 
 
 def test_sizes_follow_the_window(tmp_path: Path) -> None:

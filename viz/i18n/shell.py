@@ -198,6 +198,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "ui.att.seed": {"en": "Model seed", "ko": "모델 시드"},
     "ui.att.example": {"en": "Example", "ko": "예문"},
+    "ui.att.example.own": {"en": "(your own sentence)", "ko": "(직접 입력한 문장)"},
     "ui.att.sentence": {"en": "Sentence", "ko": "문장"},
     "ui.att.cut": {
         "en": "Only the first {n} tokens (and {chars} characters) are used.",

@@ -242,11 +242,31 @@ def option_slider(label: str, options: Sequence[int], default: int, key: str, he
     return int(cast(int, picked))
 
 
+#: The examples list's entry while the box holds a sentence of the visitor's own (no example's text): the
+#: list never names an example that is not the sentence the maps use.
+OWN_SENTENCE = ""
+
+
 def _copy_example(prefix: str, examples: tuple[str, ...], also: dict[str, dict[str, str]] | None) -> None:
-    picked = st.session_state.get(f"{prefix}_example") or examples[0]
+    picked = st.session_state.get(f"{prefix}_example")
+    if picked == OWN_SENTENCE:  # "your own sentence" picked: the box keeps what it holds
+        return
+    picked = picked or examples[0]
     st.session_state[f"{prefix}_text"] = picked
     for key, values in (also or {}).items():
         st.session_state[key] = values.get(picked, "")
+
+
+def _name_held(prefix: str, examples: tuple[str, ...], also: dict[str, dict[str, str]] | None) -> None:
+    """Before the list is drawn: it names the example the box holds, else "your own sentence" (a typed
+    sentence, one from a link), so the screen never shows two sentences."""
+    held = st.session_state.get(f"{prefix}_text")
+    if held is None:  # the first run: a link's example (ex, without a text of its own) fills the box
+        picked = st.session_state.get(f"{prefix}_example")
+        if picked in examples and picked != examples[0]:
+            _copy_example(prefix, examples, also)
+        return
+    st.session_state[f"{prefix}_example"] = held if held in examples else OWN_SENTENCE
 
 
 def chars_cut_note(text: str, lang: str) -> None:
@@ -300,12 +320,14 @@ def text_box(
     there. Returns the first MAX_CHARS characters of the box, with a warning when it holds more."""
     # one above the other: they sit in the narrow column beside a chart (viz.ui.layout)
     c1 = c2 = st.container()
+    _name_held(prefix, examples, also)
     c1.selectbox(
         t("ui.att.example", lang),
-        examples,
+        (*examples, OWN_SENTENCE),
         key=f"{prefix}_example",
         on_change=_copy_example,
         args=(prefix, examples, also),
+        format_func=lambda e: e if e != OWN_SENTENCE else t("ui.att.example.own", lang),
         help=example_help,
     )
     text = c2.text_input(

@@ -19,7 +19,7 @@ from viz.i18n import t
 from viz.model import kv_cache, model_cache, probe
 from viz.model.encoder import NO_ENCODING, ModelConfig
 from viz.state.settings import divisors
-from viz.ui import widgets
+from viz.ui import layout, widgets
 from viz.ui.chart import chart
 from viz.views.encoding import encoding_name
 
@@ -265,12 +265,17 @@ def padded_heads(
 
 
 # ---- word order ------------------------------------------------------------------------------------------
-def word_order(config: ModelConfig, tokens: tuple[str, ...], shuffle: int, lang: str) -> None:
+def word_order(
+    config: ModelConfig, tokens: tuple[str, ...], shuffle: int, lang: str, row: layout.Row | None = None
+) -> None:
     """The sentence and a shuffle of it through the same weights, with and without the position signal:
-    how much each token's output changed, and what that shows."""
+    how much each token's output changed (in ``row.main``), and what that shows (beside it, in
+    ``row.side``; ``row`` is the tab's first row, made here when not given)."""
     encoding = config.encoding
+    row = row or layout.row("att_order")
+    left, note = row.main, row.side
     causal = bool(
-        st.toggle(
+        note.toggle(
             t("att.order.causal", lang),
             key="att_order_causal",
             persist_state=widgets.KEEP,
@@ -282,14 +287,13 @@ def word_order(config: ModelConfig, tokens: tuple[str, ...], shuffle: int, lang:
         config, tokens, shuffle, use_position=False, causal=causal
     )  # same weights
     shuffled = [tokens[i] for i in with_pe.permutation]
-    st.text(t("att.order.sentences", lang, a=" ".join(tokens), b=" ".join(shuffled)))
+    note.text(t("att.order.sentences", lang, a=" ".join(tokens), b=" ".join(shuffled)))
     names = {
         "none": encoding_name(NO_ENCODING, lang),
         "with": t("att.order.with", lang, enc=encoding_name(encoding, lang)),
     }
     if encoding == NO_ENCODING:
-        st.info(t("att.order.pick", lang))
-    left, note = st.columns([3, 2])
+        note.info(t("att.order.pick", lang))
     with left:
         # Every bar float rounding (no position signal anywhere): an axis fitted to them would zoom onto
         # 4.6e-7..8.5e-7 and draw rounding as big unequal bars, so it keeps a fixed span instead.

@@ -5,7 +5,7 @@ sink and the next token."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypedDict
+from typing import Any, TypedDict
 
 import numpy as np
 import pandas as pd
@@ -95,9 +95,12 @@ def analyse(key: str, text: str, lang: str) -> tuple[Pieces, pretrained.Result] 
     return None
 
 
-def tokens_table(pieces: Pieces, key: str, lang: str) -> None:
-    st.caption(t("real.tokens.caption", lang, n=len(pieces.ids)))
-    st.text(" · ".join(pieces.shown))  # plain text: a visitor's text is never markup
+def tokens_table(pieces: Pieces, key: str, lang: str, side: Any = None) -> None:
+    """The text's tokens as a table (position, piece, id), with the pieces in a line and what to notice in
+    ``side`` (a column beside the table; above and under it when not given)."""
+    note = side if side is not None else st.container()
+    note.caption(t("real.tokens.caption", lang, n=len(pieces.ids)))
+    note.text(" · ".join(pieces.shown))  # plain text: a visitor's text is never markup
     table = pd.DataFrame(
         {
             t("real.tokens.position", lang): range(len(pieces.ids)),
@@ -106,7 +109,7 @@ def tokens_table(pieces: Pieces, key: str, lang: str) -> None:
         }
     )
     st.dataframe(table, hide_index=True, width="stretch", height=min(38 + 35 * len(table), 320))
-    st.markdown(t(f"real.tokens.notice.{key}", lang))
+    note.markdown(t(f"real.tokens.notice.{key}", lang))
 
 
 def tiled(

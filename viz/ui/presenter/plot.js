@@ -58,10 +58,15 @@
       );
     }
     // at least 70% of the window's height, but never more than 1.6 times the chart's own height (a strip
-    // of one row stays a strip)
+    // of one row stays a strip), and never more than 78%: a chart that starts in the window's top fifth
+    // ends on the first screen (a grid of every head is taller than a window of its own)
     const height = layout.height || 450;
-    const room = Math.round(0.7 * (window.innerHeight || 720));
-    layout.height = Math.max(height, Math.min(room, Math.round(1.6 * height)));
+    const screen = window.innerHeight || 720;
+    const room = Math.round(0.7 * screen);
+    layout.height = Math.min(
+      Math.max(height, Math.min(room, Math.round(1.6 * height))),
+      Math.round(0.78 * screen),
+    );
     const data = (figure.data || []).map((trace) => {
       if (!isObject(trace)) return trace;
       const out = Object.assign({}, swap(trace)); // a copy: the figure itself is drawn again on a resize
