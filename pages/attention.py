@@ -6,7 +6,7 @@ import streamlit as st
 
 from viz.encodings import embedding
 from viz.i18n import t
-from viz.model import encoder, model_cache, probe, train
+from viz.model import encoder, model_cache, probe
 from viz.ui import layout, sections, shell, widgets
 from viz.views import attention as views
 from viz.views import attention_steps as steps
@@ -93,62 +93,7 @@ if first.open:
             st.subheader(t("att.kv.heading", lang))
             views.kv_cache_table(config, lang)
         else:
-            with side:
-                task = widgets.choice(
-                    t("train.task", lang),
-                    train.TASKS,
-                    key="att_task",
-                    lang=lang,
-                    format_func=lambda k: t(f"train.task.{k}", lang),
-                )
-                example_seed = int(
-                    st.number_input(t("train.example_seed", lang), 0, 9999, value=0, step=1, key="att_ex")
-                )
-                st.caption(t(f"train.task.{task}.about", lang, n=train.SEQ_LEN))
-            tcfg = train.TrainConfig(train.task_model_config(task, config), task)
-            done = model_cache.trained_model(tcfg)
-            b1 = b2 = side
-            can_train = training.limits_note(tcfg, done, b2, lang)
-            if b1.button(
-                t("train.start", lang) if done is None else t("train.trained_already", lang),
-                key="att_train",
-                type="primary",
-                disabled=done is not None or not can_train,
-                icon=":material/model_training:",
-            ):
-                training.train_now(tcfg, b2, lang)
-            if done is not None:
-                training.outcome(done, b2, lang)
-            # Which model this session looks at: its own choice, whoever trained the shared one.
-            with side:
-                state, step = training.which_model(done, lang)
-            final = done is not None and state == "trained" and step == done.history.steps[-1]
-            replaying = done is not None and state == "trained" and not final
-            with side:
-                shown_example = training.shown_example(example_seed, replaying, lang)
-            ids, answers = train.example(task, shown_example)
-            tokens = tuple(train.symbols(ids))
-            labels = embedding.row_labels(tokens)
-            with side:
-                layer = widgets.layer_choice(n_layers, lang, "att_task_layer")
-            with main, widgets.guard(lang):
-                maps, predicted = training.task_maps(tcfg, done, ids, shown_example, step, final, replaying)
-                title = t(
-                    "train.task.chart",
-                    lang,
-                    layer=layer + 1,
-                    state=training.state_text(state, step, replaying, lang),
-                )
-                views.head_maps(
-                    maps[layer], labels, "att_task_maps", title, s.d_model, lang, s.heads // config.n_kv
-                )
-            with side:
-                st.markdown(t(f"train.task.{task}.explain", lang))
-            with widgets.guard(lang):
-                training.answers_table(task, tokens, answers, predicted, lang)
-            if done is not None:
-                h = done.history
-                training.curve(h, task, step if state == "trained" else h.steps[-1], s.d_model, lang)
+            training.task_section(config, s, rows["maps"], lang)
 
 
 # ---- 2. masks --------------------------------------------------------------------------------------------

@@ -9,10 +9,13 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from viz import figures
+from viz.encodings import embedding
 from viz.i18n import t
-from viz.model import model_cache, probe, train
-from viz.ui import widgets
+from viz.model import encoder, model_cache, probe, train
+from viz.state.settings import Settings
+from viz.ui import layout, widgets
 from viz.ui.chart import chart
+from viz.views.attention import head_maps
 
 
 def fraction(step: int, total: int) -> float:
@@ -228,3 +231,64 @@ def curve(h: train.History, task: train.Task, upto: int, d_model: int, lang: str
             sec=f"{train.TIME_LIMIT_S:.0f}",
         )
     )
+
+
+def task_section(config: encoder.ModelConfig, s: Settings, row: layout.Row, lang: str) -> None:
+    """The attention page's toy task: the task, the example and the training run beside the maps of the
+    model (untrained, trained, or a step of its run), then the answers and the training curve."""
+    n_layers = config.n_layers
+    main, side = row.main, row.side
+    with side:
+        task = widgets.choice(
+            t("train.task", lang),
+            train.TASKS,
+            key="att_task",
+            lang=lang,
+            format_func=lambda k: t(f"train.task.{k}", lang),
+        )
+        example_seed = int(
+            st.number_input(t("train.example_seed", lang), 0, 9999, value=0, step=1, key="att_ex")
+        )
+        st.caption(t(f"train.task.{task}.about", lang, n=train.SEQ_LEN))
+    tcfg = train.TrainConfig(train.task_model_config(task, config), task)
+    done = model_cache.trained_model(tcfg)
+    b1 = b2 = side
+    can_train = limits_note(tcfg, done, b2, lang)
+    if b1.button(
+        t("train.start", lang) if done is None else t("train.trained_already", lang),
+        key="att_train",
+        type="primary",
+        disabled=done is not None or not can_train,
+        icon=":material/model_training:",
+    ):
+        train_now(tcfg, b2, lang)
+    if done is not None:
+        outcome(done, b2, lang)
+    # Which model this session looks at: its own choice, whoever trained the shared one.
+    with side:
+        state, step = which_model(done, lang)
+    final = done is not None and state == "trained" and step == done.history.steps[-1]
+    replaying = done is not None and state == "trained" and not final
+    with side:
+        example_index = shown_example(example_seed, replaying, lang)
+    ids, answers = train.example(task, example_index)
+    tokens = tuple(train.symbols(ids))
+    labels = embedding.row_labels(tokens)
+    with side:
+        layer = widgets.layer_choice(n_layers, lang, "att_task_layer")
+    with main, widgets.guard(lang):
+        maps, predicted = task_maps(tcfg, done, ids, example_index, step, final, replaying)
+        title = t(
+            "train.task.chart",
+            lang,
+            layer=layer + 1,
+            state=state_text(state, step, replaying, lang),
+        )
+        head_maps(maps[layer], labels, "att_task_maps", title, s.d_model, lang, s.heads // config.n_kv)
+    with side:
+        st.markdown(t(f"train.task.{task}.explain", lang))
+    with widgets.guard(lang):
+        answers_table(task, tokens, answers, predicted, lang)
+    if done is not None:
+        h = done.history
+        curve(h, task, step if state == "trained" else h.steps[-1], s.d_model, lang)
