@@ -73,8 +73,10 @@ VISITS = 4
 PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
     "positional_encoding": (("d_model", None),),
     "embedding": (("d_model", None), ("d_model", 1)),
-    "similarity": (("sim_p", None), ("d_model", None), ("d_model", 1), ("d_model", 2)),
-    "softmax": (("sm_dk", None), ("sm_dk", 2), ("sm_temp", 1)),
+    # p, d_k on the first tab and T are their live strips' (live_sim, live_smvar, live_sm below): one
+    # control per value, the page's own widget hidden while its strip is on screen
+    "similarity": (("d_model", None), ("d_model", 1), ("d_model", 2)),
+    "softmax": (("sm_dk", 2),),
     "attention": (("att_step_head", 2), ("att_layers", None)),
     # Tabs 4 and 5: the two tabs inside the first section (after the page's four), the block's stages and
     # the stack's lengths; tab 1 opens on its own first inner tab (each stage against its input). N goes
@@ -87,28 +89,24 @@ PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
     # against the sinusoidal table, p in the first tab and max_len in the by-offset tab
     "pe_minilm": (("max_len", None), ("max_len", 2)),
     "sim_minilm": (("sim_p", None), ("max_len", 2)),
-    # the tabs beyond the 2017 paper, each the last of its page's tabs: their own sliders
-    "rel_bias": (("rel_len", 5), ("rel_heads", 5)),
-    "rope_scaling": (("rs_scale", 4), ("rs_len", 4)),
+    # the tabs beyond the 2017 paper, each the last of its page's tabs: their own sliders (the relative
+    # biases' and RoPE scaling's are their live strips': live_alibi, live_t5, live_kerple, live_rope)
     "online_softmax": (("os_step", 3), ("os_block", 3)),
     "windows": (("win_w", 4), ("win_layers", 4)),
     # the presenter view: the same pages' own sliders, every chart restyled in the browser
     # (its sidebar is closed, so no sidebar slider)
-    "present_sim": (("sim_p", None),),
-    "present_sm": (("sm_dk", None),),
+    "present_sim": (("sim_row_live", None),),
+    "present_sm": (("sm_var_live", None),),
     "present_att": (("att_layers", None),),
     # charts that follow a dragged slider: a key press on a live strip's first input redraws
     # its chart in the browser at once (the first redraw), then the release reruns the page (idle)
-    "live_pe": (("pe_heatmap_live", None),),
+    # (the PE table and the offsets follow the sidebar's own sliders: positional_encoding, similarity)
     "live_sim": (("sim_row_live", None),),
-    "live_offset": (("sim_offset_live", 2),),
     "live_sm": (("sm_row_live", 1),),
-    "kerple": (("rel_r1", 5),),
     "live_kerple": (("rel_kerple_live", 5),),
     "live_rope": (("rs_live", 4),),
-    "live_smvar": (("sm_var_live", None),),  # against the softmax page's own sm_dk, first tab
-    "live_alibi": (("rel_alibi_live", 5),),  # against rel_bias's rel_len
-    "t5": (("rel_len", 5),),
+    "live_smvar": (("sm_var_live", None),),  # the first tab's d_k (the page's own sm_dk is hidden there)
+    "live_alibi": (("rel_alibi_live", 5),),
     "live_t5": (("rel_t5_live", 5),),
     MINIMAL: (("d_model", None),),
 }
@@ -118,23 +116,17 @@ PATHS: dict[str, str] = {
     "pretrained": "pretrained?tab=one",
     "pe_minilm": "positional_encoding?enc=minilm",
     "sim_minilm": "similarity?enc=minilm&vs=sinusoidal",
-    "rel_bias": "similarity",
-    "rope_scaling": "positional_encoding",
     "online_softmax": "softmax",
     "windows": "attention",
     "present_sim": "similarity?present=1",
     "present_sm": "softmax?present=1",
     "present_att": "attention?present=1",
-    "live_pe": "positional_encoding",
     "live_sim": "similarity",
-    "live_offset": "similarity",
     "live_sm": "softmax",
-    "kerple": "similarity?bias=kerple",
     "live_kerple": "similarity?bias=kerple",
     "live_rope": "positional_encoding",
     "live_smvar": "softmax",
     "live_alibi": "similarity",
-    "t5": "similarity?bias=t5",
     "live_t5": "similarity?bias=t5",
 }
 TAB = '[role="tab"]'
