@@ -260,10 +260,10 @@ def test_dragging_the_sidebar_redraws_before_release_and_release_sets_the_page(p
     wait_live(page, PE_CHART)
     wait_for_idle(page)
     assert page.locator(f"{PE_STRIP} input[type=range]").count() == 0  # no second copy of the sidebar's
-    # Streamlit 1.67's thumb holds a visually hidden range input (its aria-valuetext the shown value); the
-    # thumb's parent is the rail it travels
+    # Streamlit 1.67's thumb holds a visually hidden range input (its aria-valuetext the shown value) in a
+    # 1 px wrapper; the thumb's parent is the rail it travels
     thumb = page.locator('[data-testid="stSidebar"] .st-key-base input[type="range"]')
-    knob_el = thumb.locator("xpath=..")
+    knob_el = thumb.locator("xpath=../..")
     box, knob = knob_el.locator("xpath=..").bounding_box(), knob_el.bounding_box()
     assert box is not None and knob is not None
     options = settings.BASE_OPTIONS
