@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 import streamlit as st
 
 from viz.encodings import embedding
@@ -35,49 +37,70 @@ if source == "sentence":
     )
 else:
     sec = {"maps": sections.Section(st.container(), True)}
-# each open section's first row: its main chart, and beside it the controls that move it (viz.ui.layout)
-rows = layout.rows(sec)
+# Each open section's first row: its main chart, and beside it the controls that move it (viz.ui.layout).
+# Sections 2-4 are fragments when shown as tabs (a control of theirs reruns the tab alone, the page's own
+# controls with it: the tab is all that is shown), so they make their own row; one under the other, each
+# section runs with the page.
+FRAGMENTS = () if st.session_state.get(sections.ALL_SECTIONS) else ("mask", "steps", "order")
+rows = layout.rows(sec, skip=FRAGMENTS)
 first = sec["maps"]
-
-# ---- the model's settings, beside the first open section's chart ----------------------------------------
 ATT_LAYERS = (1, 4)  # training time grows with depth; the Encoder block page stacks up to 6
-with layout.page_controls(rows):
-    source = widgets.choice(
-        t("att.source", lang),
-        SOURCES,
-        key="att_source",
-        lang=lang,
-        format_func=lambda k: t(f"att.source.{k}", lang),
-        radio=True,
-    )
-    tokens: tuple[str, ...] = ()
-    if source == "sentence":
-        tokens = widgets.sentence_box(
-            lang,
-            prefix="att",
-            examples=EXAMPLES,
-            example_help=t("att.example.help", lang),
-            sentence_help=t("att.sentence.help", lang, n=embedding.MAX_TOKENS),
+
+
+class Model(NamedTuple):
+    """The live model the page's controls set, and the sentence it reads."""
+
+    source: str
+    tokens: tuple[str, ...]
+    n_layers: int
+    config: encoder.ModelConfig
+
+
+def model_controls(box: Any) -> Model:
+    """The model's settings and the sentence, in ``box`` (the first open section's side column)."""
+    with box:
+        picked = widgets.choice(
+            t("att.source", lang),
+            SOURCES,
+            key="att_source",
+            lang=lang,
+            format_func=lambda k: t(f"att.source.{k}", lang),
+            radio=True,
         )
-        if not tokens:
-            st.warning(t("ui.att.empty", lang))
-    n_layers = widgets.bounded_slider(
-        t("att.layers", lang), *ATT_LAYERS, 1, key="att_layers", help=t("att.layers.help", lang)
-    )
-    encoding = enc_views.position_signal_choice(key="att_encoding", lang=lang)
-    kv = views.kv_choice(s.heads, lang, st)  # grouped-query attention: None is one KV head per query head
-    seed = int(st.number_input(t("ui.att.seed", lang), 0, 9999, value=0, step=1, key="att_seed"))
-    config = encoder.ModelConfig(s.d_model, s.heads, n_layers, encoding, float(s.base), seed, kv_heads=kv)
-    st.caption(t("att.dk", lang, heads=s.heads, d_model=s.d_model, d_k=s.d_k, layers=n_layers))
-    if kv is not None:
-        st.caption(t("att.gqa.note", lang, heads=s.heads, kv=kv, group=s.heads // kv))
-    if config.rotary and s.d_k < 2:
-        st.warning(t("ui.att.rope_dk1", lang, d_k=s.d_k))
-labels = embedding.row_labels(tokens) if tokens else []
+        words: tuple[str, ...] = ()
+        if picked == "sentence":
+            words = widgets.sentence_box(
+                lang,
+                prefix="att",
+                examples=EXAMPLES,
+                example_help=t("att.example.help", lang),
+                sentence_help=t("att.sentence.help", lang, n=embedding.MAX_TOKENS),
+            )
+            if not words:
+                st.warning(t("ui.att.empty", lang))
+        layers = widgets.bounded_slider(
+            t("att.layers", lang), *ATT_LAYERS, 1, key="att_layers", help=t("att.layers.help", lang)
+        )
+        encoding = enc_views.position_signal_choice(key="att_encoding", lang=lang)
+        kv = views.kv_choice(s.heads, lang, st)  # grouped-query attention: None is one KV head per query head
+        seed = int(st.number_input(t("ui.att.seed", lang), 0, 9999, value=0, step=1, key="att_seed"))
+        cfg = encoder.ModelConfig(s.d_model, s.heads, layers, encoding, float(s.base), seed, kv_heads=kv)
+        st.caption(t("att.dk", lang, heads=s.heads, d_model=s.d_model, d_k=s.d_k, layers=layers))
+        if kv is not None:
+            st.caption(t("att.gqa.note", lang, heads=s.heads, kv=kv, group=s.heads // kv))
+        if cfg.rotary and s.d_k < 2:
+            st.warning(t("ui.att.rope_dk1", lang, d_k=s.d_k))
+    return Model(picked, words, layers, cfg)
+
+
+# the page's controls beside the first open section's chart (in its own row when that is a fragment)
+m = None if layout.first_open(sec) in FRAGMENTS else model_controls(layout.page_controls(rows))
 
 # ---- 1. every head's map -------------------------------------------------------------------------------
-if first.open:
+if first.open and m is not None:
     main, side = rows["maps"].main, rows["maps"].side
+    source, tokens, n_layers, config = m
+    labels = embedding.row_labels(tokens) if tokens else []
     with first:
         if source == "sentence" and not tokens:
             main.info(t("att.maps.need", lang))
@@ -97,10 +120,9 @@ if first.open:
 
 
 # ---- 2. masks --------------------------------------------------------------------------------------------
-# Sections 2-4 run with the page (not as fragments): their first row holds the page's controls when their
-# tab is the one open, and a fragment cannot draw its charts beside controls drawn outside it.
-def masks(first: tuple[str, ...], row: layout.Row) -> None:
+def masks(model: Model, row: layout.Row) -> None:
     """A batch of two sentences, the shorter padded, under each mask."""
+    first, n_layers, config = model.tokens, model.n_layers, model.config
     c1 = c2 = row.side
     other = c1.text_input(
         t("att.mask.second", lang),
@@ -136,8 +158,9 @@ def masks(first: tuple[str, ...], row: layout.Row) -> None:
 
 
 # ---- 3. one head step by step ----------------------------------------------------------------------------
-def step_by_step(tokens: tuple[str, ...], row: layout.Row) -> None:
+def step_by_step(model: Model, row: layout.Row) -> None:
     """Q, K, V, Q Kᵀ, ÷ √d_k, + mask, softmax, · V, concat, · W_O for one head of a sentence."""
+    tokens, n_layers, config = model.tokens, model.n_layers, model.config
     if not tokens:
         row.main.info(t("steps.need", lang))
         return
@@ -172,8 +195,9 @@ def step_by_step(tokens: tuple[str, ...], row: layout.Row) -> None:
 
 
 # ---- 4. word order -------------------------------------------------------------------------------------
-def word_order(tokens: tuple[str, ...], row: layout.Row) -> None:
+def word_order(model: Model, row: layout.Row) -> None:
     """Shuffle the sentence and compare the outputs with and without a position signal."""
+    tokens, config = model.tokens, model.config
     if len(tokens) < 2:
         row.main.info(t("att.order.need", lang))
         return
@@ -193,14 +217,30 @@ def word_order(tokens: tuple[str, ...], row: layout.Row) -> None:
         views.word_order(config, tokens, shuffle, lang, row)
 
 
+BODIES = {"mask": masks, "steps": step_by_step, "order": word_order}
+
+
+@shell.fragment
+def fragment_tab(name: str) -> None:
+    """Section ``name`` as the tab shown: its row, the page's controls beside its chart, its body."""
+    row = layout.row(name)
+    here = model_controls(row.side)
+    if here.source != source:  # the page's sections depend on it
+        st.rerun()
+    BODIES[name](here, row)
+
+
 if source == "sentence":
-    for name, section in (("mask", masks), ("steps", step_by_step), ("order", word_order)):
+    for name, body in BODIES.items():
         if sec[name].open:
             with sec[name]:
-                section(tokens, rows[name])
-    if sec["window"].open:
+                if name in FRAGMENTS:
+                    fragment_tab(name)
+                elif m is not None:
+                    body(m, rows[name])
+    if sec["window"].open and m is not None:
         with sec["window"]:
-            window_views.section(config, tokens, lang, rows["window"])
+            window_views.section(m.config, m.tokens, lang, rows["window"])
 else:
     st.info(t("att.sentence_only", lang))
 

@@ -97,9 +97,14 @@ def frame(block: Block, limit: int) -> pd.DataFrame:
     return table
 
 
+#: The end of a data-table switch's widget key (the chart's key before it). The switch shows the data a
+#: chart already offers as its CSV, for this visitor: it is not part of the view a link shares.
+SWITCH_SUFFIX = "_table"
+
+
 def switch(*, key: str, lang: str) -> bool:
     """The switch "Data table" of the chart ``key``: whether its table is open."""
-    return bool(st.toggle(t("ui.chart.table", lang), key=f"{key}_table"))
+    return bool(st.toggle(t("ui.chart.table", lang), key=f"{key}{SWITCH_SUFFIX}"))
 
 
 def show(data: bytes, *, lang: str) -> None:
