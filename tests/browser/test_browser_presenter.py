@@ -373,12 +373,12 @@ def test_a_revealed_lesson_step_shows_its_chart_on_the_first_screen(
         page.locator(".st-key-lesson_reveal button").click()
         chart = chart_on_first_screen(page, root=view)
         assert chart["tick"] >= 16, chart
-        # the step's tabs (its chart) come before its page's own controls
+        # the step's tabs (its chart) come first, its page's own controls beside the chart (viz.ui.layout)
         order = page.evaluate(
             "(v) => { const root = document.querySelector(v);"
             " const tabs = root.querySelector('[data-testid=stTabs]').getBoundingClientRect().top;"
             " const widgets = [...root.querySelectorAll('[data-testid=stSelectbox], [data-testid=stRadio]')]"
-            "   .filter((w) => !w.closest('[data-testid=stTabs]')).map((w) => w.getBoundingClientRect().top);"
+            "   .map((w) => w.getBoundingClientRect().top);"
             " return {tabs, widgets}; }",
             view,
         )
