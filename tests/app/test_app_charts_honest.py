@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pytest
+from plotly.colors import qualitative
 
 from bench.harness.apptest import charts, new_app, ok, open_link
 from viz.figures import export
@@ -39,19 +40,9 @@ from viz.ui import chart as chart_module
 
 #: Every page of the app (a new page is checked without editing this file).
 PAGES = sorted(f"pages/{p.name}" for p in (Path(__file__).resolve().parents[2] / "pages").glob("*.py"))
-#: plotly.js's default colours, in the order it gives them to traces without a colour of their own.
-COLORWAY = (
-    "#1f77b4",
-    "#ff7f0e",
-    "#2ca02c",
-    "#d62728",
-    "#9467bd",
-    "#8c564b",
-    "#e377c2",
-    "#7f7f7f",
-    "#bcbd22",
-    "#17becf",
-)
+#: plotly.js's default colours, in the order it gives them to traces without a colour of their own (D3's
+#: category10, as plotly.py lists it: the test's own source, not viz.figures')
+COLORWAY = tuple(color.lower() for color in qualitative.D3)
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,8 @@
 section tab, in English and Korean:
 
 - at 1400 x 900 the main chart's top is within the first 45% of the window;
-- on a phone (390 x 844 and 360 x 800) nothing scrolls sideways and the main chart starts within the
-  first screen;
+- on a phone (390 x 844 and 360 x 800) nothing scrolls sideways, the main chart starts within the first
+  screen, its title stays inside it and its tick labels are 12 px or more;
 - in the presenter view at 1280 x 720 and 1920 x 1080 the main chart starts within the top fifth and its
   bottom is on the first screen;
 - no screen shows two controls for one value (at 1400 x 900, the sidebar open: every visible slider and
@@ -57,7 +57,14 @@ _MEASURE_JS = """(sel) => {
   // a tab that has nothing to draw says why where its chart would be (MiniLM predicts no next token)
   const said = main.querySelector(
     '[class*="st-key-al_row_"] [data-testid=stColumn]:first-child [data-testid=stAlert]');
-  return {said: Boolean(said && said.getBoundingClientRect().top < window.innerHeight),
+  // a chart's title inside its box, and its smallest tick label (a phone's readability)
+  const plot = el && el.classList.contains('al-plot') ? el : null;
+  const title = plot && plot.querySelector('.gtitle');
+  const tb = title ? title.getBoundingClientRect() : null;
+  const ticks = plot ? [...plot.querySelectorAll('.xtick text, .ytick text')] : [];
+  const tick = ticks.length ? Math.min(...ticks.map((e) => parseFloat(getComputedStyle(e).fontSize))) : null;
+  const titleOut = Boolean(tb && box && (tb.left < box.left - 1 || tb.right > box.right + 1));
+  return {said: Boolean(said && said.getBoundingClientRect().top < window.innerHeight), tick, titleOut,
     top: box && box.top + window.scrollY, bottom: box && box.bottom + window.scrollY,
     scroll: document.documentElement.scrollWidth, width: window.innerWidth, height: window.innerHeight,
     what: el ? (el.closest('[class*="st-key-"]') || {className: ''}).className.match(/st-key-(\\S+)/)?.[1]
@@ -104,6 +111,10 @@ def problems_at(page: Page, where: str, *, present: bool) -> list[str]:
     elif w < 640:
         if m["top"] >= h:
             found.append(f"{here}: the chart starts below the first screen")
+        if m["titleOut"]:
+            found.append(f"{here}: the chart's title runs past its edges")
+        if m["tick"] is not None and m["tick"] < 12:
+            found.append(f"{here}: tick labels of {m['tick']} px")
     elif m["top"] > 0.45 * h:
         found.append(f"{here}: the chart starts below the first 45% of the window")
     return found

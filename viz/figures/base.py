@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 import plotly.graph_objects as go
+from plotly.colors import qualitative
 
 #: The look of every chart: plotly.js's own defaults (white, light grid) in the app's font, Hangul
 #: falling back to a CJK font. Plotly.py's named templates are about 7 KB of JSON in every chart; this
@@ -187,19 +188,8 @@ def _labels(idx: np.ndarray) -> list[str]:
     return [str(int(i)) for i in idx]
 
 
-#: plotly.js's default colours, in the order it gives them to traces without one of their own.
-COLORWAY = (
-    "#1f77b4",
-    "#ff7f0e",
-    "#2ca02c",
-    "#d62728",
-    "#9467bd",
-    "#8c564b",
-    "#e377c2",
-    "#7f7f7f",
-    "#bcbd22",
-    "#17becf",
-)
+#: plotly.js's default colours (D3's category10), in the order it gives traces without one of their own.
+COLORWAY: tuple[str, ...] = tuple(color.lower() for color in qualitative.D3)
 #: The dashes of :func:`lines`' named vertical marks, one each (two marks drawn alike read as one).
 MARK_DASHES = ("dot", "dashdot", "longdash", "longdashdot")
 #: A curve this close to an earlier one (as a share of the axis's span) is drawn on the same pixels.

@@ -82,16 +82,68 @@ function loadLocale(lang) {
   return locales[lang];
 }
 
+// A phone (a window under PHONE_PX CSS px wide): the figure every session shares keeps its layout, and
+// this draws a copy whose title breaks over two lines instead of running off a narrow chart, whose
+// number axes show larger and fewer tick labels, and whose side margins are narrow. Axes of words (the
+// tokens of an attention map) keep every label.
+const PHONE_PX = 640;
+const PHONE_TICK_PX = 12;
+const PHONE_TICKS = 6;
+const PHONE_TITLE_CHARS = 34;
+
+function isPhone() {
+  return (window.innerWidth || PHONE_PX) < PHONE_PX;
+}
+
+function numeric(data, letter) {
+  const values = data?.[0]?.[letter];
+  return Array.isArray(values) ? typeof values[0] === 'number' : values !== undefined;
+}
+
+function brokenTitle(text) {
+  if (typeof text !== 'string' || text.length <= PHONE_TITLE_CHARS || text.includes('<br>')) return text;
+  const middle = text.length / 2;
+  let at = -1;
+  for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1))
+    if (at < 0 || Math.abs(i - middle) < Math.abs(at - middle)) at = i;
+  return at < 0 ? text : `${text.slice(0, at)}<br>${text.slice(at + 1)}`;
+}
+
+function onPhone(figure) {
+  if (!isPhone()) return figure;
+  const layout = Object.assign({}, figure.layout);
+  for (const key of Object.keys(layout)) {
+    const axis = layout[key];
+    const found = /^([xy])axis\d*$/.exec(key);
+    if (!found || !axis || typeof axis !== 'object') continue;
+    const size = Math.max(PHONE_TICK_PX, axis.tickfont?.size || 0);
+    const phone = Object.assign({}, axis, { tickfont: Object.assign({}, axis.tickfont, { size: size }) });
+    if (!axis.tickvals && numeric(figure.data, found[1]))
+      phone.nticks = Math.min(axis.nticks || PHONE_TICKS, PHONE_TICKS);
+    layout[key] = phone;
+  }
+  if (layout.title?.text)
+    layout.title = Object.assign({}, layout.title, { text: brokenTitle(layout.title.text) });
+  layout.margin = Object.assign({}, layout.margin, {
+    l: Math.min(layout.margin?.l ?? 60, 48),
+    r: Math.min(layout.margin?.r ?? 30, 12),
+  });
+  return Object.assign({}, figure, { layout: layout });
+}
+
 // Redraw at the new width when the chart's column changes width (the sidebar opened or closed, the
 // window resized); a change of height alone (the chart itself drawing) is ignored. A presented chart is
 // restyled again (its sizes follow the window: a teacher's F11, a window dragged to the projector).
 function followWidth(el, Plotly) {
   if (el.__alResize || typeof ResizeObserver === 'undefined') return;
   let width = el.clientWidth;
+  let phone = isPhone();
   el.__alResize = new ResizeObserver(() => {
     if (el.clientWidth === width || !el.isConnected) return;
     width = el.clientWidth;
-    if (el.__alRestyle) el.__alRestyle();
+    const changed = phone !== isPhone();
+    phone = isPhone();
+    if (el.__alRestyle || changed) el.__alRedraw();
     else Plotly.Plots.resize(el);
   });
   el.__alResize.observe(el);
@@ -182,7 +234,10 @@ export default function (component) {
   const react = (Plotly, shown, Live, force) => {
     if (Live && figure.live) {
       const restyle = shown !== figure ? window.__attentionLabPresent : null;
-      const draw = (f) => Plotly.react(el, f.data, f.layout, config);
+      const draw = (f) => {
+        const fitted = onPhone(f);
+        Plotly.react(el, fitted.data, fitted.layout, config);
+      };
       Live.chart(
         el,
         shown,
@@ -192,7 +247,10 @@ export default function (component) {
         shellKey + (shown !== figure ? '|present' : ''),
         force,
       );
-    } else Plotly.react(el, shown.data, shown.layout, config);
+    } else {
+      const fitted = onPhone(shown);
+      Plotly.react(el, fitted.data, fitted.layout, config);
+    }
   };
   Promise.all([loadPlotly(), live])
     .then(([Plotly, Live]) =>
@@ -206,10 +264,10 @@ export default function (component) {
           if (!el._fullLayout) el.textContent = ''; // a load-failure message from an earlier run
           el.style.minHeight = height(shown);
           react(Plotly, shown, Live);
-          el.__alRestyle =
-            shown === figure
-              ? null
-              : () => presented(figure).then((again) => el.isConnected && react(Plotly, again, Live, true));
+          // drawn again from the figure: restyled for a projector's new size, or for a phone or not
+          el.__alRedraw = () =>
+            presented(figure).then((again) => el.isConnected && react(Plotly, again, Live, true));
+          el.__alRestyle = shown === figure ? null : el.__alRedraw;
           followWidth(el, Plotly);
         }),
       () => {
