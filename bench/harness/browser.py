@@ -305,6 +305,19 @@ _FIND_PLOT_JS = """
 """
 
 
+#: An init script that keeps the time of the app's last websocket message in ``window.__lastMessage`` (a
+#: page whose rerun showed no change of script state is settled once its socket has been quiet a while).
+LAST_MESSAGE_JS = """(() => {
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', () => { window.__lastMessage = performance.now(); });
+    }
+  };
+})();"""
+
+
 def animation_frames(page: Page, n: int = 2) -> None:
     """Wait for ``n`` requestAnimationFrame ticks (the browser has painted what it was given)."""
     page.evaluate(_FRAMES_JS, n)

@@ -16,6 +16,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 import pytest
 
 from bench.harness.browser import (
+    LAST_MESSAGE_JS,
     SIDEBAR_SELECTOR,
     WAIT_MS,
     StreamlitServer,
@@ -38,22 +39,12 @@ SERVER_ERRORS = ("Traceback", "RuntimeError", "dictionary changed size")
 
 
 # ---- helpers ------------------------------------------------------------------------------------------
-# The time of the app's last websocket message (see wait_for_quiet_socket).
-_LAST_MESSAGE_JS = """(() => {
-  const Native = window.WebSocket;
-  window.WebSocket = class extends Native {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('message', () => { window.__lastMessage = performance.now(); });
-    }
-  };
-})();"""
 
 
 def fresh_page(browser: Browser) -> tuple[BrowserContext, Page]:
     context = browser.new_context(viewport={"width": 1400, "height": 900}, locale="en-US")
     context.set_default_timeout(WAIT_MS)
-    context.add_init_script(_LAST_MESSAGE_JS)
+    context.add_init_script(LAST_MESSAGE_JS)
     return context, context.new_page()
 
 

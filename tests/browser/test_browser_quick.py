@@ -28,6 +28,7 @@ import pytest
 
 from bench.harness.browser import (
     HEADING,
+    LAST_MESSAGE_JS,
     SIDEBAR_SELECTOR,
     WAIT_MS,
     assert_no_exception,
@@ -44,17 +45,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 TOTAL = len(lesson.STEPS)
-
-# The time of the app's last websocket message (see settled).
-_LAST_MESSAGE_JS = """(() => {
-  const Native = window.WebSocket;
-  window.WebSocket = class extends Native {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('message', () => { window.__lastMessage = performance.now(); });
-    }
-  };
-})();"""
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -76,7 +66,7 @@ def open_page(server: Any, browser: Any) -> Iterator[Any]:
     def opened(path: str) -> Page:
         context = browser.new_context(viewport={"width": 1400, "height": 900}, locale="en-US")
         context.set_default_timeout(WAIT_MS)
-        context.add_init_script(_LAST_MESSAGE_JS)
+        context.add_init_script(LAST_MESSAGE_JS)
         contexts.append(context)
         page = context.new_page()
         page.goto(server.url + path)
