@@ -15,7 +15,7 @@ from typing import Literal
 import streamlit as st
 
 from viz.i18n import t
-from viz.ui import live, presenter
+from viz.ui import chart, live, presenter
 from viz.ui.chart.plotly_js import LOCALE_JS, head_version, locale_script, plotly_js_source
 
 #: Where Streamlit's static serving (``server.enableStaticServing``) finds the files: ``static/`` next to
@@ -28,6 +28,8 @@ def served_files() -> dict[str, bytes]:
     """What ``static/`` must hold for the charts to draw: each file's name and exact content."""
     files = {"plotly.min.js": plotly_js_source().read_bytes()}
     files.update({f"plotly-locale-{lang}.js": locale_script(lang) for lang in LOCALE_JS})
+    # the chart component's code, fetched once per browser (its loader is what each chart carries)
+    files[chart.SERVED_PLOT] = chart.served_plot_script()
     # the presenter view's restyling: fetched only by a chart drawn in that view
     files["attention-lab-present.js"] = presenter.plot_script()
     # the charts that follow a dragged slider: fetched only by a page that shows one
@@ -83,6 +85,7 @@ def _write_atomically(target: Path, content: bytes) -> None:
 #: What the charts lose without a served file other than a locale (which only leaves the toolbar in English).
 _WITHOUT = {
     "plotly.min.js": "may stay blank",
+    "attention-lab-plot.js": "say they could not be drawn",
     "attention-lab-present.js": "are drawn as they are in the presenter view",
     "attention-lab-live.js": "that follow a dragged slider say they could not be drawn",
 }
@@ -134,10 +137,10 @@ def install(static_dir: Path | None = None) -> list[ServedFileProblem]:
 
 
 def chart_library_notice(lang: str) -> None:
-    """At the top of every page (app.py): an error box when the served plotly.js is not the app's, so
-    a class is not left with blank charts and no word. A bad locale only leaves the toolbar in English:
-    that is in the log only."""
+    """At the top of every page (app.py): an error box when the served plotly.js or the chart component's
+    code is not the app's, so a class is not left with blank charts and no word. A bad locale only leaves
+    the toolbar in English: that is in the log only."""
     for problem in PLOTLY_JS_PROBLEMS:
-        if problem.name == "plotly.min.js":
+        if problem.name in ("plotly.min.js", chart.SERVED_PLOT):
             what = t(f"ui.chart.library.{problem.kind}", lang, found=problem.found, expected=problem.expected)
             st.error(t("ui.chart.library_bad", lang, name=problem.name, problem=what))

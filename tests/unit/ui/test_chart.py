@@ -93,3 +93,20 @@ def test_a_dead_figures_json_is_dropped() -> None:
     chart._figure_bytes(keep)
     assert not chart._json_dead
     assert key not in chart._json_cache or chart._json_cache[key][0]() is keep
+
+
+def test_each_chart_carries_a_small_loader_and_the_browser_fetches_plot_js_once() -> None:
+    """Streamlit sends a component's own JavaScript with every chart on every run: that is the loader,
+    which imports plot.js served as a static file by an address naming its content (so a new version is
+    fetched anew and an old one is never run)."""
+    import hashlib
+
+    from viz.ui import static_files
+
+    loader = chart.loader_script()
+    served = static_files.served_files()[chart.SERVED_PLOT]
+    assert served == chart.served_plot_script()
+    assert f"{chart.SERVED_PLOT}?v={hashlib.sha256(served).hexdigest()[:16]}" in loader
+    assert len(loader.encode()) < 1200 < len(served) // 4  # the bytes a chart costs per run
+    assert "al-plot-css" in served.decode() and ".al-plot" in served.decode()  # the stylesheet, added once
+    assert "__" not in loader  # every placeholder filled

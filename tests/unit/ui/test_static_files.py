@@ -105,6 +105,7 @@ def test_install_that_cannot_write_logs_and_returns_the_problem(
     assert kinds == {
         "plotly.min.js": "truncated",
         "plotly-locale-ko.js": "missing",
+        "attention-lab-plot.js": "missing",
         "attention-lab-present.js": "missing",
         "attention-lab-live.js": "missing",
     }

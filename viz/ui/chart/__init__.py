@@ -8,6 +8,7 @@ server sends beside the figure (its ``summary``), not inside the memoized figure
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import re
 import threading
@@ -43,8 +44,7 @@ def settings() -> dict[str, object]:
 
 
 def _script(path: Path) -> str:
-    """The component's JavaScript without its comment lines (Streamlit sends it with every chart), with
-    :func:`settings` as JSON in place of :data:`PLACEHOLDER`."""
+    """plot.js without its comment lines, with :func:`settings` as JSON in place of :data:`PLACEHOLDER`."""
     source = path.read_text(encoding="utf-8")
     if source.count(PLACEHOLDER) != 1:
         raise ValueError(f"{path.name} must hold {PLACEHOLDER} exactly once")
@@ -75,10 +75,41 @@ _PLOT_CSS = (
     " font-weight: 600; }\n"
 )
 
+#: The name of plot.js as Streamlit serves it (static/, viz.ui.static_files): fetched once by a browser.
+SERVED_PLOT = "attention-lab-plot.js"
+
+
+@functools.cache
+def served_plot_script() -> bytes:
+    """``static/attention-lab-plot.js``: plot.js without its comment lines, with :func:`settings` in place,
+    adding the charts' stylesheet to the page once (a component's own ``css`` is sent with every chart)."""
+    script = _script(Path(__file__).parent / "plot.js")
+    return (script + "\n" + _STYLE_JS.replace("__CSS__", json.dumps(_PLOT_CSS)) + "\n").encode("utf-8")
+
+
+#: Adds the charts' stylesheet to the document once (run when plot.js is first imported).
+_STYLE_JS = (
+    "if (!document.getElementById('al-plot-css')) { const style = document.createElement('style');"
+    " style.id = 'al-plot-css'; style.textContent = __CSS__; document.head.appendChild(style); }"
+)
+
+
+def loader_script() -> str:
+    """The component's own JavaScript (loader.js, sent with every chart): imports the served plot.js, by an
+    address that names its content's hash, and hands it each chart."""
+    digest = hashlib.sha256(served_plot_script()).hexdigest()[:16]
+    source = (Path(__file__).parent / "loader.js").read_text(encoding="utf-8")
+    lines = (line.strip() for line in source.splitlines())
+    code = "\n".join(line for line in lines if line and not line.startswith("//"))
+    failed = {lang: t("ui.chart.load_failed", lang) for lang in LANGS}
+    return code.replace("__PLOT_URL__", json.dumps(f"app/static/{SERVED_PLOT}?v={digest}")).replace(
+        "__LOAD_FAILED__", json.dumps(failed, ensure_ascii=False)
+    )
+
+
 _plot_component = st.components.v2.component(
     "attention_lab_plot",
-    js=_script(Path(__file__).parent / "plot.js"),
-    css=_PLOT_CSS,
+    js=loader_script(),
     isolate_styles=False,
 )
 
