@@ -17,7 +17,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "win.len": {"en": "Tokens", "ko": "토큰 수"},
     "win.window": {"en": "Window W", "ko": "윈도 W"},
     "win.sinks": {"en": "Sink tokens k", "ko": "싱크 토큰 k"},
-    "win.layers": {"en": "Windowed layers stacked (for the reach)", "ko": "쌓은 윈도 층 수 (도달 범위 계산용)"},
+    "win.layers": {
+        "en": "Windowed layers stacked (for the reach)",
+        "ko": "쌓은 윈도 층 수 (도달 범위 계산용)",
+    },
     "win.mask.title": {"en": "Mask: window {w}, {k} sink(s)", "ko": "마스크: 윈도 {w}, 싱크 {k}개"},
     "win.mask.colorbar": {"en": "1 window · 2 sink", "ko": "1 윈도 · 2 싱크"},
     "win.mask.hover": {

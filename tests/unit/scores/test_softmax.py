@@ -273,7 +273,8 @@ def test_weighted_sum_text() -> None:
     weights = np.array([[0.9, 0.07, 0.03], [0.2, 0.5, 0.3]])
     text = worked.weighted_sum(weights, ("I", "am", "good"), 1)
     assert text.splitlines() == ["z_1 = 0.20 · v_0 (I)", "    + 0.50 · v_1 (am)", "    + 0.30 · v_2 (good)"]
-    assert worked.token_labels(("the", "the")) == ["0 · the", "1 · the"]  # unique when a word repeats, from 0 as elsewhere
+    # unique when a word repeats, numbered from 0 as everywhere else
+    assert worked.token_labels(("the", "the")) == ["0 · the", "1 · the"]
     assert sm.root_text(64) == "√64 = 8"
 
 
