@@ -32,9 +32,10 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.browser
 
-#: A paragraph of the main area (the page's opening words are the first).
-PARAGRAPH = '[data-testid="stMain"] [data-testid="stMarkdownContainer"] p'
-INFO = '[data-testid="stMain"] [data-testid="stAlertContentInfo"]'
+#: A paragraph of the main area's text (not a widget's label): the first is the first tab's "what to notice".
+PARAGRAPH = '[data-testid="stMain"] [data-testid="stMarkdown"] [data-testid="stMarkdownContainer"] p'
+#: A block of text of the main area (not a style element): the first is the first tab's "what to notice".
+EXPLANATION = '[data-testid="stMain"] [data-testid="stMarkdown"]:has([data-testid="stMarkdownContainer"] p)'
 EXPAND_SIDEBAR = '[data-testid="stExpandSidebarButton"]'
 #: The smallest tick label of the chart ``el`` (x and y axes), in CSS px.
 TICK_PX_JS = (
@@ -243,7 +244,7 @@ def test_an_explanation_is_one_line_until_clicked(
     try:
         open_page(page, server, "positional_encoding", f"present=1&lang={lang}")
         wait_for_plot(page, TICKS_DRAWN_JS)
-        intro = page.locator('[data-testid="stMain"] [data-testid="stMarkdown"]').first
+        intro = page.locator(EXPLANATION).first
         shape = intro.evaluate(
             "(e) => { const text = e.querySelector('[data-testid=stMarkdownContainer]');"
             " return {h: e.getBoundingClientRect().height, font: parseFloat(getComputedStyle(e).fontSize),"
@@ -254,12 +255,12 @@ def test_an_explanation_is_one_line_until_clicked(
         )
         assert shape["cut"], f"the intro fits one line: nothing to fold ({shape})"
 
-        # the info box under the controls (the opening words: the next test)
-        box = page.locator(INFO).first
+        # a click opens it, a second folds it again
+        box = intro
         expect(box).not_to_have_attribute("data-al-open", "")
         folded = box.bounding_box()
-        font = font_px(page, INFO)
-        assert folded is not None and folded["height"] <= 1.8 * font, f"the info box is not folded: {folded}"
+        font = shape["font"]
+        assert folded is not None and folded["height"] <= 1.8 * font, f"not folded: {folded}"
         box.click()
         expect(box).to_have_attribute("data-al-open", "")
         expect(box).to_have_css("white-space", "normal")
@@ -282,7 +283,7 @@ def test_the_opening_words_open_with_a_click(browser: Browser, server: Streamlit
     page = fresh(browser, "en")
     try:
         open_page(page, server, "positional_encoding", "present=1")
-        intro = page.locator('[data-testid="stMain"] [data-testid="stMarkdown"]').first
+        intro = page.locator(EXPLANATION).first
         where = intro.bounding_box()
         assert where is not None
         page.mouse.click(where["x"] + 100, where["y"] + where["height"] / 2)  # on its first words

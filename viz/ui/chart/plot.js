@@ -89,7 +89,6 @@ function loadLocale(lang) {
 const PHONE_PX = 640;
 const PHONE_TICK_PX = 12;
 const PHONE_TICKS = 6;
-const PHONE_TITLE_CHARS = 34;
 
 function isPhone() {
   return (window.innerWidth || PHONE_PX) < PHONE_PX;
@@ -100,16 +99,25 @@ function numeric(data, letter) {
   return Array.isArray(values) ? typeof values[0] === 'number' : values !== undefined;
 }
 
-function brokenTitle(text) {
-  if (typeof text !== 'string' || text.length <= PHONE_TITLE_CHARS || text.includes('<br>')) return text;
-  const middle = text.length / 2;
-  let at = -1;
-  for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1))
-    if (at < 0 || Math.abs(i - middle) < Math.abs(at - middle)) at = i;
-  return at < 0 ? text : `${text.slice(0, at)}<br>${text.slice(at + 1)}`;
+// The title's words in lines of at most `room` units, a character of a wide script (Hangul, CJK) counting
+// two: what fits a phone's chart.
+function brokenTitle(text, room) {
+  if (typeof text !== 'string' || text.includes('<br>')) return text;
+  const units = (word) => [...word].reduce((n, c) => n + (c.charCodeAt(0) > 0x2e80 ? 2 : 1), 0);
+  if (units(text) <= room) return text;
+  const lines = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && units(`${line} ${word}`) > room) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.join('<br>');
 }
 
-function onPhone(figure) {
+function onPhone(figure, width) {
   if (!isPhone()) return figure;
   const layout = Object.assign({}, figure.layout);
   for (const key of Object.keys(layout)) {
@@ -122,8 +130,10 @@ function onPhone(figure) {
       phone.nticks = Math.min(axis.nticks || PHONE_TICKS, PHONE_TICKS);
     layout[key] = phone;
   }
+  // about 9 px a unit at the title's size: the chart's own width, or the window's before it is laid out
+  const room = Math.max(16, Math.floor((width || window.innerWidth) / 9) - 2);
   if (layout.title?.text)
-    layout.title = Object.assign({}, layout.title, { text: brokenTitle(layout.title.text) });
+    layout.title = Object.assign({}, layout.title, { text: brokenTitle(layout.title.text, room) });
   layout.margin = Object.assign({}, layout.margin, {
     l: Math.min(layout.margin?.l ?? 60, 48),
     r: Math.min(layout.margin?.r ?? 30, 12),
@@ -235,7 +245,7 @@ export default function (component) {
     if (Live && figure.live) {
       const restyle = shown !== figure ? window.__attentionLabPresent : null;
       const draw = (f) => {
-        const fitted = onPhone(f);
+        const fitted = onPhone(f, el.clientWidth);
         Plotly.react(el, fitted.data, fitted.layout, config);
       };
       Live.chart(
@@ -248,7 +258,7 @@ export default function (component) {
         force,
       );
     } else {
-      const fitted = onPhone(shown);
+      const fitted = onPhone(shown, el.clientWidth);
       Plotly.react(el, fitted.data, fitted.layout, config);
     }
   };
