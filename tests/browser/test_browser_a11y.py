@@ -1,23 +1,21 @@
 """Accessibility in a real headless Chromium: axe-core (the npm package, tests/js) finds no serious or
-critical violation of the WCAG 2.0 and 2.1 A and AA rules on any page, on every one of its section tabs,
-in English and Korean, in the normal view and the presenter view; every chart is reachable by keyboard
-and carries a text alternative (its computed summary, viz.figures.summary).
+critical violation of the WCAG 2.0 and 2.1 A and AA rules, and every chart is reachable by keyboard and
+carries a text alternative (its computed summary, viz.figures.summary).
 
-axe runs inside the page (``axe.min.js`` injected by Playwright) on the whole document as a student sees
-it after the tab's charts are drawn. One browser context per page and view: its tabs are walked by
-clicking them, as a student does. The presenter view walks every tab in English and checks the default
-tab in Korean (its stylesheet does not depend on the language; the normal view walks every Korean tab).
+Every page with sections is checked on every one of its tabs, in English and Korean, in the normal view
+and the presenter view, by the walk of tests/browser/test_browser_layout.py (one walk for the layout and
+these checks: tests/support/axe.py). This module checks the pages without sections (the home page and
+the lesson) the same way, that axe is installed, and that the keyboard reaches a chart.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
 from bench.harness.browser import (
-    REPO_ROOT,
     WAIT_MS,
     StreamlitServer,
     assert_no_exception,
@@ -25,6 +23,7 @@ from bench.harness.browser import (
     open_tab,
     wait_for_idle,
 )
+from tests.support.axe import AXE_JS, charts_unlabelled, styled, violations
 from tests.support.sections import SECTIONS
 from viz.i18n import t
 
@@ -33,36 +32,20 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.browser
 
-AXE_JS = REPO_ROOT / "tests" / "js" / "node_modules" / "axe-core" / "axe.min.js"
 #: Every page, by its address ("" is the home page).
 PAGES = ["", "embedding", "positional_encoding", "similarity", "softmax", "attention", "encoder"]
 PAGES += ["pretrained", "lesson"]
+#: The pages without sections (the walk of tests/browser/test_browser_layout.py checks the others' tabs).
+UNSECTIONED = [path for path in PAGES if path not in {p.removesuffix(".py") for p in SECTIONS}]
 #: Each page's section tabs (i18n keys, in order); a page without sections has none.
 TABS: dict[str, tuple[str, ...]] = {page.removesuffix(".py"): names for page, (_, names) in SECTIONS.items()}
 #: The pages whose first tab draws a chart.
 CHARTED = ("embedding", "positional_encoding", "similarity", "softmax", "attention", "encoder")
-#: The impacts that fail the test (axe's scale: minor, moderate, serious, critical).
-FAILING = ("serious", "critical")
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-
-_RUN_AXE = """async (tags) => {
-  const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
-  return result.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
-    nodes: v.nodes.map((n) => ({target: n.target.join(' '), impact: n.impact,
-      summary: (n.failureSummary || '').replace(/\\s+/g, ' ').slice(0, 240)}))}));
-}"""
-
 #: Until every chart of the main area is drawn by Plotly (a tab without charts passes at once).
 _DRAWN_JS = (
     "() => [...document.querySelectorAll('[data-testid=stMain] .al-plot')]"
     ".every((el) => el._fullData && el._fullData.length)"
 )
-
-#: Each drawn chart of the main area: its key, whether the keyboard reaches it, its role and label.
-_CHARTS_JS = """() => [...document.querySelectorAll('[data-testid=stMain] .al-plot')].map((el) => ({
-  key: (el.closest('[class*="st-key-"]') || {className: ''}).className.match(/st-key-(\\S+)/)?.[1] || '?',
-  tabindex: el.getAttribute('tabindex'), role: el.getAttribute('role'),
-  label: el.getAttribute('aria-label') || ''}))"""
 
 
 def settle(page: Page) -> None:
@@ -77,40 +60,9 @@ def loaded(page: Page, lang: str, *, charts: bool) -> None:
     stylesheet (viz.ui.page_style: it arrives up to a second after the run reports idle), and, on a page
     whose first tab has charts, a chart. axe must not judge a half-drawn page."""
     page.locator('[data-testid="stMain"] h1').first.wait_for()
-    page.wait_for_function(
-        "(lang) => document.documentElement.lang === lang"
-        " && [...document.querySelectorAll('style')].some((s) => s.textContent.includes('keep-all'))",
-        arg=lang,
-        timeout=WAIT_MS,
-    )
+    styled(page, lang)
     if charts:
         page.locator("[data-testid=stMain] .al-plot").first.wait_for()
-
-
-def violations(page: Page, where: str) -> list[str]:
-    """axe's serious and critical violations on the page as it is now, one readable line per rule."""
-    if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.add_script_tag(path=str(AXE_JS))
-    found: list[dict[str, Any]] = page.evaluate(_RUN_AXE, TAGS)
-    lines = []
-    for v in found:
-        nodes = [n for n in v["nodes"] if (n["impact"] or v["impact"]) in FAILING]
-        if not nodes:
-            continue
-        targets = "; ".join(n["target"] for n in nodes[:5]) + (
-            f"; ... {len(nodes)} in all" if len(nodes) > 5 else ""
-        )
-        lines.append(f"{where}: {v['impact']} {v['id']} ({v['help']}): {targets}\n    {nodes[0]['summary']}")
-    return lines
-
-
-def charts_unlabelled(page: Page, where: str) -> list[str]:
-    """Charts of the main area that the keyboard cannot reach or that have no text alternative."""
-    bad = []
-    for chart in page.evaluate(_CHARTS_JS):
-        if chart["tabindex"] != "0" or chart["role"] not in ("img", "figure") or not chart["label"].strip():
-            bad.append(f"{where}: chart {chart['key']}: {chart}")
-    return bad
 
 
 def check(page: Page, where: str) -> list[str]:
@@ -152,7 +104,7 @@ def walk(
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
-@pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize("path", UNSECTIONED)
 def test_every_tab_has_no_serious_violation(
     browser: Browser, server: StreamlitServer, path: str, lang: str
 ) -> None:
@@ -165,10 +117,8 @@ def test_every_tab_has_no_serious_violation(
         pytest.fail(report(problems), pytrace=False)
 
 
-#: The presenter view walks every tab in English; in Korean its default tab (the presenter's stylesheet
-#: and palettes do not depend on the language; the normal view walks every Korean tab).
-@pytest.mark.parametrize(("lang", "tabs"), [("en", True), ("ko", False)], ids=["en", "ko"])
-@pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize(("lang", "tabs"), [("en", True), ("ko", True)], ids=["en", "ko"])
+@pytest.mark.parametrize("path", UNSECTIONED)
 def test_the_presenter_view_has_no_serious_violation(
     browser: Browser, server: StreamlitServer, path: str, lang: str, tabs: bool
 ) -> None:

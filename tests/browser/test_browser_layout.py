@@ -7,7 +7,9 @@ section tab, in English and Korean:
 - in the presenter view at 1280 x 720 and 1920 x 1080 the main chart starts within the top fifth and its
   bottom is on the first screen;
 - no screen shows two controls for one value (at 1400 x 900, the sidebar open: every visible slider and
-  number field, the live strips' included, read by its label).
+  number field, the live strips' included, read by its label);
+- axe-core finds no serious or critical violation, and every chart is a keyboard stop named by its summary
+  (tests/support/axe.py), at 1400 x 900 and in the presenter view at 1280 x 720.
 
 The main chart is the first chart (or, on a tab whose subject is a table, the first table) of the main
 area. One browser context per page and view walks its tabs by clicking them, as a student does; each tab
@@ -32,6 +34,7 @@ from bench.harness.browser import (
     screenshot,
     wait_for_idle,
 )
+from tests.support.axe import charts_unlabelled, styled, violations
 from tests.support.sections import SECTIONS
 from viz.i18n import t
 
@@ -153,6 +156,7 @@ def walk(page: Page, server: StreamlitServer, path: str, lang: str, *, present: 
     view = "present=1&" if present else ""
     page.goto(f"{server.url}/{path}?{view}lang={lang}")
     page.locator('[data-testid="stMain"] h1').first.wait_for()
+    styled(page, lang)
     if present:
         page.wait_for_function("() => document.documentElement.dataset.alPresenter === 'on'", timeout=WAIT_MS)
     labels = [t(key, lang) for key in TABS[path]]
@@ -172,6 +176,8 @@ def walk(page: Page, server: StreamlitServer, path: str, lang: str, *, present: 
             found += problems_at(page, where, present=present)
             if (width, height) == (1400, 900):
                 found += twin_controls(page, where)
+            if (width, height) == sizes[0]:  # accessibility: axe-core, and every chart a named keyboard stop
+                found += violations(page, where) + charts_unlabelled(page, where)
             if i == 0 or (width, height) != sizes[0]:
                 name = f"layout_{path}_{i}_{'present_' if present else ''}{width}x{height}_{lang}"
                 screenshot(page, name, full_page=False)
@@ -179,7 +185,7 @@ def walk(page: Page, server: StreamlitServer, path: str, lang: str, *, present: 
 
 
 def report(problems: list[str]) -> str:
-    return f"{len(problems)} layout problem(s):\n" + "\n".join(problems)
+    return f"{len(problems)} layout or accessibility problem(s):\n" + "\n".join(problems)
 
 
 @pytest.mark.parametrize("present", [False, True], ids=["normal", "presenter"])
