@@ -74,8 +74,8 @@ def test_rope_scaling_redraws_when_the_scale_moves(
             page,
             f"{TITLE_JS} === {t('rs.wave.title', lang)!r} && el._fullData.some((d) => d.name === {sl!r})",
         )
-        slider = page.locator('[data-testid="stSlider"]').filter(has_text=t("rs.scale", lang))
-        slider.locator('input[type="range"]').first.focus()
+        # s's one control on the screen: the live strip beside the charts (the page's rs_scale is hidden)
+        page.locator('.st-key-rs_live input[data-name="scale"]').focus()
         page.keyboard.press("ArrowRight")  # s = 8
         sl = t("rs.level.sl", lang, n=16384)
         wait_for_plot(page, f"el._fullData.some((d) => d.name === {sl!r})")

@@ -1,9 +1,9 @@
 """The similarity, embedding and softmax pages in a real headless Chromium.
 
 Similarity: the dot-product curve of the sinusoidal encoding peaks at the chosen position p and follows
-the ``sim_p`` slider (and its dashed p marker moves with it). Embedding: a typed sentence becomes the
+p's live strip, its one control on the screen (and its dashed p marker moves with it). Embedding: a typed sentence becomes the
 rows of the E / P / E + P heatmaps, markup in it stays text, and ``?max_len=1`` warns instead of failing.
-Softmax: the d_k select-slider widens the unscaled q · k histogram like √d_k while the scaled one stays
+Softmax: d_k (its live strip on the first tab) widens the unscaled q · k histogram like √d_k while the scaled one stays
 put, and markup typed as the worked example's sentence stays text. All three pages load in English and
 Korean (screenshots in ``test-artifacts/screenshots/``).
 
@@ -41,7 +41,8 @@ pytestmark = pytest.mark.browser
 
 SIM_PATH, EMB_PATH = "/similarity", "/embedding"
 SIM_CURVE = ".st-key-sim_row_sinusoidal"  # the container of the chart with key="sim_row_sinusoidal"
-SIM_SLIDER = ".st-key-sim_p"
+#: p's one control on the screen: the live strip beside the curve (the page's own sim_p is hidden there)
+SIM_SLIDER = ".st-key-sim_row_live"
 EMB_PANELS = ".st-key-emb_panels"
 EMB_TEXT = ".st-key-emb_text input"
 DEFAULT_MAX_LEN = 100
@@ -65,8 +66,8 @@ ROWS_JS = "el._fullData.map((t) => Array.from(t.y, String))"
 
 # ---- helpers ------------------------------------------------------------------------------------------
 def sim_slider(page: Page) -> Locator:
-    """The focusable range input of the ``sim_p`` slider (in the page body, not the sidebar)."""
-    return page.locator(SIM_SLIDER).locator('input[type="range"], [role="slider"]').first
+    """The range input of p on the live strip (the one control for ``sim_p`` on the screen)."""
+    return page.locator(SIM_SLIDER).locator('input[data-name="p"]')
 
 
 def wait_for_mark(page: Page, p: int) -> None:
@@ -223,16 +224,8 @@ CURVE_NAME_JS = "el._fullData.find((t) => t.type === 'scatter').name"
 PEAK_JS = "Math.max(...Array.from(el._fullData.find((t) => t.type === 'bar').y, Number))"
 
 
-def select_slider(page: Page, key: str) -> Locator:
-    """The focusable range input of the page's select-slider ``key``.
-
-    st.select_slider renders the same react-aria slider as st.slider, but its input's ``value`` is the
-    option's index: the option itself is in ``aria-valuetext``.
-    """
-    return page.locator(f".st-key-{key}").locator('input[type="range"], [role="slider"]').first
-
-
 def select_slider_value(thumb: Locator) -> str:
+    """A slider's shown value: a select slider's (or a strip's) option is its input's ``aria-valuetext``."""
     return str(thumb.get_attribute("aria-valuetext"))
 
 
@@ -261,12 +254,17 @@ def assert_bars_span(page: Page, root: str, half: float) -> tuple[float, float, 
     return lo, hi, width
 
 
+def dk_strip(page: Page) -> Locator:
+    """d_k's one control on the first tab: the live strip's input (its aria-valuetext the option shown)."""
+    return page.locator('.st-key-sm_var_live input[data-name="d_k"]')
+
+
 def test_softmax_dk_slider_widens_the_unscaled_histogram(
     page: Page, server: StreamlitServer, page_errors: list[str]
 ) -> None:
     page.goto(server.url + SM_PATH)
     wait_for_dk(page, SM_DEFAULT_DK)
-    thumb = select_slider(page, "sm_dk")
+    thumb = dk_strip(page)
     assert select_slider_value(thumb) == str(SM_DEFAULT_DK)
     _, hi_64, _ = assert_bars_span(page, SM_RAW, 4.5 * 8)  # ±36
     assert_bars_span(page, SM_SCALED, 4.5)
@@ -274,16 +272,16 @@ def test_softmax_dk_slider_widens_the_unscaled_histogram(
     thumb.focus()
     thumb.press("ArrowRight")  # the next option: 96
     wait_for_dk(page, 96)
-    assert select_slider_value(select_slider(page, "sm_dk")) == "96"
+    assert select_slider_value(dk_strip(page)) == "96"
     _, hi_96, width_96 = assert_bars_span(page, SM_RAW, 4.5 * math.sqrt(96))  # ±44.1
     assert abs(hi_96 - hi_64 * math.sqrt(96 / 64)) <= width_96, (hi_64, hi_96)
     assert plot_eval(page, CURVE_NAME_JS, root=SM_RAW) == "N(0, 96)"
     assert_bars_span(page, SM_SCALED, 4.5)
 
-    select_slider(page, "sm_dk").focus()
-    select_slider(page, "sm_dk").press("End")  # the last option: 1024
+    dk_strip(page).focus()
+    dk_strip(page).press("End")  # the last option: 1024
     wait_for_dk(page, 1024)
-    assert select_slider_value(select_slider(page, "sm_dk")) == "1024"
+    assert select_slider_value(dk_strip(page)) == "1024"
     _, hi_1024, width_1024 = assert_bars_span(page, SM_RAW, 4.5 * 32)  # ±144
     assert abs(hi_1024 - hi_64 * 4) <= width_1024, (hi_64, hi_1024)  # √1024 / √64 = 4
     assert plot_eval(page, CURVE_NAME_JS, root=SM_RAW) == "N(0, 1024)"

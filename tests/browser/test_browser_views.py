@@ -147,7 +147,7 @@ def similarity_changes(page: Page) -> None:
 
 
 def softmax_changes(page: Page) -> None:
-    press(page, ".st-key-sm_dk", "ArrowLeft", 2)
+    press(page, ".st-key-sm_var_live", "ArrowLeft", 2)  # d_k's one control on the first tab
     open_tab(page, t("ex.title", "en"))
     type_text(page, "sm_text", "the cat sat down")
     open_tab(page, t("ex.part.steps", "en"))
@@ -170,7 +170,7 @@ def encoder_changes(page: Page) -> None:
 
 def every_section_changes(page: Page) -> None:
     every_section(page)
-    press(page, ".st-key-sim_p", "ArrowLeft", 5)
+    press(page, ".st-key-sim_row_live", "ArrowLeft", 5)  # p's one control: its live strip
     press(page, '[data-testid="stSidebar"] [data-testid="stSlider"]:has-text("max_len")', "ArrowLeft", 3)
 
 
