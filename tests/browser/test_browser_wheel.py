@@ -89,16 +89,15 @@ def test_the_served_scripts_are_the_installs_own(wheel_server: StreamlitServer, 
 def test_a_live_chart_draws_and_follows_its_strip(wheel_server: StreamlitServer, browser: Browser) -> None:
     page = new_page(browser)
     try:
-        page.goto(f"{wheel_server.url}/positional_encoding?d_model=64&max_len=50")
+        page.goto(f"{wheel_server.url}/similarity?d_model=64&max_len=50")
         wait_for_idle(page)
-        chart = page.locator(".st-key-pe_heatmap .al-plot")
-        chart.wait_for()
+        root = ".st-key-sim_row_sinusoidal .al-plot"
+        page.locator(root).wait_for()
         page.wait_for_function(
-            "() => { const el = document.querySelector('.st-key-pe_heatmap .al-plot');"
-            " return el && el.__alLiveResult && el.__alLiveResult.computed.cols.length > 0; }"
+            "(root) => { const el = document.querySelector(root); return el && el.__alLiveResult; }", arg=root
         )
-        strip = page.locator(".st-key-pe_heatmap_live input[type=range]").first
-        asked = "document.querySelector('.st-key-pe_heatmap .al-plot').__alLiveResult.asked"
+        strip = page.locator('.st-key-sim_row_live input[data-name="p"]')
+        asked = f"document.querySelector('{root}').__alLiveResult.asked"
         before = page.evaluate(f"() => {asked}")
         strip.focus()
         strip.press("ArrowRight")  # the chart redraws in the browser, before any server round trip

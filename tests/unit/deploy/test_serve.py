@@ -93,8 +93,8 @@ def press_once_connected(page: Page, p: int) -> None:
 
 
 def slider(page: Page) -> Any:
-    """The Similarity page's position slider (its focusable part)."""
-    return page.locator(".st-key-sim_p").locator('input[type="range"], [role="slider"]').first
+    """The Similarity page's position p: its live strip's input, the one control for it on the screen."""
+    return page.locator('.st-key-sim_row_live input[data-name="p"]')
 
 
 def test_each_visitor_stays_on_one_process_and_its_download_works(
