@@ -222,7 +222,7 @@ def position_predicate(p: int) -> str:
 
 
 def position_slider(page: Page) -> Locator:
-    return page.locator(".st-key-sim_p").locator('input[type="range"], [role="slider"]').first
+    return page.locator('.st-key-sim_row_live input[data-name="p"]')  # p's one control: its live strip
 
 
 def select_slider(page: Page, key: str) -> Locator:
