@@ -89,6 +89,8 @@ if sec["var"].open:
 def scores_and_gradients(d_k: int, seed: int) -> None:
     """Sections 2 and 3: one row of scores through softmax, then its Jacobian."""
     # ---- 2. one row of scores through softmax --------------------------------------------------------------
+    if st.session_state.get(sections.ALL_SECTIONS):  # one under the other: the section's own heading
+        st.subheader(t("sm.row.title", lang))
     row = layout.row("row")
     if first == "row":
         d_k, _, seed = page_controls(row.side)
