@@ -317,4 +317,4 @@ def test_softmax_page_flags_the_scale_and_the_preset_follows_the_note(lang: str)
     assert shown(at, "ex_weights", lang, **slips) and shown(at, "ex_k3", lang)
     assert "0.021" in notes.notes_why("ex_weights", lang, **slips)
     z_1 = worked.weighted_sum(ex.worked.weights, ex.worked.tokens, 0, digits=3)
-    assert z_1 in [c.value for c in at.code] and "0.021 · v_3 (good)" in z_1  # not the note's 0.03
+    assert z_1 in [c.value for c in at.code] and "0.021 · v_2 (good)" in z_1  # not the note's 0.03
