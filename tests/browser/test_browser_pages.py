@@ -1,14 +1,11 @@
 """The similarity, embedding and softmax pages in a real headless Chromium.
 
 Similarity: the dot-product curve of the sinusoidal encoding peaks at the chosen position p and follows
-p's live strip, its one control on the screen (and its dashed p marker moves with it). Embedding: a typed sentence becomes the
-rows of the E / P / E + P heatmaps, markup in it stays text, and ``?max_len=1`` warns instead of failing.
-Softmax: d_k (its live strip on the first tab) widens the unscaled q · k histogram like √d_k while the scaled one stays
-put, and markup typed as the worked example's sentence stays text. All three pages load in English and
-Korean (screenshots in ``test-artifacts/screenshots/``).
-
-One Streamlit server and one browser for the module, a fresh browser context per test, as in
-``tests/browser/test_browser.py``. Skipped where Chromium or Playwright is missing, except under ``CI``.
+p's live strip, its one control on the screen (its dashed p marker moves with it). Embedding: a typed
+sentence becomes the rows of the E / P / E + P heatmaps, markup in it stays text, and ``?max_len=1``
+warns instead of failing. Softmax: d_k (its live strip on the first tab) widens the unscaled q · k
+histogram like √d_k while the scaled one stays put, and markup typed as the worked example's sentence
+stays text. All three pages load in English and Korean (screenshots in ``test-artifacts/screenshots/``).
 """
 
 from __future__ import annotations
