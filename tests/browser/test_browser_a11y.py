@@ -23,7 +23,7 @@ from bench.harness.browser import (
     open_tab,
     wait_for_idle,
 )
-from tests.support.axe import AXE_JS, charts_unlabelled, styled, violations
+from tests.support.axe import AXE_JS, DRAWN_JS, charts_unlabelled, styled, violations
 from tests.support.sections import SECTIONS
 from viz.i18n import t
 
@@ -41,17 +41,12 @@ UNSECTIONED = [path for path in PAGES if path not in {p.removesuffix(".py") for 
 TABS: dict[str, tuple[str, ...]] = {page.removesuffix(".py"): names for page, (_, names) in SECTIONS.items()}
 #: The pages whose first tab draws a chart.
 CHARTED = ("embedding", "positional_encoding", "similarity", "softmax", "attention", "encoder")
-#: Until every chart of the main area is drawn by Plotly (a tab without charts passes at once).
-_DRAWN_JS = (
-    "() => [...document.querySelectorAll('[data-testid=stMain] .al-plot')]"
-    ".every((el) => el._fullData && el._fullData.length)"
-)
 
 
 def settle(page: Page) -> None:
     """The app idle and every chart of the main area drawn."""
     wait_for_idle(page)
-    page.wait_for_function(_DRAWN_JS, timeout=WAIT_MS)
+    page.wait_for_function(DRAWN_JS, timeout=WAIT_MS)
     wait_for_idle(page)
 
 

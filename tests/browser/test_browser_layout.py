@@ -34,7 +34,7 @@ from bench.harness.browser import (
     screenshot,
     wait_for_idle,
 )
-from tests.support.axe import charts_unlabelled, styled, violations
+from tests.support.axe import DRAWN_JS, charts_unlabelled, styled, violations
 from tests.support.sections import SECTIONS
 from viz.i18n import t
 
@@ -74,17 +74,11 @@ _MEASURE_JS = """(sel) => {
       : null};
 }"""
 
-#: Until every chart of the main area is drawn by Plotly (a tab without charts passes at once).
-_DRAWN_JS = (
-    "() => [...document.querySelectorAll('[data-testid=stMain] .al-plot')]"
-    ".every((el) => el._fullData && el._fullData.length)"
-)
-
 
 def settle(page: Page) -> None:
     """The app idle, every chart of the main area drawn, and the layout settled after a resize."""
     wait_for_idle(page)
-    page.wait_for_function(_DRAWN_JS, timeout=WAIT_MS)
+    page.wait_for_function(DRAWN_JS, timeout=WAIT_MS)
     page.evaluate("() => window.scrollTo(0, 0)")
     animation_frames(page, 3)
     page.wait_for_timeout(250)  # Plotly redraws an autosized chart after a resize on a debounce

@@ -24,6 +24,12 @@ _RUN_AXE = """async (tags) => {
       summary: (n.failureSummary || '').replace(/\\s+/g, ' ').slice(0, 240)}))}));
 }"""
 
+#: Until every chart of the main area is drawn by Plotly (a tab without charts passes at once).
+DRAWN_JS = (
+    "() => [...document.querySelectorAll('[data-testid=stMain] .al-plot')]"
+    ".every((el) => el._fullData && el._fullData.length)"
+)
+
 #: Each drawn chart of the main area: its key, whether the keyboard reaches it, its role and label.
 _CHARTS_JS = """() => [...document.querySelectorAll('[data-testid=stMain] .al-plot')].map((el) => ({
   key: (el.closest('[class*="st-key-"]') || {className: ''}).className.match(/st-key-(\\S+)/)?.[1] || '?',
