@@ -330,3 +330,20 @@ def test_the_address_ends_at_the_view_when_a_press_carried_an_address_from_befor
     before = len(bar.writes)
     bar.press(at, 128, carrying={})
     assert len(bar.writes) == before
+
+
+@pytest.mark.parametrize(
+    ("page", "query"), [("positional_encoding", {"tab": "rope"}), ("similarity", {"p": "7"})]
+)
+def test_the_run_after_a_link_keeps_every_element_in_its_place(page: str, query: dict[str, str]) -> None:
+    """The run that reads a link and the run after it put the same kinds of element at the top of the page:
+    an element that moves is mounted anew in the browser (a chart drawn again from nothing on a student's
+    first press)."""
+
+    def kinds(at: AppTest) -> list[str]:
+        return [type(node).__name__ for node in list(at.main.children.values())[:4]]
+
+    at = open_link(page, **query)
+    first = kinds(at)
+    at.run()
+    assert kinds(at) == first

@@ -239,7 +239,9 @@ def run_page(page: StreamlitPage, current: Settings) -> None:
     st.session_state[_LINK_PAGE] = path
     seeded = _read_page_url(path)
     notes = _page_notes(path, current)
-    box = st.empty() if notes or seeded else None
+    # Always there, empty or not: a placeholder made only on the run that reads a link shifted every
+    # element under it by one on the next run, and Streamlit mounted them all anew (each chart redrawn).
+    box = st.empty()
     _shell.active = True
     _shell.settings = current
     try:
@@ -250,7 +252,7 @@ def run_page(page: StreamlitPage, current: Settings) -> None:
     if seeded:
         notes = (notes or []) + _clamped(path, seeded)
         st.session_state[_PAGE_URL] = (path, notes, None) if notes else None
-    if box is not None and notes:
+    if notes:
         with box.container():
             url_notes(notes, str(st.session_state.get("lang", settings.DEFAULT_LANG)), key="url_page_notes")
     _write_url(path, current)
