@@ -293,9 +293,12 @@ _IDLE_JS = """(selector) => {
     && app.getAttribute('data-test-connection-state') !== 'DISCONNECTED';
 }"""
 
+# Bounded: a headless page that stops painting stops its animation frames too, and an evaluate that waits
+# on a promise has no timeout of its own (a whole test run once hung here for twenty minutes).
 _FRAMES_JS = """(n) => new Promise((resolve) => {
   const step = (left) => (left <= 0 ? resolve(null) : requestAnimationFrame(() => step(left - 1)));
   step(n);
+  setTimeout(() => resolve(null), 2000);
 })"""
 
 # Finds the plot: the ``index``-th ``.js-plotly-plot`` under ``root`` (a CSS selector, or the document).

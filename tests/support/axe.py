@@ -17,8 +17,12 @@ AXE_JS = REPO_ROOT / "tests" / "js" / "node_modules" / "axe-core" / "axe.min.js"
 FAILING = ("serious", "critical")
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
-_RUN_AXE = """async (tags) => {
-  const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+# A promise Playwright would wait on forever: bounded here so a stuck run fails with a message.
+_RUN_AXE = """async ([tags, ms]) => {
+  const result = await Promise.race([
+    axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']}),
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`axe.run took over ${ms} ms`)), ms)),
+  ]);
   return result.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
     nodes: v.nodes.map((n) => ({target: n.target.join(' '), impact: n.impact,
       summary: (n.failureSummary || '').replace(/\\s+/g, ' ').slice(0, 240)}))}));
@@ -52,7 +56,7 @@ def violations(page: Page, where: str) -> list[str]:
     """axe's serious and critical violations on the page as it is now, one readable line per rule."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE_JS))
-    found: list[dict[str, Any]] = page.evaluate(_RUN_AXE, TAGS)
+    found: list[dict[str, Any]] = page.evaluate(_RUN_AXE, [TAGS, WAIT_MS])
     lines = []
     for v in found:
         nodes = [n for n in v["nodes"] if (n["impact"] or v["impact"]) in FAILING]
