@@ -50,8 +50,8 @@ def haproxy_config(bind: str, app_ports: list[int], socket: Path) -> str:
     )
 
 
-def servers_up(socket: Path) -> dict[str, bool]:
-    """Each app server's name and whether HAProxy counts it as up (its stats socket's ``show stat``)."""
+def _server_stats(socket: Path) -> list[dict[str, str]]:
+    """HAProxy's ``show stat`` for the app servers (its stats socket), one dict per server by field name."""
     import socket as sockets
 
     with sockets.socket(sockets.AF_UNIX, sockets.SOCK_STREAM) as conn:
@@ -61,10 +61,20 @@ def servers_up(socket: Path) -> dict[str, bool]:
         chunks = []
         while chunk := conn.recv(65536):
             chunks.append(chunk)
-    rows = [line.split(",") for line in b"".join(chunks).decode().splitlines() if line and line[0] != "#"]
-    return {
-        row[1]: row[17].startswith("UP") for row in rows if row[0] == "streamlit" and row[1].startswith("app")
-    }
+    lines = [line for line in b"".join(chunks).decode().splitlines() if line]
+    names = lines[0].removeprefix("# ").split(",") if lines and lines[0].startswith("#") else []
+    rows = [dict(zip(names, line.split(","), strict=False)) for line in lines if line[0] != "#"]
+    return [row for row in rows if row.get("pxname") == "streamlit" and row.get("svname", "")[:3] == "app"]
+
+
+def servers_up(socket: Path) -> dict[str, bool]:
+    """Each app server's name and whether HAProxy counts it as up."""
+    return {row["svname"]: row["status"].startswith("UP") for row in _server_stats(socket)}
+
+
+def times_marked_down(socket: Path) -> dict[str, int]:
+    """Each app server's name and how often HAProxy has marked it down since it started (``chkdown``)."""
+    return {row["svname"]: int(row["chkdown"] or 0) for row in _server_stats(socket)}
 
 
 def set_server_state(socket: Path, server: str, state: str) -> None:
@@ -259,6 +269,9 @@ class Launched:
 
     def up(self) -> dict[str, bool]:
         return servers_up(Path(self.state()["socket"]))
+
+    def times_marked_down(self) -> dict[str, int]:
+        return times_marked_down(Path(self.state()["socket"]))
 
     def all_up(self) -> bool:
         """Whether HAProxy is running and counts every app process up (False while it starts)."""

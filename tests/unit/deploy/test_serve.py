@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -135,8 +136,8 @@ def test_a_killed_process_hands_its_visitors_to_another_and_comes_back(
         # new session starts from the view its address holds: one step right of p = 17 is 18
         wait_until(lambda: server_of(page) != victim, "the visitor is on the other process", 60)
         # The sidebar's d_model: p's live strip does not reach a session started on another process after
-        # a failover (found 2026-11-28, left for the next session: issue 36's note), so this press shows
-        # the new session works through a control it does reach.
+        # a failover (found 2026-11-28, still so after the link placeholder fix: issue 36's note), so this
+        # press shows the new session works through a control it does reach.
         page.wait_for_function(
             "() => document.querySelector('[data-testid=stApp]').dataset.testConnectionState === 'CONNECTED'"
         )
@@ -152,6 +153,52 @@ def test_a_killed_process_hands_its_visitors_to_another_and_comes_back(
         wait_until(lambda: deployment.up().get(victim) is True, f"{victim} is up again")
         assert serve.healthy(deployment.state()["apps"][app_index(victim)]["port"])
     finally:
+        page.context.close()
+
+
+#: Counts the page's websockets: a session cut by the balancer shows as a second one (the page reconnects).
+COUNT_SOCKETS_JS = """
+(() => {
+  const Native = window.WebSocket;
+  window.__sockets = 0;
+  window.WebSocket = function (...args) { window.__sockets++; return new Native(...args); };
+  window.WebSocket.prototype = Native.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+})();
+"""
+
+
+def test_a_busy_process_keeps_its_visitors_and_is_never_marked_down(
+    browser: Browser, deployment: serve.Launched
+) -> None:
+    """Issue 37: a process that is alive but does not answer for seconds (stopped here, with both cores
+    busy beside it: a class's heavy reruns on a loaded machine) is not taken for a dead one. The old
+    checks (1 s, two misses, sessions shut down) cut every page on it."""
+    page = new_page(browser)
+    hogs: list[subprocess.Popen[bytes]] = []
+    try:
+        page.add_init_script(COUNT_SOCKETS_JS)
+        open_similarity(page, deployment.url, 9)
+        busy = server_of(page)
+        pid = deployment.pids[app_index(busy)]
+        assert page.evaluate("() => window.__sockets") == 1
+        before = deployment.times_marked_down()
+        hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            time.sleep(6)  # six checks' worth of silence under the old configuration
+        finally:
+            os.kill(pid, signal.SIGCONT)
+        for hog in hogs:
+            hog.kill()
+        press_once_connected(page, 10)
+        assert server_of(page) == busy
+        assert deployment.times_marked_down() == before
+        assert deployment.up()[busy] is True
+        assert page.evaluate("() => window.__sockets") == 1  # the same session: never cut, never reconnected
+    finally:
+        for hog in hogs:
+            hog.kill()
         page.context.close()
 
 
