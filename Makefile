@@ -14,7 +14,7 @@
 #               behind HAProxy, a class behind HAProxy under faults and hostile clients, the PE
 #               heatmap computed and drawn by the browser alone; results in bench/results/
 #   make serve  N app processes behind HAProxy (N=2 unless given) on http://localhost:8500
-#               (WARM_MODELS=1: each process loads the real models before its first visitor)
+#               (each process loads the real models before its first visitor; WARM_MODELS=0: not)
 SHELL := /bin/bash
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -42,9 +42,9 @@ run: setup
 # make serve N=3 (deploy/serve.py; Debian's haproxy package, installed here when missing).
 N ?= 2
 SERVE_PORT ?= 8500
-WARM_MODELS ?=
+WARM_MODELS ?= 1
 serve: setup haproxy
-	$(PY) -m deploy.serve --processes $(N) --port $(SERVE_PORT) $(if $(WARM_MODELS),--warm-models)
+	$(PY) -m deploy.serve --processes $(N) --port $(SERVE_PORT) $(if $(filter 0,$(WARM_MODELS)),--no-warm-models)
 
 haproxy:
 	@command -v haproxy >/dev/null || { echo "installing haproxy"; apt-get update -qq && \
@@ -82,6 +82,7 @@ bench: setup browser-deps haproxy
 	$(PY) -m bench.drag_bench
 	$(PY) -m bench.load_bench --pages pretrained --single '' --out bench/results/load_pretrained.md
 	$(PY) -m bench.real_bench
+	$(PY) -m bench.shared_models_bench
 	$(PY) -m bench.cost_bench
 	$(PY) -m bench.replay_bench
 	$(PY) -m bench.browser_bench

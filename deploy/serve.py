@@ -1,10 +1,10 @@
 """Several Streamlit processes of Attention Lab behind HAProxy, on one machine: ``make serve N=3``.
 
-    python -m deploy.serve --processes 3 --port 8500 [--warm-models]
+    python -m deploy.serve --processes 3 --port 8500 [--no-warm-models]
 
 Starts N app processes on the ports after ``--port`` (127.0.0.1 only), waits until each answers its
 health check, warms each one up (``deploy.warm``: every page's default view, the attention page's tasks
-trained, with ``--warm-models`` the real models loaded) so that its first visitor does not pay for it,
+trained, the real models loaded unless ``--no-warm-models``) so that its first visitor does not pay for it,
 then runs HAProxy (Debian's package) on ``--port`` with cookie-based session affinity and websockets
 (deploy/haproxy.cfg.in). It watches them: an app process that dies is started again on its port
 (HAProxy's health check takes it out meanwhile; HAProxy is told to hold it in maintenance until it is
@@ -102,7 +102,7 @@ class Deployment:
     state: Path | None = None
     warm_up: bool = True
     restart_delay: float = 0.0
-    warm_models: bool = False
+    warm_models: bool = True
     apps: list[App] = field(default_factory=list)
     haproxy: subprocess.Popen[bytes] | None = None
     workdir: Path | None = None
@@ -289,7 +289,12 @@ class Launched:
 
 @contextlib.contextmanager
 def launched(
-    processes: int, workdir: Path, *, warm_up: bool = False, restart_delay: float = 0.0
+    processes: int,
+    workdir: Path,
+    *,
+    warm_up: bool = False,
+    warm_models: bool = False,
+    restart_delay: float = 0.0,
 ) -> Iterator[Launched]:
     """``python -m deploy.serve`` with ``processes`` app processes on free ports, for a ``with`` block (the
     tests and bench/load_bench.py): it returns once HAProxy counts every process up."""
@@ -299,6 +304,7 @@ def launched(
         sys.executable, "-m", "deploy.serve", "--port", str(ports[0]),
         "--app-ports", ",".join(map(str, ports[1:])), "--state", str(state),
         "--restart-delay", str(restart_delay), *([] if warm_up else ["--no-warm-up"]),
+        "--warm-models" if warm_models else "--no-warm-models",
     ]  # fmt: skip
     with log.open("wb") as out:
         process = subprocess.Popen(
@@ -342,8 +348,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--warm-models",
-        action="store_true",
-        help="also load the Real models page's two models in each process (about 0.4 GB more each)",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="load the Real models page's two models in each process's warm-up (the default: they are "
+        "mapped from one copy every process shares)",
     )
     parser.add_argument(
         "--restart-delay", type=float, default=0.0, help="seconds before a dead process is started again"

@@ -23,11 +23,12 @@ from types import FrameType
 #: would find "not trained yet" and wait for a run of their own).
 WARM_PAGES = ("", "positional_encoding", "embedding", "similarity", "softmax", "attention", "encoder")
 WARM_TASKS = ("reverse", "previous", "match")
-#: With ``--warm-models``, the Real models page with each model loaded (about 0.4 GB more per process).
+#: The Real models page with each model loaded: mapped from the copy every process shares
+#: (viz/pretrained/mapped.py), so a fraction of a second and little memory of its own per process.
 WARM_MODELS = ("model=smollm2&tab=one", "model=minilm&tab=one")
 
 
-def warm(port: int, models: bool = False) -> bool:
+def warm(port: int, models: bool = True) -> bool:
     """Visit a fresh process the way its first students would (:data:`WARM_PAGES`, then train
     :data:`WARM_TASKS`; with ``models`` also :data:`WARM_MODELS`), so they do not wait for imports,
     the model warm-up, figures or training. Whether every visit ran without an error."""
@@ -70,7 +71,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--port", type=int, default=8501)
     parser.add_argument("--address", default="0.0.0.0", help="the address Streamlit listens on")
-    parser.add_argument("--models", action="store_true", help="also load the Real models page's models")
+    parser.add_argument(
+        "--models",
+        action=argparse.BooleanOptionalAction,
+        default=os.environ.get("ATTENTION_LAB_WARM_MODELS", "1") != "0",
+        help="load the Real models page's models too (the default; ATTENTION_LAB_WARM_MODELS=0: not)",
+    )
     args = parser.parse_args(argv)
     secret = os.environ.get("STREAMLIT_SERVER_COOKIE_SECRET") or secrets.token_hex(32)
     app = App(args.port, secret, args.address)
@@ -87,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     while app.alive() and not healthy(args.port) and time.monotonic() < deadline:
         time.sleep(0.25)
     if app.alive() and healthy(args.port):
-        warm(args.port, args.models or bool(os.environ.get("ATTENTION_LAB_WARM_MODELS")))
+        warm(args.port, args.models)
         print(f"the app process on port {args.port} is warmed up", flush=True)
     return app.process.wait()
 
