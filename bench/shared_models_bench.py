@@ -99,7 +99,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{key}: no mapped copy; run {files.FETCH_COMMAND} first", file=sys.stderr)
             return 1
     started = time.perf_counter()
-    rows, alone = [], {}
+    rows: list[str] = []
+    alone: dict[str, float] = {}
     for workers in (1, 2):
         print(f"{workers} process(es) without the models ...", file=sys.stderr, flush=True)
         bare, _ = measure("none", workers)
