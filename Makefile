@@ -71,8 +71,15 @@ lint: setup $(JS_TOOLS)
 	$(VENV)/bin/mypy
 	tests/js/node_modules/.bin/biome ci --config-path=tests/js viz
 
+# The tests that drive no browser run in two processes (pytest-xdist: one per core; an idle one takes
+# tests queued for the other, so a few long ones at the end do not leave a core idle); then the browser
+# tests, one at a time (each is a browser, a server and the test, already on both cores). Both parts
+# always run; the target fails if either did.
 test: setup browser-deps haproxy lint
-	$(VENV)/bin/pytest
+	status=0; \
+	$(VENV)/bin/pytest -m "not browser" -n 2 --dist worksteal || status=1; \
+	$(VENV)/bin/pytest -m browser || status=1; \
+	exit $$status
 
 bench: setup browser-deps haproxy
 	$(PY) -m bench.pages_bench

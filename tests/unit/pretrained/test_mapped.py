@@ -186,17 +186,26 @@ def test_the_real_models_load_from_their_mapped_copy_in_well_under_a_second(
     assert loaded.tokenizer.encode(text).ids == read.tokenizer.encode(text).ids
 
 
+def minilm_elsewhere(monkeypatch: pytest.MonkeyPatch, root: Path) -> Path:
+    """A models folder at ``root`` whose MiniLM files link to the installed ones (and no mapped copy), made
+    the app's; its MiniLM folder."""
+    real("minilm")
+    pin = files.MINILM
+    folder = root / pin.key
+    folder.mkdir()
+    for f in pin.files:
+        (folder / f.name).symlink_to(files.folder(pin) / f.name)
+    monkeypatch.setenv(files.ENV_DIR, str(root))
+    monkeypatch.setattr(pretrained, "_loaded", {})
+    monkeypatch.setattr(pretrained, "_refused", {})
+    return folder
+
+
 def test_a_model_whose_copy_cannot_be_written_is_still_loaded(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    real("minilm")
     pin = files.MINILM
-    copy = tmp_path / pin.key
-    copy.mkdir()
-    for f in pin.files:
-        (copy / f.name).symlink_to(files.folder(pin) / f.name)
-    monkeypatch.setenv(files.ENV_DIR, str(tmp_path))
-    monkeypatch.setattr(pretrained, "_loaded", {})
+    minilm_elsewhere(monkeypatch, tmp_path)
 
     def read_only(*args: object, **kwargs: object) -> None:
         raise PermissionError("read-only file system")
@@ -214,15 +223,8 @@ def test_a_model_whose_copy_cannot_be_written_is_still_loaded(
 def test_a_pinned_file_changed_after_its_copy_was_made_is_refused_by_its_hash(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    real("minilm")
     pin = files.MINILM
-    folder = tmp_path / pin.key
-    folder.mkdir()
-    for f in pin.files:
-        (folder / f.name).symlink_to(files.folder(pin) / f.name)
-    monkeypatch.setenv(files.ENV_DIR, str(tmp_path))
-    monkeypatch.setattr(pretrained, "_loaded", {})
-    monkeypatch.setattr(pretrained, "_refused", {})
+    folder = minilm_elsewhere(monkeypatch, tmp_path)
     pretrained.load("minilm")  # checks the files and makes the copy
     assert mapped.is_current(pin)
     config = (folder / "config.json").read_bytes()
