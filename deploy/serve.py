@@ -293,7 +293,6 @@ def launched(
     workdir: Path,
     *,
     warm_up: bool = False,
-    warm_models: bool = False,
     restart_delay: float = 0.0,
 ) -> Iterator[Launched]:
     """``python -m deploy.serve`` with ``processes`` app processes on free ports, for a ``with`` block (the
@@ -304,7 +303,7 @@ def launched(
         sys.executable, "-m", "deploy.serve", "--port", str(ports[0]),
         "--app-ports", ",".join(map(str, ports[1:])), "--state", str(state),
         "--restart-delay", str(restart_delay), *([] if warm_up else ["--no-warm-up"]),
-        "--warm-models" if warm_models else "--no-warm-models",
+        "--no-warm-models",  # a page that needs a model loads it: the tests and benchmarks do not wait
     ]  # fmt: skip
     with log.open("wb") as out:
         process = subprocess.Popen(
