@@ -36,8 +36,10 @@ models: $(VENV)/.installed
 
 setup: $(VENV)/.installed models
 
+# WATCH=poll: reload a page when its source is saved (for developers; .streamlit/config.toml says why
+# the app runs without a file watcher otherwise).
 run: setup
-	$(VENV)/bin/streamlit run app.py --server.port $(PORT) --browser.gatherUsageStats false
+	$(VENV)/bin/streamlit run app.py --server.port $(PORT) --browser.gatherUsageStats false $(if $(WATCH),--server.fileWatcherType $(WATCH))
 
 # N app processes behind HAProxy (cookie-based session affinity, websockets) on http://localhost:$(SERVE_PORT):
 # make serve N=3 (deploy/serve.py; Debian's haproxy package, installed here when missing).
