@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import torch
 from torch import Tensor, nn
 
-from viz.model.encoder import ModelConfig, MultiHeadAttention, Norm, check_norm
+from viz.model.encoder import ModelConfig, MultiHeadAttention, Norm, check_norm, materialise
 from viz.model.weights import init_parts
 
 #: Added to the config's seed for the decoder's weights, so they are not a copy of the encoder's.
@@ -87,6 +87,6 @@ def build_decoder(config: ModelConfig) -> DecoderLayer:
     rope_base = float(config.base) if config.rotary else None
     with torch.device("meta"):
         layer = DecoderLayer(config.d_model, config.n_heads, config.d_ff, rope_base)
-    layer.to_empty(device="cpu")
+    materialise(layer)
     init_parts(layer, torch.Generator().manual_seed(config.seed + DECODER_SEED_OFFSET))
     return layer.eval()

@@ -289,6 +289,14 @@ class Run:
         return self.hidden[-1]
 
 
+def materialise(module: nn.Module) -> nn.Module:
+    """``module.to_empty(device="cpu")`` for a module made on the meta device: uninitialised CPU storage
+    of the same shapes and dtypes. Made with ``torch.empty`` rather than ``to_empty``'s ``empty_like`` of
+    each meta tensor, whose first call loads PyTorch's Python references and decompositions (0.5-1 s of
+    CPU once per process)."""
+    return module._apply(lambda t: torch.empty(t.shape, dtype=t.dtype))
+
+
 class Encoder(nn.Module):
     """Token embedding + position signal, a stack of encoder layers, and a per-position classifier."""
 
@@ -299,8 +307,11 @@ class Encoder(nn.Module):
         rope_base = float(c.base) if c.rotary else None
         # Made on the meta device (no memory, and no draws from torch's global generator, which every
         # session's thread shares), then given storage; _init_weights sets every value from the seed.
+        # The embedding is given its (empty) table instead: nn.Embedding's own init on the meta device
+        # goes through PyTorch's Python reference of normal_, whose first call imports torch._dynamo and
+        # sympy (2.3 s of CPU, once per process, on every server's and test process's first model).
+        self.embed = nn.Embedding(c.vocab_size, c.d_model, _weight=torch.empty(c.vocab_size, c.d_model))
         with torch.device("meta"):
-            self.embed = nn.Embedding(c.vocab_size, c.d_model)
             self.layers = nn.ModuleList(
                 [EncoderLayer(c.d_model, c.n_heads, c.d_ff, rope_base, c.kv_heads) for _ in range(c.n_layers)]
             )
@@ -308,8 +319,8 @@ class Encoder(nn.Module):
             # A pre-norm stack never normalises its residual stream, so one LayerNorm follows it (as in
             # GPT-2 and nn.TransformerEncoder(norm=...)). Post-norm models leave it unused.
             self.final_norm = nn.LayerNorm(c.d_model)
-        for part in (self.embed, self.layers, self.head, self.final_norm):
-            part.to_empty(device="cpu")
+        for part in (self.layers, self.head, self.final_norm):
+            materialise(part)
         self.pe: Tensor | None
         self.learned_pe: nn.Parameter | None = None
         if c.encoding == NO_ENCODING or not encodings.info(c.encoding).additive:
