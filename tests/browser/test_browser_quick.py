@@ -1,7 +1,8 @@
 """Quick hands never lose the thread, in a real headless Chromium (issue 36):
 
-- the guided lesson's key presses are queued, not dropped: N quick ArrowLeft / ArrowRight presses move N
-  steps (clamped at the first and the last), whatever their spacing, however long the reruns they cause;
+- the guided lesson's key presses and Back / Next clicks are queued, not dropped: N quick ArrowLeft /
+  ArrowRight presses or clicks move N steps (clamped at the first and the last), whatever their spacing,
+  however long the reruns they cause;
 - quick key presses on a value leave every copy of it equal: Softmax's T strip, the page's own T widget it
   mirrors, the chart's title and the address; PE's d_model (the sidebar's slider, which drives the table's
   live chart), the d_k caption, the chart's title and the address;
@@ -154,6 +155,37 @@ def test_quick_lesson_presses_move_as_many_steps(
     lesson_at(page, end)
     settled(page)
     lesson_at(page, end)  # and it stays there: no late rerun moves it again
+    assert_no_exception(page)
+
+
+@pytest.mark.parametrize(
+    ("start", "button", "times", "gap_ms", "end"),
+    [
+        (17, "lesson_back", 5, 150, 12),  # before the clicks went through the keys' counter: 16
+        (10, "lesson_next", 3, 400, 13),
+        (TOTAL - 2, "lesson_next", 4, 150, TOTAL),  # clamped at the last step
+    ],
+)
+@pytest.mark.parametrize("slow", [False, True], ids=["idle", "busy"])
+def test_quick_clicks_on_back_and_next_move_as_many_steps(
+    open_page: Any, server: Any, start: int, button: str, times: int, gap_ms: int, end: int, slow: bool
+) -> None:
+    page = open_page(f"/lesson?step={start}")
+    lesson_at(page, start)
+    page.wait_for_function("() => document.documentElement.dataset.lessonKeys === 'on'")
+    settled(page, 400)
+    # the mouse at the button's place, as a hand clicks: a button disabled meanwhile (the last step
+    # reached) takes the click and does nothing, where Playwright's click() would wait for it
+    box = page.locator(f".st-key-{button} button").bounding_box()
+    assert box is not None
+    with busy(server, slow):
+        for i in range(times):
+            if i:
+                page.wait_for_timeout(gap_ms)
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    lesson_at(page, end)
+    settled(page)
+    lesson_at(page, end)
     assert_no_exception(page)
 
 

@@ -51,9 +51,12 @@ def _reveal(number: int) -> None:
 #: previous step, unless the key goes to a field or a slider of the page. The browser counts the presses
 #: itself and sends the step they reach (the lesson's keyboard component, :func:`keys`): a button pressed
 #: during a rerun reaches the server with the step its last drawing knew (Back from 17 says "16" however
-#: often it is pressed before 16 is drawn), so quick presses were lost. Each message carries a sequence
+#: often it is pressed before 16 is drawn), so quick presses were lost. Clicks on the Back and Next
+#: buttons go the same way: taken before Streamlit's button sees them, counted, sent as the step they
+#: reach (without this script, the buttons work as plain buttons). Each message carries a sequence
 #: number the server echoes back as ``ack``; until the echo arrives, the next press counts from the step
-#: last asked for, not the one on screen. Fixed code, no visitor's text; one listener per document.
+#: last asked for, not the one on screen. Fixed code, no visitor's text; one listener of each kind per
+#: document.
 KEYS_JS = """
 const PENDING_MS = 5000; // a message the server never answered (a lost rerun) stops being counted from
 export default function (component) {
@@ -71,6 +74,17 @@ export default function (component) {
   const root = document.documentElement;
   if (root.dataset.lessonKeys === 'on') return;
   root.dataset.lessonKeys = 'on';
+  // One step forward (1) or back (-1) from the step last asked for: whether a step was sent.
+  const go = (move) => {
+    const pending = keys.pending && Date.now() - keys.pending.at < PENDING_MS ? keys.pending : null;
+    const from = pending ? pending.step : keys.shown;
+    const step = Math.min(Math.max(from + move, 1), keys.total);
+    if (step === from) return false; // the first or the last step: nothing to press, as a disabled button
+    keys.seq = Math.max(keys.seq, keys.ack) + 1;
+    keys.pending = { step: step, seq: keys.seq, at: Date.now() };
+    keys.send('go', { step: step, seq: keys.seq });
+    return true;
+  };
   document.addEventListener('keydown', (event) => {
     const target = event.target;
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return;
@@ -80,15 +94,18 @@ export default function (component) {
     const move = { PageDown: 1, ArrowRight: 1, PageUp: -1, ArrowLeft: -1 }[event.key];
     // the listener outlives the lesson page (another page of the app is shown in the same document)
     if (!move || !document.querySelector('.st-key-lesson_head') || !keys.send) return;
-    const pending = keys.pending && Date.now() - keys.pending.at < PENDING_MS ? keys.pending : null;
-    const from = pending ? pending.step : keys.shown;
-    const step = Math.min(Math.max(from + move, 1), keys.total);
-    if (step === from) return; // the first or the last step: nothing to press, as a disabled button
-    event.preventDefault();
-    keys.seq = Math.max(keys.seq, keys.ack) + 1;
-    keys.pending = { step: step, seq: keys.seq, at: Date.now() };
-    keys.send('go', { step: step, seq: keys.seq });
+    if (go(move)) event.preventDefault();
   });
+  // Capture phase on the document: before the button's own handler (React's, on the app's root).
+  document.addEventListener('click', (event) => {
+    const target = event.target;
+    const button = target && target.closest
+      && target.closest('.st-key-lesson_back button, .st-key-lesson_next button');
+    if (!button || !keys.send) return;
+    event.preventDefault();
+    event.stopPropagation(); // at the ends too: the button on screen may be one step behind
+    go(button.closest('.st-key-lesson_next') ? 1 : -1);
+  }, true);
 }
 """
 
