@@ -9,8 +9,8 @@ from dataclasses import dataclass
 import torch
 from torch import Tensor, nn
 
-from viz.model.encoder import ModelConfig, MultiHeadAttention, Norm, check_norm, materialise
-from viz.model.weights import init_parts
+from viz.model.encoder import ModelConfig, MultiHeadAttention, Norm, check_norm
+from viz.model.weights import init_parts, materialise
 
 #: Added to the config's seed for the decoder's weights, so they are not a copy of the encoder's.
 DECODER_SEED_OFFSET = 1_000_003

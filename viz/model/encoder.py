@@ -28,7 +28,7 @@ from viz.encodings import AnySizeKind, EncodingSpec, encode
 from viz.model.attention import rope_apply as rope_apply
 from viz.model.attention import rope_tables as rope_tables
 from viz.model.attention import scaled_dot_product_attention
-from viz.model.weights import init_layers, init_parts
+from viz.model.weights import init_layers, init_parts, materialise
 
 # One thread per op: the models are small, and the server runs each session's script in its own thread.
 # With torch's worker pool competing for two busy cores, a 48-token forward pass took 0.3 s instead of
@@ -287,14 +287,6 @@ class Run:
     @property
     def output(self) -> Tensor:
         return self.hidden[-1]
-
-
-def materialise(module: nn.Module) -> nn.Module:
-    """``module.to_empty(device="cpu")`` for a module made on the meta device: uninitialised CPU storage
-    of the same shapes and dtypes. Made with ``torch.empty`` rather than ``to_empty``'s ``empty_like`` of
-    each meta tensor, whose first call loads PyTorch's Python references and decompositions (0.5-1 s of
-    CPU once per process)."""
-    return module._apply(lambda t: torch.empty(t.shape, dtype=t.dtype))
 
 
 class Encoder(nn.Module):

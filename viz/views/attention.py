@@ -21,6 +21,7 @@ from viz.model.encoder import NO_ENCODING, ModelConfig
 from viz.state.settings import divisors
 from viz.ui import layout, widgets
 from viz.ui.chart import chart
+from viz.ui.chart import table as chart_table
 from viz.views.encoding import encoding_name
 
 #: Columns of Q, K, V and Z written out in the step-by-step matrices.
@@ -400,5 +401,6 @@ def kv_cache_table(config: ModelConfig, lang: str) -> None:
         }
     )
     left, note = st.columns([3, 2])
-    left.dataframe(frame, hide_index=True)
+    with left:
+        chart_table.grid(frame)
     note.markdown(t("att.kv.explain", lang))

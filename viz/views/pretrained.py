@@ -19,6 +19,7 @@ from viz.pretrained import files, patterns
 from viz.pretrained.tokens import MORE, Pieces
 from viz.ui import widgets
 from viz.ui.chart import chart
+from viz.ui.chart import table as chart_table
 
 #: Cells per side of one head's map in the overview (a longer text is pooled: patterns.coarse).
 OVERVIEW_CELLS = 16
@@ -108,7 +109,7 @@ def tokens_table(pieces: Pieces, key: str, lang: str, side: Any = None) -> None:
             t("real.tokens.id", lang): list(pieces.ids),
         }
     )
-    st.dataframe(table, hide_index=True, width="stretch", height=min(38 + 35 * len(table), 320))
+    chart_table.grid(table, height=min(38 + 35 * len(table), 320))
     note.markdown(t(f"real.tokens.notice.{key}", lang))
 
 
@@ -299,7 +300,7 @@ def head_patterns(result: pretrained.Result, key: str, measure: str, lang: str) 
     for m in measures_offered(key):
         table[t(f"real.pat.{m}", lang)] = np.round(result.patterns.measure(m).ravel(), 3)
     frame = pd.DataFrame(table).sort_values(name, ascending=False, kind="stable")
-    st.dataframe(frame, hide_index=True, width="stretch", height=320)
+    chart_table.grid(frame, height=320)
 
 
 def sink(result: pretrained.Result, key: str, lang: str) -> None:

@@ -5,6 +5,7 @@ and the training curve."""
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
@@ -15,6 +16,7 @@ from viz.model import encoder, model_cache, probe, train
 from viz.state.settings import Settings
 from viz.ui import layout, widgets
 from viz.ui.chart import chart
+from viz.ui.chart import table as chart_table
 from viz.views.attention import head_maps
 
 
@@ -185,15 +187,15 @@ def answers_table(
     task: train.Task, tokens: tuple[str, ...], answers: np.ndarray, predicted: np.ndarray, lang: str
 ) -> None:
     """Each position's input, the right answer and the model's, and how many it got right."""
-    st.dataframe(
-        {
-            t("train.col.position", lang): list(range(len(tokens))),
-            t("train.col.input", lang): list(tokens),
-            t("train.col.answer", lang): train.answer_labels(task, answers),
-            t("train.col.model", lang): train.answer_labels(task, predicted),
-        },
-        hide_index=True,
-        width="stretch",
+    chart_table.grid(
+        pd.DataFrame(
+            {
+                t("train.col.position", lang): list(range(len(tokens))),
+                t("train.col.input", lang): list(tokens),
+                t("train.col.answer", lang): train.answer_labels(task, answers),
+                t("train.col.model", lang): train.answer_labels(task, predicted),
+            }
+        )
     )
     st.caption(t("train.right", lang, right=train.correct(predicted, answers), n=len(answers)))
 

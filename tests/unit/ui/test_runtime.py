@@ -42,7 +42,8 @@ def test_a_process_ending_during_the_warm_up_exits_cleanly(ends_after_s: float) 
 
 
 # Every exit handler registered in the process checks, when it runs, that the warm-up thread is over;
-# the process ends right after PyTorch registered its handlers, while the warm-up still builds a model.
+# the process ends right after PyTorch registered its first handler, while the warm-up is still inside
+# PyTorch (importing it, then building a model).
 ORDER_SCRIPT = """
 import atexit, os, sys, threading
 
@@ -64,7 +65,7 @@ def register(fn, *args, **kwargs):
             os._exit(3)
         return fn(*a, **k)
 
-    if name.startswith("torch._dynamo"):
+    if name.startswith("torch."):  # e.g. torch.utils.data's, registered while torch is imported
         torch_registered.set()
     return original_register(checked, *args, **kwargs)
 

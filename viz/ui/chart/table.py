@@ -1,5 +1,5 @@
 """A chart's data as a table, on demand: a switch beside the CSV button shows the same CSV file as
-``st.dataframe``, one table per block of the file (a heatmap's panels), under its ``#`` heading.
+a table (:func:`grid`), one table per block of the file (a heatmap's panels), under its ``#`` heading.
 
 Nothing is made or sent while the switch is off: the CSV is made (the download's own function) only on a
 run where it is on. At most :data:`MAX_ROWS` rows and about :data:`MAX_CELLS` cells are shown, and the
@@ -16,6 +16,13 @@ import streamlit as st
 
 from viz.figures.export import BOM
 from viz.i18n import t
+from viz.ui import presenter
+
+#: In the presenter view a table of at most this many cells is drawn by ``st.table``, whose text grows with
+#: the view's font (on a 1920-wide projector 21 px against ``st.dataframe``'s 14: the grid draws on a canvas
+#: at its own size); a larger one stays a scrolling ``st.dataframe`` (an HTML table of thousands of cells
+#: is slow to send and to lay out).
+PRESENTER_CELLS = 1200
 
 #: The most rows shown, over every block of a file.
 MAX_ROWS = 2000
@@ -102,6 +109,17 @@ def frame(block: Block, limit: int) -> pd.DataFrame:
 SWITCH_SUFFIX = "_table"
 
 
+def grid(data: pd.DataFrame, *, height: int | None = None) -> None:
+    """``data`` as a table the width of its column, without the index: ``st.dataframe`` (sortable,
+    scrolling within ``height`` px), or in the presenter view, when small, ``st.table`` (its font the
+    view's)."""
+    rows, columns = data.shape
+    if presenter.on() and rows * columns <= PRESENTER_CELLS:
+        st.table(data, hide_index=True, height="content" if height is None else height)
+    else:
+        st.dataframe(data, hide_index=True, width="stretch", height="auto" if height is None else height)
+
+
 def switch(*, key: str, lang: str) -> bool:
     """The switch "Data table" of the chart ``key``: whether its table is open."""
     return bool(st.toggle(t("ui.chart.table", lang), key=f"{key}{SWITCH_SUFFIX}"))
@@ -119,7 +137,7 @@ def show(data: bytes, *, lang: str) -> None:
         for heading in block.headings:
             st.text(heading)  # plain text: a heading may hold a user's sentence
         table = frame(block, limit)
-        st.dataframe(table, hide_index=True, height=min(38 + 35 * len(table), 400))
+        grid(table, height=min(38 + 35 * len(table), 400))
         shown += len(table)
         left -= len(table)
     if shown < total:
