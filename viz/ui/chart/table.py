@@ -115,7 +115,8 @@ def grid(data: pd.DataFrame, *, height: int | None = None) -> None:
     view's)."""
     rows, columns = data.shape
     if presenter.on() and rows * columns <= PRESENTER_CELLS:
-        st.table(data, hide_index=True, height="content" if height is None else height)
+        # a short table whole (a scroll bar is no use to a projected room), a longer one scrolls
+        st.table(data, hide_index=True, height="content" if height is None or rows <= 20 else height)
     else:
         st.dataframe(data, hide_index=True, width="stretch", height="auto" if height is None else height)
 
