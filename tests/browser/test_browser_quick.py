@@ -129,6 +129,23 @@ def lesson_at(page: Page, n: int) -> None:
     )
 
 
+def lesson_opened(open_page: Any, start: int) -> Page:
+    """The lesson on step ``start``, its keys' listener in place and the app quiet."""
+    page: Page = open_page(f"/lesson?step={start}")
+    lesson_at(page, start)
+    page.wait_for_function("() => document.documentElement.dataset.lessonKeys === 'on'")
+    settled(page, 400)
+    return page
+
+
+def ended_on(page: Page, end: int) -> None:
+    """On step ``end``, and still there once every rerun is over (no late rerun moves it again)."""
+    lesson_at(page, end)
+    settled(page)
+    lesson_at(page, end)
+    assert_no_exception(page)
+
+
 @pytest.mark.parametrize(
     ("start", "key", "times", "gap_ms", "end"),
     [
@@ -145,17 +162,11 @@ def lesson_at(page: Page, n: int) -> None:
 def test_quick_lesson_presses_move_as_many_steps(
     open_page: Any, server: Any, start: int, key: str, times: int, gap_ms: int, end: int, slow: bool
 ) -> None:
-    page = open_page(f"/lesson?step={start}")
-    lesson_at(page, start)
-    page.wait_for_function("() => document.documentElement.dataset.lessonKeys === 'on'")
-    settled(page, 400)
+    page = lesson_opened(open_page, start)
     page.get_by_role("heading", name=t("lesson.title", "en")).click()  # the page has the focus
     with busy(server, slow):
         presses(page, key, times, gap_ms)
-    lesson_at(page, end)
-    settled(page)
-    lesson_at(page, end)  # and it stays there: no late rerun moves it again
-    assert_no_exception(page)
+    ended_on(page, end)
 
 
 @pytest.mark.parametrize(
@@ -170,10 +181,7 @@ def test_quick_lesson_presses_move_as_many_steps(
 def test_quick_clicks_on_back_and_next_move_as_many_steps(
     open_page: Any, server: Any, start: int, button: str, times: int, gap_ms: int, end: int, slow: bool
 ) -> None:
-    page = open_page(f"/lesson?step={start}")
-    lesson_at(page, start)
-    page.wait_for_function("() => document.documentElement.dataset.lessonKeys === 'on'")
-    settled(page, 400)
+    page = lesson_opened(open_page, start)
     # the mouse at the button's place, as a hand clicks: a button disabled meanwhile (the last step
     # reached) takes the click and does nothing, where Playwright's click() would wait for it
     box = page.locator(f".st-key-{button} button").bounding_box()
@@ -183,10 +191,7 @@ def test_quick_clicks_on_back_and_next_move_as_many_steps(
             if i:
                 page.wait_for_timeout(gap_ms)
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    lesson_at(page, end)
-    settled(page)
-    lesson_at(page, end)
-    assert_no_exception(page)
+    ended_on(page, end)
 
 
 # ---- 2. a strip's quick presses leave one value everywhere ------------------------------------------
