@@ -108,7 +108,8 @@ def scorecard_table(spec: EncodingSpec, lang: str, *, compare: bool) -> None:
     """The measured conditions as a table: one column for ``spec``'s encoding, or one per encoding."""
     cards = all_scorecards(spec) if compare else {spec.kind: scorecard(spec)}
     first = next(iter(cards.values()))
-    st.table(scorecard_frame(cards, spec.kind, lang), hide_index=True)
+    with st.container(key="pe_scorecard"):  # the presenter view sets this table in smaller type
+        st.table(scorecard_frame(cards, spec.kind, lang), hide_index=True)
     left_out = [kind for kind in ENCODING_KINDS if compare and kind not in cards]
     for kind in left_out:  # a trained table at another width than the one chosen, or its files missing
         size = encodings.info(kind).size or (0, 0)
