@@ -238,6 +238,14 @@ def test_toolbar_speaks_the_pages_language_without_share_and_clears_the_title(
         wait_page(page)
         open_tab(page, t(tab, lang))
         wait_charts_drawn(page)
+        # The tab's charts there, each with its toolbar: on a busy machine the new tab's charts were not
+        # mounted yet (no chart: every() holds at once), or one had its data and no toolbar yet (Plotly
+        # sets a chart's data before it draws the rest; 2026-11-29)
+        page.wait_for_function(
+            "() => { const els = [...document.querySelectorAll('[data-testid=stMain] .al-plot')];"
+            " return els.length > 0 && els.every((el) => el.querySelector('.modebar-btn')); }",
+            timeout=120_000,
+        )
         charts: list[dict[str, Any]] = page.evaluate(_TOOLBAR_JS)
         assert charts, name
         for chart in charts:

@@ -190,11 +190,14 @@ def test_every_page_fits_a_projector_at_1280x720(
                     f"/{path}: {wanted} is not replaced by the presenter's palette: {scales[0][:3]}"
                 )
             assert plot_eval(page, "el._fullLayout.colorway") == list(presenter.COLORWAY)
-        elif path == "pretrained":  # its first tab is a table of models, on the first screen
-            table = page.locator('[data-testid="stMain"] [data-testid="stDataFrame"]').first
+        elif path == "pretrained":  # its first tab is a table of tokens, on the first screen
+            # an HTML table in the room's type (st.dataframe draws its cells on a canvas at 14 px)
+            table = page.locator('[data-testid="stMain"] [data-testid="stTable"]').first
             table.wait_for()
             box = table.bounding_box()
             assert box is not None and 0 <= box["y"] < 720, f"/pretrained: the table is at {box}"
+            cell = table.locator("td").first.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")
+            assert cell >= 16, f"/pretrained: the table's cells in {cell} px type"
         elif path == "":  # the home page's cards are never folded
             card = page.locator('.st-key-home_path [data-testid="stCaptionContainer"]').first
             assert card.evaluate("(e) => getComputedStyle(e).whiteSpace") != "nowrap"
