@@ -124,6 +124,46 @@ def _set_axes(layout: dict[str, object], cells: Sequence[int], axis: str, **prop
         target.update(props)
 
 
+def grid_frame(
+    n: int,
+    cols: int,
+    *,
+    titles: Sequence[str] = (),
+    h_spacing: float = 0.0,
+    v_spacing: float = 0.0,
+    shared_x: bool = False,
+    shared_y: bool = False,
+    x_axis: Mapping[str, object] | None = None,
+    y_axis: Mapping[str, object] | None = None,
+    x_title: str = "",
+    x_titled: XTitled = "bottom",
+    y_title: str = "",
+) -> dict[str, object]:
+    """The axes and cell titles of a grid of ``n`` cells at most ``cols`` wide, as :func:`_grid` lays
+    them out (``titles`` escaped here), without traces."""
+    cols, rows = grid_shape(n, cols)
+    layout = _grid_layout(
+        rows,
+        cols,
+        titles=[escape_label(s) for s in titles],
+        h_spacing=h_spacing,
+        v_spacing=v_spacing,
+        shared_x=shared_x,
+        shared_y=shared_y,
+    )
+    every = range(rows * cols)
+    titled = {
+        "all": list(every),
+        "bottom": [(rows - 1) * cols + c for c in range(cols)],
+        "ends": [i for i in range(n) if i + cols >= n],
+    }[x_titled]
+    _set_axes(layout, every, "x", **(x_axis or {}))
+    _set_axes(layout, titled, "x", title={"text": x_title})
+    _set_axes(layout, every, "y", **(y_axis or {}))
+    _set_axes(layout, [r * cols for r in range(rows)], "y", title={"text": y_title})
+    return layout
+
+
 def _grid(
     cells: Sequence[Sequence[Mapping[str, object]]],
     *,
@@ -156,33 +196,27 @@ def _grid(
     ``colorbars_beside`` puts the n-th colour axis's bar right of the n-th cell.
     """
     n = max(len(cells), 1)
-    cols, rows = grid_shape(n, cols)
-    x_props = {**(x_axis or {}), "title": {"text": x_title}}
-    y_props = {**(y_axis or {}), "title": {"text": y_title}}
-    layout: dict[str, object]
     if grid:
-        layout = _grid_layout(
-            rows,
+        layout = grid_frame(
+            n,
             cols,
-            titles=[escape_label(s) for s in titles],
+            titles=titles,
             h_spacing=h_spacing,
             v_spacing=v_spacing,
             shared_x=shared_x,
             shared_y=shared_y,
+            x_axis=x_axis,
+            y_axis=y_axis,
+            x_title=x_title,
+            x_titled=x_titled,
+            y_title=y_title,
         )
-        every = range(rows * cols)
-        titled = {
-            "all": list(every),
-            "bottom": [(rows - 1) * cols + c for c in range(cols)],
-            "ends": [i for i in range(n) if i + cols >= n],
-        }[x_titled]
-        _set_axes(layout, every, "x", **(x_axis or {}))
-        _set_axes(layout, titled, "x", title=x_props["title"])
-        _set_axes(layout, every, "y", **(y_axis or {}))
-        _set_axes(layout, [r * cols for r in range(rows)], "y", title=y_props["title"])
         traces = [go.Heatmap(**t, **_on_cell(i)) for i, layers in enumerate(cells) for t in layers]
     else:
-        layout = {"xaxis": x_props, "yaxis": y_props}
+        layout = {
+            "xaxis": {**(x_axis or {}), "title": {"text": x_title}},
+            "yaxis": {**(y_axis or {}), "title": {"text": y_title}},
+        }
         traces = [go.Heatmap(**t) for layers in cells for t in layers]
     for i, (name, axis) in enumerate((coloraxes or {}).items()):
         if colorbars_beside:

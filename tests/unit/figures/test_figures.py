@@ -9,10 +9,13 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from viz import figures
 from viz.encodings import sinusoidal
 from viz.figures import downsample
+from viz.figures.grid import grid_frame
+from viz.figures.heatmaps import PHONE_PANEL_PX
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -188,6 +191,55 @@ def test_heads_grid_one_trace_per_head_on_one_scale() -> None:
     assert tuple(fig.data[0].y) == ("&lt;a&gt;", "b", "c")  # labels escaped
     np.testing.assert_array_equal(np.asarray(fig.data[5].z), maps[5].astype(np.float32))
     assert [a.text for a in fig.layout.annotations] == [f"h{i}" for i in range(6)]
+
+
+@pytest.mark.parametrize("heads", [3, 6, 8, 12])
+def test_a_phone_draws_a_grid_of_heads_two_panels_wide(heads: int) -> None:
+    # What viz/ui/chart/plot.js does on a phone: each axis's change merged into the wide grid's axis, the
+    # other keys replacing the figure's. The result must be the two-column grid, axis for axis.
+    maps = np.random.default_rng(3).random((heads, 4, 4))
+    labels = ["a", "b", "c", "d"]
+    titles = [f"head {i + 1}" for i in range(heads)]
+    fig = figures.heads_grid(
+        maps, titles=titles, x_labels=labels, y_labels=labels, cols=4, x_title="key", y_title="query"
+    )
+    wide = fig.layout.to_plotly_json()
+    phone = wide["meta"]["phone"]
+    merged = {k: ({**wide.get(k, {}), **v} if k[1:].startswith("axis") else v) for k, v in phone.items()}
+    rows = -(-heads // 2)
+    narrow = grid_frame(
+        heads,
+        2,
+        titles=titles,
+        h_spacing=0.08,
+        v_spacing=min(0.3 / rows, 0.06) if rows > 1 else 0.0,
+        shared_x=True,
+        shared_y=True,
+        x_title="key",
+        x_titled="bottom",
+        y_title="query",
+    )
+    for key, axis in narrow.items():
+        if key == "annotations":
+            continue
+        assert isinstance(axis, dict)
+        shown = {k: v for k, v in merged[key].items() if v is not None}
+        assert {k: shown[k] for k in ("domain", "anchor")} == {k: axis[k] for k in ("domain", "anchor")}, key
+        assert shown.get("matches") == axis.get("matches"), key
+        assert shown.get("showticklabels", True) == axis.get("showticklabels", True), key
+        assert (shown.get("title") or {}).get("text", "") == (axis.get("title") or {}).get("text", ""), key
+    # the wide grid's empty cells (beyond the heads) are hidden on a phone
+    hidden = {k for k, v in merged.items() if k[1:].startswith("axis") and v.get("visible") is False}
+    empty = {k for k in set(wide) | set(narrow) if k[1:].startswith("axis") and int(k[5:] or 1) > heads}
+    assert hidden == empty
+    xs = sorted({round(a["x"], 6) for a in merged["annotations"]})
+    assert len(xs) == 2 and [a["text"] for a in merged["annotations"]] == titles
+    assert merged["height"] == 140 + rows * PHONE_PANEL_PX > wide["height"]
+
+
+def test_a_grid_two_panels_wide_or_less_has_nothing_to_change_on_a_phone() -> None:
+    fig = figures.heads_grid(np.ones((2, 3, 3)), titles=["a", "b"], x_labels="abc", y_labels="abc", cols=4)
+    assert fig.layout.meta is None
 
 
 def test_matrix_draws_masked_cells_grey_under_the_values() -> None:

@@ -117,9 +117,18 @@ function brokenTitle(text, room) {
   return lines.join('<br>');
 }
 
+// The layout changes the server sends for a phone (layout.meta.phone: a grid of heads in fewer columns),
+// merged into each axis; its other keys (the panels' titles, the height) replace the figure's.
+function phoneHeight(figure) {
+  return (isPhone() && figure.layout?.meta?.phone?.height) || figure.layout?.height || 450;
+}
+
 function onPhone(figure, width) {
   if (!isPhone()) return figure;
   const layout = Object.assign({}, figure.layout);
+  for (const [key, change] of Object.entries(layout.meta?.phone || {})) {
+    layout[key] = /^[xy]axis\d*$/.test(key) ? Object.assign({}, layout[key], change) : change;
+  }
   for (const key of Object.keys(layout)) {
     const axis = layout[key];
     const found = /^([xy])axis\d*$/.exec(key);
@@ -231,7 +240,7 @@ export default function (component) {
   // A live chart: its data is computed here from figure.live's parameters (viz/ui/live/).
   const live = figure.live ? loadLive() : Promise.resolve(null);
   const config = Object.assign({}, CONFIG, { locale: lang });
-  const height = (shown) => `${shown.layout?.height ? shown.layout.height : 450}px`;
+  const height = (shown) => `${phoneHeight(shown)}px`;
   el.style.minHeight = height(figure);
   // A live chart's figure without its parameters: the same one twice, with the same parameters, is not
   // drawn again (a released slider: the server's answer is the picture the drag drew).
@@ -276,7 +285,11 @@ export default function (component) {
           react(Plotly, shown, Live);
           // drawn again from the figure: restyled for a projector's new size, or for a phone or not
           el.__alRedraw = () =>
-            presented(figure).then((again) => el.isConnected && react(Plotly, again, Live, true));
+            presented(figure).then((again) => {
+              if (!el.isConnected) return;
+              el.style.minHeight = height(again); // a phone's grid of heads is taller
+              react(Plotly, again, Live, true);
+            });
           el.__alRestyle = shown === figure ? null : el.__alRedraw;
           followWidth(el, Plotly);
         }),
