@@ -50,7 +50,7 @@ TABS: dict[str, tuple[str, ...]] = {page.removesuffix(".py"): names for page, (_
 MAIN = ".al-plot, [data-testid='stDataFrame'], [data-testid='stTable']"
 
 #: Charts of panels side by side whose panels' titles still run into each other on a phone (issue 36, to
-#: do: a phone layout like the grids of heads', viz.figures.heatmaps._phone_frame). Strict: a chart listed
+#: do: a phone layout like the grids of heads', viz.figures.grid.phone_frame). Strict: a chart listed
 #: here that is no longer crowded fails too, so the list only shrinks.
 STILL_CROWDED = frozenset({"emb_panels", "emb_segments", "enc_stages", "sm_qkv"})
 

@@ -231,3 +231,34 @@ def _grid(
 
 #: :func:`_grid` for callers outside this module, memoized like every builder.
 heatmap_grid = memoized(_grid)
+
+
+#: On a phone a grid of heads is at most this many panels wide (four in 350 px: the heads' titles ran
+#: into each other and the tokens under them could not be read).
+PHONE_COLS = 2
+PHONE_PANEL_PX = 200
+
+
+def phone_frame(n: int, fig: go.Figure, axes: Mapping[str, object]) -> dict[str, object]:
+    """What a phone changes in ``fig``'s grid of ``n`` panels (viz/ui/chart/plot.js merges it into each
+    axis): :data:`PHONE_COLS` columns, so each axis's differences from the wide grid (an axis of an empty
+    wide cell hidden; a ``matches``, hidden ticks or a title that no longer hold undone), the panels'
+    titles and a height to match."""
+    cols, rows = grid_shape(n, PHONE_COLS)
+    v_spacing = min(0.3 / rows, 0.06) if rows > 1 else 0.0
+    narrow = grid_frame(n, cols, h_spacing=0.08, v_spacing=v_spacing, **axes)  # type: ignore[arg-type]
+    changes: dict[str, object] = {}
+    for key, wide in fig.layout.to_plotly_json().items():
+        if not key.startswith(("xaxis", "yaxis")):
+            continue
+        axis = narrow.get(key, {"visible": False})
+        assert isinstance(axis, dict)
+        change = {k: v for k, v in axis.items() if wide.get(k) != v}
+        undone = {"matches": None, "showticklabels": True, "title": {"text": ""}}
+        change.update({k: v for k, v in undone.items() if k in wide and k not in axis})
+        changes[key] = change
+    for key, axis in narrow.items():  # a cell of the narrow grid beyond the heads (an odd count): empty
+        if key.startswith(("xaxis", "yaxis")) and key not in changes:
+            assert isinstance(axis, dict)
+            changes[key] = {**axis, "visible": False}
+    return {**changes, "annotations": narrow["annotations"], "height": 140 + rows * PHONE_PANEL_PX}

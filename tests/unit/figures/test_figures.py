@@ -14,8 +14,7 @@ import pytest
 from viz import figures
 from viz.encodings import sinusoidal
 from viz.figures import downsample
-from viz.figures.grid import grid_frame
-from viz.figures.heatmaps import PHONE_PANEL_PX
+from viz.figures.grid import PHONE_PANEL_PX, grid_frame
 
 ROOT = Path(__file__).resolve().parents[3]
 
