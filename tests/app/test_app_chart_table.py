@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import numpy as np
 import pandas as pd
@@ -107,3 +108,14 @@ def test_a_real_pages_chart_opens_its_table() -> None:
     toggles[0].set_value(True)
     ok(at.run())
     assert len(at.dataframe) >= 1 and len(at.dataframe[0].value) > 0, key
+
+
+def test_a_presenter_table_shows_a_visitors_text_as_text() -> None:
+    # st.table reads text cells as Markdown: an image, a link or emphasis in a visitor's token would render
+    hostile = "![x](http://example.invalid/x.png) [a](javascript:alert(1)) **b** #h `c` <i>"
+    escaped = table.literal(hostile)
+    assert isinstance(escaped, str)
+    unescaped = re.sub(r"\\(.)", "", escaped)  # what is left once every escaped character is taken out
+    assert not re.search(r"[\\`*_{}\[\]()#+\-.!|<>~$:]", unescaped)
+    assert re.sub(r"\\(.)", r"\1", escaped) == hostile  # and Markdown shows the text itself
+    assert table.literal(3) == 3

@@ -9,6 +9,7 @@ caption says how many rows the CSV has (the download has them all).
 from __future__ import annotations
 
 import csv
+import re
 from dataclasses import dataclass, field
 
 import pandas as pd
@@ -109,14 +110,22 @@ def frame(block: Block, limit: int) -> pd.DataFrame:
 SWITCH_SUFFIX = "_table"
 
 
+def literal(value: object) -> object:
+    """A text cell with every Markdown character escaped (what ``st.table`` shows is the text itself: no
+    link, image or emphasis); any other value as it is."""
+    return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~$:])", r"\\\1", value) if isinstance(value, str) else value
+
+
 def grid(data: pd.DataFrame, *, height: int | None = None) -> None:
     """``data`` as a table the width of its column, without the index: ``st.dataframe`` (sortable,
     scrolling within ``height`` px), or in the presenter view, when small, ``st.table`` (its font the
     view's)."""
     rows, columns = data.shape
     if presenter.on() and rows * columns <= PRESENTER_CELLS:
+        # st.table reads text cells as Markdown: a visitor's token (the Real models' table) stays text
+        shown = data.apply(lambda col: col.map(literal) if col.dtype == object else col)
         # a short table whole (a scroll bar is no use to a projected room), a longer one scrolls
-        st.table(data, hide_index=True, height="content" if height is None or rows <= 20 else height)
+        st.table(shown, hide_index=True, height="content" if height is None or rows <= 20 else height)
     else:
         st.dataframe(data, hide_index=True, width="stretch", height="auto" if height is None else height)
 
