@@ -49,11 +49,6 @@ TABS: dict[str, tuple[str, ...]] = {page.removesuffix(".py"): names for page, (_
 #: What counts as a tab's main chart: the app's chart component, or a table where the tab's subject is one.
 MAIN = ".al-plot, [data-testid='stDataFrame'], [data-testid='stTable']"
 
-#: Charts of panels side by side whose panels' titles still run into each other on a phone (issue 36, to
-#: do: a phone layout like the grids of heads', viz.figures.grid.phone_frame). Strict: a chart listed
-#: here that is no longer crowded fails too, so the list only shrinks.
-STILL_CROWDED = frozenset({"emb_panels", "emb_segments", "enc_stages", "sm_qkv"})
-
 #: The main chart's box (its first drawn one in the main area), and the page's widths, in CSS px.
 _MEASURE_JS = """(sel) => {
   const main = document.querySelector('[data-testid=stMain]');
@@ -73,14 +68,30 @@ _MEASURE_JS = """(sel) => {
   const ticks = plot ? [...plot.querySelectorAll('.xtick text, .ytick text')] : [];
   const tick = ticks.length ? Math.min(...ticks.map((e) => parseFloat(getComputedStyle(e).fontSize))) : null;
   const titleOut = Boolean(tb && box && (tb.left < box.left - 1 || tb.right > box.right + 1));
-  // panels' titles (a grid of heads) running into each other
+  // panels' titles (a grid of heads) running into each other or into the chart's title
   const notes = plot ? [...plot.querySelectorAll('.infolayer .annotation')]
-    .map((a) => a.getBoundingClientRect()).filter((r) => r.width > 0) : [];
+    .map((a) => a.getBoundingClientRect()).filter((r) => r.width > 0).concat(tb ? [tb] : []) : [];
   const hit = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
     && a.top < b.bottom - 1 && b.top < a.bottom - 1;
   const crowded = notes.some((a, i) => notes.slice(i + 1).some((b) => hit(a, b)));
+  // one axis's tick labels printed over each other: level ones whose boxes meet, or slanted ones
+  // whose lines are closer than a line of text
+  const layers = plot ? [...plot.querySelectorAll('.xaxislayer-above, .yaxislayer-above')] : [];
+  const clash = layers.some((layer) => {
+    const texts = [...layer.querySelectorAll('text')].filter((e) => e.getBoundingClientRect().width > 0);
+    if (texts.length < 2) return false;
+    const rects = texts.map((e) => e.getBoundingClientRect());
+    const turned = /rotate\\((-?[\\d.]+)/.exec(texts[0].getAttribute('transform') || '');
+    const angle = turned ? Math.abs(parseFloat(turned[1])) * Math.PI / 180 : 0;
+    if (angle < 0.05) return rects.some((a, i) => rects.slice(i + 1).some((b) => hit(a, b)));
+    const size = parseFloat(getComputedStyle(texts[0]).fontSize);
+    // where each label's tick is (its box's middle moves with the label's length)
+    const at = texts.map((e) => parseFloat(/translate\\((-?[\\d.]+)/.exec(e.getAttribute('transform'))?.[1]))
+      .sort((a, b) => a - b);
+    return at.slice(1).some((c, i) => (c - at[i]) * Math.sin(angle) < 0.8 * size);
+  });
   return {said: Boolean(said && said.getBoundingClientRect().top < window.innerHeight), tick, titleOut,
-    crowded,
+    crowded, clash,
     top: box && box.top + window.scrollY, bottom: box && box.bottom + window.scrollY,
     scroll: document.documentElement.scrollWidth, width: window.innerWidth, height: window.innerHeight,
     what: el ? (el.closest('[class*="st-key-"]') || {className: ''}).className.match(/st-key-(\\S+)/)?.[1]
@@ -123,12 +134,10 @@ def problems_at(page: Page, where: str, *, present: bool) -> list[str]:
             found.append(f"{here}: the chart starts below the first screen")
         if m["titleOut"]:
             found.append(f"{here}: the chart's title runs past its edges")
-        if m["crowded"] != (m["what"] in STILL_CROWDED):
-            found.append(
-                f"{here}: the chart's panel titles run into each other"
-                if m["crowded"]
-                else f"{here}: no longer crowded on a phone: take {m['what']!r} off STILL_CROWDED"
-            )
+        if m["crowded"]:
+            found.append(f"{here}: the chart's title and its panels' titles run into each other")
+        if m["clash"]:
+            found.append(f"{here}: the chart's tick labels are printed over each other")
         if m["tick"] is not None and m["tick"] < 12:
             found.append(f"{here}: tick labels of {m['tick']} px")
     elif m["top"] > 0.45 * h:

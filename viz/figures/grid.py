@@ -237,18 +237,39 @@ heatmap_grid = memoized(_grid)
 #: into each other and the tokens under them could not be read).
 PHONE_COLS = 2
 PHONE_PANEL_PX = 200
+#: Panels side by side whose titles are phrases (E + P, a block's stages) stack one above another on a
+#: phone, this far apart: room for a panel's tick labels and the next panel's title.
+PHONE_GAP_PX = 70
 
 
-def phone_frame(n: int, fig: go.Figure, axes: Mapping[str, object]) -> dict[str, object]:
+def phone_frame(
+    n: int,
+    fig: go.Figure,
+    axes: Mapping[str, object],
+    *,
+    cols: int = PHONE_COLS,
+    panel_px: int = PHONE_PANEL_PX,
+    gap_px: int | None = None,
+) -> dict[str, object]:
     """What a phone changes in ``fig``'s grid of ``n`` panels (viz/ui/chart/plot.js merges it into each
-    axis): :data:`PHONE_COLS` columns, so each axis's differences from the wide grid (an axis of an empty
+    axis): at most ``cols`` columns, so each axis's differences from the wide grid (an axis of an empty
     wide cell hidden; a ``matches``, hidden ticks or a title that no longer hold undone), the panels'
-    titles and a height to match."""
-    cols, rows = grid_shape(n, PHONE_COLS)
-    v_spacing = min(0.3 / rows, 0.06) if rows > 1 else 0.0
+    titles, a height to match and, where each panel has its own colour bar, the bars moved beside their
+    panels. ``gap_px`` puts that many pixels between rows of ``panel_px`` each (without it, a grid of
+    heads' spacing)."""
+    cols, rows = grid_shape(n, cols)
+    if gap_px is None:
+        v_spacing = min(0.3 / rows, 0.06) if rows > 1 else 0.0
+        height = 140 + rows * panel_px
+    else:
+        plot = rows * panel_px + (rows - 1) * gap_px
+        v_spacing = gap_px / plot
+        margin = fig.layout.margin
+        height = (margin.t or 80) + (margin.b or 80) + plot
     narrow = grid_frame(n, cols, h_spacing=0.08, v_spacing=v_spacing, **axes)  # type: ignore[arg-type]
+    wide_layout = fig.layout.to_plotly_json()
     changes: dict[str, object] = {}
-    for key, wide in fig.layout.to_plotly_json().items():
+    for key, wide in wide_layout.items():
         if not key.startswith(("xaxis", "yaxis")):
             continue
         axis = narrow.get(key, {"visible": False})
@@ -261,4 +282,18 @@ def phone_frame(n: int, fig: go.Figure, axes: Mapping[str, object]) -> dict[str,
         if key.startswith(("xaxis", "yaxis")) and key not in changes:
             assert isinstance(axis, dict)
             changes[key] = {**axis, "visible": False}
-    return {**changes, "annotations": narrow["annotations"], "height": 140 + rows * PHONE_PANEL_PX}
+    for key, wide in wide_layout.items():
+        if not key.startswith("coloraxis") or wide.get("colorbar", {}).get("x") is None:
+            continue  # the one bar the panels share stays at the grid's right, as on a wide screen
+        i = int(key.removeprefix("coloraxis") or 1) - 1  # colorbars_beside: the n-th bar by the n-th cell
+        xd, yd = narrow[_cell(i)[0]]["domain"], narrow[_cell(i)[1]]["domain"]  # type: ignore[index]
+        bar = {"x": float(xd[1]) + 0.01, "xanchor": "left", "thickness": 10, "len": float(yd[1] - yd[0])}
+        changes[key] = {**wide, "colorbar": {**bar, "y": float(yd[0] + yd[1]) / 2, "yanchor": "middle"}}
+    return {**changes, "annotations": narrow["annotations"], "height": height}
+
+
+def stack_on_phone(fig: go.Figure, n: int, axes: Mapping[str, object], panel_px: int) -> None:
+    """Give ``fig``'s ``n`` panels side by side (laid out with ``axes``) one above another on a phone,
+    ``panel_px`` tall each: a panel's title there is a phrase (E + P, a block's stage), too long for half
+    a phone's width."""
+    fig.layout.meta = {"phone": phone_frame(n, fig, axes, cols=1, panel_px=panel_px, gap_px=PHONE_GAP_PX)}

@@ -14,7 +14,15 @@ import plotly.graph_objects as go
 
 from viz.cache.memo import memoized
 from viz.figures.base import DIVERGING, MASKED_GREY, SEQUENTIAL, _labels, escape_label
-from viz.figures.grid import PHONE_COLS, _color_axis, _grid, _largest_magnitude, grid_shape, phone_frame
+from viz.figures.grid import (
+    PHONE_COLS,
+    _color_axis,
+    _grid,
+    _largest_magnitude,
+    grid_shape,
+    phone_frame,
+    stack_on_phone,
+)
 
 
 @memoized
@@ -144,23 +152,30 @@ def heatmap_panels(
         ]
         for i, m in enumerate(mats)
     ]
-    return _grid(
+    frame: dict[str, object] = {
+        "titles": list(panels),
+        "shared_y": True,
+        "x_axis": {"type": "category", "nticks": 6},
+        "y_axis": {"type": "category", "autorange": "reversed"},
+        "x_title": x_title,
+        "y_title": y_title,
+    }
+    margin = {"l": 60, "r": 20, "t": 80, "b": 50}
+    fig = _grid(
         cells,
         cols=len(mats),
-        titles=list(panels),
         h_spacing=0.03 if shared_scale else 0.12,  # room for each panel's colour bar and its tick labels
-        shared_y=True,
-        x_axis={"type": "category", "nticks": 6},
-        y_axis={"type": "category", "autorange": "reversed"},
-        x_title=x_title,
         x_titled="all",
-        y_title=y_title,
         coloraxes=coloraxes,
         colorbars_beside=not shared_scale,
         title=title,
         height=height,
-        margin={"l": 60, "r": 20, "t": 80, "b": 50},
+        margin=margin,
+        **frame,  # type: ignore[arg-type]
     )
+    if len(mats) > 1:  # each panel as tall on a phone as on a wide screen
+        stack_on_phone(fig, len(mats), frame, height - margin["t"] - margin["b"])
+    return fig
 
 
 @memoized
@@ -373,21 +388,27 @@ def panel_grid(
         ]
         for p, m in zip(panels, mats, strict=True)
     ]
-    return _grid(
+    axes: dict[str, object] = {
+        "titles": [p.title for p in panels],
+        "shared_x": shared_x,
+        "shared_y": True,
+        "x_axis": {"type": "category", "nticks": nticks},
+        "y_axis": {"type": "category", "autorange": "reversed"},
+        "x_title": x_title,
+        "x_titled": "ends",
+        "y_title": y_title,
+    }
+    fig = _grid(
         cells,
         cols=cols,
-        titles=[p.title for p in panels],
         h_spacing=0.04 if cols > 1 else 0.0,
         v_spacing=min(0.45 / rows, 0.2) if rows > 1 else 0.0,
-        shared_x=shared_x,
-        shared_y=True,
-        x_axis={"type": "category", "nticks": nticks},
-        y_axis={"type": "category", "autorange": "reversed"},
-        x_title=x_title,
-        x_titled="ends",
-        y_title=y_title,
         coloraxes={"coloraxis": _color_axis(DIVERGING, -top, top, colorbar_title)},
         title=title,
         height=120 + rows * panel_height,
         margin={"l": 90, "r": 20, "t": 80, "b": 60},
+        **axes,  # type: ignore[arg-type]
     )
+    if cols > 1:  # less the wide grid's share of the room between rows
+        stack_on_phone(fig, len(mats), axes, panel_height - 60)
+    return fig

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 import subprocess
 import sys
@@ -14,7 +15,7 @@ import pytest
 from viz import figures
 from viz.encodings import sinusoidal
 from viz.figures import downsample
-from viz.figures.grid import PHONE_PANEL_PX, grid_frame
+from viz.figures.grid import PHONE_GAP_PX, PHONE_PANEL_PX, grid_frame
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -234,6 +235,57 @@ def test_a_phone_draws_a_grid_of_heads_two_panels_wide(heads: int) -> None:
     xs = sorted({round(a["x"], 6) for a in merged["annotations"]})
     assert len(xs) == 2 and [a["text"] for a in merged["annotations"]] == titles
     assert merged["height"] == 140 + rows * PHONE_PANEL_PX > wide["height"]
+
+
+def on_phone(fig: object) -> dict:
+    """The layout viz/ui/chart/plot.js draws on a phone: each axis's change merged into its wide axis,
+    the other keys of ``layout.meta.phone`` replacing the figure's."""
+    wide = fig.layout.to_plotly_json()  # type: ignore[attr-defined]
+    phone = wide["meta"]["phone"]
+    merged = {k: ({**wide.get(k, {}), **v} if k[1:].startswith("axis") else v) for k, v in phone.items()}
+    return {**wide, **merged}
+
+
+@pytest.mark.parametrize("own_scales", [False, True])
+@pytest.mark.parametrize("panels", [2, 3, 4])
+def test_a_phone_stacks_panels_side_by_side_one_above_another(panels: int, own_scales: bool) -> None:
+    # E, P and E + P (and a segment panel) side by side ran their titles into each other on a phone
+    mats = {f"panel title {i}": np.random.default_rng(i).normal(size=(5, 8)) * (i + 1) for i in range(panels)}
+    fig = figures.heatmap_panels(
+        mats, y_labels=list("abcde"), x=range(8), x_title="dim", y_title="token", shared_scale=not own_scales
+    )
+    drawn = on_phone(fig)
+    xs = [drawn[f"xaxis{'' if i == 0 else i + 1}"] for i in range(panels)]
+    ys = [drawn[f"yaxis{'' if i == 0 else i + 1}"] for i in range(panels)]
+    assert all(x["domain"] == [0.0, 1.0] for x in xs)  # each panel the chart's whole width
+    tops = [y["domain"] for y in ys]
+    assert all(a[0] > b[1] for a, b in itertools.pairwise(tops))  # stacked top down, apart
+    assert all(y.get("matches") is None and y.get("showticklabels", True) for y in ys)  # own row labels
+    assert [x.get("title", {}).get("text", "") for x in xs] == [""] * (panels - 1) + ["dim"]
+    assert [a["text"] for a in drawn["annotations"]] == list(mats)
+    assert len({round(a["x"], 6) for a in drawn["annotations"]}) == 1
+    tall = fig.layout.height - 130  # each panel as tall as on a wide screen
+    assert drawn["height"] == 130 + panels * tall + (panels - 1) * PHONE_GAP_PX
+    bars = [drawn[k] for k in drawn if k.startswith("coloraxis")]
+    assert len(bars) == (panels if own_scales else 1)
+    if own_scales:  # each bar beside its own panel, as long as it
+        for bar, y in zip(bars, tops, strict=True):
+            assert bar["colorbar"]["y"] == pytest.approx(sum(y) / 2)
+            assert bar["colorbar"]["len"] == pytest.approx(y[1] - y[0])
+            assert bar["colorbar"]["x"] > 1.0 and bar["cmax"] == -bar["cmin"] > 0
+
+
+def test_a_phone_stacks_a_blocks_stages() -> None:
+    panels = [
+        figures.Panel(f"stage {i}", np.ones((3, 4 if i % 2 else 6)), list("abcdef")[: 4 if i % 2 else 6])
+        for i in range(6)
+    ]
+    fig = figures.panel_grid(panels, y_labels=list("xyz"), cols=3, x_title="dim")
+    drawn = on_phone(fig)
+    doms = [drawn[f"yaxis{'' if i == 0 else i + 1}"]["domain"] for i in range(6)]
+    assert all(a[0] > b[1] for a, b in itertools.pairwise(doms))
+    assert all(drawn[f"xaxis{'' if i == 0 else i + 1}"]["domain"] == [0.0, 1.0] for i in range(6))
+    assert len({round(a["x"], 6) for a in drawn["annotations"]}) == 1
 
 
 def test_a_grid_two_panels_wide_or_less_has_nothing_to_change_on_a_phone() -> None:

@@ -89,6 +89,13 @@ function loadLocale(lang) {
 const PHONE_PX = 640;
 const PHONE_TICK_PX = 12;
 const PHONE_TICKS = 6;
+// a line of a chart's title (its font with line spacing), and a panel's title above its plot, in CSS px
+const TITLE_LINE_PX = 24;
+const PANEL_TITLE_PX = 30;
+// the middle of a broken title's first line, below the chart's top
+const TITLE_TOP_PX = 22;
+// a named cell's label on a phone: a line of tick text with a little room
+const CATEGORY_PX = 16;
 
 function isPhone() {
   return (window.innerWidth || PHONE_PX) < PHONE_PX;
@@ -137,16 +144,39 @@ function onPhone(figure, width) {
     const phone = Object.assign({}, axis, { tickfont: Object.assign({}, axis.tickfont, { size: size }) });
     if (!axis.tickvals && numeric(figure.data, found[1]))
       phone.nticks = Math.min(axis.nticks || PHONE_TICKS, PHONE_TICKS);
+    else if (!axis.tickvals) {
+      // named cells (a block's stages, tokens): as many labels as fit a line of text each, the rest
+      // left to the hover (twenty-five stages in 300 px were printed over each other)
+      const span = axis.domain ? axis.domain[1] - axis.domain[0] : 1;
+      const px =
+        found[1] === 'x' ? ((width || window.innerWidth) - 60) * span : ((layout.height || 450) - 120) * span;
+      const most = Math.max(2, Math.floor(px / CATEGORY_PX));
+      phone.nticks = Math.min(axis.nticks || most, most);
+    }
     layout[key] = phone;
   }
   // about 9 px a unit at the title's size: the chart's own width, or the window's before it is laid out
   const room = Math.max(16, Math.floor((width || window.innerWidth) / 9) - 2);
-  if (layout.title?.text)
-    layout.title = Object.assign({}, layout.title, { text: brokenTitle(layout.title.text, room) });
-  layout.margin = Object.assign({}, layout.margin, {
-    l: Math.min(layout.margin?.l ?? 60, 48),
-    r: Math.min(layout.margin?.r ?? 30, 12),
-  });
+  const margin = { l: Math.min(layout.margin?.l ?? 60, 48), r: Math.min(layout.margin?.r ?? 30, 12) };
+  if (layout.title?.text) {
+    const text = brokenTitle(layout.title.text, room);
+    layout.title = Object.assign({}, layout.title, { text: text });
+    const lines = text.split('<br>').length;
+    // Centred in the top margin, a broken title ran down into the panels' titles (or a legend above the
+    // plot): Plotly centres its first line and writes the others below it. The first line goes near the
+    // chart's top instead, and the margin grows to hold the lines and a panel's title under them.
+    if (lines > 1) {
+      const top = layout.margin?.t ?? 80;
+      margin.t = Math.max(top, TITLE_TOP_PX + lines * TITLE_LINE_PX + PANEL_TITLE_PX);
+      layout.height = (layout.height || 450) + margin.t - top; // the plot keeps its height
+      Object.assign(layout.title, {
+        yref: 'container',
+        yanchor: 'middle',
+        y: 1 - TITLE_TOP_PX / layout.height,
+      });
+    }
+  }
+  layout.margin = Object.assign({}, layout.margin, margin);
   return Object.assign({}, figure, { layout: layout });
 }
 
