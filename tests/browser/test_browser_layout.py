@@ -69,11 +69,19 @@ _MEASURE_JS = """(sel) => {
   const tick = ticks.length ? Math.min(...ticks.map((e) => parseFloat(getComputedStyle(e).fontSize))) : null;
   const titleOut = Boolean(tb && box && (tb.left < box.left - 1 || tb.right > box.right + 1));
   // panels' titles (a grid of heads) running into each other or into the chart's title
+  // (or into the legend)
+  const legend = plot && plot.querySelector('.legend');
+  const lb = legend ? legend.getBoundingClientRect() : null;
   const notes = plot ? [...plot.querySelectorAll('.infolayer .annotation')]
-    .map((a) => a.getBoundingClientRect()).filter((r) => r.width > 0).concat(tb ? [tb] : []) : [];
+    .map((a) => a.getBoundingClientRect()).filter((r) => r.width > 0)
+    .concat(tb ? [tb] : [], lb && lb.width > 0 ? [lb] : []) : [];
   const hit = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
     && a.top < b.bottom - 1 && b.top < a.bottom - 1;
   const crowded = notes.some((a, i) => notes.slice(i + 1).some((b) => hit(a, b)));
+  // the legend on the x axis's labels or title
+  const axis = (plot ? [...plot.querySelectorAll('.g-xtitle, .xtick text')] : [])
+    .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
+  const covered = Boolean(lb && lb.width > 0 && axis.some((r) => hit(lb, r)));
   // one axis's tick labels printed over each other: level ones whose boxes meet, or slanted ones
   // whose lines are closer than a line of text
   const layers = plot ? [...plot.querySelectorAll('.xaxislayer-above, .yaxislayer-above')] : [];
@@ -91,7 +99,7 @@ _MEASURE_JS = """(sel) => {
     return at.slice(1).some((c, i) => (c - at[i]) * Math.sin(angle) < 0.8 * size);
   });
   return {said: Boolean(said && said.getBoundingClientRect().top < window.innerHeight), tick, titleOut,
-    crowded, clash,
+    crowded, clash, covered,
     top: box && box.top + window.scrollY, bottom: box && box.bottom + window.scrollY,
     scroll: document.documentElement.scrollWidth, width: window.innerWidth, height: window.innerHeight,
     what: el ? (el.closest('[class*="st-key-"]') || {className: ''}).className.match(/st-key-(\\S+)/)?.[1]
@@ -135,7 +143,9 @@ def problems_at(page: Page, where: str, *, present: bool) -> list[str]:
         if m["titleOut"]:
             found.append(f"{here}: the chart's title runs past its edges")
         if m["crowded"]:
-            found.append(f"{here}: the chart's title and its panels' titles run into each other")
+            found.append(f"{here}: the chart's title, its panels' titles and its legend run into each other")
+        if m["covered"]:
+            found.append(f"{here}: the chart's legend covers its x axis's labels or title")
         if m["clash"]:
             found.append(f"{here}: the chart's tick labels are printed over each other")
         if m["tick"] is not None and m["tick"] < 12:

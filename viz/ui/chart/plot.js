@@ -94,6 +94,8 @@ const TITLE_LINE_PX = 24;
 const PANEL_TITLE_PX = 30;
 // the middle of a broken title's first line, below the chart's top
 const TITLE_TOP_PX = 22;
+// a legend's entry, one a line
+const LEGEND_ROW_PX = 22;
 // a named cell's label on a phone: a line of tick text with a little room
 const CATEGORY_PX = 16;
 
@@ -158,23 +160,41 @@ function onPhone(figure, width) {
   // about 9 px a unit at the title's size: the chart's own width, or the window's before it is laid out
   const room = Math.max(16, Math.floor((width || window.innerWidth) / 9) - 2);
   const margin = { l: Math.min(layout.margin?.l ?? 60, 48), r: Math.min(layout.margin?.r ?? 30, 12) };
-  if (layout.title?.text) {
-    const text = brokenTitle(layout.title.text, room);
-    layout.title = Object.assign({}, layout.title, { text: text });
-    const lines = text.split('<br>').length;
-    // Centred in the top margin, a broken title ran down into the panels' titles (or a legend above the
-    // plot): Plotly centres its first line and writes the others below it. The first line goes near the
-    // chart's top instead, and the margin grows to hold the lines and a panel's title under them.
-    if (lines > 1) {
-      const top = layout.margin?.t ?? 80;
-      margin.t = Math.max(top, TITLE_TOP_PX + lines * TITLE_LINE_PX + PANEL_TITLE_PX);
-      layout.height = (layout.height || 450) + margin.t - top; // the plot keeps its height
-      Object.assign(layout.title, {
+  const text = layout.title?.text ? brokenTitle(layout.title.text, room) : '';
+  if (text) layout.title = Object.assign({}, layout.title, { text: text });
+  const lines = text ? text.split('<br>').length : 0;
+  // A legend under the plot sat on the axis's title once a phone's larger ticks took more room, and one
+  // above it on the chart's title: it goes above the plot, under the title, one entry a line.
+  const legend = layout.legend;
+  const entries = (figure.data || []).filter(
+    (tr) => tr.showlegend !== false && tr.name && tr.type !== 'heatmap',
+  );
+  const outside = legend && legend.yref !== 'container' && ((legend.y ?? -0.1) < 0 || legend.y > 1);
+  const moved = outside && legend.orientation === 'h' && entries.length > 0;
+  if (moved)
+    layout.legend = Object.assign({}, legend, {
+      orientation: 'v',
+      x: 0,
+      xanchor: 'left',
+      y: 1,
+      yanchor: 'bottom',
+      yref: 'paper',
+    });
+  // Centred in the top margin, a broken title ran down into the panels' titles (or a legend above the
+  // plot): Plotly centres its first line and writes the others below it. The first line goes near the
+  // chart's top instead, and the margin grows to hold the lines, the legend and a panel's title.
+  if (lines > 1 || moved) {
+    const top = layout.margin?.t ?? 80;
+    const under =
+      (moved ? entries.length * LEGEND_ROW_PX : 0) + (layout.annotations?.length ? PANEL_TITLE_PX : 8);
+    margin.t = Math.max(top, TITLE_TOP_PX + lines * TITLE_LINE_PX + under);
+    layout.height = (layout.height || 450) + margin.t - top; // the plot keeps its height
+    if (lines)
+      layout.title = Object.assign({}, layout.title, {
         yref: 'container',
         yanchor: 'middle',
         y: 1 - TITLE_TOP_PX / layout.height,
       });
-    }
   }
   layout.margin = Object.assign({}, layout.margin, margin);
   return Object.assign({}, figure, { layout: layout });
