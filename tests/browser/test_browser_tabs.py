@@ -11,7 +11,7 @@ One Streamlit server and one browser for the module, a fresh browser context per
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -352,3 +352,53 @@ def test_every_tab_label_is_whole_and_in_view(
             with contextlib.suppress(Exception):
                 screenshot(page, f"tabs_cut_{name}_{lang}_{width}", full_page=False)
     assert not cut, cut
+
+
+@pytest.mark.parametrize(
+    ("tab", "press"),
+    [
+        ("enc.path.title", "layer"),  # the block picked, beside the stages
+        ("enc.res.title", "layers"),  # the page's own number of blocks, drawn in the tab
+    ],
+)
+def test_a_control_in_an_encoder_tab_reruns_that_tab_alone(
+    page: Page, server: StreamlitServer, page_errors: list[str], tab: str, press: str
+) -> None:
+    """Every Encoder tab is a fragment: a control moved in it (its own, or one of the page's drawn beside
+    its chart) reruns the tab, and the server sends nothing of the page around it (not its title)."""
+    frames: list[bytes] = []
+
+    def on_socket(ws: Any) -> None:
+        ws.on("framereceived", lambda p: frames.append(p if isinstance(p, bytes) else p.encode()))
+
+    page.on("websocket", on_socket)
+    page.goto(f"{server.url}/encoder")
+    page.locator('[role="tab"]').first.wait_for(timeout=120_000)
+    wait_for_idle(page)
+    open_tab(page, t(tab, "en"))
+    page.locator(f"[data-testid=stMain] {PLOT_SELECTOR}").first.wait_for(timeout=120_000)
+    wait_for_idle(page)
+    frames.clear()
+    if press == "layer":
+        page.locator('.st-key-enc_layer [data-testid="stButtonGroup"] button').filter(
+            has=page.get_by_text("3", exact=True)
+        ).click()
+        sent = t("enc.path.chart", "en", layer=3, layers=6)
+    else:
+        thumb = page.locator(
+            '.st-key-enc_layers input[type="range"], .st-key-enc_layers [role="slider"]'
+        ).first
+        thumb.focus()
+        thumb.press("ArrowLeft")  # 6 -> 5 blocks
+        sent = "5 block(s)"  # the sizes' caption, under the page's controls
+    for _ in range(600):  # until the rerun's answer arrives (a minute at most)
+        if sent.encode() in b"".join(frames):
+            break
+        page.wait_for_timeout(100)
+    wait_for_idle(page)
+    page.wait_for_timeout(500)  # the rerun's last frames
+    got = b"".join(frames)
+    assert sent.encode() in got, f"the tab's rerun did not send {sent!r}"
+    assert t("enc.title", "en").encode() not in got  # the page's title: a whole-page rerun sends it
+    assert_no_exception(page)
+    assert page_errors == []
