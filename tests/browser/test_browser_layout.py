@@ -132,6 +132,8 @@ def problems_at(page: Page, where: str, *, present: bool) -> list[str]:
     found = []
     if m["scroll"] > w + 1:
         found.append(f"{here}: the page scrolls sideways ({m['scroll']} px wide)")
+    if m["crowded"]:  # at every size: a block's stages' titles ran into each other at 1400 px
+        found.append(f"{here}: the chart's title, its panels' titles and its legend run into each other")
     if present:
         if m["top"] > 0.2 * h:
             found.append(f"{here}: the chart starts below the top fifth")
@@ -142,8 +144,6 @@ def problems_at(page: Page, where: str, *, present: bool) -> list[str]:
             found.append(f"{here}: the chart starts below the first screen")
         if m["titleOut"]:
             found.append(f"{here}: the chart's title runs past its edges")
-        if m["crowded"]:
-            found.append(f"{here}: the chart's title, its panels' titles and its legend run into each other")
         if m["covered"]:
             found.append(f"{here}: the chart's legend covers its x axis's labels or title")
         if m["clash"]:

@@ -94,6 +94,8 @@ const TITLE_LINE_PX = 24;
 const PANEL_TITLE_PX = 30;
 // the middle of a broken title's first line, below the chart's top
 const TITLE_TOP_PX = 22;
+// a panel title's character, in ems of its type (Hangul counts two)
+const PANEL_UNIT_EM = 0.53;
 // a legend's entry, one a line
 const LEGEND_ROW_PX = 22;
 // a named cell's label on a phone: a line of tick text with a little room
@@ -200,6 +202,37 @@ function onPhone(figure, width) {
   return Object.assign({}, figure, { layout: layout });
 }
 
+// The figure as drawn at `width`: a phone's copy (onPhone), and panels' titles broken over lines to fit
+// their cells (at 1400 px a block's stages, "FFN hidden: ReLU(· W₁ + b₁), 256 wide", ran into their
+// neighbours'); a top row's broken titles get room in the top margin, from the plot (the chart keeps its
+// height: the presenter view's is fitted to the window).
+function fitted(figure, width) {
+  const phone = onPhone(figure, width);
+  const notes = phone.layout?.annotations;
+  if (!Array.isArray(notes) || notes.length < 2) return phone;
+  const margin = phone.layout.margin || {};
+  // the plot's width: the chart's, less its margins and a colour bar
+  const plot = Math.max(120, (width || window.innerWidth) - (margin.l ?? 80) - (margin.r ?? 80) - 60);
+  let extra = 0;
+  const titles = notes.map((a) => {
+    if (a.xref !== 'paper' || a.yanchor !== 'bottom' || typeof a.text !== 'string') return a;
+    const gaps = notes.filter((b) => b !== a && b.y === a.y).map((b) => Math.abs(b.x - a.x));
+    const cell = gaps.length ? Math.min(...gaps) * plot : plot;
+    const size = a.font?.size || 16; // larger in the presenter view
+    const text = brokenTitle(a.text, Math.max(8, Math.floor(cell / (size * PANEL_UNIT_EM)) - 1));
+    if (text === a.text) return a;
+    if (a.y >= 0.999) extra = Math.max(extra, (text.split('<br>').length - 1) * Math.round(1.25 * size));
+    return Object.assign({}, a, { text: text });
+  });
+  const layout = Object.assign({}, phone.layout, { annotations: titles });
+  if (extra) {
+    // twice as much under a chart title Plotly centres in the margin (its middle moves half as far)
+    const grow = layout.title?.text && layout.title.y === undefined ? 2 * extra : extra;
+    layout.margin = Object.assign({}, margin, { t: (margin.t ?? 80) + grow });
+  }
+  return Object.assign({}, phone, { layout: layout });
+}
+
 // Redraw at the new width when the chart's column changes width (the sidebar opened or closed, the
 // window resized); a change of height alone (the chart itself drawing) is ignored. A presented chart is
 // restyled again (its sizes follow the window: a teacher's F11, a window dragged to the projector).
@@ -304,8 +337,8 @@ export default function (component) {
     if (Live && figure.live) {
       const restyle = shown !== figure ? window.__attentionLabPresent : null;
       const draw = (f) => {
-        const fitted = onPhone(f, el.clientWidth);
-        Plotly.react(el, fitted.data, fitted.layout, config);
+        const drawn = fitted(f, el.clientWidth);
+        Plotly.react(el, drawn.data, drawn.layout, config);
       };
       Live.chart(
         el,
@@ -317,8 +350,8 @@ export default function (component) {
         force,
       );
     } else {
-      const fitted = onPhone(shown, el.clientWidth);
-      Plotly.react(el, fitted.data, fitted.layout, config);
+      const drawn = fitted(shown, el.clientWidth);
+      Plotly.react(el, drawn.data, drawn.layout, config);
     }
   };
   Promise.all([loadPlotly(), live])

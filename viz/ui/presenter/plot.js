@@ -57,6 +57,15 @@
         isObject(note) ? Object.assign({}, note, { font: atLeast(note.font, 18) }) : note,
       );
     }
+    // A chart title over panels' titles, both larger, ran into them in the 80 px margin: the margin holds
+    // the title's line, centred in it, and a panel title's line under it.
+    const panels = (layout.annotations || []).some(
+      (n) => isObject(n) && n.yanchor === 'bottom' && n.y >= 0.999,
+    );
+    if (title?.text && panels) {
+      const need = Math.round(1.3 * px(22) + 2.6 * px(18) + 8);
+      if (need > (layout.margin?.t ?? 80)) layout.margin = Object.assign({}, layout.margin, { t: need });
+    }
     // at least 70% of the window's height, but never more than 1.6 times the chart's own height (a strip
     // of one row stays a strip), and never more than 78%: a chart that starts in the window's top fifth
     // ends on the first screen (a grid of every head is taller than a window of its own)
