@@ -86,8 +86,15 @@ ABOVE_DIAGONAL_VALUES_JS = (
     " for (let i = 0; i < z.length; i++) for (let j = i + 1; j < z[i].length; j++) out.push(z[i][j]);"
     " return out; })"
 )
-#: the subplot titles (annotations) as the layout holds them (``&`` escaped as ``&amp;``)
-PANEL_TITLES_JS = "el._fullLayout.annotations.map((a) => a.text)"
+#: the subplot titles (annotations) as the layout holds them (``&`` escaped as ``&amp;``), with the line
+#: breaks plot.js puts in a title too wide for its panel (``fitted``: only at spaces) read as spaces
+PANEL_TITLES_JS = "el._fullLayout.annotations.map((a) => a.text.replaceAll('<br>', ' '))"
+#: the subplot titles as the browser drew them (the SVG text: entities decoded), a title broken over
+#: lines (one tspan a line) read with a space where it was broken
+DRAWN_PANEL_TITLES_JS = """Array.from(el.querySelectorAll('.annotation-text'), (node) => {
+  const lines = node.querySelectorAll('tspan.line');
+  return (lines.length ? Array.from(lines, (line) => line.textContent).join(' ') : node.textContent).trim();
+})"""
 #: every title the charts of the main area draw: chart titles, axis and colour-bar titles, panel titles
 DRAWN_TITLES_JS = """() => Array.from(
   document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot'),
@@ -119,8 +126,9 @@ def open_encoder(page: Page, server: StreamlitServer, query: str = "") -> None:
 
 
 def drawn_panel_titles(page: Page, root: str) -> list[str]:
-    """The subplot titles as the browser drew them (the SVG text: entities decoded)."""
-    return [text.strip() for text in page.locator(f"{root} .annotation-text").all_text_contents()]
+    """The subplot titles as the browser drew them, one string a title however many lines it takes."""
+    titles: list[str] = plot_eval(page, DRAWN_PANEL_TITLES_JS, root=root)
+    return titles
 
 
 def assert_rows_sum_to_one(page: Page, root: str, *, tol: float = 1e-5) -> None:
@@ -263,7 +271,11 @@ def test_norm_placement_retitles_the_stage_panels(
     pre_option = radio.filter(has_text=t("enc.norm.pre", "en"))
     assert pre_option.count() == 1
     pre_option.click()
-    wait_for_rerun(page, f"el._fullLayout.annotations[2].text === {js_str(pre_mid)}", root=STAGES)
+    wait_for_rerun(
+        page,
+        f"el._fullLayout.annotations[2].text.replaceAll('<br>', ' ') === {js_str(pre_mid)}",
+        root=STAGES,
+    )
 
     pre_titles = drawn_panel_titles(page, STAGES)
     assert len(pre_titles) == 6, pre_titles
