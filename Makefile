@@ -94,6 +94,7 @@ bench: setup browser-deps haproxy
 	$(PY) -m bench.real_bench
 	$(PY) -m bench.shared_models_bench
 	$(PY) -m bench.cost_bench
+	$(PY) -m bench.element_bench
 	$(PY) -m bench.replay_bench
 	$(PY) -m bench.browser_bench
 	$(PY) -m bench.train_bench

@@ -180,7 +180,7 @@ def test_viz_top_level_is_packages() -> None:
 
 #: Streamlit scripts run by path (``streamlit run bench/minimal_app.py``): their folder comes first on
 #: sys.path, not the repository's, so they import only installed packages and the app's own viz.
-RUN_BY_PATH = [ROOT / "bench" / "minimal_app.py", ROOT / "bench" / "replay_app.py"]
+RUN_BY_PATH = [ROOT / "bench" / name for name in ("minimal_app.py", "replay_app.py", "element_app.py")]
 
 
 @pytest.mark.parametrize("path", RUN_BY_PATH, ids=lambda p: p.name)

@@ -53,14 +53,8 @@ def test_every_page_opens_on_its_first_row_and_ends_with_its_folded_words(page: 
 
 
 def _blocks(at: object) -> list:
-    """Every block (container, column, tab, expander) of the app's tree, depth first."""
-    found = []
-    stack = [at.main]  # type: ignore[attr-defined]
-    while stack:
-        node = stack.pop()
-        found.append(node)
-        stack.extend(getattr(node, "children", {}).values())
-    return found
+    """Every block (container, column, tab, expander) and element of the main area, depth first."""
+    return _blocks_under(at.main)  # type: ignore[attr-defined]
 
 
 def test_the_pe_table_has_no_strip_of_its_own_and_says_the_sidebar_drives_it() -> None:
@@ -68,3 +62,39 @@ def test_the_pe_table_has_no_strip_of_its_own_and_says_the_sidebar_drives_it() -
     captions = [c.value for c in at.caption]
     assert t("ui.live.sidebar", "en") in captions
     assert not any("pe_heatmap_live" in str(block.proto) for block in _blocks(at))
+
+
+def _sidebar_protos(at: object) -> list[str]:
+    """Every element of the sidebar: an html element's body, another's proto as text."""
+    protos = [getattr(node, "proto", None) for node in _blocks_under(at.sidebar)]  # type: ignore[attr-defined]
+    return [str(getattr(proto, "body", "") or proto) for proto in protos]
+
+
+def _blocks_under(root: object) -> list:
+    """``root`` and everything under it, depth first."""
+    found, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        stack.extend(getattr(node, "children", {}).values())
+    return found
+
+
+def test_the_language_script_and_the_plotly_preload_go_once_a_session() -> None:
+    """Both act once in the browser (the document keeps its lang, the browser its plotly.js module), and
+    each would cost the server a message on every run: sent on the session's first run, the script again
+    when the language changes, then neither."""
+    at = open_link("positional_encoding")
+    first = _sidebar_protos(at)
+    assert sum(page_style.lang_script("en") in text for text in first) == 1
+    assert sum("plotly_preload" in text for text in first) == 1
+    at.run()
+    again = _sidebar_protos(at)
+    assert not any("documentElement.lang" in text or "plotly_preload" in text for text in again), again
+    at.button_group(key="lang").set_value("ko").run()
+    korean = _sidebar_protos(at)
+    assert sum(page_style.lang_script("ko") in text for text in korean) == 1
+    assert not any("plotly_preload" in text for text in korean)
+    assert t("ui.sidebar.header", "ko") in "".join(korean)  # the run went through, in Korean
+    at.run()
+    assert not any("documentElement.lang" in text for text in _sidebar_protos(at))

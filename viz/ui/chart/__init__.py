@@ -114,9 +114,18 @@ _plot_component = st.components.v2.component(
 )
 
 
+#: Session State: :func:`preload` ran in this session.
+_PRELOADED = "_plotly_preloaded"
+
+
 def preload() -> None:
-    """Start fetching plotly.js (an empty chart component, in the sidebar) before the page's charts."""
-    mount(None, key="plotly_preload")
+    """Start fetching plotly.js (an empty chart component, in the sidebar) before the page's charts.
+
+    Once a session: the browser keeps the module after the element is gone, and the element would cost
+    the server a message on every run (bench/results/elements.md)."""
+    if not st.session_state.get(_PRELOADED):
+        mount(None, key="plotly_preload")
+        st.session_state[_PRELOADED] = True
 
 
 def mount(

@@ -7,8 +7,10 @@
 - The document's ``lang`` is the session's language, so a screen reader reads Korean as Korean and the
   stylesheet's ``:lang(ko)`` rules apply.
 
-Sent on every run as one small style element and one script (fixed text, no user input); an unchanged
-element is not sent again by Streamlit's diff, so the script runs again only when the language changes.
+The style element is sent on every run (an element a run leaves out is removed from the page, and its
+rules with it). The script (fixed text, no user input) is sent on a session's first run and when the
+language changes: the ``lang`` it set stays on the document after its element is gone, and every element a
+run sends costs the server a message (bench/results/elements.md).
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ import streamlit as st
 from viz.i18n import LANGS
 
 _HERE = Path(__file__).parent
+
+#: The language the script last set in this session (Session State: a browser reload is a new session).
+_LANG_SENT = "_page_lang_sent"
 
 #: Sets the document's language (the sidebar's choice), once per change of it.
 LANG_JS = "document.documentElement.lang = __LANG__;"
@@ -47,4 +52,6 @@ def apply(lang: str) -> None:
     """Call once per run, after the sidebar: the stylesheet and the document's language."""
     with st.sidebar:
         st.html(f"<style>{css()}</style>")
-        st.html(f"<script>{lang_script(lang)}</script>", unsafe_allow_javascript=True)
+        if st.session_state.get(_LANG_SENT) != lang:
+            st.html(f"<script>{lang_script(lang)}</script>", unsafe_allow_javascript=True)
+            st.session_state[_LANG_SENT] = lang
