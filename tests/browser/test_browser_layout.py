@@ -21,6 +21,7 @@ test-artifacts/screenshots/ (docs/screenshots/ holds a chosen few).
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -107,13 +108,27 @@ _MEASURE_JS = """(sel) => {
 }"""
 
 
+#: Every chart shown in the main area drawn at its box's width: after a resize plot.js redraws a chart when
+#: its box's width changes (a ResizeObserver), Plotly's resize on a debounce.
+_FOLLOWED_WIDTH_JS = """() => [...document.querySelectorAll('[data-testid=stMain] .al-plot')]
+  .filter((el) => el.clientWidth > 0)
+  .every((el) => el._fullLayout && Math.abs(el._fullLayout.width - el.clientWidth) <= 1)"""
+#: The longest a redraw at a new width may take before the walk measures anyway. It waited a fixed 250 ms
+#: before, at every size of every tab: a third of the walk's time went to settling.
+FOLLOW_MS = 2000
+
+
 def settle(page: Page) -> None:
     """The app idle, every chart of the main area drawn, and the layout settled after a resize."""
     wait_for_idle(page)
     page.wait_for_function(DRAWN_JS, timeout=WAIT_MS)
     page.evaluate("() => window.scrollTo(0, 0)")
     animation_frames(page, 3)
-    page.wait_for_timeout(250)  # Plotly redraws an autosized chart after a resize on a debounce
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    # past it, measured as it is: a chart still at its old width shows in what is found
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(_FOLLOWED_WIDTH_JS, timeout=FOLLOW_MS)
     animation_frames(page, 2)
 
 
