@@ -8,6 +8,7 @@ import streamlit as st
 
 from viz.i18n import t
 from viz.ui import page_style, presenter, runtime, shell, static_files
+from viz.ui.live import release
 
 # An emoji, not a ":material/...:" icon: Streamlit fetches a material page icon from fonts.gstatic.com on
 # every rerun (the icons in the page itself come from its own bundled font), and the app makes no request
@@ -17,6 +18,7 @@ st.set_page_config(page_title="Attention Lab", page_icon="👁️", layout="wide
 # once per server process: GC tuning, the served files into the static/ Streamlit serves (next to this
 # script, wherever viz is installed), the live model's warm-up
 runtime.start(Path(__file__).parent / "static")
+release.apply_pending()  # a live strip's release its new session's first run could not set (a failover)
 settings = shell.sidebar()
 page_style.apply(settings.lang)  # every page: the stylesheet, <html lang>
 presenter.apply()  # the projector view when it is on (the sidebar's switch, present=1 in the link)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from viz.ui import live
+from viz.ui.live import release
 
 PACKAGE = Path(live.__file__).resolve().parent
 
@@ -40,3 +41,24 @@ def test_the_served_script_is_the_files_in_order_without_their_comments() -> Non
     assert served == code
     closed = live.closed_form_script().decode("utf-8").splitlines()
     assert closed == served[: len(closed)]
+
+
+def test_a_release_sets_only_its_sliders_valid_values_and_a_valid_sequence_number() -> None:
+    """What the callback and a release caught in a session's first run (a failover) both apply: whatever
+    the browser sent, only the strip's own sliders, coerced, and a sequence number in range."""
+    sliders = [
+        live.LiveSlider("p", "sim_p", "p", 3, 0, 9),
+        live.LiveSlider("T", "sm_t", "T", 1.0, 0.1, 2.0, 0.1),
+    ]
+    assert release._release({"seq": 4, "values": {"p": 7, "T": 0.5}}, sliders) == (
+        {"sim_p": 7, "sm_t": 0.5},
+        4,
+    )
+    # out of range, not a number, an unknown name, a key of another widget: none of it is set
+    hostile = {"seq": 5, "values": {"p": 99, "T": "1", "sim_p": 2, "d_model": 4}}
+    assert release._release(hostile, sliders) == ({}, 5)
+    for seq in (0, -1, True, 2**53, 1.5, "3", None):
+        assert release._release({"seq": seq, "values": {"p": 1}}, sliders) == ({"sim_p": 1}, None), seq
+    message: object
+    for message in (None, [], "released", {"values": None}):
+        assert release._release(message, sliders) == ({}, None)

@@ -135,13 +135,14 @@ def mount(
     lang: str = "en",
     summary: str | None = None,
     on_released: Callable[[], None] | None = None,
-) -> None:
+) -> object:
     """The chart component: ``data`` is a figure's Plotly JSON (None only starts loading plotly.js).
 
     The page's language goes in as the figure's ``config.locale`` (Plotly's own place for it), so the
     toolbar speaks it, and the presenter view as ``config.present`` (plot.js then restyles the chart);
     the chart's text alternative ``summary`` goes beside them as the top-level ``summary`` (plot.js's
-    aria-label). The memoized JSON is shared by every session and stays as it is.
+    aria-label). The memoized JSON is shared by every session and stays as it is. Returns the
+    component's result (a live strip's ``released`` trigger is one of its attributes).
     """
     if data is not None:
         if data[:1] != b"{":
@@ -154,9 +155,9 @@ def mount(
         parts: list[bytes | memoryview] = [b'{"config":{"locale":', locale, present, b"}", label, comma, rest]
         data = b"".join(parts)
     if on_released is None:
-        _plot_component(data=data, key=key)
-    else:  # a live strip (viz.ui.live): its released values come back as a trigger
-        _plot_component(data=data, key=key, on_released_change=on_released)
+        return _plot_component(data=data, key=key)
+    # a live strip (viz.ui.live): its released values come back as a trigger
+    return _plot_component(data=data, key=key, on_released_change=on_released)
 
 
 #: id(figure) -> (a weak reference to it, its JSON, its summaries by language, filled as asked). Figures

@@ -6,8 +6,8 @@ them itself while a slider moves:
 
 - :func:`live_strip` draws native range inputs (the chart component in its "strip" form). Dragging one
   redraws its group's live charts every animation frame; letting go sends the values back once, and
-  :func:`_released` writes them into the Streamlit widgets' keys they mirror (the sidebar's ``base``, the
-  page's ``sim_p`` ...), so the rest of the page, the other charts and the link follow. The server stays
+  :mod:`viz.ui.live.release` writes them into the Streamlit widgets' keys they mirror (the page's
+  ``sim_p`` ...), so the rest of the page, the other charts and the link follow. The server stays
   the source of truth: what it sends next is what every chart shows.
 - :func:`live_chart` sends a figure without its data plus a recipe's parameters (bytes: the parameters,
   not the matrix). A recipe in the browser computes the data. The reference is the figure the server
@@ -60,6 +60,7 @@ from viz.i18n import t
 from viz.state import settings
 from viz.ui import chart as chart_ui
 from viz.ui import layout
+from viz.ui.live import release
 
 _HERE = Path(__file__).resolve().parent
 
@@ -158,27 +159,6 @@ class LiveSlider:
         return out
 
 
-def _ack_key(key: str) -> str:
-    return f"_{key}_ack"
-
-
-def _released(key: str, sliders: Sequence[LiveSlider]) -> None:
-    """A strip was let go: its values go into the widgets' keys (before the rerun draws them)."""
-    state = st.session_state.get(key)
-    message = state.get("released") if isinstance(state, Mapping) else None
-    if not isinstance(message, dict):
-        return
-    values = message.get("values")
-    seq = message.get("seq")
-    if isinstance(values, dict):
-        for slider in sliders:
-            value = slider.coerce(values.get(slider.name))
-            if value is not None:
-                st.session_state[slider.key] = value
-    if isinstance(seq, int) and not isinstance(seq, bool) and 0 < seq < 2**53:
-        st.session_state[_ack_key(key)] = seq
-
-
 #: The sidebar's shared settings: a strip's slider for one of them is not the page's second copy of a
 #: control but the sidebar's, which stays where every page has it.
 SIDEBAR_KEYS = frozenset({"d_model", "max_len", "base", "heads"})
@@ -232,7 +212,7 @@ def live_strip(group: str, sliders: Sequence[LiveSlider], *, key: str, lang: str
             st.caption(t("ui.live.sidebar", lang))
         return
     sliders = own
-    ack = st.session_state.get(_ack_key(key), 0)
+    ack = st.session_state.get(release.ack_key(key), 0)
     payload = {
         "strip": {
             "group": group,
@@ -245,9 +225,10 @@ def live_strip(group: str, sliders: Sequence[LiveSlider], *, key: str, lang: str
     data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     with layout.strip_box():  # beside the chart, in a row's side column (viz.ui.layout)
         hide_twins(sliders)
-        chart_ui.mount(
-            data, key=key, lang=lang, on_released=functools.partial(_released, key, tuple(sliders))
+        result = chart_ui.mount(
+            data, key=key, lang=lang, on_released=functools.partial(release.released, key, tuple(sliders))
         )
+    release.catch_missed(key, sliders, result)
 
 
 def live_chart(
