@@ -81,7 +81,7 @@ lint: setup $(JS_TOOLS)
 test: setup browser-deps haproxy lint
 	status=0; \
 	$(VENV)/bin/pytest -m "not browser" -n 2 --dist worksteal || status=1; \
-	$(VENV)/bin/pytest -m browser || status=1; \
+	$(VENV)/bin/pytest -m browser --durations=30 || status=1; \
 	exit $$status
 
 bench: setup browser-deps haproxy

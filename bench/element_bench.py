@@ -17,21 +17,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import datetime as dt
-import os
-import platform
-import shlex
 import statistics
 import sys
 import time
 from pathlib import Path
 
-import streamlit
-
 from bench.cost_bench import FLOOR_STEPS, wait_until_quiet
 from bench.harness.browser import REPO_ROOT, StreamlitServer
 from bench.load_bench import proc_cpu_seconds
-from bench.report import write_report
+from bench.report import measured_line, write_report
 from deploy.st_client import open_session, set_slider
 
 KINDS = ("markdown", "toggle", "selectbox", "container", "download", "chart")
@@ -80,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cycles", type=int, default=3)
     parser.add_argument("--out", type=Path, default=REPO_ROOT / "bench" / "results" / "elements.md")
     args = parser.parse_args(argv)
-    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    measured = measured_line("bench.element_bench", argv, REPO_ROOT)  # the load before the run
     started = time.perf_counter()
     try:
         rows = asyncio.run(_main(args))
@@ -90,10 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     lines = [
         "# What one element costs a rerun on the server",
         "",
-        f"Measured {dt.datetime.now():%Y-%m-%d %H:%M}, {platform.node()}: {os.cpu_count()} CPU cores, "
-        f"Python {platform.python_version()}, Streamlit {streamlit.__version__}, load average {load} at "
-        f"the start; {time.perf_counter() - started:.0f} s. Command: "
-        f"`{shlex.join(['.venv/bin/python', '-m', 'bench.element_bench', *argv])}`.",
+        f"{measured} Run in {time.perf_counter() - started:.0f} s.",
         "",
         f"One session at a time on one server (`bench/element_app.py`): the floor's slider and {args.n} "
         f"elements of a kind, the slider moved {len(FLOOR_STEPS)} times {args.cycles} times (measured, "
