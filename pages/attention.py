@@ -13,7 +13,7 @@ from viz.ui import layout, sections, shell, widgets
 from viz.views import attention as views
 from viz.views import attention_steps as steps
 from viz.views import encoding as enc_views
-from viz.views import training
+from viz.views import flow, training
 from viz.views import windows as window_views
 
 s = shell.page_shell()
@@ -107,11 +107,16 @@ if first.open and m is not None:
         elif source == "sentence":
             with side:
                 layer = widgets.layer_choice(n_layers, lang, "att_layer")
+                lines = flow.controls("att", labels, layer, lang)  # heatmaps, or lines between words
             with main, widgets.guard(lang):
                 title = t("att.maps.chart", lang, layer=layer + 1, heads=s.heads, d_k=s.d_k)
                 per_head = list(model_cache.layer_maps(config, tokens, layer))
-                views.head_maps(per_head, labels, "att_maps", title, s.d_model, lang, s.heads // config.n_kv)
-            side.markdown(t("att.maps.explain", lang))
+                group = s.heads // config.n_kv
+                views.head_maps(per_head, labels, "att_maps", title, s.d_model, lang, group, lines)
+            if lines is None:
+                side.markdown(t("att.maps.explain", lang))
+            else:
+                flow.notice(lang, side)
             views.average_map(config, tokens, layer, lang)
             st.subheader(t("att.kv.heading", lang))
             views.kv_cache_table(config, lang)

@@ -10,6 +10,7 @@ from viz import pretrained
 from viz.i18n import t
 from viz.state import link as url_link
 from viz.ui import layout, sections, shell, widgets
+from viz.views import flow
 from viz.views import pretrained as views
 
 s = shell.page_shell()
@@ -59,9 +60,16 @@ if analysed is not None:
         with sec["one"]:
             with rows["one"].side:
                 layer = widgets.bounded_slider(t("real.one.layer", lang), 1, info.layers, 1, key="real_layer")
-                head = widgets.bounded_slider(t("real.one.head", lang), 1, info.heads, 1, key="real_head")
+                lines = flow.controls("real", views.labels(pieces), layer - 1, lang)  # or heatmaps
+                if lines is None:  # lines draw every head of the layer
+                    head = widgets.bounded_slider(t("real.one.head", lang), 1, info.heads, 1, key="real_head")
             with rows["one"].main, widgets.guard(lang):
-                views.one_head(result, pieces, key, layer - 1, head - 1, lang)
+                if lines is None:
+                    views.one_head(result, pieces, key, layer - 1, head - 1, lang)
+                else:
+                    views.layer_lines(result, pieces, key, lines, lang)
+            if lines is not None:
+                flow.notice(lang, rows["one"].side)
     if sec["patterns"].open:
         with sec["patterns"]:
             offered = views.measures_offered(key)

@@ -13,8 +13,9 @@ arguments. ``viz.cache.memo`` fingerprints each figure it stores so a test can p
 
 Modules: :mod:`~viz.figures.base` (template, colours, layout helpers), :mod:`~viz.figures.grid`
 (the one heatmap-grid builder), :mod:`~viz.figures.heatmaps` (the heatmaps the pages ask for, each an
-adapter over it), :mod:`~viz.figures.lines` (curves, markers, scatter),
-:mod:`~viz.figures.bars` (bar charts). Every public name is re-exported here: ``viz.figures.<name>``.
+adapter over it), :mod:`~viz.figures.lines` (curves, markers, scatter), :mod:`~viz.figures.flow`
+(attention as lines between words), :mod:`~viz.figures.bars` (bar charts). Every public name is
+re-exported here: ``viz.figures.<name>``.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from viz.figures.base import (
     new_figure,
     rows_height,
 )
+from viz.figures.flow import attention_lines
 from viz.figures.grid import heatmap_grid
 from viz.figures.heatmaps import (
     Panel,
@@ -58,6 +60,7 @@ __all__ = [
     "SEQUENTIAL",
     "TEMPLATE",
     "Panel",
+    "attention_lines",
     "density_histogram",
     "escape_label",
     "grouped_bars",

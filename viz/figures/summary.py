@@ -3,7 +3,8 @@ figure's data (a screen reader reads it as the chart's label; viz.ui.chart sends
 
 - a heatmap: its largest and smallest cell, with their row and column labels;
 - a line or marker trace: its range, and where it is highest;
-- a bar trace: its largest and smallest bar.
+- a bar trace: its largest and smallest bar;
+- attention as lines between words: how many lines, and the strongest.
 
 A figure of many traces names the first :data:`MAX_PARTS` and counts the rest. Only the drawn data is read
 (a strided heatmap's shown cells, as the chart shows them); arrays go through NumPy (``nanargmax``), so a
@@ -227,10 +228,33 @@ def parts(fig: go.Figure, lang: str, t: Words) -> list[str]:
     return found
 
 
+def _lines_part(fig: go.Figure, t: Words, lang: str) -> str | None:
+    """Attention as lines (viz.figures.flow): how many lines, and the strongest one, word to word."""
+    meta = fig.layout.meta
+    if not isinstance(meta, dict) or "lines" not in meta:
+        return None
+    shapes = fig.layout.shapes or ()
+    if not shapes:
+        return None
+    best = max(shapes, key=lambda shape: float(shape.opacity))
+    head, query, key = (int(p) for p in str(best.name).split(","))
+    words, names = fig.data[0].text, [tr.name for tr in fig.data[2:]]
+    return t(
+        "ui.chart.summary.lines",
+        lang,
+        n=len(shapes),
+        query=plain(words[query]),
+        key=plain(words[key]),
+        head=plain(names[head]),
+        weight=number(float(best.opacity)),
+    )
+
+
 def summary(fig: go.Figure, lang: str, t: Words) -> str:
     """The chart's one-line text alternative: its title, then what each trace shows (see the module)."""
     title = plain(fig.layout.title.text or "") if fig.layout.title else ""
-    found = parts(fig, lang, t)
+    lines = _lines_part(fig, t, lang)
+    found = [lines] if lines else parts(fig, lang, t)
     shown = found[:MAX_PARTS]
     if len(found) > MAX_PARTS:
         shown.append(t("ui.chart.summary.more", lang, n=len(found) - MAX_PARTS))

@@ -37,6 +37,7 @@ from viz.i18n import (
     encoder,
     encoding,
     encodings,
+    flow,
     home,
     lesson,
     notes,
@@ -80,6 +81,7 @@ PREFIXES: dict[str, str] = {
     "win": "windows",
     "enc": "encoder",
     "real": "pretrained",
+    "flow": "flow",
 }
 
 #: Every strings module of the package, by name; STRINGS is their union.
@@ -106,6 +108,7 @@ TABLES: dict[str, dict[str, dict[str, str]]] = {
         windows,
         encoder,
         pretrained,
+        flow,
     )
 }
 

@@ -166,6 +166,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "largest bar {hi_at} ({hi}), smallest bar {lo_at} ({lo})",
         "ko": "가장 큰 막대 {hi_at}({hi}), 가장 작은 막대 {lo_at}({lo})",
     },
+    "ui.chart.summary.lines": {
+        "en": "{n} lines; the strongest from {query} to {key} in {head}, weight {weight}",
+        "ko": "선 {n}개, 가장 진한 선은 {head}의 {query} → {key}, 가중치 {weight}",
+    },
     "ui.chart.summary.more": {"en": "and {n} more", "ko": "그 밖에 {n}개 더"},
     "ui.chart.summary.none": {"en": "nothing drawn", "ko": "그려진 것 없음"},
     # a chart's data as a table, on demand (viz.ui.chart)

@@ -94,6 +94,10 @@ REAL_EXAMPLES = (
 )
 #: viz.pretrained.MODELS and viz.pretrained.patterns.MEASURES (that package imports NumPy; checked by a test)
 REAL_MODELS = ("minilm", "smollm2")
+#: An attention map's two views (viz/views/flow.py): heatmaps, or lines between words.
+ATTENTION_VIEWS = ("heatmap", "lines")
+#: The word whose lines alone are drawn: 0 for every word, i for the i-th (the longest text a page reads).
+REAL_TOKENS = 64  # viz.pretrained.MAX_TOKENS
 REAL_MEASURES = ("previous", "next", "self", "first", "special", "entropy")
 
 
@@ -202,6 +206,8 @@ PAGES: dict[str, Page] = {
             _tabs("att_section", ("maps", "mask", "steps", "order", "window")),
             _layer("layer", "att_layer"),
             _first_head("first", "att_maps_first"),
+            Choice("view", "att_view", ATTENTION_VIEWS[0], ATTENTION_VIEWS),
+            Int("word", "att_word", 0, 0, embedding.MAX_TOKENS),
             Choice("task", "att_task", TASKS[0], TASKS),
             Int("exseed", "att_ex", 0, 0, SEED_MAX),
             Choice("model", "att_model_state", "trained", ("untrained", "trained")),
@@ -250,6 +256,8 @@ PAGES: dict[str, Page] = {
             _tabs("real_section", ("tokens", "all", "one", "patterns", "next")),
             Int("layer", "real_layer", 1, 1, 30),  # SmolLM2's 30; MiniLM's page clamps to 6 and says so
             Int("head", "real_head", 1, 1, 12),  # MiniLM's 12; SmolLM2's 9
+            Choice("view", "real_view", ATTENTION_VIEWS[0], ATTENTION_VIEWS),
+            Int("word", "real_word", 0, 0, REAL_TOKENS),
             Choice("measure", "real_measure", REAL_MEASURES[0], REAL_MEASURES),
             Number("temp", "real_temp", 1.0, 0.1, 3.0, 0.1),
             Int("k", "real_k", 10, 3, 30),

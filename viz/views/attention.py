@@ -20,8 +20,9 @@ from viz.model import kv_cache, model_cache, probe
 from viz.model.encoder import NO_ENCODING, ModelConfig
 from viz.state.settings import divisors
 from viz.ui import layout, widgets
-from viz.ui.chart import chart
+from viz.ui.chart import chart, data_csv
 from viz.ui.chart import table as chart_table
+from viz.views import flow
 from viz.views.encoding import encoding_name
 
 #: Columns of Q, K, V and Z written out in the step-by-step matrices.
@@ -112,10 +113,12 @@ def head_maps(
     d_model: int,
     lang: str,
     group: int = 1,
+    lines: flow.Lines | None = None,
 ) -> None:
     """One heatmap per head (per_head: heads x (T, T)) in a grid with one colour scale; with more than
     sixteen heads a slider picks the window of heads drawn. With ``group`` > 1 (grouped-query attention)
-    each title names the key/value head its query head shares."""
+    each title names the key/value head its query head shares. With ``lines`` the same heads are drawn
+    as lines between words instead (viz.views.flow), offering the grid's own CSV."""
     shown = widgets.heads_window(len(per_head), lang, key=f"{key}_first")
 
     def name(h: int) -> str:
@@ -136,12 +139,21 @@ def head_maps(
         hovertemplate=t("ui.att.hover", lang),
         panel_height=figures.rows_height(len(labels), base=120, per_row=14),
     )
-    chart(
-        fig,
-        key=f"{key}_grid",
-        lang=lang,
-        file_name=f"{key}_d{d_model}_heads{shown[0] + 1}-{shown[-1] + 1}_of{len(per_head)}.csv",
-    )
+    file_name = f"{key}_d{d_model}_heads{shown[0] + 1}-{shown[-1] + 1}_of{len(per_head)}.csv"
+    if lines is not None:
+        flow.lines_chart(
+            np.stack([np.asarray(per_head[h]) for h in shown]),
+            labels,
+            [name(h) for h in shown],
+            layer=lines.layer,
+            focus=lines.focus,
+            key=f"{key}_lines",
+            lang=lang,
+            csv=lambda: data_csv(fig, lang),
+            file_name=file_name,
+        )
+        return
+    chart(fig, key=f"{key}_grid", lang=lang, file_name=file_name)
 
 
 def average_map(config: ModelConfig, tokens: tuple[str, ...], layer: int, lang: str) -> None:

@@ -20,6 +20,7 @@ from viz.pretrained.tokens import MORE, Pieces
 from viz.ui import widgets
 from viz.ui.chart import chart
 from viz.ui.chart import table as chart_table
+from viz.views import flow
 
 #: Cells per side of one head's map in the overview (a longer text is pooled: patterns.coarse).
 OVERVIEW_CELLS = 16
@@ -145,12 +146,14 @@ def tiled(
     return grid, rows, cols, x_ticks, y_ticks
 
 
-def all_heads_csv(attention: np.ndarray, tokens: Sequence[str], lang: str) -> str:
+def all_heads_csv(attention: np.ndarray, tokens: Sequence[str], lang: str, first_layer: int = 0) -> str:
     """Every head's weights as a tidy table, one row per (layer, head, query, key): layer and head
     numbered as the chart names them (from 1), positions from 0, each with its token; not the chart's
-    picture grid (pooled, with empty gap rows and columns between the maps)."""
+    picture grid (pooled, with empty gap rows and columns between the maps). ``attention`` may be a slice
+    of the layers starting at ``first_layer`` (0-based)."""
     layers, heads, n, _ = attention.shape
     layer, head, query, key = np.indices((layers, heads, n, n)).reshape(4, -1)
+    layer = layer + first_layer
     pieces = np.asarray(list(tokens), dtype=object)
     return export.columns_csv(
         {
@@ -240,6 +243,26 @@ def one_head(result: pretrained.Result, pieces: Pieces, key: str, layer: int, he
     chart(fig, key=f"real_one_{key}", lang=lang)
     st.write(t("real.one.measures.causal" if info.causal else "real.one.measures", lang, **measured))
     st.markdown(t(f"real.one.notice.{key}", lang))
+
+
+def layer_lines(result: pretrained.Result, pieces: Pieces, key: str, lines: flow.Lines, lang: str) -> None:
+    """Every head of one layer as lines between the text's tokens (viz.views.flow); its CSV is the tidy
+    table of that layer's weights, as the every-head tab writes it."""
+    names = labels(pieces)
+    layer = lines.layer
+    heads = pretrained.INFO[key].heads
+    weights = result.attention[layer]
+    flow.lines_chart(
+        weights,
+        names,
+        [t("real.one.panel", lang, head=h + 1) for h in range(heads)],
+        layer=layer,
+        focus=lines.focus,
+        key=f"real_lines_{key}",
+        lang=lang,
+        csv=lambda: all_heads_csv(result.attention[layer : layer + 1], list(pieces.shown), lang, layer),
+        file_name=f"real_lines_{key}_layer{layer + 1}_{len(names)}tokens.csv",
+    )
 
 
 def measures_offered(key: str) -> tuple[str, ...]:

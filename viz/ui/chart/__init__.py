@@ -271,11 +271,18 @@ def csv_bytes(payload: bytes, lang: str, make: Callable[[], str] | None = None) 
     figure = json.loads(payload)
     title = (figure.get("layout", {}).get("title") or {}).get("text") or ""
     head = export.comment(export.plain(title)) if title else ""
-    if make is not None:
-        body = make()
-    else:
-        body = export.figure_csv(figure, x_name=t("ui.csv.x", lang), value_name=t("ui.chart.value", lang))
+    body = make() if make is not None else _data_csv(figure, lang)
     return export.excel_bytes(head + body)
+
+
+def _data_csv(figure: dict[str, object], lang: str) -> str:
+    return export.figure_csv(figure, x_name=t("ui.csv.x", lang), value_name=t("ui.chart.value", lang))
+
+
+def data_csv(fig: go.Figure, lang: str) -> str:
+    """The CSV (without its title line) that ``fig``'s own button writes: another view of the same data
+    (attention as lines beside the heatmaps) offers the very same file."""
+    return _data_csv(json.loads(_figure_bytes(fig)), lang)
 
 
 def _ascii_name(name: str) -> str:

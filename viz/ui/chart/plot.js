@@ -251,6 +251,45 @@ function followWidth(el, Plotly) {
   el.__alResize.observe(el);
 }
 
+// A chart of attention as lines (viz/figures/flow.py: layout.meta.lines, each line a shape named
+// "head,query,key"): hovering a word, or tapping it on a phone, shows only that word's lines in every
+// head (a left word's lines to the words it reads, a right word's from the words that read it); leaving
+// it, or tapping it again, shows them all. The legend's hidden heads stay hidden.
+function followWords(el, Plotly) {
+  if (el.__alLines) return;
+  el.__alLines = true;
+  let pinned = null;
+  const show = (point) => {
+    const shapes = el.layout?.shapes;
+    if (!el.layout?.meta?.lines || !Array.isArray(shapes)) return;
+    const side = point?.data?.meta;
+    const word = point ? point.pointIndex : null;
+    const update = {};
+    shapes.forEach((shape, i) => {
+      const [, query, key] = String(shape.name).split(',').map(Number);
+      if (shape.visible === 'legendonly') return; // a head hidden by its legend entry
+      const mine = word === null || (side === 'query' ? query === word : key === word);
+      if ((shape.visible === false) === mine) update[`shapes[${i}].visible`] = mine;
+    });
+    if (Object.keys(update).length) Plotly.relayout(el, update);
+  };
+  const word = (event) => event?.points?.find((p) => p.data?.meta === 'query' || p.data?.meta === 'key');
+  el.on('plotly_hover', (event) => {
+    const point = word(event);
+    if (point && !pinned) show(point);
+  });
+  el.on('plotly_unhover', () => {
+    if (!pinned) show(null);
+  });
+  el.on('plotly_click', (event) => {
+    const point = word(event);
+    if (!point) return;
+    const same = pinned && pinned.data.meta === point.data.meta && pinned.pointIndex === point.pointIndex;
+    pinned = same ? null : point;
+    show(pinned);
+  });
+}
+
 // Charts waiting to be drawn, in page order, one entry per chart (a newer figure replaces a waiting
 // one). They are drawn one per task, so the browser paints each chart as it is ready: drawn in one go, a
 // page of ten charts showed nothing until the last was done.
@@ -375,6 +414,7 @@ export default function (component) {
             });
           el.__alRestyle = shown === figure ? null : el.__alRedraw;
           followWidth(el, Plotly);
+          if (shown.layout?.meta?.lines) followWords(el, Plotly);
         }),
       () => {
         el.textContent = LOAD_FAILED[lang] || LOAD_FAILED.en;

@@ -1,0 +1,125 @@
+"""Attention as lines between words (viz.figures.flow): every drawn line is one query-key pair of one head
+with the head's weight as its opacity, the faint ones and only they are left out, a word alone shows only
+its lines, and a visitor's words are escaped."""
+
+from __future__ import annotations
+
+import html
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+
+from viz import figures
+from viz.figures import flow
+from viz.figures import summary as s
+from viz.i18n import t
+
+
+def weights(heads: int, n: int, seed: int = 0, sharp: float = 3.0) -> np.ndarray:
+    """Softmax rows of random scores: (heads, n, n), each row summing to 1."""
+    x = np.random.default_rng(seed).standard_normal((heads, n, n)) * sharp
+    e = np.exp(x - x.max(-1, keepdims=True))
+    return (e / e.sum(-1, keepdims=True)).astype(np.float32)
+
+
+WORDS = ["0 · The", "1 · cat", "2 · sat", "3 · <b>on</b>", "4 · the", "5 · mat"]
+HEADS = ["head 1", "head 2", "head 3"]
+
+
+def lines(w: np.ndarray, labels: list[str] = WORDS, focus: int | None = None) -> go.Figure:
+    return figures.attention_lines(
+        w, labels, HEADS[: w.shape[0]], title="Layer 1", query_title="query", key_title="key", focus=focus
+    )
+
+
+def test_every_line_is_a_pair_whose_opacity_is_its_weight_and_only_faint_pairs_are_left_out() -> None:
+    w = weights(3, 6)
+    fig = lines(w)
+    drawn = flow.drawn_weights(fig)
+    expected = {(h, q, k) for h, q, k in np.ndindex(w.shape) if w[h, q, k] >= flow.MIN_WEIGHT}
+    assert set(drawn) == expected
+    for (h, q, k), opacity in drawn.items():
+        assert opacity == pytest.approx(float(w[h, q, k]), abs=1e-6)
+    assert 0 < len(expected) < w.size  # some pairs are faint, some are not: both sides are tested
+    # each line joins its query's row on the left to its key's row on the right, in its head's colour
+    for shape in fig.layout.shapes:
+        h, q, k = (int(p) for p in shape.name.split(","))
+        assert (shape.x0, shape.y0, shape.x1, shape.y1) == (flow.LEFT_X, q, flow.RIGHT_X, k)
+        assert shape.line.color == flow.HEAD_COLORS[h] and shape.legendgroup == f"h{h}"
+    assert fig.layout.meta["lines"] == {"threshold": flow.MIN_WEIGHT, "heads": 3, "tokens": 6, "focus": None}
+
+
+def test_one_word_alone_draws_only_the_lines_it_sends() -> None:
+    w = weights(3, 6, seed=1)
+    fig = lines(w, focus=4)
+    drawn = flow.drawn_weights(fig)
+    assert drawn and {q for _, q, _ in drawn} == {4}
+    assert set(drawn) == {(h, 4, k) for h in range(3) for k in range(6) if w[h, 4, k] >= flow.MIN_WEIGHT}
+
+
+def test_the_threshold_rises_to_keep_the_strongest_lines_when_there_are_too_many() -> None:
+    w = weights(9, 32, seed=2, sharp=0.5)  # nearly flat rows: almost every pair passes 2 %
+    assert int((w >= flow.MIN_WEIGHT).sum()) > flow.MAX_LINES
+    floor = flow.threshold(w)
+    assert floor > flow.MIN_WEIGHT
+    drawn = flow.drawn_weights(lines(w, labels=[str(i) for i in range(32)]))
+    assert len(drawn) == int((w >= floor).sum()) <= flow.MAX_LINES + 2  # ties at the floor all kept
+    strongest = np.sort(w.ravel())[::-1][: len(drawn)]
+    assert sorted(drawn.values(), reverse=True) == pytest.approx(strongest.tolist(), abs=1e-6)
+    assert flow.threshold(w, most=10) == pytest.approx(float(np.sort(w.ravel())[::-1][9]))
+
+
+def test_the_words_stand_in_two_columns_with_hovers_naming_what_each_head_reads_most() -> None:
+    w = weights(2, 6, seed=3)
+    fig = lines(w)
+    left, right = fig.data[0], fig.data[1]
+    assert (left.meta, right.meta) == ("query", "key")
+    assert set(left.x) == {flow.LEFT_X} and set(right.x) == {flow.RIGHT_X}
+    assert list(left.y) == list(range(6)) and fig.layout.yaxis.range == (5.5, -0.5)  # first word on top
+    for q in range(6):
+        for h in range(2):
+            k = int(w[h, q].argmax())
+            assert (
+                f"head {h + 1} → {html.escape(WORDS[k], quote=False)}  {w[h, q, k]:.3f}" in left.hovertext[q]
+            )
+    for k in range(6):
+        q = int(w[0, :, k].argmax())
+        assert f"head 1 ← {html.escape(WORDS[q], quote=False)}" in right.hovertext[k]
+    # one legend entry per head, in the group its lines share, drawing nothing itself
+    legend = fig.data[2:]
+    assert [tr.name for tr in legend] == HEADS[:2] and [tr.legendgroup for tr in legend] == ["h0", "h1"]
+    assert all(tr.x == (None,) for tr in legend)
+
+
+def test_a_visitors_words_are_escaped_everywhere_they_are_shown() -> None:
+    fig = lines(weights(1, 6), focus=3)
+    hostile = "&lt;b&gt;on&lt;/b&gt;"
+    assert fig.data[0].text[3] == "3 · " + hostile and "<b>on</b>" not in str(fig.data[0].text)
+    assert all("<b>on</b>" not in h for h in fig.data[0].hovertext + fig.data[1].hovertext)
+    titled = figures.attention_lines(
+        weights(1, 2), ["<a>", "b"], ["<i>h</i>"], title="<script>", query_title="q", key_title="k"
+    )
+    assert titled.layout.title.text == "&lt;script&gt;" and titled.data[2].name == "&lt;i&gt;h&lt;/i&gt;"
+
+
+def test_the_unchecked_figure_is_valid_under_plotlys_schema() -> None:
+    fig = lines(weights(3, 6))
+    go.Figure(fig.to_dict())  # validated: raises on any property Plotly does not know
+
+
+def test_the_summary_names_the_number_of_lines_and_the_strongest_in_both_languages() -> None:
+    w = weights(3, 6, seed=5)
+    fig = lines(w)
+    h, q, k = (int(i) for i in np.unravel_index(int(w.argmax()), w.shape))
+    for lang in ("en", "ko"):
+        strongest = t(
+            "ui.chart.summary.lines",
+            lang,
+            n=len(fig.layout.shapes),
+            query=WORDS[q],
+            key=WORDS[k],
+            head=HEADS[h],
+            weight=s.number(float(w[h, q, k])),
+        )
+        assert s.summary(fig, lang, t) == f"Layer 1. {strongest}"
