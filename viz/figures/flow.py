@@ -137,30 +137,23 @@ def attention_lines(
     longest = max((len(label) for label in labels), default=1)
     pad = 0.2 + 0.04 * min(longest, 24)  # room for the words beside their column
     axis = {"visible": False, "fixedrange": True}
-    plot_px = 30 + ROW_PX * n
     layout = {
         "title": {"text": escape_label(title)},
         "shapes": shapes,
         "xaxis": {**axis, "range": [LEFT_X - pad, RIGHT_X + pad]},
         "yaxis": {**axis, "range": [n - 0.5, -0.5]},
-        "height": 150 + ROW_PX * n,
-        "margin": {"l": 10, "r": 10, "t": 120, "b": 10},
-        # the heads' legend above the two columns' titles
-        "legend": {
-            "orientation": "h",
-            "x": 0,
-            "y": 1 + 30 / plot_px,
-            "yanchor": "bottom",
-            "groupclick": "togglegroup",
-        },
+        "height": 190 + ROW_PX * n,
+        "margin": {"l": 10, "r": 10, "t": 90, "b": 10},
+        # the heads' legend under the words (a phone's plot.js puts it above, one head a line)
+        "legend": {"orientation": "h", "x": 0, "y": 0, "yanchor": "top", "groupclick": "togglegroup"},
         "hovermode": "closest",
         "annotations": [
             {
                 "text": f"<b>{escape_label(name)}</b>",
                 "x": x,
-                "y": -0.6,
+                "y": 1,
                 "xref": "x",
-                "yref": "y",
+                "yref": "paper",
                 "yanchor": "bottom",
                 "showarrow": False,
             }

@@ -1,0 +1,183 @@
+"""Attention as lines between words (viz.figures.flow, viz/ui/chart/plot.js) in a real headless Chromium,
+for the live model and both real models, in English and Korean, at 1400x900 and on a 390x844 phone.
+
+Each test reads the heatmap's weights as the browser drew them, switches the view to lines with the
+page's own control, and holds every drawn line to them: a line for each weight at or over the chart's
+threshold, its opacity that weight, no line under it. Then it hovers a word (taps it on the phone): only
+that word's lines stay drawn, in every head; leaving it (tapping it again) shows them all. The address
+bar carries the view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from bench.harness.browser import (
+    WAIT_MS,
+    StreamlitServer,
+    assert_no_exception,
+    plot_eval,
+    screenshot,
+    wait_for_idle,
+    wait_for_rerun,
+)
+from tests.support.needs import real
+from viz.i18n import t
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.browser
+
+#: every heatmap trace's z as plain lists
+Z_JS = "el._fullData.filter((t) => t.type === 'heatmap').map((t) => Array.from(t.z, (r) => Array.from(r)))"
+#: every line: [head, query, key, opacity, visible] (visible false once hidden by a hovered word)
+SHAPES_JS = (
+    "el._fullLayout.shapes.map((s) => { const [h, q, k] = String(s.name).split(',').map(Number);"
+    " return [h, q, k, s.opacity, s.visible !== false]; })"
+)
+#: where word ``i`` of the left column (the queries) is drawn, in the window's CSS px
+WORD_AT_JS = (
+    "(() => { const xa = el._fullLayout.xaxis, ya = el._fullLayout.yaxis;"
+    " const r = el.querySelector('.main-svg').getBoundingClientRect();"  # under the toolbar's strip
+    " return [r.left + xa._offset + xa.l2p(0), r.top + ya._offset + ya.l2p(WORD)]; })()"
+)
+HOVERED = 2  # the word hovered (0-based): "ate" in the live model's sentence, "cat" in the real models'
+
+
+@dataclass(frozen=True)
+class Case:
+    """A page whose heatmap and lines are compared: its link, its charts, the heads its heatmap shows."""
+
+    name: str
+    path: str
+    heatmap: str  # the heatmap's chart key
+    lines: str  # the lines' chart key
+    heads: tuple[int, ...]  # the (0-based) head of each heatmap trace
+    real: str | None = None  # the real model the page needs
+
+    def root(self, key: str) -> str:
+        return f".st-key-{key}"
+
+
+ATTENTION = Case("attention", "/attention?", "att_maps_grid", "att_maps_lines", tuple(range(8)))
+MINILM = Case(
+    "minilm",
+    "/pretrained?model=minilm&tab=one&layer=3&head=5&",
+    "real_one_minilm",
+    "real_lines_minilm",
+    (4,),
+    "minilm",
+)
+SMOLLM2 = Case(
+    "smollm2",
+    "/pretrained?model=smollm2&tab=one&layer=3&head=5&",
+    "real_one_smollm2",
+    "real_lines_smollm2",
+    (3, 4, 5),  # head 5 shares its key/value head with heads 4 and 6
+    "smollm2",
+)
+
+
+def open_page(browser: Browser, lang: str, phone: bool) -> Page:
+    size = {"width": 390, "height": 844} if phone else {"width": 1400, "height": 900}
+    context = browser.new_context(
+        viewport=size, locale="ko-KR" if lang == "ko" else "en-US", has_touch=phone, is_mobile=phone
+    )
+    context.set_default_timeout(WAIT_MS)
+    return context.new_page()
+
+
+def lines_drawn(page: Page, root: str) -> list[list[Any]]:
+    return plot_eval(page, SHAPES_JS, root=root)
+
+
+def press_word(page: Page, root: str, phone: bool) -> None:
+    """Hover the left column's word :data:`HOVERED` (tap it on a phone)."""
+    page.locator(root).scroll_into_view_if_needed()
+    x, y = plot_eval(page, WORD_AT_JS.replace("WORD", str(HOVERED)), root=root)
+    if phone:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.move(x, y)
+
+
+@pytest.mark.parametrize(
+    ("case", "lang", "phone"),
+    [
+        pytest.param(ATTENTION, "en", False, id="attention-en-1400"),
+        pytest.param(ATTENTION, "ko", True, id="attention-ko-390"),
+        pytest.param(MINILM, "ko", False, id="minilm-ko-1400"),
+        pytest.param(MINILM, "en", True, id="minilm-en-390"),
+        pytest.param(SMOLLM2, "en", False, id="smollm2-en-1400"),
+    ],
+)
+def test_the_lines_carry_the_heatmaps_weights_and_a_word_alone_shows_its_lines(
+    browser: Browser, server: StreamlitServer, case: Case, lang: str, phone: bool
+) -> None:
+    if case.real:
+        real(case.real)
+    page = open_page(browser, lang, phone)
+    try:
+        page.goto(f"{server.url}{case.path}lang={lang}")
+        heat = case.root(case.heatmap)
+        wait_for_rerun(
+            page, f"el._fullData.filter((t) => t.type === 'heatmap').length === {len(case.heads)}", root=heat
+        )
+        maps = plot_eval(page, Z_JS, root=heat)
+
+        page.get_by_text(t("flow.view.lines", lang), exact=True).click()  # the page's own control
+        root = case.root(case.lines)
+        wait_for_rerun(page, "el._fullLayout.shapes.length > 0 && el._fullLayout.meta.lines", root=root)
+        page.wait_for_function("() => new URLSearchParams(location.search).get('view') === 'lines'")
+        floor = plot_eval(page, "el._fullLayout.meta.lines.threshold", root=root)
+        drawn = {(h, q, k): opacity for h, q, k, opacity, _ in lines_drawn(page, root)}
+        for head, z in zip(case.heads, maps, strict=True):
+            for q, row in enumerate(z):
+                for k, weight in enumerate(row):
+                    if weight >= floor + 1e-6:
+                        assert drawn.get((head, q, k)) == pytest.approx(weight, abs=1e-5), (head, q, k)
+                    elif weight < floor - 1e-6:
+                        assert (head, q, k) not in drawn, (head, q, k, weight)
+        assert len({h for h, _, _ in drawn}) > len(case.heads) or case is ATTENTION  # every head of the layer
+        assert_no_exception(page)
+        screenshot(page, f"flow_{case.name}_{lang}_{'390' if phone else '1400'}", full_page=False)
+
+        press_word(page, root, phone)
+        only = (
+            "el._fullLayout.shapes.every((s) =>"
+            f" (s.visible !== false) === (String(s.name).split(',')[1] === '{HOVERED}'))"
+        )
+        wait_for_rerun(page, only, root=root)
+        shown = [(h, q) for h, q, _, _, visible in lines_drawn(page, root) if visible]
+        assert shown and {q for _, q in shown} == {HOVERED}
+        assert {h for h, _ in shown} == {h for h, q, _ in drawn if q == HOVERED}  # in every head
+        if phone:
+            press_word(page, root, phone)  # a second tap on the same word lets it go
+        else:
+            page.mouse.move(5, 5)  # off the chart
+        wait_for_rerun(page, "el._fullLayout.shapes.every((s) => s.visible !== false)", root=root)
+        assert_no_exception(page)
+    finally:
+        page.context.close()
+
+
+def test_a_word_chosen_in_the_link_draws_only_its_lines_and_the_control_shows_it(
+    browser: Browser, server: StreamlitServer
+) -> None:
+    """The keyboard's way to one word (and a shared link's): the "Lines of" box, in the address bar."""
+    page = open_page(browser, "en", False)
+    try:
+        page.goto(f"{server.url}/attention?view=lines&word=7")  # the 7th word: "it"
+        root = ATTENTION.root(ATTENTION.lines)
+        wait_for_rerun(page, "el._fullLayout.meta.lines.focus === 6", root=root)
+        assert {q for _, q, _, _, _ in lines_drawn(page, root)} == {6}
+        box = page.locator(".st-key-att_word input[role='combobox']")
+        assert box.input_value() == "6 · it"
+        wait_for_idle(page)
+        assert_no_exception(page)
+    finally:
+        page.context.close()
