@@ -164,3 +164,4 @@ def test_the_real_models_page_copies_match_their_sources() -> None:
     assert isinstance(layer, Int) and isinstance(head, Int)
     assert layer.hi == max(i.layers for i in pretrained.INFO.values())
     assert head.hi == max(i.heads for i in pretrained.INFO.values())
+    assert link.REAL_TOKENS == pretrained.MAX_TOKENS  # the word whose lines are drawn: any of the text's
