@@ -108,6 +108,10 @@ PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
     "live_smvar": (("sm_var_live", None),),  # the first tab's d_k (the page's own sm_dk is hidden there)
     "live_alibi": (("rel_alibi_live", 5),),
     "live_t5": (("rel_t5_live", 5),),
+    # attention as lines between words (viz.views.flow): the live model's heads as d_model moves (a new
+    # model each press), and a real model's layer (every head of it) as the layer moves
+    "lines_att": (("d_model", None),),
+    "lines_real": (("real_layer", 2),),
     MINIMAL: (("d_model", None),),
 }
 #: Pages opened on another view than their bare address: the Real models page opens on its tokens
@@ -128,6 +132,8 @@ PATHS: dict[str, str] = {
     "live_smvar": "softmax",
     "live_alibi": "similarity",
     "live_t5": "similarity?bias=t5",
+    "lines_att": "attention?view=lines",
+    "lines_real": "pretrained?tab=one&view=lines",
 }
 TAB = '[role="tab"]'
 #: At the largest size these start from their last option (End key, untimed), not the default.

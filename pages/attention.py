@@ -12,8 +12,8 @@ from viz.model import encoder, model_cache, probe
 from viz.ui import layout, sections, shell, widgets
 from viz.views import attention as views
 from viz.views import attention_steps as steps
+from viz.views import code, flow, training
 from viz.views import encoding as enc_views
-from viz.views import flow, training
 from viz.views import windows as window_views
 
 s = shell.page_shell()
@@ -250,5 +250,6 @@ else:
     st.info(t("att.sentence_only", lang))
 
 # ---- what the page is ----------------------------------------------------------------------------------
+code.box("attention", lang)
 with layout.about(lang):
     st.write(t("att.intro", lang))

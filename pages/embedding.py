@@ -9,6 +9,7 @@ from viz.encodings import embedding
 from viz.i18n import t
 from viz.ui import chart, layout, sections, shell, widgets
 from viz.ui.notes import notes_differ
+from viz.views import code
 from viz.views import embedding as emb_views
 from viz.views import encoding as enc_views
 
@@ -239,5 +240,6 @@ if pe is not None and sec["order"].open:
         right.markdown(t("emb.order.explain", lang))
 
 # ---- what the page is ----------------------------------------------------------------------------------
+code.box("embedding", lang)
 with layout.about(lang):
     st.write(t("emb.intro", lang))

@@ -13,6 +13,7 @@ from viz.i18n import t
 from viz.model import block, encoder, model_cache
 from viz.ui import layout, sections, shell, widgets
 from viz.ui.notes import notes_differ
+from viz.views import code
 from viz.views import encoder as enc_block_views
 from viz.views import encoding as enc_views
 
@@ -199,5 +200,6 @@ for name in BODIES:
                 body(name, m, rows[name])  # one under the other: no sentence, said once
 
 # ---- what the page is ----------------------------------------------------------------------------------
+code.box("encoder", lang)
 with layout.about(lang):
     st.write(t("enc.intro", lang))

@@ -9,6 +9,7 @@ from viz.encodings import EncodingSpec
 from viz.i18n import t
 from viz.ui import chart, layout, sections, shell, widgets
 from viz.ui.notes import notes_differ
+from viz.views import code
 from viz.views import encoding as enc_views
 from viz.views import positional_encoding as pe_views
 from viz.views import rope_scaling as rope_views
@@ -182,6 +183,7 @@ if sec["rope"].open:
         rope_views.section(float(s.base), lang, rows["rope"])
 
 # ---- what the page is, and where the notes differ on its table ---------------------------------------------
+code.box("positional_encoding", lang)
 with layout.about(lang):
     st.write(t("pe.intro", lang))
     st.info(t(f"encodings.about.{kind}", lang))

@@ -10,7 +10,7 @@ from viz import pretrained
 from viz.i18n import t
 from viz.state import link as url_link
 from viz.ui import layout, sections, shell, widgets
-from viz.views import flow
+from viz.views import code, flow
 from viz.views import pretrained as views
 
 s = shell.page_shell()
@@ -105,5 +105,6 @@ if analysed is not None:
                 views.next_token(result, pieces, key, temperature, k, lang)
 
 # ---- what the page is ----------------------------------------------------------------------------------
+code.box(f"pretrained.{key}", lang)
 with layout.about(lang):
     st.write(t("real.intro", lang))

@@ -10,6 +10,7 @@ from viz.encodings.similarity import MEASURES
 from viz.i18n import t
 from viz.ui import chart, layout, sections, shell, widgets
 from viz.ui.notes import notes_differ
+from viz.views import code
 from viz.views import encoding as enc_views
 from viz.views import relative as bias_views
 from viz.views import similarity as sim_views
@@ -247,5 +248,6 @@ if sec["bias"].open:
         bias_views.section(lang, rows["bias"])
 
 # ---- what the page is ---------------------------------------------------------------------------------
+code.box("similarity", lang)
 with layout.about(lang):
     st.write(t("sim.intro", lang))

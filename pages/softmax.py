@@ -11,6 +11,7 @@ from viz.i18n import t
 from viz.scores import softmax, worked
 from viz.ui import layout, sections, shell, widgets
 from viz.ui.notes import notes_differ
+from viz.views import code
 from viz.views import online_softmax as os_views
 from viz.views import softmax as sm_views
 from viz.views import softmax_example as ex_views
@@ -244,5 +245,6 @@ if sec["online"].open:
         os_views.section(seed, lang, rows["online"])
 
 # ---- what the page is ----------------------------------------------------------------------------------
+code.box("softmax", lang)
 with layout.about(lang):
     st.write(t("sm.intro", lang))

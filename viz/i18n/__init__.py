@@ -33,6 +33,7 @@ from typing import Literal
 from viz.i18n import (
     attention,
     attention_steps,
+    code,
     embedding,
     encoder,
     encoding,
@@ -82,6 +83,7 @@ PREFIXES: dict[str, str] = {
     "enc": "encoder",
     "real": "pretrained",
     "flow": "flow",
+    "code": "code",
 }
 
 #: Every strings module of the package, by name; STRINGS is their union.
@@ -109,6 +111,7 @@ TABLES: dict[str, dict[str, dict[str, str]]] = {
         encoder,
         pretrained,
         flow,
+        code,
     )
 }
 
