@@ -31,11 +31,15 @@ def figure(at: AppTest, key: str) -> dict[str, Any]:
 
 
 def drawn(fig: dict[str, Any]) -> dict[tuple[int, int, int], float]:
-    """(head, query, key) -> opacity of every line of a lines figure's JSON."""
+    """(head, query, key) -> weight of every line of a lines figure's JSON (its line traces' meta), each
+    checked to be drawn at that weight's opacity level."""
     out = {}
-    for shape in fig["layout"]["shapes"]:
-        h, q, k = (int(p) for p in shape["name"].split(","))
-        out[(h, q, k)] = float(shape["opacity"])
+    for trace in fig["data"]:
+        meta = trace.get("meta")
+        if isinstance(meta, dict) and "lines" in meta:
+            for h, q, k, weight in meta["lines"]:
+                assert trace["opacity"] == flow.level(weight)
+                out[(int(h), int(q), int(k))] = float(weight)
     return out
 
 
@@ -71,7 +75,7 @@ def test_the_line_view_draws_the_heatmaps_weights_and_offers_the_same_table() ->
     assert floor == flow.MIN_WEIGHT
     assert_lines_are(drawn(fig), maps, floor)
     assert t("flow.notice", "en") in [m.value for m in lines_at.markdown]
-    n = len(fig["layout"]["shapes"])
+    n = len(drawn(fig))
     assert t("flow.threshold", "en", lines=n, floor=floor) in [c.value for c in lines_at.caption]
     # the same data as the heatmap's CSV, shown as the same tables
     assert table_of(lines_at, "att_maps_lines") == table_of(heat, "att_maps_grid")
@@ -109,7 +113,7 @@ def test_markup_typed_as_the_sentence_stays_text_in_the_lines() -> None:
     fig = figure(at, "att_maps_lines")
     labels = embedding.row_labels(embedding.tokenize(text).tokens)
     assert "<" in labels[0]  # the tokens do hold markup characters
-    for trace in fig["data"][:2]:
+    for trace in [d for d in fig["data"] if d.get("meta") in ("query", "key")]:
         assert trace["text"] == [html.escape(label, quote=False) for label in labels]
         assert "<" not in "".join(trace["text"])
         ours = re.compile(r"</?b>|<br>")  # the hover's own markup: the word in bold, line breaks

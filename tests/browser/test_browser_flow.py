@@ -3,9 +3,9 @@ for the live model and both real models, in English and Korean, at 1400x900 and 
 
 Each test reads the heatmap's weights as the browser drew them, switches the view to lines with the
 page's own control, and holds every drawn line to them: a line for each weight at or over the chart's
-threshold, its opacity that weight, no line under it. Then it hovers a word (taps it on the phone): only
-that word's lines stay drawn, in every head; leaving it (tapping it again) shows them all. The address
-bar carries the view.
+threshold, carrying exactly that weight and drawn at that weight's opacity to a tenth, no line under it.
+Then it hovers a word (taps it on the phone): only that word's lines stay drawn, in every head; leaving
+it (tapping it again) shows them all. The address bar carries the view.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from bench.harness.browser import (
     wait_for_rerun,
 )
 from tests.support.needs import real
+from viz.figures.flow import level
 from viz.i18n import t
 
 if TYPE_CHECKING:
@@ -34,10 +35,11 @@ pytestmark = pytest.mark.browser
 
 #: every heatmap trace's z as plain lists
 Z_JS = "el._fullData.filter((t) => t.type === 'heatmap').map((t) => Array.from(t.z, (r) => Array.from(r)))"
-#: every line: [head, query, key, opacity, visible] (visible false once hidden by a hovered word)
-SHAPES_JS = (
-    "el._fullLayout.shapes.map((s) => { const [h, q, k] = String(s.name).split(',').map(Number);"
-    " return [h, q, k, s.opacity, s.visible !== false]; })"
+#: every line: [head, query, key, weight, opacity, visible] (visible false once a hovered word hides it: its
+#: y values made a gap)
+LINES_JS = (
+    "el._fullData.flatMap((t, i) => (el.data[i].meta?.lines || []).map(([h, q, k, w], n) =>"
+    " [h, q, k, w, t.opacity, !Number.isNaN(Number(el.data[i].y[3 * n]))]))"
 )
 #: where word ``i`` of the left column (the queries) is drawn, in the window's CSS px
 WORD_AT_JS = (
@@ -92,7 +94,7 @@ def open_page(browser: Browser, lang: str, phone: bool) -> Page:
 
 
 def lines_drawn(page: Page, root: str) -> list[list[Any]]:
-    return plot_eval(page, SHAPES_JS, root=root)
+    return plot_eval(page, LINES_JS, root=root)
 
 
 def press_word(page: Page, root: str, phone: bool) -> None:
@@ -131,10 +133,12 @@ def test_the_lines_carry_the_heatmaps_weights_and_a_word_alone_shows_its_lines(
 
         page.get_by_text(t("flow.view.lines", lang), exact=True).click()  # the page's own control
         root = case.root(case.lines)
-        wait_for_rerun(page, "el._fullLayout.shapes.length > 0 && el._fullLayout.meta.lines", root=root)
+        wait_for_rerun(page, "el._fullLayout.meta.lines && el.data.some((t) => t.meta?.lines)", root=root)
         page.wait_for_function("() => new URLSearchParams(location.search).get('view') === 'lines'")
         floor = plot_eval(page, "el._fullLayout.meta.lines.threshold", root=root)
-        drawn = {(h, q, k): opacity for h, q, k, opacity, _ in lines_drawn(page, root)}
+        found = lines_drawn(page, root)
+        drawn = {(h, q, k): weight for h, q, k, weight, _, _ in found}
+        assert all(opacity == pytest.approx(level(weight)) for _, _, _, weight, opacity, _ in found)
         for head, z in zip(case.heads, maps, strict=True):
             for q, row in enumerate(z):
                 for k, weight in enumerate(row):
@@ -148,18 +152,17 @@ def test_the_lines_carry_the_heatmaps_weights_and_a_word_alone_shows_its_lines(
 
         press_word(page, root, phone)
         only = (
-            "el._fullLayout.shapes.every((s) =>"
-            f" (s.visible !== false) === (String(s.name).split(',')[1] === '{HOVERED}'))"
+            f"(() => {{ const all = {LINES_JS}; return all.every((l) => l[5] === (l[1] === {HOVERED})); }})()"
         )
         wait_for_rerun(page, only, root=root)
-        shown = [(h, q) for h, q, _, _, visible in lines_drawn(page, root) if visible]
+        shown = [(h, q) for h, q, _, _, _, visible in lines_drawn(page, root) if visible]
         assert shown and {q for _, q in shown} == {HOVERED}
         assert {h for h, _ in shown} == {h for h, q, _ in drawn if q == HOVERED}  # in every head
         if phone:
             press_word(page, root, phone)  # a second tap on the same word lets it go
         else:
             page.mouse.move(5, 5)  # off the chart
-        wait_for_rerun(page, "el._fullLayout.shapes.every((s) => s.visible !== false)", root=root)
+        wait_for_rerun(page, f"{LINES_JS}.every((l) => l[5])", root=root)
         assert_no_exception(page)
     finally:
         page.context.close()
@@ -174,7 +177,7 @@ def test_a_word_chosen_in_the_link_draws_only_its_lines_and_the_control_shows_it
         page.goto(f"{server.url}/attention?view=lines&word=7")  # the 7th word: "it"
         root = ATTENTION.root(ATTENTION.lines)
         wait_for_rerun(page, "el._fullLayout.meta.lines.focus === 6", root=root)
-        assert {q for _, q, _, _, _ in lines_drawn(page, root)} == {6}
+        assert {q for _, q, _, _, _, _ in lines_drawn(page, root)} == {6}
         box = page.locator(".st-key-att_word input[role='combobox']")
         assert box.input_value() == "6 · it"
         wait_for_idle(page)

@@ -2,15 +2,19 @@
 the words that read on the left, the words they read on the right, and a line for every query-key pair
 whose opacity is the head's weight, one colour per head.
 
-The lines are layout shapes, each with its own opacity (a trace has one opacity for all its segments).
-Each shape's ``name`` is ``"head,query,key"`` (0-based) and ``layout.meta.lines`` says what the chart is,
-so the browser (``viz/ui/chart/plot.js``) can show one word's lines when it is hovered or tapped, and a
-test can read every drawn weight back. A line fainter than the chart's threshold is not drawn: at most
-:data:`MAX_LINES` shapes (a browser lays out each one), the threshold raised when more would pass it.
+A trace has one opacity for all its segments, so the lines of a head are grouped by their weight rounded
+to a tenth (:func:`level`): one trace per head and level, its segments separated by NaN gaps, each
+trace's ``meta`` listing its lines as ``[head, query, key, weight]`` (0-based, the weight exact).
+``layout.meta.lines`` says what the chart is, so the browser (``viz/ui/chart/plot.js``) can show one
+word's lines when it is hovered or tapped, and a test can read every drawn weight back. Drawn as
+shapes, one per line, a thousand lines took a second to redraw; as about a hundred traces they take
+a fraction of that. A line fainter than the chart's threshold is not drawn: at most :data:`MAX_LINES`,
+the threshold raised when more would pass it.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -21,10 +25,9 @@ from viz.cache.memo import memoized
 from viz.figures.base import escape_label, new_figure
 
 #: Lines fainter than this weight are not drawn (2 % of a query's attention: at that opacity a line is
-#: all but invisible, and MiniLM's twelve heads on twelve tokens drew 898 lines at 1 %, 171 KB).
+#: all but invisible, and MiniLM's twelve heads on twelve tokens drew 898 lines at 1 %).
 MIN_WEIGHT = 0.02
-#: The most lines one chart draws: SmolLM2's nine heads on 32 tokens could ask for 9,216 (a line is about
-#: 130 bytes of the chart's JSON).
+#: The most lines one chart draws: SmolLM2's nine heads on 32 tokens could ask for 9,216.
 MAX_LINES = 1000
 #: One colour per head: 24 distinct ones (the live model has at most 16 heads, MiniLM 12, SmolLM2 9).
 HEAD_COLORS: tuple[str, ...] = tuple(c.lower() for c in qualitative.Dark24)
@@ -32,6 +35,14 @@ HEAD_COLORS: tuple[str, ...] = tuple(c.lower() for c in qualitative.Dark24)
 LEFT_X, RIGHT_X = 0.0, 1.0
 #: A word's row, in px.
 ROW_PX = 26
+#: The faintest opacity a drawn line gets (a weight of 2-5 % would round to 0).
+FAINTEST = 0.05
+
+
+def level(weight: float) -> float:
+    """The opacity a line of ``weight`` is drawn with: the weight rounded to a tenth, at least
+    :data:`FAINTEST`."""
+    return max(FAINTEST, math.floor(float(weight) * 10 + 0.5) / 10)  # half up, not to even
 
 
 def threshold(weights: np.ndarray, *, focus: int | None = None, most: int = MAX_LINES) -> float:
@@ -61,6 +72,33 @@ def _hover(
     return out
 
 
+def _line_traces(w: np.ndarray, floor: float, focus: int | None, colors: Sequence[str]) -> list[go.Scatter]:
+    """One trace per head and opacity level: its lines as segments between NaN gaps, listed in its meta."""
+    groups: dict[tuple[int, float], list[list[float]]] = {}
+    for h, q, k in zip(*np.nonzero(w >= floor), strict=True):
+        if focus is None or q == focus:
+            weight = round(float(w[h, q, k]), 6)  # as the chart's JSON carries it, and its level from that
+            groups.setdefault((int(h), level(weight)), []).append([int(h), int(q), int(k), weight])
+    traces = []
+    for (h, opacity), lines in sorted(groups.items()):
+        xs = np.tile(np.array([LEFT_X, RIGHT_X, np.nan], dtype=np.float32), len(lines))
+        ys = np.array([[q, k, np.nan] for _, q, k, _ in lines], dtype=np.float32).ravel()
+        traces.append(
+            go.Scatter(
+                x=xs,
+                y=ys,
+                mode="lines",
+                line={"color": colors[h], "width": 2},
+                opacity=opacity,
+                meta={"lines": lines},
+                legendgroup=f"h{h}",
+                showlegend=False,
+                hoverinfo="skip",
+            )
+        )
+    return traces
+
+
 @memoized
 def attention_lines(
     weights: np.ndarray,
@@ -73,55 +111,35 @@ def attention_lines(
     focus: int | None = None,
 ) -> go.Figure:
     """Lines from each word (left) to the words it reads (right), one colour per head, each line's opacity
-    its weight. ``weights`` is (heads, T, T), a row per query summing to 1; ``labels`` the T words (a
-    visitor's text: escaped here); ``head_names`` one legend entry per head (clicking one hides its lines).
-    With ``focus`` (0-based) only that word's lines are drawn."""
+    its weight (to a tenth). ``weights`` is (heads, T, T), a row per query summing to 1; ``labels`` the T
+    words (a visitor's text: escaped here); ``head_names`` one legend entry per head (clicking one hides
+    its lines). With ``focus`` (0-based) only that word's lines are drawn."""
     w = np.asarray(weights, dtype=np.float64)
     heads, n, _ = w.shape
     floor = threshold(w, focus=focus)
     colors = [HEAD_COLORS[h % len(HEAD_COLORS)] for h in range(heads)]
-    shapes = []
-    for h, q, k in zip(*np.nonzero(w >= floor), strict=True):
-        if focus is not None and q != focus:
-            continue
-        shapes.append(
-            {
-                "type": "line",
-                "x0": LEFT_X,
-                "y0": int(q),
-                "x1": RIGHT_X,
-                "y1": int(k),
-                "line": {"color": colors[h], "width": 2},
-                "opacity": round(float(w[h, q, k]), 6),
-                "name": f"{h},{q},{k}",
-                "legendgroup": f"h{h}",
-                "layer": "below",
-                "xref": "x",
-                "yref": "y",
-            }
-        )
-    words = [escape_label(label) for label in labels]
     rows = list(range(n))
-    data: list[go.Scatter] = [
+    # the lines first, under the words; then the two columns of words; then one legend entry per head
+    data: list[go.Scatter] = _line_traces(w, floor, focus, colors)
+    data += [
         go.Scatter(
             x=[side] * n,
             y=rows,
             mode="markers+text",
-            text=words,
+            text=[escape_label(label) for label in labels],
             textposition="middle left" if side == LEFT_X else "middle right",
-            marker={"size": 9, "color": "#555555", "symbol": "circle"},
+            marker={"size": 9, "color": "#555555"},
             hovertext=_hover(
                 w, labels, head_names, 2 if side == LEFT_X else 1, "→" if side == LEFT_X else "←"
             ),
             hoverinfo="text",
             meta="query" if side == LEFT_X else "key",
-            name=query_title if side == LEFT_X else key_title,
+            name=escape_label(query_title if side == LEFT_X else key_title),
             showlegend=False,
             cliponaxis=False,
         )
         for side in (LEFT_X, RIGHT_X)
     ]
-    # legend entries only (no data): one per head, in the group its lines share
     data += [
         go.Scatter(
             x=[None],
@@ -131,6 +149,7 @@ def attention_lines(
             name=escape_label(name),
             legendgroup=f"h{h}",
             hoverinfo="skip",
+            meta="head",
         )
         for h, name in enumerate(head_names)
     ]
@@ -139,7 +158,6 @@ def attention_lines(
     axis = {"visible": False, "fixedrange": True}
     layout = {
         "title": {"text": escape_label(title)},
-        "shapes": shapes,
         "xaxis": {**axis, "range": [LEFT_X - pad, RIGHT_X + pad]},
         "yaxis": {**axis, "range": [n - 0.5, -0.5]},
         "height": 190 + ROW_PX * n,
@@ -161,13 +179,20 @@ def attention_lines(
         ],
         "meta": {"lines": {"threshold": floor, "heads": heads, "tokens": n, "focus": focus}},
     }
-    return new_figure(data=data, layout=layout, validate=False)
+    return new_figure(data=data, layout=layout)
 
 
 def drawn_weights(fig: go.Figure) -> dict[tuple[int, int, int], float]:
-    """(head, query, key) -> weight of every line ``fig`` draws (read from its shapes' names)."""
+    """(head, query, key) -> weight of every line ``fig`` draws (read from its line traces' meta)."""
     out = {}
-    for shape in fig.layout.shapes or ():
-        h, q, k = (int(p) for p in str(shape.name).split(","))
-        out[(h, q, k)] = float(shape.opacity)
+    for trace in fig.data:
+        meta = trace.meta
+        if isinstance(meta, dict) and "lines" in meta:
+            for h, q, k, weight in meta["lines"]:
+                out[(int(h), int(q), int(k))] = float(weight)
     return out
+
+
+def line_count(fig: go.Figure) -> int:
+    """How many lines ``fig`` draws."""
+    return len(drawn_weights(fig))

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from viz.figures import flow
 from viz.figures.export import plain
 
 #: Traces named in a summary before the rest are counted ("and 5 more").
@@ -233,20 +234,20 @@ def _lines_part(fig: go.Figure, t: Words, lang: str) -> str | None:
     meta = fig.layout.meta
     if not isinstance(meta, dict) or "lines" not in meta:
         return None
-    shapes = fig.layout.shapes or ()
-    if not shapes:
+    drawn = flow.drawn_weights(fig)
+    if not drawn:
         return None
-    best = max(shapes, key=lambda shape: float(shape.opacity))
-    head, query, key = (int(p) for p in str(best.name).split(","))
-    words, names = fig.data[0].text, [tr.name for tr in fig.data[2:]]
+    (head, query, key), weight = max(drawn.items(), key=lambda item: item[1])
+    words = next(tr.text for tr in fig.data if tr.meta == "query")
+    names = [tr.name for tr in fig.data if tr.meta == "head"]  # the heads' legend entries
     return t(
         "ui.chart.summary.lines",
         lang,
-        n=len(shapes),
+        n=len(drawn),
         query=plain(words[query]),
         key=plain(words[key]),
         head=plain(names[head]),
-        weight=number(float(best.opacity)),
+        weight=number(weight),
     )
 
 

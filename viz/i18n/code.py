@@ -75,7 +75,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "Nine query heads share three key/value heads, a causal mask hides later tokens, RMSNorm comes "
         "before each sublayer and the feed-forward is gated (SwiGLU).",
         "ko": "SmolLM2의 순전파입니다. 위치 표가 없고 대신 쿼리와 키를 회전시킵니다(RoPE). 쿼리 헤드 9개가 "
-        "키/값 헤드 3개를 나눠 쓰고, 인과 마스크가 뒤쪽 토큰을 가리며, RMSNorm이 각 하위 층 앞에 오고, "
+        "키/밸류 헤드 3개를 나눠 쓰고, 인과 마스크가 뒤쪽 토큰을 가리며, RMSNorm이 각 하위 층 앞에 오고, "
         "피드포워드는 게이트를 씁니다(SwiGLU).",
     },
 }

@@ -18,8 +18,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "flow.query": {"en": "reads (query)", "ko": "읽는 쪽(쿼리)"},
     "flow.key": {"en": "is read (key)", "ko": "읽히는 쪽(키)"},
     "flow.threshold": {
-        "en": "{lines} lines drawn; a line's opacity is its weight, and lines under {floor:.1%} are left out.",
-        "ko": "선 {lines}개를 그렸습니다. 선의 진하기가 곧 가중치이며, {floor:.1%}보다 약한 선은 생략했습니다.",
+        "en": "{lines} lines drawn; a line's opacity is its weight to the nearest tenth (hover a word for "
+        "the exact values, or open the data table), and lines under {floor:.1%} are left out.",
+        "ko": "선 {lines}개를 그렸습니다. 선의 진하기는 가중치를 소수 첫째 자리로 반올림한 값입니다(정확한 값은 "
+        "단어에 마우스를 올리거나 데이터 표를 여세요). {floor:.1%}보다 약한 선은 생략했습니다.",
     },
     "flow.notice": {
         "en": "**What to notice.** The same weights as the heatmaps, drawn the way a sentence is read: each "

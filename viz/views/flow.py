@@ -13,6 +13,7 @@ import numpy as np
 import streamlit as st
 
 from viz import figures
+from viz.figures import flow as flow_figures
 from viz.i18n import t
 from viz.state.link import ATTENTION_VIEWS
 from viz.ui import widgets
@@ -96,7 +97,7 @@ def lines_chart(
     )
     chart(fig, key=key, lang=lang, csv=csv, file_name=file_name)
     floor = float(fig.layout.meta["lines"]["threshold"])
-    st.caption(t("flow.threshold", lang, lines=len(fig.layout.shapes), floor=floor))
+    st.caption(t("flow.threshold", lang, lines=flow_figures.line_count(fig), floor=floor))
 
 
 def notice(lang: str, container: Any = st) -> None:

@@ -33,21 +33,43 @@ def lines(w: np.ndarray, labels: list[str] = WORDS, focus: int | None = None) ->
     )
 
 
-def test_every_line_is_a_pair_whose_opacity_is_its_weight_and_only_faint_pairs_are_left_out() -> None:
+def line_traces(fig: go.Figure) -> list[go.Scatter]:
+    return [tr for tr in fig.data if isinstance(tr.meta, dict) and "lines" in tr.meta]
+
+
+def test_every_line_is_a_pair_drawn_at_its_weights_opacity_and_only_faint_pairs_are_left_out() -> None:
     w = weights(3, 6)
     fig = lines(w)
     drawn = flow.drawn_weights(fig)
     expected = {(h, q, k) for h, q, k in np.ndindex(w.shape) if w[h, q, k] >= flow.MIN_WEIGHT}
     assert set(drawn) == expected
-    for (h, q, k), opacity in drawn.items():
-        assert opacity == pytest.approx(float(w[h, q, k]), abs=1e-6)
+    for (h, q, k), weight in drawn.items():
+        assert weight == pytest.approx(float(w[h, q, k]), abs=1e-6)
     assert 0 < len(expected) < w.size  # some pairs are faint, some are not: both sides are tested
-    # each line joins its query's row on the left to its key's row on the right, in its head's colour
-    for shape in fig.layout.shapes:
-        h, q, k = (int(p) for p in shape.name.split(","))
-        assert (shape.x0, shape.y0, shape.x1, shape.y1) == (flow.LEFT_X, q, flow.RIGHT_X, k)
-        assert shape.line.color == flow.HEAD_COLORS[h] and shape.legendgroup == f"h{h}"
+    # each trace: one head's lines of one opacity level, each a segment from its query's row on the left
+    # to its key's row on the right, then a gap
+    traces = line_traces(fig)
+    assert sum(len(tr.meta["lines"]) for tr in traces) == len(drawn)  # every line in exactly one trace
+    for trace in traces:
+        found = trace.meta["lines"]
+        heads = {h for h, _, _, _ in found}
+        assert len(heads) == 1 and trace.line.color == flow.HEAD_COLORS[heads.pop()]
+        assert trace.legendgroup == f"h{found[0][0]}" and trace.showlegend is False
+        assert {flow.level(weight) for _, _, _, weight in found} == {trace.opacity}
+        x, y = (
+            np.asarray(trace.x, dtype=float).reshape(-1, 3),
+            np.asarray(trace.y, dtype=float).reshape(-1, 3),
+        )
+        assert np.array_equal(x[:, :2], np.tile([flow.LEFT_X, flow.RIGHT_X], (len(found), 1)))
+        assert np.isnan(x[:, 2]).all() and np.isnan(y[:, 2]).all()
+        assert y[:, :2].tolist() == [[q, k] for _, q, k, _ in found]
     assert fig.layout.meta["lines"] == {"threshold": flow.MIN_WEIGHT, "heads": 3, "tokens": 6, "focus": None}
+
+
+def test_a_lines_opacity_is_its_weight_to_a_tenth_never_invisible() -> None:
+    assert [flow.level(w) for w in (0.02, 0.049, 0.05, 0.14, 0.15, 0.5, 0.96, 1.0)] == [
+        0.05, 0.05, 0.1, 0.1, 0.2, 0.5, 1.0, 1.0,
+    ]  # fmt: skip
 
 
 def test_one_word_alone_draws_only_the_lines_it_sends() -> None:
@@ -73,7 +95,7 @@ def test_the_threshold_rises_to_keep_the_strongest_lines_when_there_are_too_many
 def test_the_words_stand_in_two_columns_with_hovers_naming_what_each_head_reads_most() -> None:
     w = weights(2, 6, seed=3)
     fig = lines(w)
-    left, right = fig.data[0], fig.data[1]
+    left, right = (next(tr for tr in fig.data if tr.meta == side) for side in ("query", "key"))
     assert (left.meta, right.meta) == ("query", "key")
     assert set(left.x) == {flow.LEFT_X} and set(right.x) == {flow.RIGHT_X}
     assert list(left.y) == list(range(6)) and fig.layout.yaxis.range == (5.5, -0.5)  # first word on top
@@ -87,7 +109,7 @@ def test_the_words_stand_in_two_columns_with_hovers_naming_what_each_head_reads_
         q = int(w[0, :, k].argmax())
         assert f"head 1 ← {html.escape(WORDS[q], quote=False)}" in right.hovertext[k]
     # one legend entry per head, in the group its lines share, drawing nothing itself
-    legend = fig.data[2:]
+    legend = [tr for tr in fig.data if tr.meta == "head"]
     assert [tr.name for tr in legend] == HEADS[:2] and [tr.legendgroup for tr in legend] == ["h0", "h1"]
     assert all(tr.x == (None,) for tr in legend)
 
@@ -95,17 +117,14 @@ def test_the_words_stand_in_two_columns_with_hovers_naming_what_each_head_reads_
 def test_a_visitors_words_are_escaped_everywhere_they_are_shown() -> None:
     fig = lines(weights(1, 6), focus=3)
     hostile = "&lt;b&gt;on&lt;/b&gt;"
-    assert fig.data[0].text[3] == "3 · " + hostile and "<b>on</b>" not in str(fig.data[0].text)
-    assert all("<b>on</b>" not in h for h in fig.data[0].hovertext + fig.data[1].hovertext)
+    left, right = (next(tr for tr in fig.data if tr.meta == side) for side in ("query", "key"))
+    assert left.text[3] == "3 · " + hostile and "<b>on</b>" not in str(left.text)
+    assert all("<b>on</b>" not in h for h in left.hovertext + right.hovertext)
     titled = figures.attention_lines(
         weights(1, 2), ["<a>", "b"], ["<i>h</i>"], title="<script>", query_title="q", key_title="k"
     )
-    assert titled.layout.title.text == "&lt;script&gt;" and titled.data[2].name == "&lt;i&gt;h&lt;/i&gt;"
-
-
-def test_the_unchecked_figure_is_valid_under_plotlys_schema() -> None:
-    fig = lines(weights(3, 6))
-    go.Figure(fig.to_dict())  # validated: raises on any property Plotly does not know
+    legend = [tr for tr in titled.data if tr.meta == "head"]
+    assert titled.layout.title.text == "&lt;script&gt;" and legend[0].name == "&lt;i&gt;h&lt;/i&gt;"
 
 
 def test_the_summary_names_the_number_of_lines_and_the_strongest_in_both_languages() -> None:
@@ -116,7 +135,7 @@ def test_the_summary_names_the_number_of_lines_and_the_strongest_in_both_languag
         strongest = t(
             "ui.chart.summary.lines",
             lang,
-            n=len(fig.layout.shapes),
+            n=flow.line_count(fig),
             query=WORDS[q],
             key=WORDS[k],
             head=HEADS[h],

@@ -251,27 +251,35 @@ function followWidth(el, Plotly) {
   el.__alResize.observe(el);
 }
 
-// A chart of attention as lines (viz/figures/flow.py: layout.meta.lines, each line a shape named
-// "head,query,key"): hovering a word, or tapping it on a phone, shows only that word's lines in every
-// head (a left word's lines to the words it reads, a right word's from the words that read it); leaving
-// it, or tapping it again, shows them all. The legend's hidden heads stay hidden.
+// A chart of attention as lines (viz/figures/flow.py: layout.meta.lines; each line trace lists its lines
+// as meta.lines, [head, query, key, weight], drawn as segments between gaps): hovering a word, or tapping
+// it on a phone, shows only that word's lines in every head (a left word's lines to the words it reads, a
+// right word's from the words that read it); leaving it, or tapping it again, shows them all. Lines are
+// hidden by a gap in their y values, so a head hidden by its legend entry stays hidden.
 function followWords(el, Plotly) {
   if (el.__alLines) return;
   el.__alLines = true;
   let pinned = null;
   const show = (point) => {
-    const shapes = el.layout?.shapes;
-    if (!el.layout?.meta?.lines || !Array.isArray(shapes)) return;
+    if (!el.layout?.meta?.lines) return;
     const side = point?.data?.meta;
     const word = point ? point.pointIndex : null;
-    const update = {};
-    shapes.forEach((shape, i) => {
-      const [, query, key] = String(shape.name).split(',').map(Number);
-      if (shape.visible === 'legendonly') return; // a head hidden by its legend entry
-      const mine = word === null || (side === 'query' ? query === word : key === word);
-      if ((shape.visible === false) === mine) update[`shapes[${i}].visible`] = mine;
+    const indices = [];
+    const ys = [];
+    el.data.forEach((trace, i) => {
+      const lines = trace.meta?.lines;
+      if (!Array.isArray(lines)) return;
+      const y = new Float32Array(lines.length * 3);
+      lines.forEach(([, query, key], n) => {
+        const mine = word === null || (side === 'query' ? query === word : key === word);
+        y[3 * n] = mine ? query : Number.NaN;
+        y[3 * n + 1] = mine ? key : Number.NaN;
+        y[3 * n + 2] = Number.NaN;
+      });
+      indices.push(i);
+      ys.push(y);
     });
-    if (Object.keys(update).length) Plotly.relayout(el, update);
+    if (indices.length) Plotly.restyle(el, { y: ys }, indices);
   };
   const word = (event) => event?.points?.find((p) => p.data?.meta === 'query' || p.data?.meta === 'key');
   el.on('plotly_hover', (event) => {
