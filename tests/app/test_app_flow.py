@@ -31,15 +31,17 @@ def figure(at: AppTest, key: str) -> dict[str, Any]:
 
 
 def drawn(fig: dict[str, Any]) -> dict[tuple[int, int, int], float]:
-    """(head, query, key) -> weight of every line of a lines figure's JSON (its line traces' meta), each
-    checked to be drawn at that weight's opacity level."""
+    """(head, query, key) -> weight of every line of a lines figure's JSON (``layout.meta.lines``), each
+    checked to be drawn by its shape at that weight's opacity level."""
     out = {}
-    for trace in fig["data"]:
-        meta = trace.get("meta")
-        if isinstance(meta, dict) and "lines" in meta:
-            for h, q, k, weight in meta["lines"]:
-                assert trace["opacity"] == flow.level(weight)
-                out[(int(h), int(q), int(k))] = float(weight)
+    shapes = fig["layout"].get("shapes", [])
+    listed = fig["layout"]["meta"]["lines"]["shapes"]
+    assert len(shapes) == len(listed)
+    for shape, lines in zip(shapes, listed, strict=True):
+        assert shape["path"] == flow.path(lines)
+        for h, q, k, weight in lines:
+            assert shape["opacity"] == flow.level(weight)
+            out[(int(h), int(q), int(k))] = float(weight)
     return out
 
 

@@ -35,11 +35,12 @@ pytestmark = pytest.mark.browser
 
 #: every heatmap trace's z as plain lists
 Z_JS = "el._fullData.filter((t) => t.type === 'heatmap').map((t) => Array.from(t.z, (r) => Array.from(r)))"
-#: every line: [head, query, key, weight, opacity, visible] (visible false once a hovered word hides it: its
-#: y values made a gap)
+#: every line: [head, query, key, weight, opacity, visible] (visible false once a hovered word hides it:
+#: its segment taken out of its shape's path)
 LINES_JS = (
-    "el._fullData.flatMap((t, i) => (el.data[i].meta?.lines || []).map(([h, q, k, w], n) =>"
-    " [h, q, k, w, t.opacity, !Number.isNaN(Number(el.data[i].y[3 * n]))]))"
+    "el.layout.meta.lines.shapes.flatMap((lines, i) => { const s = el._fullLayout.shapes[i];"
+    " return lines.map(([h, q, k, w]) => [h, q, k, w, s.opacity,"
+    " s.visible !== false && `${s.path}M`.includes(`M0,${q}L1,${k}M`)]); })"
 )
 #: where word ``i`` of the left column (the queries) is drawn, in the window's CSS px
 WORD_AT_JS = (
@@ -133,7 +134,7 @@ def test_the_lines_carry_the_heatmaps_weights_and_a_word_alone_shows_its_lines(
 
         page.get_by_text(t("flow.view.lines", lang), exact=True).click()  # the page's own control
         root = case.root(case.lines)
-        wait_for_rerun(page, "el._fullLayout.meta.lines && el.data.some((t) => t.meta?.lines)", root=root)
+        wait_for_rerun(page, "el._fullLayout.meta.lines && el._fullLayout.shapes.length > 0", root=root)
         page.wait_for_function("() => new URLSearchParams(location.search).get('view') === 'lines'")
         floor = plot_eval(page, "el._fullLayout.meta.lines.threshold", root=root)
         found = lines_drawn(page, root)

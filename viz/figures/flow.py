@@ -2,14 +2,13 @@
 the words that read on the left, the words they read on the right, and a line for every query-key pair
 whose opacity is the head's weight, one colour per head.
 
-A trace has one opacity for all its segments, so the lines of a head are grouped by their weight rounded
-to a tenth (:func:`level`): one trace per head and level, its segments separated by NaN gaps, each
-trace's ``meta`` listing its lines as ``[head, query, key, weight]`` (0-based, the weight exact).
-``layout.meta.lines`` says what the chart is, so the browser (``viz/ui/chart/plot.js``) can show one
-word's lines when it is hovered or tapped, and a test can read every drawn weight back. Drawn as
-shapes, one per line, a thousand lines took a second to redraw; as about a hundred traces they take
-a fraction of that. A line fainter than the chart's threshold is not drawn: at most :data:`MAX_LINES`,
-the threshold raised when more would pass it.
+Each line's opacity is its weight rounded to a tenth (:func:`level`): a head's lines of one level are one
+path shape, a segment per line (a shape or a trace per line drew ten to thirty times slower: the
+numbers are in docs/performance.md), and ``layout.meta.lines.shapes`` lists what each shape draws as
+``[head, query, key, weight]`` (0-based, the weight exact). The browser (``viz/ui/chart/plot.js``) redraws
+the paths from it to show one word's lines when it is hovered or tapped, and a test reads every drawn
+weight back from it. A line fainter than the chart's threshold is not drawn: at most
+:data:`MAX_LINES`, the threshold raised when more would pass it.
 """
 
 from __future__ import annotations
@@ -72,31 +71,39 @@ def _hover(
     return out
 
 
-def _line_traces(w: np.ndarray, floor: float, focus: int | None, colors: Sequence[str]) -> list[go.Scatter]:
-    """One trace per head and opacity level: its lines as segments between NaN gaps, listed in its meta."""
+def path(lines: Sequence[Sequence[float]]) -> str:
+    """An SVG path of one segment per line ``[head, query, key, weight]``: from the query's row on the left
+    to the key's row on the right, in the axes' units."""
+    return "".join(f"M{LEFT_X:g},{int(q)}L{RIGHT_X:g},{int(k)}" for _, q, k, _ in lines)
+
+
+def _line_shapes(
+    w: np.ndarray, floor: float, focus: int | None, colors: Sequence[str]
+) -> tuple[list[dict[str, object]], list[list[list[float]]]]:
+    """One path shape per head and opacity level, and the lines each draws (``[head, query, key, weight]``,
+    the weight as the chart carries it)."""
     groups: dict[tuple[int, float], list[list[float]]] = {}
     for h, q, k in zip(*np.nonzero(w >= floor), strict=True):
         if focus is None or q == focus:
             weight = round(float(w[h, q, k]), 6)  # as the chart's JSON carries it, and its level from that
             groups.setdefault((int(h), level(weight)), []).append([int(h), int(q), int(k), weight])
-    traces = []
+    shapes: list[dict[str, object]] = []
+    found = []
     for (h, opacity), lines in sorted(groups.items()):
-        xs = np.tile(np.array([LEFT_X, RIGHT_X, np.nan], dtype=np.float32), len(lines))
-        ys = np.array([[q, k, np.nan] for _, q, k, _ in lines], dtype=np.float32).ravel()
-        traces.append(
-            go.Scatter(
-                x=xs,
-                y=ys,
-                mode="lines",
-                line={"color": colors[h], "width": 2},
-                opacity=opacity,
-                meta={"lines": lines},
-                legendgroup=f"h{h}",
-                showlegend=False,
-                hoverinfo="skip",
-            )
+        shapes.append(
+            {
+                "type": "path",
+                "path": path(lines),
+                "xref": "x",
+                "yref": "y",
+                "line": {"color": colors[h], "width": 2},
+                "opacity": opacity,
+                "legendgroup": f"h{h}",
+                "layer": "below",
+            }
         )
-    return traces
+        found.append(lines)
+    return shapes, found
 
 
 @memoized
@@ -119,9 +126,9 @@ def attention_lines(
     floor = threshold(w, focus=focus)
     colors = [HEAD_COLORS[h % len(HEAD_COLORS)] for h in range(heads)]
     rows = list(range(n))
-    # the lines first, under the words; then the two columns of words; then one legend entry per head
-    data: list[go.Scatter] = _line_traces(w, floor, focus, colors)
-    data += [
+    shapes, lines = _line_shapes(w, floor, focus, colors)
+    # the two columns of words (the lines are shapes under them), then one legend entry per head
+    data: list[go.Scatter] = [
         go.Scatter(
             x=[side] * n,
             y=rows,
@@ -158,6 +165,7 @@ def attention_lines(
     axis = {"visible": False, "fixedrange": True}
     layout = {
         "title": {"text": escape_label(title)},
+        "shapes": shapes,
         "xaxis": {**axis, "range": [LEFT_X - pad, RIGHT_X + pad]},
         "yaxis": {**axis, "range": [n - 0.5, -0.5]},
         "height": 190 + ROW_PX * n,
@@ -177,22 +185,21 @@ def attention_lines(
             }
             for name, x in ((query_title, LEFT_X), (key_title, RIGHT_X))
         ],
-        "meta": {"lines": {"threshold": floor, "heads": heads, "tokens": n, "focus": focus}},
+        # what each shape draws, shape by shape: plot.js redraws a shape's path from it, a test reads it
+        "meta": {"lines": {"threshold": floor, "heads": heads, "tokens": n, "focus": focus, "shapes": lines}},
     }
     return new_figure(data=data, layout=layout)
 
 
 def drawn_weights(fig: go.Figure) -> dict[tuple[int, int, int], float]:
-    """(head, query, key) -> weight of every line ``fig`` draws (read from its line traces' meta)."""
+    """(head, query, key) -> weight of every line ``fig`` draws (read from ``layout.meta.lines``)."""
     out = {}
-    for trace in fig.data:
-        meta = trace.meta
-        if isinstance(meta, dict) and "lines" in meta:
-            for h, q, k, weight in meta["lines"]:
-                out[(int(h), int(q), int(k))] = float(weight)
+    for lines in fig.layout.meta["lines"]["shapes"]:
+        for h, q, k, weight in lines:
+            out[(int(h), int(q), int(k))] = float(weight)
     return out
 
 
 def line_count(fig: go.Figure) -> int:
     """How many lines ``fig`` draws."""
-    return len(drawn_weights(fig))
+    return sum(len(lines) for lines in fig.layout.meta["lines"]["shapes"])

@@ -33,10 +33,6 @@ def lines(w: np.ndarray, labels: list[str] = WORDS, focus: int | None = None) ->
     )
 
 
-def line_traces(fig: go.Figure) -> list[go.Scatter]:
-    return [tr for tr in fig.data if isinstance(tr.meta, dict) and "lines" in tr.meta]
-
-
 def test_every_line_is_a_pair_drawn_at_its_weights_opacity_and_only_faint_pairs_are_left_out() -> None:
     w = weights(3, 6)
     fig = lines(w)
@@ -46,24 +42,21 @@ def test_every_line_is_a_pair_drawn_at_its_weights_opacity_and_only_faint_pairs_
     for (h, q, k), weight in drawn.items():
         assert weight == pytest.approx(float(w[h, q, k]), abs=1e-6)
     assert 0 < len(expected) < w.size  # some pairs are faint, some are not: both sides are tested
-    # each trace: one head's lines of one opacity level, each a segment from its query's row on the left
-    # to its key's row on the right, then a gap
-    traces = line_traces(fig)
-    assert sum(len(tr.meta["lines"]) for tr in traces) == len(drawn)  # every line in exactly one trace
-    for trace in traces:
-        found = trace.meta["lines"]
+    # each shape: one head's lines of one opacity level, a segment from each query's row on the left to
+    # its key's row on the right
+    listed = fig.layout.meta["lines"]["shapes"]
+    assert len(listed) == len(fig.layout.shapes) and sum(map(len, listed)) == len(drawn) == flow.line_count(
+        fig
+    )
+    for shape, found in zip(fig.layout.shapes, listed, strict=True):
         heads = {h for h, _, _, _ in found}
-        assert len(heads) == 1 and trace.line.color == flow.HEAD_COLORS[heads.pop()]
-        assert trace.legendgroup == f"h{found[0][0]}" and trace.showlegend is False
-        assert {flow.level(weight) for _, _, _, weight in found} == {trace.opacity}
-        x, y = (
-            np.asarray(trace.x, dtype=float).reshape(-1, 3),
-            np.asarray(trace.y, dtype=float).reshape(-1, 3),
-        )
-        assert np.array_equal(x[:, :2], np.tile([flow.LEFT_X, flow.RIGHT_X], (len(found), 1)))
-        assert np.isnan(x[:, 2]).all() and np.isnan(y[:, 2]).all()
-        assert y[:, :2].tolist() == [[q, k] for _, q, k, _ in found]
-    assert fig.layout.meta["lines"] == {"threshold": flow.MIN_WEIGHT, "heads": 3, "tokens": 6, "focus": None}
+        assert len(heads) == 1 and shape.line.color == flow.HEAD_COLORS[found[0][0]]
+        assert shape.legendgroup == f"h{found[0][0]}" and (shape.xref, shape.yref) == ("x", "y")
+        assert {flow.level(weight) for _, _, _, weight in found} == {shape.opacity}
+        assert shape.path == "".join(f"M0,{q}L1,{k}" for _, q, k, _ in found)
+    meta = dict(fig.layout.meta["lines"])
+    del meta["shapes"]
+    assert meta == {"threshold": flow.MIN_WEIGHT, "heads": 3, "tokens": 6, "focus": None}
 
 
 def test_a_lines_opacity_is_its_weight_to_a_tenth_never_invisible() -> None:

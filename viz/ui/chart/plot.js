@@ -251,35 +251,29 @@ function followWidth(el, Plotly) {
   el.__alResize.observe(el);
 }
 
-// A chart of attention as lines (viz/figures/flow.py: layout.meta.lines; each line trace lists its lines
-// as meta.lines, [head, query, key, weight], drawn as segments between gaps): hovering a word, or tapping
-// it on a phone, shows only that word's lines in every head (a left word's lines to the words it reads, a
-// right word's from the words that read it); leaving it, or tapping it again, shows them all. Lines are
-// hidden by a gap in their y values, so a head hidden by its legend entry stays hidden.
+// A chart of attention as lines (viz/figures/flow.py: each line a segment of a path shape, and
+// layout.meta.lines.shapes listing what each shape draws as [head, query, key, weight]): hovering a word,
+// or tapping it on a phone, shows only that word's lines in every head (a left word's lines to the words
+// it reads, a right word's from the words that read it); leaving it, or tapping it again, shows them all.
+// A head hidden by its legend entry stays hidden.
 function followWords(el, Plotly) {
   if (el.__alLines) return;
   el.__alLines = true;
   let pinned = null;
   const show = (point) => {
-    if (!el.layout?.meta?.lines) return;
+    const drawn = el.layout?.meta?.lines?.shapes;
+    const shapes = el.layout?.shapes;
+    if (!Array.isArray(drawn) || !Array.isArray(shapes)) return;
     const side = point?.data?.meta;
     const word = point ? point.pointIndex : null;
-    const indices = [];
-    const ys = [];
-    el.data.forEach((trace, i) => {
-      const lines = trace.meta?.lines;
-      if (!Array.isArray(lines)) return;
-      const y = new Float32Array(lines.length * 3);
-      lines.forEach(([, query, key], n) => {
-        const mine = word === null || (side === 'query' ? query === word : key === word);
-        y[3 * n] = mine ? query : Number.NaN;
-        y[3 * n + 1] = mine ? key : Number.NaN;
-        y[3 * n + 2] = Number.NaN;
-      });
-      indices.push(i);
-      ys.push(y);
+    const update = {};
+    drawn.forEach((lines, i) => {
+      if (!shapes[i] || shapes[i].visible === 'legendonly') return;
+      const mine = lines.filter(([, q, k]) => word === null || (side === 'query' ? q === word : k === word));
+      update[`shapes[${i}].path`] = mine.map(([, q, k]) => `M0,${q}L1,${k}`).join('') || 'M0,0';
+      update[`shapes[${i}].visible`] = mine.length > 0;
     });
-    if (indices.length) Plotly.restyle(el, { y: ys }, indices);
+    Plotly.relayout(el, update);
   };
   const word = (event) => event?.points?.find((p) => p.data?.meta === 'query' || p.data?.meta === 'key');
   el.on('plotly_hover', (event) => {
