@@ -54,21 +54,21 @@ FORMULAS: dict[str, str] = {
     "similarity": r"\begin{aligned} \mathrm{dot}(p, j) &= PE_p \cdot PE_j"
     r" = \textstyle\sum_k PE_{p,k}\,PE_{j,k} \\"
     r" \cos(p, j) &= \frac{PE_p \cdot PE_j}{\lVert PE_p \rVert\,\lVert PE_j \rVert} \end{aligned}",
-    "softmax": r"\begin{aligned} \mathrm{Var}(q \cdot k) &= d_k, \quad"
-    r" z_j = \frac{q \cdot k_j}{\sqrt{d_k}} \;\Rightarrow\; \mathrm{Var}(z_j) = 1 \\"
-    r" \mathrm{softmax}(z)_j &= \frac{e^{(z_j - m)/T}}{\sum_i e^{(z_i - m)/T}}, \quad m = \max_i z_i"
-    r" \end{aligned}",
-    "attention": r"\begin{aligned} \mathrm{head}_h &= \mathrm{softmax}\!\left(\frac{Q_h K_h^\top}{\sqrt{d_k}}"
-    r" + M\right) V_h, \quad Q_h = X W_Q^h,\; K_h = X W_K^h,\; V_h = X W_V^h \\"
+    "softmax": r"\begin{aligned} \mathrm{Var}(q \cdot k) &= d_k \\"
+    r" z_j &= \frac{q \cdot k_j}{\sqrt{d_k}}, \quad \mathrm{Var}(z_j) = 1 \\"
+    r" \mathrm{softmax}(z)_j &= \frac{e^{(z_j - m)/T}}{\sum_i e^{(z_i - m)/T}} \\"
+    r" m &= \max_i z_i \end{aligned}",
+    "attention": r"\begin{aligned} Q_h &= X W_Q^h,\; K_h = X W_K^h,\; V_h = X W_V^h \\"
+    r" \mathrm{head}_h &= \mathrm{softmax}\!\left(\frac{Q_h K_h^\top}{\sqrt{d_k}} + M\right) V_h \\"
     r" \mathrm{MultiHead}(X) &= [\mathrm{head}_1; \dots; \mathrm{head}_H]\, W_O \end{aligned}",
     "encoder": r"\begin{aligned} Z &= \mathrm{LayerNorm}(X + \mathrm{MultiHead}(X)) \\"
-    r" \mathrm{Out} &= \mathrm{LayerNorm}(Z + \mathrm{ReLU}(Z W_1 + b_1) W_2 + b_2) \end{aligned}",
+    r" F &= \mathrm{ReLU}(Z W_1 + b_1) W_2 + b_2 \\ \mathrm{Out} &= \mathrm{LayerNorm}(Z + F) \end{aligned}",
     "pretrained.minilm": r"\begin{aligned} X_0 &= \mathrm{LN}(E_{tok} + P_{pos} + S_{seg}) \\"
-    r" Z &= \mathrm{LN}(X + \mathrm{MultiHead}(X)),\; \mathrm{Out} = \mathrm{LN}(Z + \mathrm{GELU}(Z W_1"
-    r" + b_1) W_2 + b_2) \end{aligned}",
+    r" Z &= \mathrm{LN}(X + \mathrm{MultiHead}(X)) \\ F &= \mathrm{GELU}(Z W_1 + b_1) W_2 + b_2 \\"
+    r" \mathrm{Out} &= \mathrm{LN}(Z + F) \end{aligned}",
     "pretrained.smollm2": r"\begin{aligned} Z &= X + \mathrm{MultiHead}_{\mathrm{RoPE},\,\mathrm{GQA}}"
-    r"(\mathrm{RMSNorm}(X)) \\ \mathrm{Out} &= Z + \big(\mathrm{SiLU}(N W_g) \odot N W_u\big) W_d,"
-    r" \quad N = \mathrm{RMSNorm}(Z) \end{aligned}",
+    r"(\mathrm{RMSNorm}(X)) \\ N &= \mathrm{RMSNorm}(Z) \\"
+    r" \mathrm{Out} &= Z + \big(\mathrm{SiLU}(N W_g) \odot N W_u\big) W_d \end{aligned}",
 }
 
 
@@ -118,4 +118,4 @@ def box(page: str, lang: str) -> None:
         for ref in refs:
             text, path, first, last = source(ref)
             code.caption(t("code.where", lang, name=ref.partition(":")[2], path=path, first=first, last=last))
-            code.code(text, language="python")
+            code.code(text, language="python", wrap_lines=True)
