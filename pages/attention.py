@@ -94,6 +94,9 @@ def model_controls(box: Any) -> Model:
 
 
 # the page's controls beside the first open section's chart (in its own row when that is a fragment)
+# the maps' view (heatmaps or lines) at the top of the side column, above the model's many controls
+on_maps = source == "sentence" and layout.first_open(sec) == "maps"
+maps_view = flow.view_choice("att_view", lang, layout.page_controls(rows)) if on_maps else None
 m = None if layout.first_open(sec) in FRAGMENTS else model_controls(layout.page_controls(rows))
 
 # ---- 1. every head's map -------------------------------------------------------------------------------
@@ -107,7 +110,7 @@ if first.open and m is not None:
         elif source == "sentence":
             with side:
                 layer = widgets.layer_choice(n_layers, lang, "att_layer")
-                lines = flow.controls("att", labels, layer, lang)  # heatmaps, or lines between words
+                lines = flow.controls("att", labels, layer, lang, maps_view)
             with main, widgets.guard(lang):
                 title = t("att.maps.chart", lang, layer=layer + 1, heads=s.heads, d_k=s.d_k)
                 per_head = list(model_cache.layer_maps(config, tokens, layer))

@@ -28,6 +28,8 @@ sec = sections.sections(
     lang=lang,
 )
 rows = layout.rows(sec)
+# the one-head tab's view (heatmaps or lines) at the top of its side column, above the page's controls
+one_view = flow.view_choice("real_view", lang, rows["one"].side) if sec["one"].open else None
 with layout.page_controls(rows):
     key = widgets.choice(
         t("real.model", lang),
@@ -60,7 +62,7 @@ if analysed is not None:
         with sec["one"]:
             with rows["one"].side:
                 layer = widgets.bounded_slider(t("real.one.layer", lang), 1, info.layers, 1, key="real_layer")
-                lines = flow.controls("real", views.labels(pieces), layer - 1, lang)  # or heatmaps
+                lines = flow.controls("real", views.labels(pieces), layer - 1, lang, one_view)
                 if lines is None:  # lines draw every head of the layer
                     head = widgets.bounded_slider(t("real.one.head", lang), 1, info.heads, 1, key="real_head")
             with rows["one"].main, widgets.guard(lang):

@@ -54,12 +54,12 @@ def calls() -> Iterator[set[CodeType]]:
 
     STORE.discard()  # every cached result (the live and the real models' runs too): computed again
     sys.setprofile(record)
-    threading.setprofile(record)  # type: ignore[arg-type]
+    threading.setprofile(record)
     try:
         yield seen
     finally:
         sys.setprofile(None)
-        threading.setprofile(None)  # type: ignore[arg-type]
+        threading.setprofile(None)
 
 
 @pytest.mark.parametrize(("box", "page", "query"), BOXES, ids=[b for b, _, _ in BOXES])

@@ -130,7 +130,7 @@ def test_a_real_models_layer_as_lines_carries_every_heads_weights_and_its_tidy_t
     assert "real_head" not in [s.key for s in at.slider]  # every head is drawn: no head to pick
     fig = figure(at, f"real_lines_{model}")
     info = pretrained.INFO[model]
-    pieces = pretrained.tokenize(model, at.text_input(key="real_text").value)
+    pieces = pretrained.tokenize(model, at.text_input(key="real_text").value or "")
     weights = pretrained.run(model, pieces.ids).attention[1]  # layer 2
     assert fig["layout"]["meta"]["lines"]["heads"] == info.heads
     assert_lines_are(

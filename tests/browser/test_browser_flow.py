@@ -86,9 +86,12 @@ SMOLLM2 = Case(
 
 
 def open_page(browser: Browser, lang: str, phone: bool) -> Page:
-    size = {"width": 390, "height": 844} if phone else {"width": 1400, "height": 900}
+    width, height = (390, 844) if phone else (1400, 900)
     context = browser.new_context(
-        viewport=size, locale="ko-KR" if lang == "ko" else "en-US", has_touch=phone, is_mobile=phone
+        viewport={"width": width, "height": height},
+        locale="ko-KR" if lang == "ko" else "en-US",
+        has_touch=phone,
+        is_mobile=phone,
     )
     context.set_default_timeout(WAIT_MS)
     return context.new_page()

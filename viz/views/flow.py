@@ -59,10 +59,12 @@ def word_choice(labels: Sequence[str], key: str, lang: str, container: Any = st)
     return int(picked) - 1 if picked else None
 
 
-def controls(prefix: str, labels: Sequence[str], layer: int, lang: str) -> Lines | None:
-    """The view's controls (``{prefix}_view``, and with lines ``{prefix}_word``): the lines asked for, or
-    None for the heatmaps."""
-    if view_choice(f"{prefix}_view", lang) != "lines":
+def controls(
+    prefix: str, labels: Sequence[str], layer: int, lang: str, view: str | None = None
+) -> Lines | None:
+    """The view's controls (``{prefix}_view``, unless the page drew it already and passes its ``view``, and
+    with lines ``{prefix}_word``): the lines asked for, or None for the heatmaps."""
+    if (view or view_choice(f"{prefix}_view", lang)) != "lines":
         return None
     return Lines(layer, word_choice(labels, f"{prefix}_word", lang))
 
