@@ -118,14 +118,32 @@ _FOLLOWED_WIDTH_JS = """() => [...document.querySelectorAll('[data-testid=stMain
 FOLLOW_MS = 2000
 
 
+#: The open tab's first row holds its main chart, drawn (or a message where it would be). A table lower in
+#: the tab can be on the page before the chart component has made its box: without this the walk measured
+#: that table as the tab's first chart (the Attention page's KV-cache table, 1637 px down).
+_ROW_DRAWN_JS = f"""() => {{
+  const col = document.querySelector(
+    '[data-testid=stMain] [class*="st-key-al_row_"] [data-testid=stColumn]');
+  if (!col) return true;
+  return Boolean(col.querySelector('[data-testid=stAlert]')) || [...col.querySelectorAll("{MAIN}")].some(
+    (el) => el.getBoundingClientRect().height > 0 && (!el.classList.contains('al-plot') || el._fullData));
+}}"""
+#: How long the walk waits for that before it measures anyway (a tab without a chart in its row then
+#: fails on the measure, with the page as it was).
+ROW_MS = 30_000
+
+
 def settle(page: Page) -> None:
-    """The app idle, every chart of the main area drawn, and the layout settled after a resize."""
+    """The app idle, the open tab's main chart and every other chart of the main area drawn, and the
+    layout settled after a resize."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     wait_for_idle(page)
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(_ROW_DRAWN_JS, timeout=ROW_MS)
     page.wait_for_function(DRAWN_JS, timeout=WAIT_MS)
     page.evaluate("() => window.scrollTo(0, 0)")
     animation_frames(page, 3)
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
     # past it, measured as it is: a chart still at its old width shows in what is found
     with contextlib.suppress(PlaywrightTimeout):
         page.wait_for_function(_FOLLOWED_WIDTH_JS, timeout=FOLLOW_MS)
