@@ -93,10 +93,10 @@ def model_controls(box: Any) -> Model:
     return Model(picked, words, layers, cfg)
 
 
-# the page's controls beside the first open section's chart (in its own row when that is a fragment)
 # the maps' view (heatmaps or lines) at the top of the side column, above the model's many controls
 on_maps = source == "sentence" and layout.first_open(sec) == "maps"
 maps_view = flow.view_choice("att_view", lang, layout.page_controls(rows)) if on_maps else None
+# the page's controls beside the first open section's chart (in its own row when that is a fragment)
 m = None if layout.first_open(sec) in FRAGMENTS else model_controls(layout.page_controls(rows))
 
 # ---- 1. every head's map -------------------------------------------------------------------------------
