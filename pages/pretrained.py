@@ -10,7 +10,7 @@ from viz import pretrained
 from viz.i18n import t
 from viz.state import link as url_link
 from viz.ui import layout, sections, shell, widgets
-from viz.views import code, flow
+from viz.views import code, flow, generate
 from viz.views import pretrained as views
 
 s = shell.page_shell()
@@ -24,12 +24,15 @@ EXAMPLES = url_link.REAL_EXAMPLES
 # main chart and, beside it, the controls that move it (viz.ui.layout).
 sec = sections.sections(
     "real_section",
-    {k: t(f"real.section.{k}", lang) for k in ("tokens", "all", "one", "patterns", "next")},
+    {k: t(f"real.section.{k}", lang) for k in url_link.REAL_SECTIONS},
     lang=lang,
 )
 rows = layout.rows(sec)
 # the one-head tab's view (heatmaps or lines) at the top of its side column, above the page's controls
 one_view = flow.view_choice("real_view", lang, rows["one"].side) if sec["one"].open else None
+# the writing tab's controls (SmolLM2 only) at the top of its side column too: its buttons are pressed often
+writes = pretrained.INFO[widgets.current_choice("real_model", pretrained.MODELS, lang)].causal
+gen = generate.controls(lang, rows["generate"].side) if sec["generate"].open and writes else None
 with layout.page_controls(rows):
     key = widgets.choice(
         t("real.model", lang),
@@ -105,6 +108,13 @@ if analysed is not None:
                 k = widgets.bounded_slider(t("real.next.k", lang), 3, 30, 10, key="real_k")
             with rows["next"].main, widgets.guard(lang):
                 views.next_token(result, pieces, key, temperature, k, lang)
+    if sec["generate"].open:
+        with sec["generate"]:
+            if gen is not None and info.causal:
+                with rows["generate"].main, widgets.guard(lang):
+                    generate.view(pieces, *gen, lang, views.labels(pieces))
+            else:
+                st.info(t("gen.minilm", lang))
 
 # ---- what the page is ----------------------------------------------------------------------------------
 code.box(f"pretrained.{key}", lang)

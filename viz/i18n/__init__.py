@@ -39,6 +39,7 @@ from viz.i18n import (
     encoding,
     encodings,
     flow,
+    generate,
     home,
     lesson,
     notes,
@@ -84,6 +85,7 @@ PREFIXES: dict[str, str] = {
     "real": "pretrained",
     "flow": "flow",
     "code": "code",
+    "gen": "generate",
 }
 
 #: Every strings module of the package, by name; STRINGS is their union.
@@ -112,6 +114,7 @@ TABLES: dict[str, dict[str, dict[str, str]]] = {
         pretrained,
         flow,
         code,
+        generate,
     )
 }
 

@@ -92,6 +92,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "real.section.one": {"en": "3. One head", "ko": "3. 헤드 하나"},
     "real.section.patterns": {"en": "4. Head patterns", "ko": "4. 헤드 패턴"},
     "real.section.next": {"en": "5. Next token", "ko": "5. 다음 토큰"},
+    "real.section.generate": {"en": "6. Write on", "ko": "6. 이어 쓰기"},
     # ---- tokens -----------------------------------------------------------------------------------------
     "real.tokens.caption": {
         "en": "{n} tokens, as the model sees them; the table gives each piece's id in the vocabulary.",

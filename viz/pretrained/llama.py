@@ -228,6 +228,16 @@ def extend(model: Llama, cache: Cache, chains: Sequence[tuple[int, ...]]) -> np.
     return _logits(model, x[:, -1]).numpy()
 
 
+@torch.inference_mode()
+def extend_one(model: Llama, cache: Cache | None, ids: list[int]) -> tuple[Cache, np.ndarray, np.ndarray]:
+    """``ids`` read after the text whose ``cache`` is given (none: ``ids`` are the whole text): the keys
+    and values of all of it, the next token's logits (vocab,) and how the last token read every token
+    (layers, heads, T), as :func:`run` on the whole text would give them."""
+    rows: list[torch.Tensor] = []
+    x, cache = _forward(model, torch.tensor([ids], dtype=torch.long), cache, rows)
+    return cache, _logits(model, x[0, -1]).numpy(), torch.stack(rows).numpy()
+
+
 def _logits(model: Llama, x: torch.Tensor) -> torch.Tensor:
     """The output layer (the tied embedding) on final hidden states (..., d_model), in chunks of the
     vocabulary so that no float32 copy of the whole float16 table is made."""
@@ -238,10 +248,13 @@ def _logits(model: Llama, x: torch.Tensor) -> torch.Tensor:
     )
 
 
-def _forward(model: Llama, ids: torch.Tensor, past: Cache | None) -> tuple[torch.Tensor, Cache]:
+def _forward(
+    model: Llama, ids: torch.Tensor, past: Cache | None, rows: list[torch.Tensor] | None = None
+) -> tuple[torch.Tensor, Cache]:
     """The layers on a batch of sequences ``ids`` (B, L) that follow one shared text (``past``, or none):
     the last layer's output (B, L, d_model) and each layer's keys and values of the shared text and
-    these tokens (only kept whole when there is one sequence)."""
+    these tokens (only kept whole when there is one sequence). ``rows``, when given, gets each layer's
+    attention of the first sequence's last token (heads, start + L)."""
     c = model.config
     b, n = ids.shape
     start = 0 if past is None else past[0][0].shape[1]
@@ -275,6 +288,8 @@ def _forward(model: Llama, ids: torch.Tensor, past: Cache | None) -> tuple[torch
         k, v = k.repeat_interleave(c.group, dim=1), v.repeat_interleave(c.group, dim=1)
         scores = (q @ k.transpose(-1, -2)) / math.sqrt(c.d_head)
         weights = torch.softmax(scores.masked_fill(future, float("-inf")), dim=-1)
+        if rows is not None:
+            rows.append(weights[0, :, -1].clone())
         mixed = (weights @ v).transpose(1, 2).reshape(b, n, c.d_model)
         x = x + F.linear(mixed, model.w(f"{p}.self_attn.o_proj.weight"))
         h = _rms(x, model.w(f"{p}.post_attention_layernorm.weight"), c.eps)

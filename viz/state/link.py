@@ -98,6 +98,9 @@ REAL_MODELS = ("minilm", "smollm2")
 ATTENTION_VIEWS = ("heatmap", "lines")
 #: The word whose lines alone are drawn: 0 for every word, i for the i-th (the longest text a page reads).
 REAL_TOKENS = 64  # viz.pretrained.MAX_TOKENS
+REAL_SECTIONS = ("tokens", "all", "one", "patterns", "next", "generate")
+GEN_MODES = ("sample", "top")  # viz.pretrained.generate.MODES
+GEN_MAX = 32  # viz.pretrained.generate.MAX_NEW
 REAL_MEASURES = ("previous", "next", "self", "first", "special", "entropy")
 
 
@@ -253,7 +256,7 @@ PAGES: dict[str, Page] = {
             Choice("model", "real_model", REAL_MODELS[0], REAL_MODELS),
             Index("ex", "real_example", REAL_EXAMPLES[0], REAL_EXAMPLES),
             Text("text", "real_text", REAL_EXAMPLES[0]),
-            _tabs("real_section", ("tokens", "all", "one", "patterns", "next")),
+            _tabs("real_section", REAL_SECTIONS),
             Int("layer", "real_layer", 1, 1, 30),  # SmolLM2's 30; MiniLM's page clamps to 6 and says so
             Int("head", "real_head", 1, 1, 12),  # MiniLM's 12; SmolLM2's 9
             Choice("view", "real_view", ATTENTION_VIEWS[0], ATTENTION_VIEWS),
@@ -261,6 +264,14 @@ PAGES: dict[str, Page] = {
             Choice("measure", "real_measure", REAL_MEASURES[0], REAL_MEASURES),
             Number("temp", "real_temp", 1.0, 0.1, 3.0, 0.1),
             Int("k", "real_k", 10, 3, 30),
+            # the sixth tab, SmolLM2 writing on (viz/views/generate.py; defaults: viz.pretrained.generate)
+            Choice("mode", "gen_mode", GEN_MODES[0], GEN_MODES),
+            Number("gtemp", "gen_temp", 0.8, 0.1, 3.0, 0.1),
+            Int("topk", "gen_topk", 40, 0, 100),
+            Number("topp", "gen_topp", 0.9, 0.05, 1.0, 0.05),
+            Int("seed", "gen_seed", 0, 0, SEED_MAX),
+            Int("n", "gen_n", 6, 0, GEN_MAX),
+            Int("step", "gen_step", 0, 0, GEN_MAX),
         )
     ),
     # the guided lesson (pages/lesson.py): which step; the steps are viz/i18n/lesson.py

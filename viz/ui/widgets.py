@@ -221,14 +221,23 @@ def position_slider(label: str, n: int, default: int, key: str, help: str | None
     return bounded_slider(label, 0, n - 1, default, key, help)
 
 
-def bounded_slider(label: str, lo: int, hi: int, default: int, key: str, help: str | None = None) -> int:
+def bounded_slider(
+    label: str, lo: int, hi: int, default: int, key: str, help: str | None = None, *, disabled: bool = False
+) -> int:
     """An integer slider from ``lo`` to ``hi`` whose stored value is clamped when the bounds move
     (so a callback may set it too); ``lo`` without a slider when there is nothing to choose."""
     if hi <= lo:
         return lo
     keep_in_range(key, (lo, hi), lambda kept: _clamp(kept, lo, hi, default))
     picked = st.slider(
-        label, lo, hi, key=key, help=help, persist_state=KEEP, **initial(key, value=min(max(default, lo), hi))
+        label,
+        lo,
+        hi,
+        key=key,
+        help=help,
+        disabled=disabled,
+        persist_state=KEEP,
+        **initial(key, value=min(max(default, lo), hi)),
     )
     return int(cast(int, picked))
 

@@ -165,3 +165,23 @@ def test_the_real_models_page_copies_match_their_sources() -> None:
     assert layer.hi == max(i.layers for i in pretrained.INFO.values())
     assert head.hi == max(i.heads for i in pretrained.INFO.values())
     assert link.REAL_TOKENS == pretrained.MAX_TOKENS  # the word whose lines are drawn: any of the text's
+
+
+def test_the_write_on_tabs_copies_match_their_sources() -> None:
+    from viz.pretrained import generate
+
+    assert link.GEN_MODES == generate.MODES
+    assert link.GEN_MAX == generate.MAX_NEW
+    by_name = link.PAGES["pretrained"].by_name
+    defaults = {name: by_name[name].default for name in ("mode", "gtemp", "topk", "topp", "seed")}
+    settings = generate.Settings()
+    assert defaults == {
+        "mode": settings.mode,
+        "gtemp": settings.temperature,
+        "topk": settings.top_k,
+        "topp": settings.top_p,
+        "seed": settings.seed,
+    }
+    from viz.views import generate as view
+
+    assert by_name["n"].default == view.DEFAULT_N
