@@ -117,6 +117,6 @@ if analysed is not None:
                 st.info(t("gen.minilm", lang))
 
 # ---- what the page is ----------------------------------------------------------------------------------
-code.box(f"pretrained.{key}", lang)
+code.box(f"pretrained.{key}.generate" if gen is not None and info.causal else f"pretrained.{key}", lang)
 with layout.about(lang):
     st.write(t("real.intro", lang))

@@ -35,6 +35,7 @@ BOXES = [
     ("encoder", "encoder", {}),
     ("pretrained.minilm", "pretrained", {"model": "minilm", "tab": "all"}),
     ("pretrained.smollm2", "pretrained", {"model": "smollm2", "tab": "all"}),
+    ("pretrained.smollm2.generate", "pretrained", {"model": "smollm2", "tab": "generate", "n": "2"}),
 ]
 
 
@@ -67,7 +68,7 @@ def test_each_box_shows_the_source_of_functions_the_page_ran(
     box: str, page: str, query: dict[str, str], calls: set[CodeType]
 ) -> None:
     if page == "pretrained":
-        real(box.partition(".")[2])
+        real(box.split(".")[1])
     at = open_link(page, **query)
     assert not python(at)  # closed: nothing of it drawn
     assert len([e for e in at.expander if e.label == t("code.title", "en")]) == 1

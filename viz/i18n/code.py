@@ -78,4 +78,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "키/밸류 헤드 3개를 나눠 쓰고, 인과 마스크가 뒤쪽 토큰을 가리며, RMSNorm이 각 하위 층 앞에 오고, "
         "피드포워드는 게이트를 씁니다(SwiGLU).",
     },
+    "code.pretrained_smollm2_generate": {
+        "en": "One step of writing: the new token alone runs through the layers, reading the keys and values "
+        "kept from the text so far; its logits are divided by the temperature, cut by top-k and top-p and "
+        "renormalised; a number drawn from the seed and the step picks where the running total passes it.",
+        "ko": "글쓰기의 한 단계입니다. 새 토큰 하나만 층을 지나며, 지금까지의 글에서 보관한 키와 밸류를 읽습니다. "
+        "그 로짓을 온도로 나누고, top-k와 top-p로 자른 뒤 합이 1이 되게 다시 나눕니다. 시드와 단계로 정한 난수를 "
+        "누적 합이 넘는 곳의 토큰을 고릅니다.",
+    },
 }

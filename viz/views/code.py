@@ -43,6 +43,12 @@ SNIPPETS: dict[str, tuple[str, ...]] = {
     "encoder": ("viz.model.encoder:EncoderLayer.trace",),
     "pretrained.minilm": ("viz.pretrained.bert:run",),
     "pretrained.smollm2": ("viz.pretrained.llama:run",),
+    # the Real models page's writing tab (viz/views/generate.py)
+    "pretrained.smollm2.generate": (
+        "viz.pretrained.llama:extend_one",
+        "viz.pretrained.generate:filtered",
+        "viz.pretrained.generate:choose",
+    ),
 }
 
 
@@ -69,6 +75,12 @@ FORMULAS: dict[str, str] = {
     "pretrained.smollm2": r"\begin{aligned} Z &= X + \mathrm{MultiHead}_{\mathrm{RoPE},\,\mathrm{GQA}}"
     r"(\mathrm{RMSNorm}(X)) \\ N &= \mathrm{RMSNorm}(Z) \\"
     r" \mathrm{Out} &= Z + \big(\mathrm{SiLU}(N W_g) \odot N W_u\big) W_d \end{aligned}",
+    # i_1, i_2, ... are the tokens from the likeliest down
+    "pretrained.smollm2.generate": r"\begin{aligned} p_i &= \mathrm{softmax}(z / T)_i \\"
+    r" m &= \min \{ m \le k : \textstyle\sum_{r \le m} p_{i_r} \ge p_{top} \sum_{r \le k} p_{i_r} \} \\"
+    r" q_{i_r} &= p_{i_r} [r \le m] \,/\, \textstyle\sum_{s \le m} p_{i_s} \\"
+    r" x_{t+1} &= i_r, \quad r = \min \{ r : \textstyle\sum_{s \le r} q_{i_s} > u \},"
+    r" \; u \sim U[0, 1) \end{aligned}",
 }
 
 
