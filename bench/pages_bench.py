@@ -112,6 +112,8 @@ PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
     # model each press), and a real model's layer (every head of it) as the layer moves
     "lines_att": (("d_model", None),),
     "lines_real": (("real_layer", 2),),
+    # SmolLM2 writing on (viz/views/generate.py): each press of "Tokens written" writes one more token
+    "generate": (("gen_n", None),),
     MINIMAL: (("d_model", None),),
 }
 #: Pages opened on another view than their bare address: the Real models page opens on its tokens
@@ -134,6 +136,7 @@ PATHS: dict[str, str] = {
     "live_t5": "similarity?bias=t5",
     "lines_att": "attention?view=lines",
     "lines_real": "pretrained?tab=one&view=lines",
+    "generate": "pretrained?model=smollm2&tab=generate",
 }
 TAB = '[role="tab"]'
 #: At the largest size these start from their last option (End key, untimed), not the default.
