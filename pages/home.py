@@ -7,6 +7,7 @@ import streamlit as st
 
 from viz.i18n import t
 from viz.ui import shell
+from viz.views import code, model_map
 from viz.views import home as home_views
 
 settings = shell.page_shell()
@@ -39,6 +40,8 @@ PIPELINE: list[tuple[str, list[tuple[str, str]]]] = [
 
 st.title(t("home.title", lang))
 st.markdown(t("home.tagline", lang))
+# the whole model on one screen first: the live model's path, each box opening its page and tab
+model_map.diagram(settings, lang, here="pages/home.py")
 st.write(t("home.audience", lang))
 st.subheader(t("home.path", lang))
 home_views.pipeline_cards(PIPELINE, lang)
@@ -52,3 +55,4 @@ st.info(
         heads=settings.heads,
     )
 )
+code.box("home", lang)

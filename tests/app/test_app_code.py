@@ -27,6 +27,7 @@ pytestmark = pytest.mark.usefixtures("fresh_caches")
 
 #: Each box, with the link that opens its page on it.
 BOXES = [
+    ("home", "home", {}),
     ("positional_encoding", "positional_encoding", {}),
     ("embedding", "embedding", {}),
     ("similarity", "similarity", {}),
@@ -117,6 +118,7 @@ def test_every_function_named_resolves_and_every_page_with_charts_has_a_box() ->
     assert set(code.FORMULAS) == set(code.SNIPPETS)
     pages = {name.partition(".")[0] for name in code.SNIPPETS}
     assert pages == {
+        "home",
         "positional_encoding",
         "embedding",
         "similarity",

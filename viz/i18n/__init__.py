@@ -42,6 +42,7 @@ from viz.i18n import (
     generate,
     home,
     lesson,
+    model_map,
     notes,
     online_softmax,
     positional_encoding,
@@ -86,6 +87,7 @@ PREFIXES: dict[str, str] = {
     "flow": "flow",
     "code": "code",
     "gen": "generate",
+    "map": "model_map",
 }
 
 #: Every strings module of the package, by name; STRINGS is their union.
@@ -115,6 +117,7 @@ TABLES: dict[str, dict[str, dict[str, str]]] = {
         flow,
         code,
         generate,
+        model_map,
     )
 }
 

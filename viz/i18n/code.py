@@ -86,4 +86,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "그 로짓을 온도로 나누고, top-k와 top-p로 자른 뒤 합이 1이 되게 다시 나눕니다. 시드와 단계로 정한 난수를 "
         "누적 합이 넘는 곳의 토큰을 고릅니다.",
     },
+    "code.home": {
+        "en": "Where the diagram's numbers come from: the sentence's vectors, then one head's query, keys, "
+        "scores, softmax and output, computed by the same functions as the Attention heads page's step by "
+        "step tab, on the same model.",
+        "ko": "도표의 숫자가 나오는 곳입니다. 문장의 벡터, 그리고 헤드 하나의 쿼리, 키, 점수, 소프트맥스, 출력을 "
+        "어텐션 헤드 페이지의 단계별 탭과 같은 함수로, 같은 모델에서 계산합니다.",
+    },
 }

@@ -28,6 +28,8 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Per page (and per real model on the Real models page), the functions its main chart's numbers come
 #: from, in the order they run.
 SNIPPETS: dict[str, tuple[str, ...]] = {
+    # Home's diagram: its numbers, from one head's steps through the live model
+    "home": ("viz.views.model_map:numbers", "viz.model.probe:head_steps"),
     "positional_encoding": ("viz.encodings.sinusoid:frequencies", "viz.encodings.sinusoid:sinusoidal_at"),
     "embedding": ("viz.encodings.embedding:combine",),
     "similarity": ("viz.encodings.similarity:pairwise",),
@@ -54,6 +56,10 @@ SNIPPETS: dict[str, tuple[str, ...]] = {
 
 #: Per page, the formula beside the code (LaTeX: symbols only, the same in every language).
 FORMULAS: dict[str, str] = {
+    "home": r"\begin{aligned} X &= E\sqrt{d_{model}} + PE \\"
+    r" w_0 &= \mathrm{softmax}\!\left(\frac{q_0 K^\top}{\sqrt{d_k}}\right),\quad q_0 = X_0 W_Q \\"
+    r" Z &= \mathrm{LN}(X + \mathrm{MultiHead}(X)) \\"
+    r" \mathrm{Out} &= \mathrm{LN}\big(Z + \mathrm{FFN}(Z)\big) \end{aligned}",
     "positional_encoding": r"\begin{aligned} \omega_i &= \mathrm{base}^{-2i/d_{model}} \\"
     r" PE_{pos,\,2i} &= \sin(pos\,\omega_i) \\ PE_{pos,\,2i+1} &= \cos(pos\,\omega_i) \end{aligned}",
     "embedding": r"X = s \cdot E + P, \qquad s \in \{1, \sqrt{d_{model}}\}",

@@ -48,7 +48,11 @@ def _script(path: Path) -> str:
     source = path.read_text(encoding="utf-8")
     if source.count(PLACEHOLDER) != 1:
         raise ValueError(f"{path.name} must hold {PLACEHOLDER} exactly once")
-    source = source.replace(PLACEHOLDER, json.dumps(settings()))
+    return _stripped(source.replace(PLACEHOLDER, json.dumps(settings())))
+
+
+def _stripped(source: str) -> str:
+    """JavaScript without its comment lines and blank lines, each line trimmed."""
     lines = (line.strip() for line in source.splitlines())
     return "\n".join(line for line in lines if line and not line.startswith("//"))
 
@@ -82,8 +86,10 @@ SERVED_PLOT = "attention-lab-plot.js"
 @functools.cache
 def served_plot_script() -> bytes:
     """``static/attention-lab-plot.js``: plot.js without its comment lines, with :func:`settings` in place,
+    then follow.js (what some charts do under the pointer: one module, so plot.js calls its functions),
     adding the charts' stylesheet to the page once (a component's own ``css`` is sent with every chart)."""
-    script = _script(Path(__file__).parent / "plot.js")
+    here = Path(__file__).parent
+    script = _script(here / "plot.js") + "\n" + _stripped((here / "follow.js").read_text(encoding="utf-8"))
     return (script + "\n" + _STYLE_JS.replace("__CSS__", json.dumps(_PLOT_CSS)) + "\n").encode("utf-8")
 
 

@@ -251,47 +251,6 @@ function followWidth(el, Plotly) {
   el.__alResize.observe(el);
 }
 
-// A chart of attention as lines (viz/figures/flow.py: each line a segment of a path shape, and
-// layout.meta.lines.shapes listing what each shape draws as [head, query, key, weight]): hovering a word,
-// or tapping it on a phone, shows only that word's lines in every head (a left word's lines to the words
-// it reads, a right word's from the words that read it); leaving it, or tapping it again, shows them all.
-// A head hidden by its legend entry stays hidden.
-function followWords(el, Plotly) {
-  if (el.__alLines) return;
-  el.__alLines = true;
-  let pinned = null;
-  const show = (point) => {
-    const drawn = el.layout?.meta?.lines?.shapes;
-    const shapes = el.layout?.shapes;
-    if (!Array.isArray(drawn) || !Array.isArray(shapes)) return;
-    const side = point?.data?.meta;
-    const word = point ? point.pointIndex : null;
-    const update = {};
-    drawn.forEach((lines, i) => {
-      if (!shapes[i] || shapes[i].visible === 'legendonly') return;
-      const mine = lines.filter(([, q, k]) => word === null || (side === 'query' ? q === word : k === word));
-      update[`shapes[${i}].path`] = mine.map(([, q, k]) => `M0,${q}L1,${k}`).join('') || 'M0,0';
-      update[`shapes[${i}].visible`] = mine.length > 0;
-    });
-    Plotly.relayout(el, update);
-  };
-  const word = (event) => event?.points?.find((p) => p.data?.meta === 'query' || p.data?.meta === 'key');
-  el.on('plotly_hover', (event) => {
-    const point = word(event);
-    if (point && !pinned) show(point);
-  });
-  el.on('plotly_unhover', () => {
-    if (!pinned) show(null);
-  });
-  el.on('plotly_click', (event) => {
-    const point = word(event);
-    if (!point) return;
-    const same = pinned && pinned.data.meta === point.data.meta && pinned.pointIndex === point.pointIndex;
-    pinned = same ? null : point;
-    show(pinned);
-  });
-}
-
 // Charts waiting to be drawn, in page order, one entry per chart (a newer figure replaces a waiting
 // one). They are drawn one per task, so the browser paints each chart as it is ready: drawn in one go, a
 // page of ten charts showed nothing until the last was done.
@@ -417,6 +376,7 @@ export default function (component) {
           el.__alRestyle = shown === figure ? null : el.__alRedraw;
           followWidth(el, Plotly);
           if (shown.layout?.meta?.lines) followWords(el, Plotly);
+          if (shown.layout?.meta?.boxes) followBoxes(el);
         }),
       () => {
         el.textContent = LOAD_FAILED[lang] || LOAD_FAILED.en;

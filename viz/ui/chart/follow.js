@@ -1,0 +1,66 @@
+// What some charts do under the pointer, beyond Plotly's own hover: served after plot.js, in the same
+// module (viz.ui.chart.served_plot_script), which calls these once a chart that needs them is drawn
+// (exported only so that each file, linted alone, uses what it declares).
+
+// A chart of attention as lines (viz/figures/flow.py: each line a segment of a path shape, and
+// layout.meta.lines.shapes listing what each shape draws as [head, query, key, weight]): hovering a word,
+// or tapping it on a phone, shows only that word's lines in every head (a left word's lines to the words
+// it reads, a right word's from the words that read it); leaving it, or tapping it again, shows them all.
+// A head hidden by its legend entry stays hidden.
+export function followWords(el, Plotly) {
+  if (el.__alLines) return;
+  el.__alLines = true;
+  let pinned = null;
+  const show = (point) => {
+    const drawn = el.layout?.meta?.lines?.shapes;
+    const shapes = el.layout?.shapes;
+    if (!Array.isArray(drawn) || !Array.isArray(shapes)) return;
+    const side = point?.data?.meta;
+    const word = point ? point.pointIndex : null;
+    const update = {};
+    drawn.forEach((lines, i) => {
+      if (!shapes[i] || shapes[i].visible === 'legendonly') return;
+      const mine = lines.filter(([, q, k]) => word === null || (side === 'query' ? q === word : k === word));
+      update[`shapes[${i}].path`] = mine.map(([, q, k]) => `M0,${q}L1,${k}`).join('') || 'M0,0';
+      update[`shapes[${i}].visible`] = mine.length > 0;
+    });
+    Plotly.relayout(el, update);
+  };
+  const word = (event) => event?.points?.find((p) => p.data?.meta === 'query' || p.data?.meta === 'key');
+  el.on('plotly_hover', (event) => {
+    const point = word(event);
+    if (point && !pinned) show(point);
+  });
+  el.on('plotly_unhover', () => {
+    if (!pinned) show(null);
+  });
+  el.on('plotly_click', (event) => {
+    const point = word(event);
+    if (!point) return;
+    const same = pinned && pinned.data.meta === point.data.meta && pinned.pointIndex === point.pointIndex;
+    pinned = same ? null : point;
+    show(pinned);
+  });
+}
+
+// Home's diagram of the model (viz.figures.diagram: layout.meta.boxes, a box's id as its marker's
+// customdata): a click on a box presses the page's own button for it (.st-key-map_link_<id>), which
+// opens that step's page and tab in the same session. On a touch screen the first tap on a box shows its
+// arithmetic (Plotly's hover), and a second tap on the same box opens it.
+export function followBoxes(el) {
+  if (el.__alBoxes) return;
+  el.__alBoxes = true;
+  const touch = window.matchMedia('(hover: none)').matches;
+  let armed = null;
+  el.on('plotly_click', (event) => {
+    const point = event?.points?.find((p) => p.data?.meta === 'boxes');
+    if (!point) return;
+    const id = point.customdata;
+    if (touch && armed !== id) {
+      armed = id;
+      return;
+    }
+    armed = null;
+    document.querySelector(`.st-key-map_link_${id} button`)?.click();
+  });
+}
