@@ -12,14 +12,14 @@ from viz.model import encoder, model_cache, probe
 from viz.ui import layout, sections, shell, widgets
 from viz.views import attention as views
 from viz.views import attention_steps as steps
-from viz.views import code, flow, training
+from viz.views import code, flow, model_map, training
 from viz.views import encoding as enc_views
 from viz.views import windows as window_views
 
 s = shell.page_shell()
 lang = s.lang
 
-st.title(t("att.title", lang))
+model_map.page_title(t("att.title", lang), s, lang, "pages/attention.py")
 
 EXAMPLES = ("A dog ate the food because it was hungry", "I am good", "The cat chased the mouse")
 SOURCES = ("sentence", "task")

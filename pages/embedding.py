@@ -9,14 +9,14 @@ from viz.encodings import embedding
 from viz.i18n import t
 from viz.ui import chart, layout, sections, shell, widgets
 from viz.ui.notes import notes_differ
-from viz.views import code
+from viz.views import code, model_map
 from viz.views import embedding as emb_views
 from viz.views import encoding as enc_views
 
 s = shell.page_shell()
 lang = s.lang
 
-st.title(t("emb.title", lang))
+model_map.page_title(t("emb.title", lang), s, lang, "pages/embedding.py")
 
 # Sections as tabs: only the open one runs and draws (viz.ui.sections); each open one's first row holds its
 # main chart and, beside it, the controls that move it (viz.ui.layout).

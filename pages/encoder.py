@@ -13,14 +13,14 @@ from viz.i18n import t
 from viz.model import block, encoder, model_cache
 from viz.ui import layout, sections, shell, widgets
 from viz.ui.notes import notes_differ
-from viz.views import code
+from viz.views import code, model_map
 from viz.views import encoder as enc_block_views
 from viz.views import encoding as enc_views
 
 s = shell.page_shell()
 lang = s.lang
 
-st.title(t("enc.title", lang))
+model_map.page_title(t("enc.title", lang), s, lang, "pages/encoder.py")
 
 EXAMPLES = tuple(enc_strings.TRANSLATIONS)
 PATH_PARTS = ("stages", "norms")  # the first section's own tabs

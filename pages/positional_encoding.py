@@ -9,7 +9,7 @@ from viz.encodings import EncodingSpec
 from viz.i18n import t
 from viz.ui import chart, layout, sections, shell, widgets
 from viz.ui.notes import notes_differ
-from viz.views import code
+from viz.views import code, model_map
 from viz.views import encoding as enc_views
 from viz.views import positional_encoding as pe_views
 from viz.views import rope_scaling as rope_views
@@ -17,7 +17,7 @@ from viz.views import rope_scaling as rope_views
 s = shell.page_shell()
 lang = s.lang
 
-st.title(t("pe.title", lang))
+model_map.page_title(t("pe.title", lang), s, lang, "pages/positional_encoding.py")
 
 # Sections as tabs: only the open one runs and draws (viz.ui.sections); each open one's first row holds its
 # main chart and, beside it, the controls that move it (viz.ui.layout).

@@ -10,13 +10,13 @@ from viz import pretrained
 from viz.i18n import t
 from viz.state import link as url_link
 from viz.ui import layout, sections, shell, widgets
-from viz.views import code, flow, generate
+from viz.views import code, flow, generate, model_map
 from viz.views import pretrained as views
 
 s = shell.page_shell()
 lang = s.lang
 
-st.title(t("real.title", lang))
+model_map.page_title(t("real.title", lang), s, lang, "pages/pretrained.py")
 
 EXAMPLES = url_link.REAL_EXAMPLES
 

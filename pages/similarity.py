@@ -10,7 +10,7 @@ from viz.encodings.similarity import MEASURES
 from viz.i18n import t
 from viz.ui import chart, layout, sections, shell, widgets
 from viz.ui.notes import notes_differ
-from viz.views import code
+from viz.views import code, model_map
 from viz.views import encoding as enc_views
 from viz.views import relative as bias_views
 from viz.views import similarity as sim_views
@@ -18,7 +18,7 @@ from viz.views import similarity as sim_views
 s = shell.page_shell()
 lang = s.lang
 
-st.title(t("sim.title", lang))
+model_map.page_title(t("sim.title", lang), s, lang, "pages/similarity.py")
 
 # Sections as tabs: only the open one runs and draws (viz.ui.sections); each open one's first row holds its
 # main chart and, beside it, the controls that move it (viz.ui.layout).

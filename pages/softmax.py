@@ -11,7 +11,7 @@ from viz.i18n import t
 from viz.scores import softmax, worked
 from viz.ui import layout, sections, shell, widgets
 from viz.ui.notes import notes_differ
-from viz.views import code
+from viz.views import code, model_map
 from viz.views import online_softmax as os_views
 from viz.views import softmax as sm_views
 from viz.views import softmax_example as ex_views
@@ -19,7 +19,7 @@ from viz.views import softmax_example as ex_views
 s = shell.page_shell()
 lang = s.lang
 
-st.title(t("sm.title", lang))
+model_map.page_title(t("sm.title", lang), s, lang, "pages/softmax.py")
 
 # Sections as tabs: only the open one runs and draws (viz.ui.sections); each open one's first row holds its
 # main chart and, beside it, the controls that move it (viz.ui.layout).

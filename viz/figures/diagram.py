@@ -47,10 +47,15 @@ def position(i: int, cols: int) -> tuple[float, float]:
     return (float(cols - 1 - col if row % 2 else col), -float(row))
 
 
-@memoized
-def model_map(boxes: Sequence[Box], *, title: str = "", cols: int = 4) -> go.Figure:
-    """The boxes in a snaking path of ``cols`` columns, an arrow from each to the next."""
-    fig = new_figure()
+#: Columns on a phone (a box of four lines needs ~160 px).
+PHONE_COLS = 2
+
+
+def _drawn(
+    boxes: Sequence[Box], cols: int
+) -> tuple[list[go.Scatter], list[dict[str, object]], list[dict[str, object]], int]:
+    """The diagram's traces (text, and the markers that take hover and click), box shapes and arrows in
+    ``cols`` columns, and its number of rows."""
     centres = [position(i, cols) for i in range(len(boxes))]
     rows = (len(boxes) + cols - 1) // cols
     shapes = [
@@ -91,7 +96,7 @@ def model_map(boxes: Sequence[Box], *, title: str = "", cols: int = 4) -> go.Fig
         "<br>".join([f"<b>{escape_label(box.title)}</b>", *(escape_label(line) for line in box.lines)])
         for box in boxes
     ]
-    fig.add_trace(
+    traces = [
         go.Scatter(
             x=[x for x, _ in centres],
             y=[y for _, y in centres],
@@ -100,9 +105,7 @@ def model_map(boxes: Sequence[Box], *, title: str = "", cols: int = 4) -> go.Fig
             textfont={"size": 13},
             hoverinfo="skip",
             showlegend=False,
-        )
-    )
-    fig.add_trace(
+        ),
         go.Scatter(
             x=[x for x, _ in centres],
             y=[y for _, y in centres],
@@ -122,18 +125,43 @@ def model_map(boxes: Sequence[Box], *, title: str = "", cols: int = 4) -> go.Fig
             },
             showlegend=False,
             meta="boxes",
-        )
-    )
+        ),
+    ]
+    return traces, shapes, arrows, rows
+
+
+@memoized
+def model_map(boxes: Sequence[Box], *, title: str = "", cols: int = 4) -> go.Figure:
+    """The boxes in a snaking path of ``cols`` columns (:data:`PHONE_COLS` on a phone: ``layout.meta.phone``
+    holds that drawing, which the browser draws instead), an arrow from each to the next."""
+    fig = new_figure()
+    traces, shapes, arrows, rows = _drawn(boxes, cols)
+    fig.add_traces(traces)
+    phone_traces, phone_shapes, phone_arrows, phone_rows = _drawn(boxes, PHONE_COLS)
     fig.update_layout(
         title=escape_label(title),
         shapes=shapes,
         annotations=arrows,
-        height=int(rows * ROW_PX + 90),
+        height=_height(rows),
         margin={"l": 10, "r": 10, "t": 50, "b": 10},
         xaxis={"visible": False, "range": [-0.5, cols - 0.5], "fixedrange": True},
         yaxis={"visible": False, "range": [-rows + 0.5, 0.5], "fixedrange": True},
         hovermode="closest",
         dragmode=False,
-        meta={"boxes": [box.id for box in boxes]},
+        meta={
+            "boxes": [box.id for box in boxes],
+            "phone": {
+                "data": [trace.to_plotly_json() for trace in phone_traces],
+                "shapes": phone_shapes,
+                "annotations": phone_arrows,
+                "height": _height(phone_rows),
+                "xaxis": {"range": [-0.5, PHONE_COLS - 0.5]},
+                "yaxis": {"range": [-phone_rows + 0.5, 0.5]},
+            },
+        },
     )
     return fig
+
+
+def _height(rows: int) -> int:
+    return int(rows * ROW_PX + 90)

@@ -19,6 +19,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "헤드 수를 움직이면 모양과 숫자가 따라 바뀝니다). 상자에 마우스를 올리거나 누르면 그 계산을 자세히 보고, "
         "클릭하거나 아래 버튼을 누르면 그 단계를 보여 주는 페이지가 열립니다.",
     },
+    "map.title.small": {
+        "en": "This page's steps (red) in the live model's path",
+        "ko": "라이브 모델의 길에서 이 페이지의 단계(빨간색)",
+    },
+    "map.small": {"en": "The model", "ko": "모델 지도"},
     "map.open": {"en": "Open {page}", "ko": "{page} 열기"},
     # ---- the steps: name, shape, a number, its arithmetic (the zoom), the page it opens ----------------
     "map.tokens": {"en": "Tokens", "ko": "토큰"},
@@ -58,8 +63,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "0번 열: {q:.4f}",
     },
     "map.qkv.page": {"en": "Attention heads, step by step (Q, K, V)", "ko": "어텐션 헤드, 단계별(Q, K, V)"},
-    "map.scores": {"en": "Scores QKᵀ/√d_k", "ko": "점수 QKᵀ/√d_k"},
-    "map.scores.shape": {"en": "{h} × {t} × {t}", "ko": "{h} × {t} × {t}"},
+    "map.scores": {"en": "Scores", "ko": "점수"},
+    "map.scores.shape": {"en": "QKᵀ/√d_k: {h} × {t} × {t}", "ko": "QKᵀ/√d_k: {h} × {t} × {t}"},
     "map.scores.number": {"en": "s[0,1] = {s:.3f}", "ko": "s[0,1] = {s:.3f}"},
     "map.scores.zoom": {
         "en": "“{a}” against “{b}”, head 1:\nq₀·k₁ = {dot:.4f}\n÷ √{dk} = {root:.3f}\n= {s:.4f}",

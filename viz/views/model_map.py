@@ -16,7 +16,6 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from viz import figures
 from viz.encodings import embedding
 from viz.figures import export
 from viz.figures.diagram import Box, model_map
@@ -161,14 +160,29 @@ def _csv(n: Numbers, lang: str, here: str | None) -> str:
     )
 
 
-def diagram(s: Settings, lang: str, here: str | None = None) -> None:
+def page_title(title: str, s: Settings, lang: str, here: str) -> None:
+    """A page's title with, beside it, the small map: a folded popover holding the diagram with the
+    page's own steps marked (drawn only while it is open, so a page pays nothing for it)."""
+    with st.container(horizontal=True, vertical_alignment="center", key="page_title_row"):
+        st.title(title, width="stretch")
+        small = st.popover(
+            t("map.small", lang), key="page_map", on_change="rerun", icon=":material/account_tree:"
+        )
+    if small.open:
+        with small:
+            diagram(s, lang, here, key="page_map_chart", title=t("map.title.small", lang))
+
+
+def diagram(
+    s: Settings, lang: str, here: str | None = None, key: str = "home_map", title: str | None = None
+) -> None:
     """The diagram, then a button per box that opens its page and tab (the keyboard's and the screen
     reader's way in; a click on a box in the chart presses its button)."""
     n = numbers(s)
-    fig = model_map(
-        boxes(n, lang, here), title=t("map.title", lang, sentence=figures.escape_label(" ".join(n.tokens)))
-    )
-    chart(fig, key="home_map", lang=lang, csv=lambda: _csv(n, lang, here), file_name="model_map.csv")
+    if title is None:
+        title = t("map.title", lang, sentence=" ".join(n.tokens))  # escaped by the figure
+    fig = model_map(boxes(n, lang, here), title=title)
+    chart(fig, key=key, lang=lang, csv=lambda: _csv(n, lang, here), file_name="model_map.csv")
     st.caption(t("map.notice", lang))
     with st.container(horizontal=True, gap="small", key="map_links"):
         for i, (step, link) in enumerate(STEPS.items(), start=1):

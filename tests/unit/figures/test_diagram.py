@@ -54,3 +54,15 @@ def test_text_from_a_visitor_is_escaped() -> None:
     assert "<b>bold</b>" not in fig.data[0].text[0].replace("<b>&lt;b&gt;", "")
     assert fig.data[1].hovertext[0] == "&lt;b&gt;bold&lt;/b&gt;<br>&lt;script&gt;<br>z"
     assert fig.layout.title.text == "&lt;i&gt;t&lt;/i&gt;"
+
+
+def test_a_phone_gets_the_same_boxes_in_two_columns() -> None:
+    fig = model_map(boxes(12, here=1), cols=4)
+    phone = fig.layout.meta["phone"]
+    text, hits = phone["data"]
+    assert [(x, y) for x, y in zip(hits["x"], hits["y"], strict=True)] == [position(i, 2) for i in range(12)]
+    assert list(hits["customdata"]) == list(fig.data[1].customdata)
+    assert list(text["text"]) == list(fig.data[0].text)
+    assert len(phone["shapes"]) == 12 and len(phone["annotations"]) == 11
+    assert phone["shapes"][1]["fillcolor"] == HERE_FILL
+    assert phone["height"] > fig.layout.height  # six rows, not three

@@ -46,18 +46,25 @@ export function followWords(el, Plotly) {
 // Home's diagram of the model (viz.figures.diagram: layout.meta.boxes, a box's id as its marker's
 // customdata): a click on a box presses the page's own button for it (.st-key-map_link_<id>), which
 // opens that step's page and tab in the same session. On a touch screen the first tap on a box shows its
-// arithmetic (Plotly's hover), and a second tap on the same box opens it.
+// arithmetic (Plotly's hover), and a second tap on the same box opens it. One tap can reach Plotly as
+// two clicks (the touch, then the mouse click the browser makes of it): a click within TAP_MS of the
+// tap that armed the box is that same tap.
+const TAP_MS = 500;
 export function followBoxes(el) {
   if (el.__alBoxes) return;
   el.__alBoxes = true;
   const touch = window.matchMedia('(hover: none)').matches;
   let armed = null;
+  let armedAt = 0;
   el.on('plotly_click', (event) => {
     const point = event?.points?.find((p) => p.data?.meta === 'boxes');
     if (!point) return;
     const id = point.customdata;
+    const now = performance.now();
+    if (touch && armed === id && now - armedAt < TAP_MS) return;
     if (touch && armed !== id) {
       armed = id;
+      armedAt = now;
       return;
     }
     armed = null;

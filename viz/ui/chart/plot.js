@@ -129,7 +129,8 @@ function brokenTitle(text, room) {
 }
 
 // The layout changes the server sends for a phone (layout.meta.phone: a grid of heads in fewer columns),
-// merged into each axis; its other keys (the panels' titles, the height) replace the figure's.
+// merged into each axis; its other keys (the panels' titles, the height) replace the figure's, and its
+// `data`, when given, the figure's traces (Home's diagram in two columns).
 function phoneHeight(figure) {
   return (isPhone() && figure.layout?.meta?.phone?.height) || figure.layout?.height || 450;
 }
@@ -137,9 +138,11 @@ function phoneHeight(figure) {
 function onPhone(figure, width) {
   if (!isPhone()) return figure;
   const layout = Object.assign({}, figure.layout);
-  for (const [key, change] of Object.entries(layout.meta?.phone || {})) {
+  const { data: phoneData, ...changes } = layout.meta?.phone || {};
+  for (const [key, change] of Object.entries(changes)) {
     layout[key] = /^[xy]axis\d*$/.test(key) ? Object.assign({}, layout[key], change) : change;
   }
+  if (phoneData) figure = Object.assign({}, figure, { data: phoneData });
   for (const key of Object.keys(layout)) {
     const axis = layout[key];
     const found = /^([xy])axis\d*$/.exec(key);
