@@ -23,7 +23,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "This page's steps (red) in the live model's path",
         "ko": "라이브 모델의 길에서 이 페이지의 단계(빨간색)",
     },
-    "map.small": {"en": "The model", "ko": "모델 지도"},
+    "map.small": {"en": "The model", "ko": "모델 한눈에"},
     "map.open": {"en": "Open {page}", "ko": "{page} 열기"},
     # ---- the steps: name, shape, a number, its arithmetic (the zoom), the page it opens ----------------
     "map.tokens": {"en": "Tokens", "ko": "토큰"},
