@@ -112,8 +112,11 @@ PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
     # model each press), and a real model's layer (every head of it) as the layer moves
     "lines_att": (("d_model", None),),
     "lines_real": (("real_layer", 2),),
-    # SmolLM2 writing on (viz/views/generate.py): each press of "Tokens written" writes one more token
-    "generate": (("gen_n", None),),
+    # Home's diagram of the model (viz/views/model_map.py): d_model changes every shape and number on it
+    "home": (("d_model", None),),
+    # SmolLM2 writing on (viz/views/generate.py, the sixth tab): each press of "Tokens written" writes one
+    # more token
+    "generate": (("gen_n", 5),),
     MINIMAL: (("d_model", None),),
 }
 #: Pages opened on another view than their bare address: the Real models page opens on its tokens
@@ -295,7 +298,7 @@ def press_slider(
     with the page's tab ``tab`` open (None: the first, as the page opens)."""
     row = Row(run.page, run.size, slider)
     run.rows.append(row)
-    if run.page != MINIMAL:
+    if run.page != MINIMAL and page.locator(TAB).count():  # Home has no tabs
         row.tab = open_tab(page, run, 0 if tab is None else tab)
     loc = page.locator(f".st-key-{slider}").locator('input[type="range"], [role="slider"]').first
     if loc.count() == 0:
