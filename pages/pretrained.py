@@ -94,16 +94,14 @@ if analysed is not None:
     if sec["next"].open:
         with sec["next"]:
             with rows["next"].side:
-                temperature = float(
-                    st.slider(
-                        t("real.next.temperature", lang),
-                        0.1,
-                        3.0,
-                        step=0.1,
-                        key="real_temp",
-                        help=t("real.next.temperature.help", lang),
-                        **widgets.initial("real_temp", value=1.0),
-                    )
+                temperature = widgets.float_slider(
+                    t("real.next.temperature", lang),
+                    0.1,
+                    3.0,
+                    0.1,
+                    1.0,
+                    "real_temp",
+                    t("real.next.temperature.help", lang),
                 )
                 k = widgets.bounded_slider(t("real.next.k", lang), 3, 30, 10, key="real_k")
             with rows["next"].main, widgets.guard(lang):

@@ -242,6 +242,24 @@ def bounded_slider(
     return int(cast(int, picked))
 
 
+def float_slider(
+    label: str,
+    lo: float,
+    hi: float,
+    step: float,
+    default: float,
+    key: str,
+    help: str | None = None,
+    *,
+    disabled: bool = False,
+) -> float:
+    """A slider of decimals (a temperature, a top-p) that a callback or a link may set through ``key``."""
+    picked = st.slider(
+        label, lo, hi, step=step, key=key, help=help, disabled=disabled, **initial(key, value=default)
+    )
+    return float(cast(float, picked))
+
+
 def option_slider(label: str, options: Sequence[int], default: int, key: str, help: str | None = None) -> int:
     """A select-slider over ``options``; a stored value that is not an option falls back to ``default``."""
     keep_in_range(key, tuple(options), lambda kept: kept if kept in options else default)

@@ -68,15 +68,15 @@ def _controls(lang: str) -> tuple[Settings, int]:
         radio=True,
     )
     sampling = mode == "sample"  # greedy writing reads none of the sampling settings
-    temperature = st.slider(
+    temperature = widgets.float_slider(
         t("gen.temperature", lang),
         0.1,
         3.0,
-        step=0.1,
-        key="gen_temp",
-        help=t("gen.temperature.help", lang),
+        0.1,
+        Settings.temperature,
+        "gen_temp",
+        t("gen.temperature.help", lang),
         disabled=not sampling,
-        **widgets.initial("gen_temp", value=Settings.temperature),
     )
     top_k = widgets.bounded_slider(
         t("gen.top_k", lang),
@@ -87,15 +87,15 @@ def _controls(lang: str) -> tuple[Settings, int]:
         help=t("gen.top_k.help", lang),
         disabled=not sampling,
     )
-    top_p = st.slider(
+    top_p = widgets.float_slider(
         t("gen.top_p", lang),
         0.05,
         1.0,
-        step=0.05,
-        key="gen_topp",
-        help=t("gen.top_p.help", lang),
+        0.05,
+        Settings.top_p,
+        "gen_topp",
+        t("gen.top_p.help", lang),
         disabled=not sampling,
-        **widgets.initial("gen_topp", value=Settings.top_p),
     )
     seed = st.number_input(
         t("gen.seed", lang),
@@ -107,7 +107,7 @@ def _controls(lang: str) -> tuple[Settings, int]:
         disabled=not sampling,
         **widgets.initial("gen_seed", value=Settings.seed),
     )
-    settings = Settings(mode, round(float(temperature), 2), top_k, round(float(top_p), 2), int(seed or 0))
+    settings = Settings(mode, round(temperature, 2), top_k, round(top_p, 2), int(seed or 0))
     if not sampling:  # one generation for every setting it ignores: shared, and cached once
         settings = Settings("top", 1.0, 0, 1.0, 0)
     return settings, n
