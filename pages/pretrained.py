@@ -30,7 +30,7 @@ sec = sections.sections(
 rows = layout.rows(sec)
 # the one-head tab's view (heatmaps or lines) at the top of its side column, above the page's controls
 one_view = flow.view_choice("real_view", lang, rows["one"].side) if sec["one"].open else None
-# the writing tab's controls (SmolLM2 only) at the top of its side column too: its buttons are pressed often
+# the writing tab's controls (SmolLM2 only) at the top of its side column too: its count moves often
 writes = pretrained.INFO[widgets.current_choice("real_model", pretrained.MODELS, lang)].causal
 gen = generate.controls(lang, rows["generate"].side) if sec["generate"].open and writes else None
 with layout.page_controls(rows):

@@ -46,6 +46,8 @@ TEXT = '[data-testid="stMain"] [data-testid="stText"]'  # the text so far
 PROGRESS = '[data-testid="stProgress"]'
 TITLE_JS = "el.layout.title.text"
 HOLE = "\0"  # stands in for a template's value that the test cannot know, to cut the template there
+# Every expect() below is given WAIT_MS: its own default, 5 s, is shorter than a rerun on a busy two-core
+# machine.
 
 
 def link(server: StreamlitServer, query: str) -> str:
@@ -85,16 +87,16 @@ def expect_n(page: Page, n: int) -> None:
     from playwright.sync_api import expect
 
     if n == DEFAULT_N:
-        expect(page).not_to_have_url(named("n"))
+        expect(page).not_to_have_url(named("n"), timeout=WAIT_MS)
     else:
-        expect(page).to_have_url(param("n", n))
+        expect(page).to_have_url(param("n", n), timeout=WAIT_MS)
 
 
 def written(page: Page) -> tuple[str, list[str]]:
     """The text so far and the strip's pill labels."""
     from playwright.sync_api import expect
 
-    expect(page.locator(TEXT)).to_have_count(1)
+    expect(page.locator(TEXT)).to_have_count(1, timeout=WAIT_MS)
     return page.locator(TEXT).inner_text(), page.locator(PILLS).all_inner_texts()
 
 
@@ -138,12 +140,13 @@ def test_a_link_replays_the_text_one_more_token_extends_it_and_a_pill_picks_its_
     longer, more_pills = written(page)
     assert longer.startswith(text) and len(longer) > len(text), (text, longer)
     assert more_pills[:-1] == pills and len(more_pills) == 6, more_pills
-    expect(page.locator(PILLS).last).to_have_attribute("aria-checked", "true")  # the latest step
+    latest = page.locator(PILLS).last  # the latest step stays picked
+    expect(latest).to_have_attribute("aria-checked", "true", timeout=WAIT_MS)
 
     page.locator(PILLS).first.click()
-    expect(page).to_have_url(param("step", 1))
+    expect(page).to_have_url(param("step", 1), timeout=WAIT_MS)
     wait_for_step(page, "en", 1)
-    expect(page.locator(PILLS).first).to_have_attribute("aria-checked", "true")
+    expect(page.locator(PILLS).first).to_have_attribute("aria-checked", "true", timeout=WAIT_MS)
     assert written(page) == (longer, more_pills)  # picking a step writes nothing new
     expect_n(page, 6)
     assert_no_exception(page)
@@ -161,9 +164,9 @@ def test_stop_keeps_the_tokens_written_so_far_and_asking_again_finishes(
 
     thumb(page).press("End")  # 32 tokens: 30 new ones, ~3 s on two cores
     writing = page.locator(PROGRESS).filter(has_text=t("gen.writing", "en", j=HOLE, n=32).split(HOLE)[0])
-    expect(writing).to_be_visible()
+    expect(writing).to_be_visible(timeout=WAIT_MS)
     button(page, "gen_stop", t("gen.stop", "en")).click()
-    expect(writing).to_have_count(0)
+    expect(writing).to_have_count(0, timeout=WAIT_MS)
     page.wait_for_function(  # Stop's rerun set the slider to the steps finished
         "(s) => { const e = document.querySelector(s); return e !== null && Number(e.value) < 32; }",
         arg=SLIDER,
@@ -181,7 +184,7 @@ def test_stop_keeps_the_tokens_written_so_far_and_asking_again_finishes(
     wait_for_step(page, "en", 32)
     expect_n(page, 32)
     assert slider_value(thumb(page)) == 32
-    expect(page.locator(PROGRESS)).to_have_count(0)
+    expect(page.locator(PROGRESS)).to_have_count(0, timeout=WAIT_MS)
     finished, _ = written(page)
     assert finished.startswith(stopped) and len(finished) > len(stopped), (stopped, finished)
     assert_no_exception(page)
@@ -206,7 +209,7 @@ def test_korean_on_a_phone_shows_whole_syllables_and_a_korean_title(
         written_text, pills = written(page)
         assert written_text.startswith(text)
         assert pills, "no pills"
-        expect(page.locator(PILLS).first).to_be_visible()
+        expect(page.locator(PILLS).first).to_be_visible(timeout=WAIT_MS)
         assert not [p for p in pills if "⟨" in p], pills  # a syllable's bytes are never shown apart
         assert any(HANGUL.search(p) for p in pills), pills
         width = page.evaluate("() => document.documentElement.clientWidth")
@@ -216,7 +219,7 @@ def test_korean_on_a_phone_shows_whole_syllables_and_a_korean_title(
 
         page.locator(PILLS).first.tap()  # the first character: the step that began it is step 1
         wait_for_step(page, "ko", 1)
-        expect(page).to_have_url(param("step", 1))
+        expect(page).to_have_url(param("step", 1), timeout=WAIT_MS)
         assert HANGUL.search(plot_eval(page, TITLE_JS, root=BARS))
         assert written(page) == (written_text, pills)
         wait_for_idle(page)

@@ -47,7 +47,7 @@ def _stop() -> None:
 
 def controls(lang: str, container: Any) -> tuple[Settings, int]:
     """The settings and how many tokens to write, drawn in ``container`` (the tab's side column): the
-    buttons and the count first, as they are pressed most."""
+    count first, as it moves most (its buttons are over the text: :func:`buttons`)."""
     with container:
         return _controls(lang)
 
@@ -56,9 +56,6 @@ def _controls(lang: str) -> tuple[Settings, int]:
     n = widgets.bounded_slider(
         t("gen.n", lang), 0, MAX_NEW, DEFAULT_N, key="gen_n", help=t("gen.n.help", lang, max=MAX_NEW)
     )
-    with st.container(horizontal=True):
-        st.button(t("gen.more", lang), key="gen_more", on_click=_more, disabled=n >= MAX_NEW)
-        st.button(t("gen.stop", lang), key="gen_stop", on_click=_stop)
     mode = widgets.choice(
         t("gen.mode", lang),
         generate.MODES,
@@ -293,9 +290,19 @@ def _attention_csv(step: Step, names: Sequence[str], lang: str) -> str:
     )
 
 
+def buttons(n: int, lang: str) -> None:
+    """＋1 token and Stop, over the text they change: on a phone the side column stacks under the
+    charts, ~2,000 px down, and Stop must be in reach while the tokens are being written (it is drawn
+    before the writing starts)."""
+    with st.container(horizontal=True, key="gen_buttons"):
+        st.button(t("gen.more", lang), key="gen_more", on_click=_more, disabled=n >= MAX_NEW)
+        st.button(t("gen.stop", lang), key="gen_stop", on_click=_stop)
+
+
 def view(pieces: Pieces, settings: Settings, n: int, lang: str, names: Sequence[str]) -> None:
-    """The tab's main column: the text so far, the strip, and the picked step's bars and attention.
-    ``names`` labels the text's own tokens (the page's "position · piece")."""
+    """The tab's main column: the buttons, the text so far, the strip, and the picked step's bars and
+    attention. ``names`` labels the text's own tokens (the page's "position · piece")."""
+    buttons(n, lang)
     got = written(pieces, settings, n, lang)
     if not got:
         st.info(t("gen.none", lang))
