@@ -53,15 +53,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The text so far (what you typed, then what the model wrote)",
         "ko": "지금까지의 글(입력한 글, 그다음 모델이 쓴 글)",
     },
-    "gen.strip": {
-        "en": "The tokens written: pick one to see the step that chose it",
-        "ko": "모델이 쓴 토큰: 하나를 고르면 그 토큰을 고른 단계를 봅니다",
-    },
+    "gen.strip": {"en": "Tokens written (pick one)", "ko": "쓴 토큰(하나 고르기)"},
     "gen.strip.help": {
-        "en": "A Korean syllable can take several tokens (one per byte): they are shown as one character, "
-        "and picking it shows the step that began it.",
-        "ko": "한글 음절 하나는 토큰 여러 개(바이트마다 하나)일 수 있습니다. 그런 토큰은 한 글자로 묶어 "
-        "보여 주며, 고르면 그 글자를 시작한 단계를 봅니다.",
+        "en": "Pick a token to see the step that chose it: its candidates and its attention. A Korean "
+        "syllable can take several tokens (one per byte): they are shown as one character, and picking it "
+        "shows the step that began it.",
+        "ko": "토큰을 고르면 그 토큰을 고른 단계(후보와 어텐션)를 봅니다. 한글 음절 하나는 토큰 여러 개(바이트마다 "
+        "하나)일 수 있습니다. 그런 토큰은 한 글자로 묶어 보여 주며, 고르면 그 글자를 시작한 단계를 봅니다.",
     },
     "gen.bars.title": {
         "en": "Step {j}: after “{last}”, the model chose “{chosen}” ({q:.1%} after the cuts)",
