@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from viz.i18n import t
-from viz.ui import shell
+from viz.ui import shell, widgets
 from viz.views import code, model_map
 from viz.views import home as home_views
 
@@ -41,7 +41,8 @@ PIPELINE: list[tuple[str, list[tuple[str, str]]]] = [
 st.title(t("home.title", lang))
 st.markdown(t("home.tagline", lang))
 # the whole model on one screen first: the live model's path, each box opening its page and tab
-model_map.diagram(settings, lang, here="pages/home.py")
+with widgets.guard(lang):
+    model_map.diagram(settings, lang, here="pages/home.py")
 st.write(t("home.audience", lang))
 st.subheader(t("home.path", lang))
 home_views.pipeline_cards(PIPELINE, lang)

@@ -75,3 +75,15 @@ def test_the_diagram_speaks_korean() -> None:
     text = box_text(at)
     assert text[0].startswith(f"<b>1. {t('map.tokens', 'ko')}</b>")
     assert t("map.notice", "ko") in [c.value for c in at.caption]
+
+
+@pytest.mark.parametrize(
+    "shared", [{"d_model": "1024", "heads": "1024", "max_len": "4096"}, {"d_model": "abc", "heads": "-5"}]
+)
+def test_the_diagram_draws_at_the_largest_settings_and_an_absurd_link(shared: dict[str, str]) -> None:
+    at = open_link("home", **shared)  # ok(): no exception box
+    assert not at.error
+    text = box_text(at)
+    assert len(text) == len(model_map.STEPS)
+    if shared["d_model"] == "1024":
+        assert "1024 heads × 9 × 1" in text[3]

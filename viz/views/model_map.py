@@ -22,7 +22,7 @@ from viz.figures.diagram import Box, model_map
 from viz.i18n import t
 from viz.state import link as url_link
 from viz.state.settings import Settings
-from viz.ui import session
+from viz.ui import session, widgets
 from viz.ui.chart import chart
 
 #: The model the diagram's numbers come from: the Attention heads page's defaults (pages/attention.py).
@@ -169,7 +169,7 @@ def page_title(title: str, s: Settings, lang: str, here: str) -> None:
             t("map.small", lang), key="page_map", on_change="rerun", icon=":material/account_tree:"
         )
     if small.open:
-        with small:
+        with small, widgets.guard(lang):
             diagram(s, lang, here, key="page_map_chart", title=t("map.title.small", lang))
 
 
