@@ -22,7 +22,7 @@ from viz.figures.diagram import Box, model_map
 from viz.i18n import t
 from viz.state import link as url_link
 from viz.state.settings import Settings
-from viz.ui import session, widgets
+from viz.ui import presenter, session, widgets
 from viz.ui.chart import chart
 
 #: The model the diagram's numbers come from: the Attention heads page's defaults (pages/attention.py).
@@ -162,7 +162,12 @@ def _csv(n: Numbers, lang: str, here: str | None) -> str:
 
 def page_title(title: str, s: Settings, lang: str, here: str) -> None:
     """A page's title with, beside it, the small map: a folded popover holding the diagram with the
-    page's own steps marked (drawn only while it is open, so a page pays nothing for it)."""
+    page's own steps marked (drawn only while it is open, so a page pays nothing for it). The presenter
+    view keeps the bare title: there the chart must start in the window's top fifth (Home's diagram is
+    the projector's map)."""
+    if presenter.on():
+        st.title(title)
+        return
     with st.container(horizontal=True, vertical_alignment="center", key="page_title_row"):
         st.title(title, width="stretch")
         small = st.popover(
