@@ -113,13 +113,11 @@ if first.open and m is not None:
                 lines = flow.controls("att", labels, layer, lang, maps_view)
             with main, widgets.guard(lang):
                 title = t("att.maps.chart", lang, layer=layer + 1, heads=s.heads, d_k=s.d_k)
-                per_head = list(model_cache.layer_maps(config, tokens, layer))
-                group = s.heads // config.n_kv
-                views.head_maps(per_head, labels, "att_maps", title, s.d_model, lang, group, lines)
+                views.live_maps(config, tokens, layer, labels, title, lang, lines)
             if lines is None:
                 side.markdown(t("att.maps.explain", lang))
             else:
-                flow.notice(lang, side)
+                flow.notice(lang, side, lines)
             views.average_map(config, tokens, layer, lang)
             st.subheader(t("att.kv.heading", lang))
             views.kv_cache_table(config, lang)

@@ -74,7 +74,7 @@ if analysed is not None:
                 else:
                     views.layer_lines(result, pieces, key, lines, lang)
             if lines is not None:
-                flow.notice(lang, rows["one"].side)
+                flow.notice(lang, rows["one"].side, lines)
     if sec["patterns"].open:
         with sec["patterns"]:
             offered = views.measures_offered(key)

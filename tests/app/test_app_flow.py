@@ -6,11 +6,13 @@ stays text."""
 from __future__ import annotations
 
 import html
+import io
 import json
 import re
 from typing import Any
 
 import numpy as np
+import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -20,6 +22,8 @@ from viz import pretrained
 from viz.encodings import embedding
 from viz.figures import flow
 from viz.i18n import t
+from viz.ui import chart as chart_module
+from viz.ui import widgets
 
 pytestmark = pytest.mark.usefixtures("fresh_caches")
 
@@ -139,3 +143,94 @@ def test_a_real_models_layer_as_lines_carries_every_heads_weights_and_its_tidy_t
     rows = table_of(at, f"real_lines_{model}")[0]
     n = len(pieces.ids)
     assert len(rows) == info.heads * n * n and {r[0] for r in rows} == {2}  # layer 2, numbered from 1
+
+
+# ---- the model view: every layer's heads as small panels of lines ------------------------------------------
+def csv_table(key: str, page: str, **query: str) -> tuple[AppTest, pd.DataFrame]:
+    """The page opened at the link, and the CSV its chart ``key`` offers, as a table."""
+    recorded: dict[str, Any] = {}
+    original = chart_module.download
+
+    def spy(payload: bytes, *, key: str, lang: str, csv: Any, file_name: str | None) -> None:
+        recorded[key] = (payload, csv)
+        original(payload, key=key, lang=lang, csv=csv, file_name=file_name)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(chart_module, "download", spy)
+        at = open_link(page, **query)
+    payload, make = recorded[key]
+    text = chart_module.csv_bytes(payload, "en", make).decode("utf-8-sig")
+    return at, pd.read_csv(io.StringIO(text), comment="#", keep_default_na=False)
+
+
+def model_lines_of(fig: dict[str, Any]) -> dict[tuple[int, int, int], float]:
+    """(panel, query, key) -> weight of every line of a model view's JSON, each checked to be drawn by its
+    shape, in its panel, at that weight's opacity level."""
+    meta = fig["layout"]["meta"]["lines"]
+    found = {}
+    for shape, lines in zip(fig["layout"]["shapes"], meta["shapes"], strict=True):
+        assert shape["path"] == flow.path(lines, [tuple(xy) for xy in meta["panels"]])
+        for p, q, k, weight in lines:
+            assert shape["opacity"] == flow.level(weight)
+            found[(int(p), int(q), int(k))] = float(weight)
+    return found
+
+
+def assert_tidy(table: pd.DataFrame, weights: np.ndarray) -> None:
+    """The CSV is one row per (layer, head, query, key) of ``weights`` (layers, heads, T, T), numbered from 1
+    for layers and heads, holding its weight."""
+    layers, heads = weights.shape[:2]
+    assert len(table) == weights.size
+    got = table.iloc[:, [0, 1, 2, 4, 6]].to_numpy()
+    layer, head, q, k = (got[:, i].astype(int) for i in range(4))
+    assert set(layer) == set(range(1, layers + 1)) and set(head) == set(range(1, heads + 1))
+    np.testing.assert_allclose(got[:, 4].astype(float), weights[layer - 1, head - 1, q, k], atol=1e-6)
+
+
+def test_the_model_view_draws_every_layers_heatmaps_and_offers_their_tidy_table() -> None:
+    grids = [open_link("attention", layers="3", layer=str(i)) for i in (1, 2, 3)]
+    maps = np.stack([np.stack(grid_maps(figure(at, "att_maps_grid"))) for at in grids])
+    at, table = csv_table("att_maps_model", "attention", layers="3", view="model")
+    assert not any(c.proto.id.endswith(("att_maps_grid", "att_maps_lines")) for c in charts(at))
+    fig = figure(at, "att_maps_model")
+    meta = fig["layout"]["meta"]["lines"]
+    layers, heads, n, _ = maps.shape
+    assert (meta["layers"], meta["heads"], meta["tokens"]) == (3, heads, n)
+    found = model_lines_of(fig)
+    assert_lines_are(found, maps.reshape(layers * heads, n, n), meta["threshold"])
+    assert t("flow.model.notice", "en") in [m.value for m in at.markdown]
+    caption = t("flow.threshold", "en", lines=len(found), floor=meta["threshold"])
+    assert caption in [c.value for c in at.caption]
+    assert_tidy(table, maps)
+
+
+def test_the_model_view_travels_in_the_link_and_a_word_alone_lights_its_lines_in_every_panel() -> None:
+    at = open_link("attention", layers="2", view="model", word="3", lang="ko")
+    assert at.radio(key=widgets.choice_key("att_view", "ko")).value == "model"
+    fig = figure(at, "att_maps_model")
+    meta = fig["layout"]["meta"]["lines"]
+    lines = {(p, q) for shape in meta["shapes"] for p, q, _, _ in shape}
+    assert {q for _, q in lines} == {2} and {p for p, _ in lines} == set(range(2 * meta["heads"]))
+    assert meta["focus"] == 2 and fig["layout"]["title"]["text"].startswith("모든 층과 헤드에서")
+    assert t("flow.model.notice", "ko") in [m.value for m in at.markdown]
+    at.radio(key=widgets.choice_key("att_view", "ko")).set_value("lines")
+    ok(at.run())
+    assert at.query_params.get("view") in (["lines"], "lines")
+    assert figure(at, "att_maps_lines")["layout"]["meta"]["lines"]["focus"] == 2
+
+
+@pytest.mark.parametrize("model", ["minilm", "smollm2"])
+def test_a_real_models_every_layer_as_lines_carries_its_weights_and_its_tidy_table(model: str) -> None:
+    real(model)
+    at, table = csv_table(f"real_model_{model}", "pretrained", model=model, tab="one", view="model")
+    fig = figure(at, f"real_model_{model}")
+    info = pretrained.INFO[model]
+    pieces = pretrained.tokenize(model, at.text_input(key="real_text").value or "")
+    attention = np.asarray(pretrained.run(model, pieces.ids).attention, dtype=np.float32)
+    meta = fig["layout"]["meta"]["lines"]
+    assert (meta["layers"], meta["heads"]) == (info.layers, info.heads)
+    found = model_lines_of(fig)
+    n = len(pieces.ids)
+    assert_lines_are(found, attention.reshape(info.layers * info.heads, n, n), meta["threshold"])
+    assert 0 < len(found) <= flow.MODEL_MAX_LINES
+    assert_tidy(table, attention)

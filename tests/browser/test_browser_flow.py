@@ -188,3 +188,72 @@ def test_a_word_chosen_in_the_link_draws_only_its_lines_and_the_control_shows_it
         assert_no_exception(page)
     finally:
         page.context.close()
+
+
+# ---- the model view: every layer's heads as small panels ---------------------------------------------------
+#: every line of the model view: [panel, query, key, weight, opacity, visible] (its segment in its panel)
+MODEL_LINES_JS = (
+    "el.layout.meta.lines.shapes.flatMap((lines, i) => { const s = el._fullLayout.shapes[i];"
+    " const at = el.layout.meta.lines.panels;"
+    " return lines.map(([p, q, k, w]) => { const [x, y] = at[p]; return [p, q, k, w, s.opacity,"
+    " s.visible !== false && `${s.path}M`.includes(`M${x},${y + q}L${x + 1},${y + k}M`)]; }); })"
+)
+
+
+@pytest.mark.parametrize(
+    ("case", "lang", "phone"),
+    [
+        pytest.param(ATTENTION, "en", False, id="attention-en-1400"),
+        pytest.param(MINILM, "ko", True, id="minilm-ko-390"),
+    ],
+)
+def test_the_model_view_draws_every_layer_and_a_word_lights_its_lines_in_every_panel(
+    browser: Browser, server: StreamlitServer, case: Case, lang: str, phone: bool
+) -> None:
+    if case.real:
+        real(case.real)
+    page = open_page(browser, lang, phone)
+    try:
+        deeper = "layers=2&" if case is ATTENTION else ""  # the live model: two layers of rows
+        page.goto(f"{server.url}{case.path}{deeper}lang={lang}")
+        page.get_by_text(t("flow.view.model", lang), exact=True).click()  # the page's own control
+        root = f".st-key-{'att_maps_model' if case is ATTENTION else f'real_model_{case.real}'}"
+        wait_for_rerun(
+            page, "el._fullLayout.meta.lines.panels && el._fullLayout.shapes.length > 0", root=root
+        )
+        page.wait_for_function("() => new URLSearchParams(location.search).get('view') === 'model'")
+        meta = plot_eval(page, "el._fullLayout.meta.lines", root=root)
+        layers, heads = meta["layers"], meta["heads"]
+        assert layers == (2 if case is ATTENTION else 6) and heads == (8 if case is ATTENTION else 12)
+        found = plot_eval(page, MODEL_LINES_JS, root=root)
+        assert found and all(visible for *_, visible in found)  # each line's segment is in its panel
+        assert all(opacity == pytest.approx(level(weight)) for _, _, _, weight, opacity, _ in found)
+        assert {p for p, *_ in found} == set(range(layers * heads))
+        screenshot(page, f"flow_model_{case.name}_{lang}_{'390' if phone else '1400'}", full_page=False)
+
+        # a word's dot at the second layer's left edge: its lines alone, in every panel of every layer
+        page.locator(root).scroll_into_view_if_needed()
+        y_word = meta["panels"][heads][1] + HOVERED
+        x, y = plot_eval(
+            page,
+            "(() => { const xa = el._fullLayout.xaxis, ya = el._fullLayout.yaxis;"
+            " const r = el.querySelector('.main-svg').getBoundingClientRect();"
+            f" return [r.left + xa._offset + xa.l2p(0), r.top + ya._offset + ya.l2p({y_word})]; }})()",
+            root=root,
+        )
+        if phone:
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.move(x, y)
+        only = f"{MODEL_LINES_JS}.every((l) => l[5] === (l[1] === {HOVERED}))"
+        wait_for_rerun(page, only, root=root)
+        shown = {p for p, q, _, _, _, visible in plot_eval(page, MODEL_LINES_JS, root=root) if visible}
+        assert shown == {p for p, q, *_ in found if q == HOVERED} and len(shown) > heads  # beyond one layer
+        if phone:
+            page.touchscreen.tap(x, y)  # a second tap lets it go
+        else:
+            page.mouse.move(5, 5)
+        wait_for_rerun(page, f"{MODEL_LINES_JS}.every((l) => l[5])", root=root)
+        assert_no_exception(page)
+    finally:
+        page.context.close()

@@ -35,7 +35,7 @@ from viz.figures.base import (
     new_figure,
     rows_height,
 )
-from viz.figures.flow import attention_lines
+from viz.figures.flow import attention_lines, model_lines
 from viz.figures.grid import heatmap_grid
 from viz.figures.heatmaps import (
     Panel,
@@ -72,6 +72,7 @@ __all__ = [
     "log_markers",
     "matrix",
     "measured_curves",
+    "model_lines",
     "new_figure",
     "number_text",
     "offset_scatter",

@@ -237,16 +237,20 @@ def _lines_part(fig: go.Figure, t: Words, lang: str) -> str | None:
     drawn = flow.drawn_weights(fig)
     if not drawn:
         return None
-    (head, query, key), weight = max(drawn.items(), key=lambda item: item[1])
+    (panel, query, key), weight = max(drawn.items(), key=lambda item: item[1])
     words = next(tr.text for tr in fig.data if tr.meta == "query")
     names = [tr.name for tr in fig.data if tr.meta == "head"]  # the heads' legend entries
+    # the model view's panel is layer * heads + head, and its layers are named in the meta
+    layer, head = divmod(panel, int(meta["lines"]["heads"]))
+    layers = meta["lines"].get("layer_names")
+    name = f"{layers[layer]} {names[head]}" if layers else names[head]
     return t(
         "ui.chart.summary.lines",
         lang,
         n=len(drawn),
         query=plain(words[query]),
         key=plain(words[key]),
-        head=plain(names[head]),
+        head=plain(name),
         weight=number(weight),
     )
 

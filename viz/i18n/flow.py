@@ -7,6 +7,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "flow.view": {"en": "Draw attention as", "ko": "어텐션을 그리는 방식"},
     "flow.view.heatmap": {"en": "Heatmaps", "ko": "히트맵"},
     "flow.view.lines": {"en": "Lines between words", "ko": "단어 사이의 선"},
+    "flow.view.model": {"en": "Every layer's lines", "ko": "모든 층의 선"},
     "flow.word": {"en": "Lines of", "ko": "선을 볼 단어"},
     "flow.word.all": {"en": "every word", "ko": "모든 단어"},
     "flow.word.help": {
@@ -44,4 +45,36 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Layer {layer}: what “{word}” reads, {heads} heads",
         "ko": "{layer}층: “{word}” 토큰이 읽는 단어, 헤드 {heads}개",
     },
+    "flow.model.chart": {
+        "en": "Every layer and head as lines: {layers} layers (rows) × {heads} heads (columns)",
+        "ko": "모든 층과 헤드를 선으로: 층 {layers}개(가로줄) × 헤드 {heads}개(세로줄)",
+    },
+    "flow.model.chart.word": {
+        "en": "What “{word}” reads in every layer and head: {layers} layers × {heads} heads",
+        "ko": "모든 층과 헤드에서 “{word}” 토큰이 읽는 단어: 층 {layers}개 × 헤드 {heads}개",
+    },
+    "flow.model.layer": {"en": "L{layer}", "ko": "L{layer}"},
+    "flow.model.head": {"en": "H{head}", "ko": "H{head}"},
+    "flow.model.notice": {
+        "en": "**What to notice.** Each small panel is one head of one layer (L = layer, H = head), drawn "
+        "as the single-layer view draws it: the words top to bottom on both sides, a line from a word "
+        "on the left to each word it reads on the right. Hover a dot at a row's left edge (tap it on a "
+        "phone) to see that word's lines in every panel at once. Panels whose lines run straight across "
+        "are heads that keep each word to itself; lines that all slant one row up read the previous "
+        "word; lines that all meet at the top rest on the first token. To read one panel word by word, "
+        "pick its layer with the layer control and switch to “Lines between words”.",
+        "ko": "**눈여겨볼 점.** 작은 칸 하나가 한 층의 헤드 하나입니다(L = 층, H = 헤드). 한 층 보기와 같은 "
+        "방식으로, 양쪽에 단어를 위에서 아래로 두고 왼쪽 단어에서 그 단어가 읽는 오른쪽 단어로 선을 긋습니다. "
+        "가로줄 왼쪽 끝의 점에 마우스를 올리면(휴대폰에서는 누르면) 모든 칸에서 그 단어의 선만 남습니다. "
+        "선이 곧게 가로지르는 칸은 각 단어가 자기 자신을 읽는 헤드이고, 선이 모두 한 줄 위로 기울면 바로 앞 "
+        "단어를 읽는 헤드, 선이 모두 맨 위로 모이면 첫 토큰에서 쉬는 헤드입니다. 한 칸을 단어 하나하나 "
+        "읽으려면 층 선택에서 그 층을 고르고 “단어 사이의 선”으로 바꾸세요.",
+    },
+    "flow.csv.layer": {"en": "layer", "ko": "층"},
+    "flow.csv.head": {"en": "head", "ko": "헤드"},
+    "flow.csv.query_index": {"en": "query_index", "ko": "쿼리 위치"},
+    "flow.csv.query_token": {"en": "query_token", "ko": "쿼리 토큰"},
+    "flow.csv.key_index": {"en": "key_index", "ko": "키 위치"},
+    "flow.csv.key_token": {"en": "key_token", "ko": "키 토큰"},
+    "flow.csv.weight": {"en": "weight", "ko": "가중치"},
 }

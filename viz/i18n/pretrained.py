@@ -145,13 +145,6 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "real.all.layer_tick": {"en": "L{layer}", "ko": "{layer}층"},
     "real.all.head_tick": {"en": "H{head}", "ko": "{head}번"},
-    "real.all.csv.layer": {"en": "layer", "ko": "층"},
-    "real.all.csv.head": {"en": "head", "ko": "헤드"},
-    "real.all.csv.query_index": {"en": "query_index", "ko": "쿼리 위치"},
-    "real.all.csv.query_token": {"en": "query_token", "ko": "쿼리 토큰"},
-    "real.all.csv.key_index": {"en": "key_index", "ko": "키 위치"},
-    "real.all.csv.key_token": {"en": "key_token", "ko": "키 토큰"},
-    "real.all.csv.weight": {"en": "weight", "ko": "가중치"},
     "real.all.row": {"en": "layer {layer} · query {q}", "ko": "{layer}층 · 쿼리 {q}"},
     "real.all.col": {"en": "head {head} · key {k}", "ko": "{head}번 헤드 · 키 {k}"},
     "real.all.notice.minilm": {

@@ -94,8 +94,9 @@ REAL_EXAMPLES = (
 )
 #: viz.pretrained.MODELS and viz.pretrained.patterns.MEASURES (that package imports NumPy; checked by a test)
 REAL_MODELS = ("minilm", "smollm2")
-#: An attention map's two views (viz/views/flow.py): heatmaps, or lines between words.
-ATTENTION_VIEWS = ("heatmap", "lines")
+#: An attention map's views (viz/views/flow.py): heatmaps, one layer's lines between words, or every
+#: layer's heads as small panels of lines (the model view).
+ATTENTION_VIEWS = ("heatmap", "lines", "model")
 #: The word whose lines alone are drawn: 0 for every word, i for the i-th (the longest text a page reads).
 REAL_TOKENS = 64  # viz.pretrained.MAX_TOKENS
 REAL_SECTIONS = ("tokens", "all", "one", "patterns", "next", "generate")

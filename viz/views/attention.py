@@ -4,7 +4,7 @@ word-order test."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,12 +114,27 @@ def head_maps(
     lang: str,
     group: int = 1,
     lines: flow.Lines | None = None,
+    every_layer: Callable[[], np.ndarray] | None = None,
 ) -> None:
     """One heatmap per head (per_head: heads x (T, T)) in a grid with one colour scale; with more than
     sixteen heads a slider picks the window of heads drawn. With ``group`` > 1 (grouped-query attention)
     each title names the key/value head its query head shares. With ``lines`` the same heads are drawn
-    as lines between words instead (viz.views.flow), offering the grid's own CSV."""
+    as lines between words instead (viz.views.flow), offering the grid's own CSV; when the lines ask for
+    every layer, ``every_layer`` gives their weights (layers, heads, T, T) for the model view."""
     shown = widgets.heads_window(len(per_head), lang, key=f"{key}_first")
+    if lines is not None and lines.every_layer and every_layer is not None:
+        stack = np.asarray(every_layer())[:, shown.start : shown.stop]
+        flow.model_chart(
+            stack,
+            labels,
+            focus=lines.focus,
+            first_head=shown.start,
+            key=f"{key}_model",
+            lang=lang,
+            csv=lambda: flow.heads_csv(stack, labels, lang, first_head=shown.start),
+            file_name=f"{key}_model_d{d_model}_{len(stack)}layers_heads{shown[0] + 1}-{shown[-1] + 1}.csv",
+        )
+        return
 
     def name(h: int) -> str:
         if group == 1:
@@ -154,6 +169,30 @@ def head_maps(
         )
         return
     chart(fig, key=f"{key}_grid", lang=lang, file_name=file_name)
+
+
+def live_maps(
+    config: ModelConfig,
+    tokens: tuple[str, ...],
+    layer: int,
+    labels: list[str],
+    title: str,
+    lang: str,
+    lines: flow.Lines | None,
+) -> None:
+    """The live model's heads at ``layer`` (0-based) on a sentence (:func:`head_maps`), every layer's
+    when the lines ask for them, each layer from the stack that ends there as the heatmaps take it."""
+    head_maps(
+        list(model_cache.layer_maps(config, tokens, layer)),
+        labels,
+        "att_maps",
+        title,
+        config.d_model,
+        lang,
+        config.n_heads // config.n_kv,
+        lines,
+        lambda: np.stack([model_cache.layer_maps(config, tokens, i) for i in range(config.n_layers)]),
+    )
 
 
 def average_map(config: ModelConfig, tokens: tuple[str, ...], layer: int, lang: str) -> None:

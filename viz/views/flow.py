@@ -13,6 +13,7 @@ import numpy as np
 import streamlit as st
 
 from viz import figures
+from viz.figures import export
 from viz.figures import flow as flow_figures
 from viz.i18n import t
 from viz.state.link import ATTENTION_VIEWS
@@ -24,14 +25,16 @@ VIEWS = ATTENTION_VIEWS
 
 
 class Lines(NamedTuple):
-    """A map asked for as lines: its layer (0-based, for the title) and the word shown alone, if any."""
+    """A map asked for as lines: its layer (0-based, for the title), the word shown alone, if any, and
+    whether every layer is drawn (the model view) rather than that layer alone (the head view)."""
 
     layer: int
     focus: int | None
+    every_layer: bool = False
 
 
 def view_choice(key: str, lang: str, container: Any = st) -> str:
-    """Heatmaps or lines (a horizontal radio)."""
+    """Heatmaps, one layer's lines or every layer's (a horizontal radio)."""
     return widgets.choice(
         t("flow.view", lang),
         VIEWS,
@@ -64,9 +67,10 @@ def controls(
 ) -> Lines | None:
     """The view's controls (``{prefix}_view``, unless the page drew it already and passes its ``view``, and
     with lines ``{prefix}_word``): the lines asked for, or None for the heatmaps."""
-    if (view or view_choice(f"{prefix}_view", lang)) != "lines":
+    view = view or view_choice(f"{prefix}_view", lang)
+    if view == "heatmap":
         return None
-    return Lines(layer, word_choice(labels, f"{prefix}_word", lang))
+    return Lines(layer, word_choice(labels, f"{prefix}_word", lang), every_layer=view == "model")
 
 
 def lines_chart(
@@ -102,6 +106,64 @@ def lines_chart(
     st.caption(t("flow.threshold", lang, lines=flow_figures.line_count(fig), floor=floor))
 
 
-def notice(lang: str, container: Any = st) -> None:
-    """What to notice in the lines (beside the chart)."""
-    container.markdown(t("flow.notice", lang))
+def model_chart(
+    weights: np.ndarray,
+    labels: Sequence[str],
+    *,
+    focus: int | None,
+    key: str,
+    lang: str,
+    csv: Callable[[], str],
+    file_name: str,
+    first_head: int = 0,
+) -> None:
+    """Every layer's heads (``weights``: layers, heads, T, T) as small panels of lines, a row per layer and
+    a column per head (numbered from ``first_head`` + 1 when a window of the heads is drawn), with the
+    number of lines drawn and the threshold under it."""
+    layers, heads = int(weights.shape[0]), int(weights.shape[1])
+    if focus is None:
+        title = t("flow.model.chart", lang, layers=layers, heads=heads)
+    else:
+        title = t("flow.model.chart.word", lang, word=labels[focus], layers=layers, heads=heads)
+    fig = figures.model_lines(
+        np.asarray(weights, dtype=np.float32),
+        list(labels),
+        layer_names=[t("flow.model.layer", lang, layer=i + 1) for i in range(layers)],
+        head_names=[t("flow.model.head", lang, head=first_head + h + 1) for h in range(heads)],
+        title=title,
+        focus=focus,
+    )
+    chart(fig, key=key, lang=lang, csv=csv, file_name=file_name)
+    floor = float(fig.layout.meta["lines"]["threshold"])
+    st.caption(t("flow.threshold", lang, lines=flow_figures.line_count(fig), floor=floor))
+
+
+def heads_csv(
+    attention: np.ndarray, tokens: Sequence[str], lang: str, first_layer: int = 0, first_head: int = 0
+) -> str:
+    """Every head's weights as a tidy table, one row per (layer, head, query, key): layer and head
+    numbered as the charts name them (from 1), positions from 0, each with its token; not a chart's
+    picture grid. ``attention`` (layers, heads, T, T) may be a slice of the layers and heads starting at
+    ``first_layer`` and ``first_head`` (0-based)."""
+    layers, heads, n, _ = attention.shape
+    layer, head, query, key = np.indices((layers, heads, n, n)).reshape(4, -1)
+    layer = layer + first_layer
+    head = head + first_head
+    pieces = np.asarray(list(tokens), dtype=object)
+    return export.columns_csv(
+        {
+            t("flow.csv.layer", lang): layer + 1,
+            t("flow.csv.head", lang): head + 1,
+            t("flow.csv.query_index", lang): query,
+            t("flow.csv.query_token", lang): pieces[query],
+            t("flow.csv.key_index", lang): key,
+            t("flow.csv.key_token", lang): pieces[key],
+            t("flow.csv.weight", lang): np.ascontiguousarray(attention, dtype=np.float32).ravel(),
+        }
+    )
+
+
+def notice(lang: str, container: Any = st, lines: Lines | None = None) -> None:
+    """What to notice in the lines (beside the chart): the model view's note for every layer's panels."""
+    every_layer = lines is not None and lines.every_layer
+    container.markdown(t("flow.model.notice" if every_layer else "flow.notice", lang))

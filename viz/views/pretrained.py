@@ -13,7 +13,6 @@ import streamlit as st
 
 from viz import figures, pretrained
 from viz.encodings import embedding
-from viz.figures import export
 from viz.i18n import t
 from viz.pretrained import files, patterns
 from viz.pretrained.tokens import MORE, Pieces
@@ -146,33 +145,11 @@ def tiled(
     return grid, rows, cols, x_ticks, y_ticks
 
 
-def all_heads_csv(attention: np.ndarray, tokens: Sequence[str], lang: str, first_layer: int = 0) -> str:
-    """Every head's weights as a tidy table, one row per (layer, head, query, key): layer and head
-    numbered as the chart names them (from 1), positions from 0, each with its token; not the chart's
-    picture grid (pooled, with empty gap rows and columns between the maps). ``attention`` may be a slice
-    of the layers starting at ``first_layer`` (0-based)."""
-    layers, heads, n, _ = attention.shape
-    layer, head, query, key = np.indices((layers, heads, n, n)).reshape(4, -1)
-    layer = layer + first_layer
-    pieces = np.asarray(list(tokens), dtype=object)
-    return export.columns_csv(
-        {
-            t("real.all.csv.layer", lang): layer + 1,
-            t("real.all.csv.head", lang): head + 1,
-            t("real.all.csv.query_index", lang): query,
-            t("real.all.csv.query_token", lang): pieces[query],
-            t("real.all.csv.key_index", lang): key,
-            t("real.all.csv.key_token", lang): pieces[key],
-            t("real.all.csv.weight", lang): np.ascontiguousarray(attention, dtype=np.float32).ravel(),
-        }
-    )
-
-
 def overview(
     result: pretrained.Result, key: str, n: int, lang: str, tokens: Sequence[str] | None = None
 ) -> None:
     """Every head's map in one picture grid (pooled past :data:`OVERVIEW_CELLS`); its CSV is the tidy
-    table of every weight (:func:`all_heads_csv`) when the ``tokens`` are given."""
+    table of every weight (:func:`viz.views.flow.heads_csv`) when the ``tokens`` are given."""
     info = pretrained.INFO[key]
     small, k = patterns.coarse(result.attention, OVERVIEW_CELLS)
     grid, rows, cols, x_ticks, y_ticks = tiled(small, n, lang, k)
@@ -193,7 +170,7 @@ def overview(
         fig,
         key=f"real_all_{key}",
         lang=lang,
-        csv=lambda: all_heads_csv(result.attention, pieces, lang),
+        csv=lambda: flow.heads_csv(result.attention, pieces, lang),
         file_name=f"real_all_heads_{key}_{n}tokens.csv",
     )
     if k > 1:
@@ -246,9 +223,21 @@ def one_head(result: pretrained.Result, pieces: Pieces, key: str, layer: int, he
 
 
 def layer_lines(result: pretrained.Result, pieces: Pieces, key: str, lines: flow.Lines, lang: str) -> None:
-    """Every head of one layer as lines between the text's tokens (viz.views.flow); its CSV is the tidy
-    table of that layer's weights, as the every-head tab writes it."""
+    """Every head of one layer as lines between the text's tokens (viz.views.flow), or every layer's heads
+    as small panels of lines when ``lines`` asks for every layer; the CSV is the tidy table of the weights
+    drawn, as the every-head tab writes it."""
     names = labels(pieces)
+    if lines.every_layer:
+        flow.model_chart(
+            result.attention,
+            names,
+            focus=lines.focus,
+            key=f"real_model_{key}",
+            lang=lang,
+            csv=lambda: flow.heads_csv(result.attention, list(pieces.shown), lang),
+            file_name=f"real_model_{key}_{len(names)}tokens.csv",
+        )
+        return
     layer = lines.layer
     heads = pretrained.INFO[key].heads
     weights = result.attention[layer]
@@ -260,7 +249,7 @@ def layer_lines(result: pretrained.Result, pieces: Pieces, key: str, lines: flow
         focus=lines.focus,
         key=f"real_lines_{key}",
         lang=lang,
-        csv=lambda: all_heads_csv(result.attention[layer : layer + 1], list(pieces.shown), lang, layer),
+        csv=lambda: flow.heads_csv(result.attention[layer : layer + 1], list(pieces.shown), lang, layer),
         file_name=f"real_lines_{key}_layer{layer + 1}_{len(names)}tokens.csv",
     )
 

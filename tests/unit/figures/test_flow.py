@@ -135,3 +135,88 @@ def test_the_summary_names_the_number_of_lines_and_the_strongest_in_both_languag
             weight=s.number(float(w[h, q, k])),
         )
         assert s.summary(fig, lang, t) == f"Layer 1. {strongest}"
+
+
+# ---- the model view: every layer's heads as small panels ---------------------------------------------------
+def model(w: np.ndarray, labels: list[str] = WORDS, focus: int | None = None) -> go.Figure:
+    layers, heads = w.shape[:2]
+    return figures.model_lines(
+        w,
+        labels,
+        layer_names=[f"L{i + 1}" for i in range(layers)],
+        head_names=[f"H{h + 1}" for h in range(heads)],
+        title="Every layer",
+        focus=focus,
+    )
+
+
+def stacked(layers: int, heads: int, n: int, seed: int = 0) -> np.ndarray:
+    return np.stack([weights(heads, n, seed + i) for i in range(layers)])
+
+
+def test_the_model_view_draws_every_layer_and_heads_pairs_in_its_own_panel_in_the_heads_colour() -> None:
+    w = stacked(2, 3, 6)
+    fig = model(w)
+    drawn = flow.drawn_weights(fig)
+    expected = {(i * 3 + h, q, k) for i, h, q, k in np.ndindex(w.shape) if w[i, h, q, k] >= flow.MIN_WEIGHT}
+    assert set(drawn) == expected and 0 < len(expected) < w.size
+    for (p, q, k), weight in drawn.items():
+        assert weight == pytest.approx(float(w[p // 3, p % 3, q, k]), abs=1e-6)
+    meta = fig.layout.meta["lines"]
+    panels = meta["panels"]
+    # a row of panels per layer, a column per head, none overlapping: a panel is 1 wide and T - 1 tall
+    step_x, step_y = 1 + flow.GAP_X, 5 + flow.GAP_Y
+    assert panels == [[h * step_x, layer * step_y] for layer in range(2) for h in range(3)]
+    assert (meta["layers"], meta["heads"], meta["tokens"], meta["focus"]) == (2, 3, 6, None)
+    assert meta["layer_names"] == ["L1", "L2"]
+    for shape, found in zip(fig.layout.shapes, meta["shapes"], strict=True):
+        heads = {p % 3 for p, _, _, _ in found}
+        assert len(heads) == 1 and shape.line.color == flow.HEAD_COLORS[heads.pop()]
+        assert {flow.level(weight) for _, _, _, weight in found} == {shape.opacity}
+        segments = []
+        for p, q, k, _ in found:
+            x, y = panels[p]
+            segments.append(f"M{x:g},{y + q:g}L{x + 1:g},{y + k:g}")
+        assert shape.path == "".join(segments) == flow.path(found, [tuple(xy) for xy in panels])
+    # a word's dots on each row's left (queries) and right (keys) edge, named by their word
+    dots = {tr.meta: tr for tr in fig.data if tr.meta in ("query", "key")}
+    assert list(dots["query"].customdata) == list(range(6)) * 2
+    assert set(dots["query"].x) == {0.0} and set(dots["key"].x) == {2 * step_x + 1}
+    assert list(dots["query"].y) == [layer * step_y + i for layer in range(2) for i in range(6)]
+
+
+def test_the_model_view_keeps_its_strongest_lines_when_there_are_too_many_and_a_word_alone() -> None:
+    w = stacked(6, 12, 12, seed=3)  # 10,368 pairs: many pass 2 %
+    fig = model(w, labels=[str(i) for i in range(12)])
+    drawn = flow.drawn_weights(fig)
+    floor = fig.layout.meta["lines"]["threshold"]
+    assert floor > flow.MIN_WEIGHT and len(drawn) == flow.MODEL_MAX_LINES  # no ties in random floats
+    flat = w.reshape(72, 12, 12)
+    assert set(drawn) == {(p, q, k) for p, q, k in np.ndindex(flat.shape) if flat[p, q, k] >= floor}
+    alone = flow.drawn_weights(model(w, labels=[str(i) for i in range(12)], focus=4))
+    assert {q for _, q, _ in alone} == {4}
+    assert set(alone) == {(p, 4, k) for p in range(72) for k in range(12) if flat[p, 4, k] >= flow.MIN_WEIGHT}
+
+
+def test_the_model_views_words_and_names_are_escaped_and_its_summary_names_layer_and_head() -> None:
+    w = stacked(2, 2, 6)
+    fig = figures.model_lines(
+        w,
+        WORDS,
+        layer_names=["<i>L1</i>", "L2"],
+        head_names=["H1", "<b>H2</b>"],
+        title="<script>x</script>",
+        focus=None,
+    )
+    dots = next(tr for tr in fig.data if tr.meta == "query")
+    assert list(dots.text) == [html.escape(word, quote=False) for word in WORDS] * 2
+    assert "<b>on</b>" not in "".join(dots.hovertext) and "&lt;b&gt;on" in "".join(dots.hovertext)
+    assert "&lt;script&gt;" in fig.layout.title.text
+    assert [tr.name for tr in fig.data if tr.meta == "head"] == ["H1", "&lt;b&gt;H2&lt;/b&gt;"]
+    notes = [a.text for a in fig.layout.annotations]
+    assert "&lt;i&gt;L1&lt;/i&gt;" in notes and "<i>" not in "".join(notes)
+    (p, q, k), weight = max(flow.drawn_weights(fig).items(), key=lambda item: item[1])
+    layer, head = divmod(p, 2)
+    said = s.summary(fig, "en", t)  # plain text (a chart's label): the names as written, unescaped
+    names = ["<i>L1</i>", "L2"][layer] + " " + ["H1", "<b>H2</b>"][head]
+    assert f"from {WORDS[q]} to {WORDS[k]} in {names}, weight {weight:.3f}" in said

@@ -3,10 +3,12 @@
 // (exported only so that each file, linted alone, uses what it declares).
 
 // A chart of attention as lines (viz/figures/flow.py: each line a segment of a path shape, and
-// layout.meta.lines.shapes listing what each shape draws as [head, query, key, weight]): hovering a word,
+// layout.meta.lines.shapes listing what each shape draws as [panel, query, key, weight]; the model view's
+// panels stand where layout.meta.lines.panels says, the head view's all at the origin): hovering a word,
 // or tapping it on a phone, shows only that word's lines in every head (a left word's lines to the words
 // it reads, a right word's from the words that read it); leaving it, or tapping it again, shows them all.
-// A head hidden by its legend entry stays hidden.
+// A word's dot names its word by its customdata (the model view has a dot per word and layer), else by
+// its place. A head hidden by its legend entry stays hidden.
 export function followWords(el, Plotly) {
   if (el.__alLines) return;
   el.__alLines = true;
@@ -16,12 +18,17 @@ export function followWords(el, Plotly) {
     const shapes = el.layout?.shapes;
     if (!Array.isArray(drawn) || !Array.isArray(shapes)) return;
     const side = point?.data?.meta;
-    const word = point ? point.pointIndex : null;
+    const word = point ? (point.customdata ?? point.pointIndex) : null;
+    const panels = el.layout.meta.lines.panels;
+    const segment = ([p, q, k]) => {
+      const [x, y] = panels?.[p] ?? [0, 0];
+      return `M${x},${y + q}L${x + 1},${y + k}`;
+    };
     const update = {};
     drawn.forEach((lines, i) => {
       if (!shapes[i] || shapes[i].visible === 'legendonly') return;
       const mine = lines.filter(([, q, k]) => word === null || (side === 'query' ? q === word : k === word));
-      update[`shapes[${i}].path`] = mine.map(([, q, k]) => `M0,${q}L1,${k}`).join('') || 'M0,0';
+      update[`shapes[${i}].path`] = mine.map(segment).join('') || 'M0,0';
       update[`shapes[${i}].visible`] = mine.length > 0;
     });
     Plotly.relayout(el, update);
@@ -37,7 +44,8 @@ export function followWords(el, Plotly) {
   el.on('plotly_click', (event) => {
     const point = word(event);
     if (!point) return;
-    const same = pinned && pinned.data.meta === point.data.meta && pinned.pointIndex === point.pointIndex;
+    const at = (p) => p.customdata ?? p.pointIndex;
+    const same = pinned && pinned.data.meta === point.data.meta && at(pinned) === at(point);
     pinned = same ? null : point;
     show(pinned);
   });
