@@ -112,6 +112,11 @@ PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
     # model each press), and a real model's layer (every head of it) as the layer moves
     "lines_att": (("d_model", None),),
     "lines_real": (("real_layer", 2),),
+    # the model view (every layer's heads as panels of lines): the live model's two layers as d_model
+    # moves, and SmolLM2's 30 layers x 9 heads as the text's example changes nothing (the layer slider
+    # moves, the picture of every layer stays: a rerun that redraws the same chart)
+    "model_att": (("d_model", None),),
+    "model_real": (("real_layer", 2),),
     # Home's diagram of the model (viz/views/model_map.py): d_model changes every shape and number on it
     "home": (("d_model", None),),
     # SmolLM2 writing on (viz/views/generate.py, the sixth tab): each press of "Tokens written" writes one
@@ -139,6 +144,8 @@ PATHS: dict[str, str] = {
     "live_t5": "similarity?bias=t5",
     "lines_att": "attention?view=lines",
     "lines_real": "pretrained?tab=one&view=lines",
+    "model_att": "attention?view=model&layers=2",
+    "model_real": "pretrained?model=smollm2&tab=one&view=model",
     "generate": "pretrained?model=smollm2&tab=generate",
 }
 TAB = '[role="tab"]'

@@ -87,3 +87,24 @@ def test_the_diagram_draws_at_the_largest_settings_and_an_absurd_link(shared: di
     assert len(text) == len(model_map.STEPS)
     if shared["d_model"] == "1024":
         assert "1024 heads × 9 × 1" in text[3]
+
+
+def small_map_text(at: AppTest) -> list[str]:
+    """The small map's boxes (its popover opened, as a click on its button does)."""
+    at.session_state["page_map"] = True
+    ok(at.run())
+    return list(figure(at, "page_map_chart")["data"][0]["text"])
+
+
+def test_the_small_map_on_the_attention_page_follows_the_sentence_it_reads() -> None:
+    at = open_link("attention", text="The dog ran", tab="steps", part="scores")
+    text = small_map_text(at)
+    assert "3 tokens" in text[0] and "E: 3 × 128" in text[1]
+    scaled = cells(figure(at, "att_step_scaled"))  # the page's own step on the same sentence
+    assert scaled.shape == (3, 3) and f"s[0,1] = {scaled[0, 1]:.3f}" in text[4]
+    at.text_input(key="att_text").set_value("A cat sat on a very warm mat").run()
+    text = small_map_text(at)
+    assert "8 tokens" in text[0] and f"s[0,1] = {cells(figure(at, 'att_step_scaled'))[0, 1]:.3f}" in text[4]
+    # a page with no sentence of its own shows the Attention page's first example, as Home does
+    other = small_map_text(open_link("softmax"))
+    assert other[0] == box_text(open_link("home"))[0] and "9 tokens" in other[0]

@@ -1,6 +1,7 @@
 """The model at a glance (Home): the path a token takes through the live model, as one diagram of boxes
 (viz.figures.diagram), each with the shape of what that step computes and one of its numbers, drawn from
-the Attention heads page's model on its sentence at the sidebar's settings; hovering (or tapping) a box
+the Attention heads page's model on its sentence at the sidebar's settings (Home: its first example; the
+small map on the Attention heads page: the sentence it reads); hovering (or tapping) a box
 shows its arithmetic, and a box opens the page and tab that show that step.
 
 The numbers are the pages' own: the same cached computations (viz.model.model_cache) on the same model
@@ -28,6 +29,8 @@ from viz.ui.chart import chart
 #: The model the diagram's numbers come from: the Attention heads page's defaults (pages/attention.py).
 SENTENCE = url_link.ATT_EXAMPLES[0]
 LAYERS, SEED = 1, 0
+#: The text box of the page whose live model the diagram draws: its small map reads that page's sentence.
+SENTENCE_KEYS = {"pages/attention.py": "att_text"}
 
 
 @dataclass(frozen=True)
@@ -175,15 +178,32 @@ def page_title(title: str, s: Settings, lang: str, here: str) -> None:
         )
     if small.open:
         with small, widgets.guard(lang):
-            diagram(s, lang, here, key="page_map_chart", title=t("map.title.small", lang))
+            diagram(
+                s, lang, here, key="page_map_chart", title=t("map.title.small", lang), tokens=_words(here)
+            )
+
+
+def _words(here: str) -> tuple[str, ...] | None:
+    """The sentence the page's own model reads, where it has one (the Attention heads page's, as its link
+    or its text box left it), so the small map's numbers are that page's; None for the default."""
+    key = SENTENCE_KEYS.get(here)
+    text = st.session_state.get(key) if key else None
+    words = embedding.tokenize(text).tokens if isinstance(text, str) else ()
+    return words or None
 
 
 def diagram(
-    s: Settings, lang: str, here: str | None = None, key: str = "home_map", title: str | None = None
+    s: Settings,
+    lang: str,
+    here: str | None = None,
+    key: str = "home_map",
+    title: str | None = None,
+    tokens: tuple[str, ...] | None = None,
 ) -> None:
-    """The diagram, then a button per box that opens its page and tab (the keyboard's and the screen
-    reader's way in; a click on a box in the chart presses its button)."""
-    n = numbers(s)
+    """The diagram on ``tokens`` (default: the Attention page's first example), then a button per box that
+    opens its page and tab (the keyboard's and the screen reader's way in; a click on a box in the chart
+    presses its button)."""
+    n = numbers(s, tokens)
     if title is None:
         title = t("map.title", lang, sentence=" ".join(n.tokens))  # escaped by the figure
     fig = model_map(boxes(n, lang, here), title=title)
