@@ -114,16 +114,16 @@ def head_maps(
     lang: str,
     group: int = 1,
     lines: flow.Lines | None = None,
-    every_layer: Callable[[], np.ndarray] | None = None,
+    every_layer: Callable[[range], np.ndarray] | None = None,
 ) -> None:
     """One heatmap per head (per_head: heads x (T, T)) in a grid with one colour scale; with more than
     sixteen heads a slider picks the window of heads drawn. With ``group`` > 1 (grouped-query attention)
     each title names the key/value head its query head shares. With ``lines`` the same heads are drawn
     as lines between words instead (viz.views.flow), offering the grid's own CSV; when the lines ask for
-    every layer, ``every_layer`` gives their weights (layers, heads, T, T) for the model view."""
+    every layer, ``every_layer`` gives the shown heads' weights (layers, heads, T, T) for the model view."""
     shown = widgets.heads_window(len(per_head), lang, key=f"{key}_first")
     if lines is not None and lines.every_layer and every_layer is not None:
-        stack = np.asarray(every_layer())[:, shown.start : shown.stop]
+        stack = np.asarray(every_layer(shown))
         flow.model_chart(
             stack,
             labels,
@@ -191,7 +191,12 @@ def live_maps(
         lang,
         config.n_heads // config.n_kv,
         lines,
-        lambda: np.stack([model_cache.layer_maps(config, tokens, i) for i in range(config.n_layers)]),
+        lambda shown: np.stack(
+            [
+                model_cache.layer_maps(config, tokens, i)[shown.start : shown.stop]
+                for i in range(config.n_layers)
+            ]
+        ),
     )
 
 
