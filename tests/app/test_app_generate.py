@@ -175,3 +175,43 @@ def test_korean_is_written_and_picked_as_whole_syllables() -> None:
     assert not any("⟨" in label for label in labels[:-1]), labels  # only an unfinished last one shows bytes
     assert any("가" <= ch <= "힣" for label in labels for ch in label), labels
     assert "단계" in figure(at, "gen_bars")["layout"]["title"]["text"]
+
+
+def test_a_candidate_that_is_part_of_a_syllable_is_read_whole_in_the_bars() -> None:
+    """A byte-level candidate (a Korean syllable is three bytes, often a token each) is labelled with the
+    whole syllable the model's likeliest next tokens make of it, each of them checked against a plain
+    forward of the model on the text so far; a whole candidate keeps its piece."""
+    real("smollm2")
+    from viz.pretrained import llama
+
+    text = "나는 학생이다. 오늘은"
+    at = open_link("pretrained", model="smollm2", tab="generate", mode="top", n="6", text=text, lang="ko")
+    ids, steps = expected(text, generate.Settings(mode="top"), 6)
+    tokenizer = pretrained.load("smollm2").tokenizer
+    model = pretrained.load("smollm2").model
+
+    def raw(chain: list[int]) -> bytes:
+        return b"".join(tokens.piece_bytes(tokenizer.id_to_token(i)) for i in chain)
+
+    # the strip starts on the latest character: the step that began it
+    picked = generate.characters(b"", [raw([s.token]) for s in steps])[-1][0]
+    before = [*ids, *(s.token for s in steps[:picked])]
+    bars = figure(at, "gen_bars")
+    labels = [re.sub(r"^(▶ )?\d+\. ", "", x) for x in bars["data"][0]["x"]]
+    whole = 0
+    for label, first in zip(labels, steps[picked].ids[: view.BARS], strict=True):
+        piece = tokens.readable(tokenizer.id_to_token(int(first)), wordpiece=False)
+        if label == piece:
+            assert tokens.open_tail(raw([int(first)])) == b""
+            continue
+        # "syllables (pieces)": the pieces are the candidate and the model's likeliest tokens after it
+        chain = [int(first)]
+        while tokens.open_tail(raw(chain)):
+            chain.append(int(np.argmax(llama.run(model, [*before, *chain]).logits)))
+            assert len(chain) <= 1 + tokens.MORE
+        pieces = "".join(tokens.readable(tokenizer.id_to_token(i), wordpiece=False) for i in chain)
+        assert label == f"{tokens.readable_bytes(raw(chain))} ({pieces})"
+        assert any("가" <= ch <= "힣" for ch in label.split(" (")[0]), label
+        whole += 1
+    assert whole >= 1, labels  # the text goes on in Korean: some candidates are a syllable's first byte
+    assert t("gen.bars.whole", "ko", more=tokens.MORE) in [c.value for c in at.caption]

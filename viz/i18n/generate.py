@@ -65,6 +65,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Step {j}: after “{last}”, the model chose “{chosen}” ({q:.1%} after the cuts)",
         "ko": "{j}단계: “{last}” 다음에 모델이 고른 토큰은 “{chosen}”(자른 뒤 {q:.1%})",
     },
+    "gen.bars.whole": {
+        "en": "A candidate that is only part of a character (a Korean syllable is three bytes, often a token "
+        "each) is labelled with the whole characters the model's likeliest next tokens make of it (at most "
+        "{more} more), then its pieces in brackets; its bars are its own probability, as a token alone.",
+        "ko": "글자의 일부뿐인 후보(한글 음절은 3바이트이고, 바이트마다 토큰 하나일 때가 많습니다)는 모델이 "
+        "가장 그럴듯하게 이어 쓸 토큰들(최대 {more}개 더)로 채운 온전한 글자와, 괄호 안의 조각들로 "
+        "표시합니다. 막대는 그 토큰 하나만의 확률입니다.",
+    },
     "gen.bars.x": {"en": "candidate next token (▶ chosen)", "ko": "다음 토큰 후보(▶ 고른 토큰)"},
     "gen.bars.y": {"en": "probability", "ko": "확률"},
     "gen.bars.p": {"en": "at temperature {temp}", "ko": "온도 {temp}에서"},

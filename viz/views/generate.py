@@ -202,12 +202,28 @@ def strip(pieces: Pieces, got: Sequence[Step], lang: str) -> int:
     return groups[-1][0] if chosen == 0 else chosen - 1
 
 
-def step_bars(step: Step, j: int, last: str, settings: Settings, lang: str) -> None:
-    """Step ``j``'s likeliest candidates before and after the cuts, the chosen one marked."""
+def candidates(before: tuple[int, ...], ids: Sequence[int]) -> list[str]:
+    """The candidates' labels after the text ``before`` (its token ids): each piece or, where it is only
+    part of a character, the whole characters the model's likeliest next tokens make of it, then the
+    pieces (the Next token tab's labels: pretrained.completions, cached; it runs the model only when a
+    candidate ends inside a character)."""
+    tokenizer = pretrained.load(KEY).tokenizer
+    chains = pretrained.completions(KEY, before, tuple(int(i) for i in ids))
+    carry = tokens.open_tail(b"".join(_raw(i) for i in before[-4:]))
+    return [tokens.next_label(carry, [tokenizer.id_to_token(j) for j in chain]) for chain in chains]
+
+
+def step_bars(
+    step: Step, j: int, last: str, settings: Settings, lang: str, before: tuple[int, ...] = ()
+) -> None:
+    """Step ``j``'s likeliest candidates before and after the cuts, the chosen one marked; with the text
+    ``before`` the step (its token ids), a candidate that is part of a character is read whole."""
+    ids = [int(i) for i in step.ids[:BARS]]
+    labels = candidates(before, ids) if before else [_piece(i) for i in ids]
     shown = [
-        f"{'▶ ' if int(i) == step.token else ''}{rank + 1}. {_piece(int(i))}"
-        for rank, i in enumerate(step.ids)
-    ][:BARS]
+        f"{'▶ ' if i == step.token else ''}{rank + 1}. {label}"
+        for rank, (i, label) in enumerate(zip(ids, labels, strict=True))
+    ]
     fig = figures.grouped_bars(  # escapes the labels: the text is the visitor's
         shown,
         {
@@ -234,6 +250,8 @@ def step_bars(step: Step, j: int, last: str, settings: Settings, lang: str) -> N
         st.caption(t("gen.bars.kept", lang, kept=step.kept, u=step.draw))
     else:
         st.caption(t("gen.bars.greedy", lang))
+    if any(label != _piece(i) for i, label in zip(ids, labels, strict=True)):
+        st.caption(t("gen.bars.whole", lang, more=tokens.MORE))
 
 
 def _bars_csv(step: Step, lang: str) -> str:
@@ -311,6 +329,7 @@ def view(pieces: Pieces, settings: Settings, n: int, lang: str, names: Sequence[
     step = got[picked]
     start = len(pieces.ids)
     so_far = [*names, *(f"{start + i} · {_piece(s.token)}" for i, s in enumerate(got[:picked]))]
-    step_bars(step, picked + 1, so_far[-1], settings, lang)
+    before = (*pieces.ids, *(s.token for s in got[:picked]))
+    step_bars(step, picked + 1, so_far[-1], settings, lang, before)
     st.markdown(t("gen.notice", lang))
     step_attention(step, picked + 1, so_far, lang)
