@@ -5,7 +5,9 @@ Each test reads the heatmap's weights as the browser drew them, switches the vie
 page's own control, and holds every drawn line to them: a line for each weight at or over the chart's
 threshold, carrying exactly that weight and drawn at that weight's opacity to a tenth, no line under it.
 Then it hovers a word (taps it on the phone): only that word's lines stay drawn, in every head; leaving
-it (tapping it again) shows them all. The address bar carries the view.
+it (tapping it again) shows them all. The address bar carries the view. The model view (every layer's
+heads as small panels) draws each line in its own panel, and a word's dot at a row's edge shows only that
+word's lines in every panel of every layer.
 """
 
 from __future__ import annotations
