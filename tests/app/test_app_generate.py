@@ -214,4 +214,9 @@ def test_a_candidate_that_is_part_of_a_syllable_is_read_whole_in_the_bars() -> N
         assert any("가" <= ch <= "힣" for ch in label.split(" (")[0]), label
         whole += 1
     assert whole >= 1, labels  # the text goes on in Korean: some candidates are a syllable's first byte
+    # the title quotes the text's end as characters, and the chosen token as its label shows it
+    title = bars["layout"]["title"]["text"]
+    end = tokenizer.decode(before[-8:]).rstrip("\ufffd")[-view.TAIL_CHARS :].lstrip()
+    chosen = labels[[int(i) for i in steps[picked].ids[: view.BARS]].index(steps[picked].token)]
+    assert f"“…{end}”" in title and f"“{chosen}”" in title, title
     assert t("gen.bars.whole", "ko", more=tokens.MORE) in [c.value for c in at.caption]

@@ -202,6 +202,10 @@ def strip(pieces: Pieces, got: Sequence[Step], lang: str) -> int:
     return groups[-1][0] if chosen == 0 else chosen - 1
 
 
+#: How much of the text before a step the bars' title quotes (its last characters).
+TAIL_CHARS = 16
+
+
 def candidates(before: tuple[int, ...], ids: Sequence[int]) -> list[str]:
     """The candidates' labels after the text ``before`` (its token ids): each piece or, where it is only
     part of a character, the whole characters the model's likeliest next tokens make of it, then the
@@ -220,6 +224,11 @@ def step_bars(
     ``before`` the step (its token ids), a candidate that is part of a character is read whole."""
     ids = [int(i) for i in step.ids[:BARS]]
     labels = candidates(before, ids) if before else [_piece(i) for i in ids]
+    # the title reads the text's end and the chosen token as characters, not as one byte's piece
+    if before:
+        end = pretrained.load(KEY).tokenizer.decode(list(before[-8:])).rstrip("\ufffd")
+        last = "…" + end[-TAIL_CHARS:].lstrip() if end.strip() else last
+    chosen = labels[ids.index(step.token)] if step.token in ids else _piece(step.token)
     shown = [
         f"{'▶ ' if i == step.token else ''}{rank + 1}. {label}"
         for rank, (i, label) in enumerate(zip(ids, labels, strict=True))
@@ -235,7 +244,7 @@ def step_bars(
             lang,
             j=j,
             last=figures.escape_label(last),
-            chosen=figures.escape_label(_piece(step.token)),
+            chosen=figures.escape_label(chosen),
             q=step.chosen,
         ),
         x_title=t("gen.bars.x", lang),
