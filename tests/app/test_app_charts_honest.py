@@ -35,6 +35,7 @@ import pytest
 from plotly.colors import qualitative
 
 from bench.harness.apptest import charts, new_app, ok, open_link
+from tests.support import downloads
 from viz.figures import export
 from viz.ui import chart as chart_module
 
@@ -490,19 +491,9 @@ def test_the_all_heads_csv_is_a_tidy_table_of_every_weight() -> None:
     from viz.views import pretrained as views
 
     real("minilm")
-    recorded: dict[str, Any] = {}
-    original = chart_module.download
-
-    def spy(payload: bytes, *, key: str, lang: str, csv: Any, file_name: str | None) -> None:
-        recorded[key] = (payload, csv)
-        original(payload, key=key, lang=lang, csv=csv, file_name=file_name)
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(chart_module, "download", spy)
+    with downloads.recorded() as found:
         at = open_all("pages/pretrained.py", model="minilm")
-    payload, make = recorded["real_all_minilm"]
-    text = chart_module.csv_bytes(payload, "en", make).decode("utf-8-sig")
-    table = pd.read_csv(io.StringIO(text), comment="#", keep_default_na=False)
+    table = downloads.table(found, "real_all_minilm")
     assert list(table.columns) == [
         "layer",
         "head",

@@ -6,7 +6,6 @@ stays text."""
 from __future__ import annotations
 
 import html
-import io
 import json
 import re
 from typing import Any
@@ -17,12 +16,12 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from bench.harness.apptest import charts, ok, open_link
+from tests.support import downloads
 from tests.support.needs import real
 from viz import pretrained
 from viz.encodings import embedding
 from viz.figures import flow
 from viz.i18n import t
-from viz.ui import chart as chart_module
 from viz.ui import widgets
 
 pytestmark = pytest.mark.usefixtures("fresh_caches")
@@ -148,19 +147,9 @@ def test_a_real_models_layer_as_lines_carries_every_heads_weights_and_its_tidy_t
 # ---- the model view: every layer's heads as small panels of lines ------------------------------------------
 def csv_table(key: str, page: str, **query: str) -> tuple[AppTest, pd.DataFrame]:
     """The page opened at the link, and the CSV its chart ``key`` offers, as a table."""
-    recorded: dict[str, Any] = {}
-    original = chart_module.download
-
-    def spy(payload: bytes, *, key: str, lang: str, csv: Any, file_name: str | None) -> None:
-        recorded[key] = (payload, csv)
-        original(payload, key=key, lang=lang, csv=csv, file_name=file_name)
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(chart_module, "download", spy)
+    with downloads.recorded() as found:
         at = open_link(page, **query)
-    payload, make = recorded[key]
-    text = chart_module.csv_bytes(payload, "en", make).decode("utf-8-sig")
-    return at, pd.read_csv(io.StringIO(text), comment="#", keep_default_na=False)
+    return at, downloads.table(found, key)
 
 
 def model_lines_of(fig: dict[str, Any]) -> dict[tuple[int, int, int], float]:

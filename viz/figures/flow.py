@@ -124,6 +124,23 @@ def _line_shapes(
     return shapes, found
 
 
+def _head_legend(head_names: Sequence[str], colors: Sequence[str]) -> list[go.Scatter]:
+    """One legend entry per head, in its colour: clicking one hides that head's lines (its legend group)."""
+    return [
+        go.Scatter(
+            x=[None],
+            y=[None],
+            mode="lines",
+            line={"color": colors[h], "width": 3},
+            name=escape_label(name),
+            legendgroup=f"h{h}",
+            hoverinfo="skip",
+            meta="head",
+        )
+        for h, name in enumerate(head_names)
+    ]
+
+
 @memoized
 def attention_lines(
     weights: np.ndarray,
@@ -165,19 +182,7 @@ def attention_lines(
         )
         for side in (LEFT_X, RIGHT_X)
     ]
-    data += [
-        go.Scatter(
-            x=[None],
-            y=[None],
-            mode="lines",
-            line={"color": colors[h], "width": 3},
-            name=escape_label(name),
-            legendgroup=f"h{h}",
-            hoverinfo="skip",
-            meta="head",
-        )
-        for h, name in enumerate(head_names)
-    ]
+    data += _head_legend(head_names, colors)
     longest = max((len(label) for label in labels), default=1)
     pad = 0.2 + 0.04 * min(longest, 24)  # room for the words beside their column
     axis = {"visible": False, "fixedrange": True}
@@ -265,19 +270,7 @@ def model_lines(
         )
 
     data: list[go.Scatter] = [dots(LEFT_X, "query"), dots(last_x, "key")]
-    data += [
-        go.Scatter(
-            x=[None],
-            y=[None],
-            mode="lines",
-            line={"color": colors[h], "width": 3},
-            name=escape_label(name),
-            legendgroup=f"h{h}",
-            hoverinfo="skip",
-            meta="head",
-        )
-        for h, name in enumerate(head_names)
-    ]
+    data += _head_legend(head_names, colors)
     axis = {"visible": False, "fixedrange": True}
     top = layers * step_y - GAP_Y + 0.5
     names_x = [
