@@ -12,7 +12,7 @@ from viz.model import encoder, model_cache, probe
 from viz.ui import layout, sections, shell, widgets
 from viz.views import attention as views
 from viz.views import attention_steps as steps
-from viz.views import code, flow, model_map, training
+from viz.views import code, flow, heads, model_map, training
 from viz.views import encoding as enc_views
 from viz.views import windows as window_views
 
@@ -93,7 +93,8 @@ def model_controls(box: Any) -> Model:
     return Model(picked, words, layers, cfg)
 
 
-# the maps' view (heatmaps or lines) at the top of the side column, above the model's many controls
+# the maps' view (heatmaps, one layer's lines or every layer's) at the top of the side column, above the
+# model's many controls
 on_maps = source == "sentence" and layout.first_open(sec) == "maps"
 maps_view = flow.view_choice("att_view", lang, layout.page_controls(rows)) if on_maps else None
 # the page's controls beside the first open section's chart (in its own row when that is a fragment)
@@ -113,7 +114,7 @@ if first.open and m is not None:
                 lines = flow.controls("att", labels, layer, lang, maps_view)
             with main, widgets.guard(lang):
                 title = t("att.maps.chart", lang, layer=layer + 1, heads=s.heads, d_k=s.d_k)
-                views.live_maps(config, tokens, layer, labels, title, lang, lines)
+                heads.live_maps(config, tokens, layer, labels, title, lang, lines)
             if lines is None:
                 side.markdown(t("att.maps.explain", lang))
             else:

@@ -188,7 +188,7 @@ def test_the_model_view_draws_every_layers_heatmaps_and_offers_their_tidy_table(
     found = model_lines_of(fig)
     assert_lines_are(found, maps.reshape(layers * heads, n, n), meta["threshold"])
     assert t("flow.model.notice", "en") in [m.value for m in at.markdown]
-    caption = t("flow.threshold", "en", lines=len(found), floor=meta["threshold"])
+    caption = t("flow.model.threshold", "en", lines=len(found), floor=meta["threshold"])
     assert caption in [c.value for c in at.caption]
     assert_tidy(table, maps)
 
@@ -223,3 +223,35 @@ def test_a_real_models_every_layer_as_lines_carries_its_weights_and_its_tidy_tab
     assert_lines_are(found, attention.reshape(info.layers * info.heads, n, n), meta["threshold"])
     assert 0 < len(found) <= flow.MODEL_MAX_LINES
     assert_tidy(table, attention)
+
+
+def test_the_model_view_of_a_window_of_heads_names_them_and_its_table_holds_their_words() -> None:
+    """32 heads: the sixteen from head 17 are drawn, named H17..H32 on the chart and in the table, whose
+    token columns hold the sentence's words (not the chart's "position · word" labels)."""
+    from viz.encodings import embedding
+    from viz.model import encoder, model_cache
+
+    at, table = csv_table("att_maps_model", "attention", heads="32", layers="2", view="model", first="17")
+    fig = figure(at, "att_maps_model")
+    meta = fig["layout"]["meta"]["lines"]
+    assert (meta["layers"], meta["heads"]) == (2, 16)
+    heads = [a["text"] for a in fig["layout"]["annotations"] if a.get("yref") == "paper"]
+    assert heads == [f"H{h}" for h in range(17, 33)]
+    tokens = embedding.tokenize(at.text_input(key="att_text").value or "").tokens
+    config = encoder.ModelConfig(128, 32, 2, "sinusoidal", 10000.0, 0)
+    maps = np.stack([model_cache.layer_maps(config, tokens, i)[16:32] for i in range(2)])
+    n = len(tokens)
+    assert_lines_are(model_lines_of(fig), maps.reshape(32, n, n), meta["threshold"])
+    assert set(table.iloc[:, 1]) == set(range(17, 33))
+    assert set(table.iloc[:, 3]) == set(tokens) and not any(" · " in str(w) for w in table.iloc[:, 5])
+    got = table.iloc[:, [0, 1, 2, 4, 6]].to_numpy()
+    layer, head, q, k = (got[:, i].astype(int) for i in range(4))
+    np.testing.assert_allclose(got[:, 4].astype(float), maps[layer - 1, head - 17, q, k], atol=1e-6)
+
+
+def test_the_model_view_of_a_one_layer_model_says_where_more_rows_come_from() -> None:
+    at = open_link("attention", view="model", lang="ko")
+    assert figure(at, "att_maps_model")["layout"]["meta"]["lines"]["layers"] == 1
+    assert t("heads.one_layer", "ko") in [c.value for c in at.caption]
+    deeper = open_link("attention", view="model", layers="2")
+    assert t("heads.one_layer", "en") not in [c.value for c in deeper.caption]

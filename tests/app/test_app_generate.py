@@ -214,9 +214,39 @@ def test_a_candidate_that_is_part_of_a_syllable_is_read_whole_in_the_bars() -> N
         assert any("가" <= ch <= "힣" for ch in label.split(" (")[0]), label
         whole += 1
     assert whole >= 1, labels  # the text goes on in Korean: some candidates are a syllable's first byte
-    # the title quotes the text's end as characters, and the chosen token as its label shows it
-    title = bars["layout"]["title"]["text"]
-    end = tokenizer.decode(before[-8:]).rstrip("\ufffd")[-view.TAIL_CHARS :].lstrip()
-    chosen = labels[[int(i) for i in steps[picked].ids[: view.BARS]].index(steps[picked].token)]
-    assert f"“…{end}”" in title and f"“{chosen}”" in title, title
-    assert t("gen.bars.whole", "ko", more=tokens.MORE) in [c.value for c in at.caption]
+    assert_title_reads_characters(bars["layout"]["title"]["text"], before, steps, picked)
+
+
+def assert_title_reads_characters(
+    title: str, before: list[int], steps: list[generate.Step], picked: int
+) -> None:
+    """The bars' title quotes the text's end as whole characters (a suffix of the text, no broken
+    character's mark) and the chosen token as the characters the tokens written from it make."""
+    tokenizer = pretrained.load("smollm2").tokenizer
+    last, chosen = re.findall(r"“(.*?)”", title)
+    assert last.startswith("…") and "\ufffd" not in last, title
+    assert tokenizer.decode(before).endswith(last[1:]) and 0 < len(last[1:]) <= view.TAIL_CHARS, title
+    raws = [tokens.piece_bytes(tokenizer.id_to_token(s.token)) for s in steps]
+    _, end, raw = next(g for g in generate.characters(b"", raws) if g[0] == picked)
+    assert chosen.startswith(tokens.readable_bytes(raw)), (title, raw)
+    assert "⟨" not in chosen.split(" (")[0] or end == len(steps), title  # whole, unless still being written
+
+
+@pytest.mark.parametrize("seed", ["3", "5"])
+def test_the_bars_title_reads_a_korean_text_and_the_written_syllable_whole(seed: str) -> None:
+    """Sampled, so the token written after a syllable's first byte need not be the likeliest: the title
+    names what was written. The text's last eight tokens begin inside a syllable: the title quotes whole
+    characters only."""
+    real("smollm2")
+    text = "오늘은 날씨가 좋아서"
+    at = open_link("pretrained", model="smollm2", tab="generate", mode="sample", seed=seed, n="7", text=text)
+    ids, steps = expected(text, generate.Settings(seed=int(seed)), 7)
+    tokenizer = pretrained.load("smollm2").tokenizer
+    raws = [tokens.piece_bytes(tokenizer.id_to_token(s.token)) for s in steps]
+    groups = generate.characters(b"", raws)
+    assert len(groups) >= 2
+    for i, (first, _, _) in enumerate(groups):  # each character written, picked on the strip
+        at = ok(strip(at).set_value(0 if i == len(groups) - 1 else first + 1).run())
+        before = [*ids, *(s.token for s in steps[:first])]
+        title = figure(at, "gen_bars")["layout"]["title"]["text"]
+        assert_title_reads_characters(title, before, steps, first)

@@ -254,7 +254,7 @@ def test_grouped_query_heads_are_named_in_the_maps_and_the_cache_shrinks(lang: s
     at = open_tab("attention", kv="2", lang=lang)
     grid = figure(at, "att_maps_grid")
     titles = [a["text"] for a in grid["layout"]["annotations"] if "KV" in a.get("text", "")]
-    assert titles == [t("att.head_title.kv", lang, h=h + 1, kv=h // 4 + 1) for h in range(8)]
+    assert titles == [t("heads.title.kv", lang, h=h + 1, kv=h // 4 + 1) for h in range(8)]
     config = encoder.ModelConfig(128, 8, 1, "sinusoidal", 10000.0, 0, kv_heads=2)
     tokens = ("A", "dog", "ate", "the", "food", "because", "it", "was", "hungry")
     maps = model_cache.layer_maps(config, tokens, 0)

@@ -110,7 +110,7 @@ def test_online_softmax_windows_and_grouped_heads_draw_in_the_browser(
         assert_no_exception(page)
         screenshot(page, f"attention_window_{lang}", full_page=False)
         page.goto(f"{server.url}/attention?kv=2&lang={lang}")
-        head = t("att.head_title.kv", lang, h=5, kv=2)
+        head = t("heads.title.kv", lang, h=5, kv=2)
         wait_for_plot(page, f"el._fullLayout.annotations.some((a) => a.text === {head!r})")
         address_says(page, "kv", "2")
         wait_for_idle(page)

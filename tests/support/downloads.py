@@ -29,7 +29,11 @@ def recorded() -> Iterator[dict[str, tuple[bytes, Any]]]:
 
 
 def table(found: dict[str, tuple[bytes, Any]], key: str, lang: str = "en") -> pd.DataFrame:
-    """The CSV the chart ``key`` offers, read as a table (its comment lines skipped)."""
+    """The CSV the chart ``key`` offers, read as a table (its leading notes skipped)."""
     payload, make = found[key]
     text = chart_module.csv_bytes(payload, lang, make).decode("utf-8-sig")
-    return pd.read_csv(io.StringIO(text), comment="#", keep_default_na=False)
+    # the file's own notes are its first lines, each starting with "#"; a token may hold "#" too (MiniLM's
+    # "##s"), so only those leading lines are skipped
+    lines = text.splitlines()
+    notes = next((i for i, line in enumerate(lines) if not line.startswith("#")), len(lines))
+    return pd.read_csv(io.StringIO(text), skiprows=notes, keep_default_na=False)

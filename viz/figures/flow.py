@@ -208,7 +208,7 @@ def attention_lines(
             }
             for name, x in ((query_title, LEFT_X), (key_title, RIGHT_X))
         ],
-        # what each shape draws, shape by shape: plot.js redraws a shape's path from it, a test reads it
+        # what each shape draws, shape by shape: follow.js redraws a shape's path from it, a test reads it
         "meta": {"lines": {"threshold": floor, "heads": heads, "tokens": n, "focus": focus, "shapes": lines}},
     }
     return new_figure(data=data, layout=layout)

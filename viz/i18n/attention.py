@@ -224,7 +224,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "쿼리 헤드 수와 같으면 논문의 멀티헤드 어텐션입니다. 더 적으면 여러 쿼리 헤드가 키 헤드와 밸류 헤드 하나를 "
         "함께 쓰는 그룹 쿼리 어텐션(GQA)이고, 1이면 멀티쿼리 어텐션입니다. 쿼리 헤드는 그대로입니다.",
     },
-    "att.head_title.kv": {"en": "head {h} · KV {kv}", "ko": "헤드 {h} · KV {kv}"},
     "att.gqa.note": {
         "en": "Grouped-query attention: {heads} query heads share {kv} key/value head(s), {group} each. "
         "Heads with the same KV number in their titles read the same keys, so their maps differ only "

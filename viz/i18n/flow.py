@@ -46,12 +46,21 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "{layer}층: “{word}” 토큰이 읽는 단어, 헤드 {heads}개",
     },
     "flow.model.chart": {
-        "en": "Every layer and head as lines: {layers} layers (rows) × {heads} heads (columns)",
-        "ko": "모든 층과 헤드를 선으로: 층 {layers}개(가로줄) × 헤드 {heads}개(세로줄)",
+        "en": "Every layer and head as lines (a row per layer, a column per head): {layers} × {heads}",
+        "ko": "모든 층과 헤드를 선으로(행마다 층 하나, 열마다 헤드 하나): {layers} × {heads}",
     },
     "flow.model.chart.word": {
-        "en": "What “{word}” reads in every layer and head: {layers} layers × {heads} heads",
-        "ko": "모든 층과 헤드에서 “{word}” 토큰이 읽는 단어: 층 {layers}개 × 헤드 {heads}개",
+        "en": "What “{word}” reads in every layer and head (a row per layer, a column per head): "
+        "{layers} × {heads}",
+        "ko": "모든 층과 헤드에서 “{word}” 토큰이 읽는 단어(행마다 층 하나, 열마다 헤드 하나): {layers} × {heads}",
+    },
+    "flow.model.threshold": {
+        "en": "{lines} lines drawn; a line's opacity is its weight to the nearest tenth, and lines under "
+        "{floor:.1%} are left out (a panel with no line has no weight over that). The exact weights are in "
+        "the data table; “Lines between words” shows one layer's with each word's hover.",
+        "ko": "선 {lines}개를 그렸습니다. 선의 진하기는 가중치를 소수 첫째 자리로 반올림한 값이고, {floor:.1%}보다 "
+        "약한 선은 생략했습니다(선이 없는 칸은 그보다 큰 가중치가 없는 헤드입니다). 정확한 가중치는 데이터 표에 "
+        "있고, “단어 사이의 선”에서는 한 층의 가중치를 단어마다 마우스를 올려 볼 수 있습니다.",
     },
     "flow.model.layer": {"en": "L{layer}", "ko": "L{layer}"},
     "flow.model.head": {"en": "H{head}", "ko": "H{head}"},
@@ -65,7 +74,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "pick its layer with the layer control and switch to “Lines between words”.",
         "ko": "**눈여겨볼 점.** 작은 칸 하나가 한 층의 헤드 하나입니다(L = 층, H = 헤드). 한 층 보기와 같은 "
         "방식으로, 양쪽에 단어를 위에서 아래로 두고 왼쪽 단어에서 그 단어가 읽는 오른쪽 단어로 선을 긋습니다. "
-        "가로줄 왼쪽 끝의 점에 마우스를 올리면(휴대폰에서는 누르면) 모든 칸에서 그 단어의 선만 남습니다. "
+        "각 행 왼쪽 끝의 점에 마우스를 올리면(휴대폰에서는 누르면) 모든 칸에서 그 단어의 선만 남습니다. "
         "선이 곧게 가로지르는 칸은 각 단어가 자기 자신을 읽는 헤드이고, 선이 모두 한 줄 위로 기울면 바로 앞 "
         "단어를 읽는 헤드, 선이 모두 맨 위로 모이면 첫 토큰에서 쉬는 헤드입니다. 한 칸을 단어 하나하나 "
         "읽으려면 층 선택에서 그 층을 고르고 “단어 사이의 선”으로 바꾸세요.",

@@ -1,10 +1,9 @@
-"""The Attention heads page's views: every head's map, their average, the masks of a padded batch, what
-the step-by-step charts show of one head (:mod:`viz.views.attention_steps` draws them), and the
-word-order test."""
+"""The Attention heads page's views: the heads' average map, the masks of a padded batch, what the
+step-by-step charts show of one head (:mod:`viz.views.attention_steps` draws them), and the word-order
+test; every head's map, as heatmaps or lines, is :mod:`viz.views.heads`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,9 +19,9 @@ from viz.model import kv_cache, model_cache, probe
 from viz.model.encoder import NO_ENCODING, ModelConfig
 from viz.state.settings import divisors
 from viz.ui import layout, widgets
-from viz.ui.chart import chart, data_csv
+from viz.ui.chart import chart
 from viz.ui.chart import table as chart_table
-from viz.views import flow
+from viz.views import heads
 from viz.views.encoding import encoding_name
 
 #: Columns of Q, K, V and Z written out in the step-by-step matrices.
@@ -104,102 +103,6 @@ def step_view(
     )
 
 
-# ---- every head's map ------------------------------------------------------------------------------------
-def head_maps(
-    per_head: Sequence[Any],
-    labels: list[str],
-    key: str,
-    title: str,
-    d_model: int,
-    lang: str,
-    group: int = 1,
-    lines: flow.Lines | None = None,
-    every_layer: Callable[[range], np.ndarray] | None = None,
-) -> None:
-    """One heatmap per head (per_head: heads x (T, T)) in a grid with one colour scale; with more than
-    sixteen heads a slider picks the window of heads drawn. With ``group`` > 1 (grouped-query attention)
-    each title names the key/value head its query head shares. With ``lines`` the same heads are drawn
-    as lines between words instead (viz.views.flow), offering the grid's own CSV; when the lines ask for
-    every layer, ``every_layer`` gives the shown heads' weights (layers, heads, T, T) for the model view."""
-    shown = widgets.heads_window(len(per_head), lang, key=f"{key}_first")
-    if lines is not None and lines.every_layer and every_layer is not None:
-        stack = np.asarray(every_layer(shown))
-        flow.model_chart(
-            stack,
-            labels,
-            focus=lines.focus,
-            first_head=shown.start,
-            key=f"{key}_model",
-            lang=lang,
-            csv=lambda: flow.heads_csv(stack, labels, lang, first_head=shown.start),
-            file_name=f"{key}_model_d{d_model}_{len(stack)}layers_heads{shown[0] + 1}-{shown[-1] + 1}.csv",
-        )
-        return
-
-    def name(h: int) -> str:
-        if group == 1:
-            return t("ui.att.head_title", lang, h=h + 1)
-        return t("att.head_title.kv", lang, h=h + 1, kv=h // group + 1)
-
-    fig = figures.heads_grid(
-        [per_head[h] for h in shown],
-        titles=[name(h) for h in shown],
-        x_labels=labels,
-        y_labels=labels,
-        cols=4,
-        title=title,
-        x_title=t("ui.att.key", lang),
-        y_title=t("ui.att.query", lang),
-        colorbar_title=t("ui.att.weight", lang),
-        hovertemplate=t("ui.att.hover", lang),
-        panel_height=figures.rows_height(len(labels), base=120, per_row=14),
-    )
-    file_name = f"{key}_d{d_model}_heads{shown[0] + 1}-{shown[-1] + 1}_of{len(per_head)}.csv"
-    if lines is not None:
-        flow.lines_chart(
-            np.stack([np.asarray(per_head[h]) for h in shown]),
-            labels,
-            [name(h) for h in shown],
-            layer=lines.layer,
-            focus=lines.focus,
-            key=f"{key}_lines",
-            lang=lang,
-            csv=lambda: data_csv(fig, lang),
-            file_name=file_name,
-        )
-        return
-    chart(fig, key=f"{key}_grid", lang=lang, file_name=file_name)
-
-
-def live_maps(
-    config: ModelConfig,
-    tokens: tuple[str, ...],
-    layer: int,
-    labels: list[str],
-    title: str,
-    lang: str,
-    lines: flow.Lines | None,
-) -> None:
-    """The live model's heads at ``layer`` (0-based) on a sentence (:func:`head_maps`), every layer's
-    when the lines ask for them, each layer from the stack that ends there as the heatmaps take it."""
-    head_maps(
-        list(model_cache.layer_maps(config, tokens, layer)),
-        labels,
-        "att_maps",
-        title,
-        config.d_model,
-        lang,
-        config.n_heads // config.n_kv,
-        lines,
-        lambda shown: np.stack(
-            [
-                model_cache.layer_maps(config, tokens, i)[shown.start : shown.stop]
-                for i in range(config.n_layers)
-            ]
-        ),
-    )
-
-
 def average_map(config: ModelConfig, tokens: tuple[str, ...], layer: int, lang: str) -> None:
     """The mean of the heads of ``layer`` (0-based) as one map, with its note beside it."""
     labels = embedding.row_labels(tokens)
@@ -277,7 +180,7 @@ def padded_heads(
     if a query there may see no key, head 1's output z, whose row is 0 (not NaN)."""
     longest, rows = _batch_rows(first, second)
     which = 1 if len(second) <= len(first) else 0  # the padded (shorter) sentence
-    head_maps(
+    heads.head_maps(
         maps[layer][which],
         rows[which],
         "att_mask_maps",

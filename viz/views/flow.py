@@ -1,8 +1,10 @@
 """Attention as lines between words, beside the heatmaps (viz.figures.flow draws them): the choice of
-view, the word whose lines are shown, and the chart with its threshold and what to notice.
+view (heatmaps, one layer's heads as lines, or every layer's heads as small panels of lines: the model
+view), the word whose lines are shown, the charts with their threshold and what to notice, and
+:func:`heads_csv`, the tidy table (a row per layer, head, query and key) offered for every head drawn.
 
-Used by the Attention heads page (the live model's heads) and the Real models page (every head of one
-layer of MiniLM or SmolLM2). The choice and the word go in the page's link (viz.state.link)."""
+Used by the Attention heads page (the live model's heads) and the Real models page (MiniLM's or
+SmolLM2's heads). The choice and the word go in the page's link (viz.state.link)."""
 
 from __future__ import annotations
 
@@ -135,7 +137,7 @@ def model_chart(
     )
     chart(fig, key=key, lang=lang, csv=csv, file_name=file_name)
     floor = float(fig.layout.meta["lines"]["threshold"])
-    st.caption(t("flow.threshold", lang, lines=flow_figures.line_count(fig), floor=floor))
+    st.caption(t("flow.model.threshold", lang, lines=flow_figures.line_count(fig), floor=floor))
 
 
 def heads_csv(

@@ -217,18 +217,35 @@ def candidates(before: tuple[int, ...], ids: Sequence[int]) -> list[str]:
     return [tokens.next_label(carry, [tokenizer.id_to_token(j) for j in chain]) for chain in chains]
 
 
+def text_end(before: Sequence[int]) -> str:
+    """The last :data:`TAIL_CHARS` characters of the text ``before`` (token ids) as the bars' title quotes
+    them: whole characters only (a window of tokens can begin inside one), after "…"."""
+    end = pretrained.load(KEY).tokenizer.decode(list(before[-4 * TAIL_CHARS :]))
+    return "…" + end[-TAIL_CHARS:].rsplit("\ufffd", 1)[-1].lstrip()
+
+
 def step_bars(
-    step: Step, j: int, last: str, settings: Settings, lang: str, before: tuple[int, ...] = ()
+    step: Step,
+    j: int,
+    last: str,
+    settings: Settings,
+    lang: str,
+    before: tuple[int, ...] = (),
+    written: Sequence[int] = (),
 ) -> None:
     """Step ``j``'s likeliest candidates before and after the cuts, the chosen one marked; with the text
-    ``before`` the step (its token ids), a candidate that is part of a character is read whole."""
+    ``before`` the step (its token ids), a candidate that is part of a character is read whole, and the
+    title names the text's end and the chosen token as characters: the chosen one with the tokens
+    ``written`` with it to finish its character (what the strip shows), not the greedy guess."""
     ids = [int(i) for i in step.ids[:BARS]]
     labels = candidates(before, ids) if before else [_piece(i) for i in ids]
-    # the title reads the text's end and the chosen token as characters, not as one byte's piece
+    chosen = _piece(step.token)
     if before:
-        end = pretrained.load(KEY).tokenizer.decode(list(before[-8:])).rstrip("\ufffd")
-        last = "…" + end[-TAIL_CHARS:].lstrip() if end.strip() else last
-    chosen = labels[ids.index(step.token)] if step.token in ids else _piece(step.token)
+        end = text_end(before)
+        last = end if end.strip("…").strip() else last
+        carry = tokens.open_tail(b"".join(_raw(i) for i in before[-4:]))
+        tokenizer = pretrained.load(KEY).tokenizer
+        chosen = tokens.next_label(carry, [tokenizer.id_to_token(i) for i in (written or (step.token,))])
     shown = [
         f"{'▶ ' if i == step.token else ''}{rank + 1}. {label}"
         for rank, (i, label) in enumerate(zip(ids, labels, strict=True))
@@ -339,6 +356,10 @@ def view(pieces: Pieces, settings: Settings, n: int, lang: str, names: Sequence[
     start = len(pieces.ids)
     so_far = [*names, *(f"{start + i} · {_piece(s.token)}" for i, s in enumerate(got[:picked]))]
     before = (*pieces.ids, *(s.token for s in got[:picked]))
-    step_bars(step, picked + 1, so_far[-1], settings, lang, before)
+    # the tokens written from this step to the end of its character (the strip's group for it)
+    carry = tokens.open_tail(b"".join(tokens.piece_bytes(p) for p in pieces.pieces[-4:]))
+    group = next(g for g in generate.characters(carry, [_raw(s.token) for s in got]) if g[0] == picked)
+    finished = [s.token for s in got[group[0] : group[1]]]
+    step_bars(step, picked + 1, so_far[-1], settings, lang, before, finished)
     st.markdown(t("gen.notice", lang))
     step_attention(step, picked + 1, so_far, lang)

@@ -17,7 +17,7 @@ from viz.state.settings import Settings
 from viz.ui import layout, widgets
 from viz.ui.chart import chart
 from viz.ui.chart import table as chart_table
-from viz.views.attention import head_maps
+from viz.views.heads import head_maps
 
 
 def fraction(step: int, total: int) -> float:

@@ -70,7 +70,7 @@ def real_sinks(text: str, sinks: int, lang: str) -> None:
 
 def live_maps(config: ModelConfig, tokens: tuple[str, ...], window: int, sinks: int, lang: str) -> None:
     """The page's live model on its sentence under the window and sinks: every head of the first layer."""
-    from viz.views import attention as att_views
+    from viz.views import heads
 
     if len(tokens) < 2:
         return
@@ -79,7 +79,7 @@ def live_maps(config: ModelConfig, tokens: tuple[str, ...], window: int, sinks: 
         maps = model_cache.window_maps(config, tokens, w, sinks)
         title = t("win.maps.title", lang, w=w, k=sinks, n=len(tokens))
         labels = embedding.row_labels(tokens)
-        att_views.head_maps(
+        heads.head_maps(
             list(maps), labels, "win_maps", title, config.d_model, lang, config.n_heads // config.n_kv
         )
     st.caption(t("win.maps.explain", lang))
