@@ -165,10 +165,10 @@ def _markdown_text(text: str) -> str:
     return "".join("\\" + ch if ch.isascii() and not ch.isalnum() and ch != " " else ch for ch in text)
 
 
-def strip(pieces: Pieces, got: Sequence[Step], lang: str) -> int:
-    """The text so far, and the tokens written as pills grouped into whole characters; returns the step
-    picked (from 0). The pick is kept as the step that began its character, 0 for the latest (which
-    then follows the writing as it goes on)."""
+def strip(pieces: Pieces, got: Sequence[Step], lang: str) -> range:
+    """The text so far, and the tokens written as pills grouped into whole characters; returns the steps
+    (from 0) of the character picked, the first the step shown. The pick is kept as the step that began
+    its character, 0 for the latest (which then follows the writing as it goes on)."""
     full = pretrained.load(KEY).tokenizer.decode([*pieces.ids, *(s.token for s in got)])
     st.caption(t("gen.text", lang))
     st.text(full)  # plain text: the model writes whatever it likes, Markdown included
@@ -199,21 +199,21 @@ def strip(pieces: Pieces, got: Sequence[Step], lang: str) -> int:
         **widgets.initial("gen_step", default=0),
     )
     chosen = fit(picked)
-    return groups[-1][0] if chosen == 0 else chosen - 1
+    first, end, _ = groups[-1] if chosen == 0 else next(g for g in groups if g[0] == chosen - 1)
+    return range(first, end)
 
 
 #: How much of the text before a step the bars' title quotes (its last characters).
 TAIL_CHARS = 16
 
 
-def candidates(before: tuple[int, ...], ids: Sequence[int]) -> list[str]:
-    """The candidates' labels after the text ``before`` (its token ids): each piece or, where it is only
-    part of a character, the whole characters the model's likeliest next tokens make of it, then the
-    pieces (the Next token tab's labels: pretrained.completions, cached; it runs the model only when a
-    candidate ends inside a character)."""
+def candidates(before: tuple[int, ...], ids: Sequence[int], carry: bytes) -> list[str]:
+    """The candidates' labels after the text ``before`` (its token ids, ending inside the character
+    ``carry`` begins, if any): each piece or, where it is only part of a character, the whole characters
+    the model's likeliest next tokens make of it, then the pieces (the Next token tab's labels:
+    pretrained.completions, cached; it runs the model only when a candidate ends inside a character)."""
     tokenizer = pretrained.load(KEY).tokenizer
     chains = pretrained.completions(KEY, before, tuple(int(i) for i in ids))
-    carry = tokens.open_tail(b"".join(_raw(i) for i in before[-4:]))
     return [tokens.next_label(carry, [tokenizer.id_to_token(j) for j in chain]) for chain in chains]
 
 
@@ -238,12 +238,13 @@ def step_bars(
     title names the text's end and the chosen token as characters: the chosen one with the tokens
     ``written`` with it to finish its character (what the strip shows), not the greedy guess."""
     ids = [int(i) for i in step.ids[:BARS]]
-    labels = candidates(before, ids) if before else [_piece(i) for i in ids]
+    labels = [_piece(i) for i in ids]
     chosen = _piece(step.token)
     if before:
+        carry = tokens.open_tail(b"".join(_raw(i) for i in before[-4:]))
+        labels = candidates(before, ids, carry)
         end = text_end(before)
         last = end if end.strip("…").strip() else last
-        carry = tokens.open_tail(b"".join(_raw(i) for i in before[-4:]))
         tokenizer = pretrained.load(KEY).tokenizer
         chosen = tokens.next_label(carry, [tokenizer.id_to_token(i) for i in (written or (step.token,))])
     shown = [
@@ -351,15 +352,13 @@ def view(pieces: Pieces, settings: Settings, n: int, lang: str, names: Sequence[
     if not got:
         st.info(t("gen.none", lang))
         return
-    picked = strip(pieces, got, lang)
+    character = strip(pieces, got, lang)
+    picked = character.start
     step = got[picked]
     start = len(pieces.ids)
     so_far = [*names, *(f"{start + i} · {_piece(s.token)}" for i, s in enumerate(got[:picked]))]
     before = (*pieces.ids, *(s.token for s in got[:picked]))
-    # the tokens written from this step to the end of its character (the strip's group for it)
-    carry = tokens.open_tail(b"".join(tokens.piece_bytes(p) for p in pieces.pieces[-4:]))
-    group = next(g for g in generate.characters(carry, [_raw(s.token) for s in got]) if g[0] == picked)
-    finished = [s.token for s in got[group[0] : group[1]]]
-    step_bars(step, picked + 1, so_far[-1], settings, lang, before, finished)
+    finishing = [got[i].token for i in character]  # this step's token and those that finish its character
+    step_bars(step, picked + 1, so_far[-1], settings, lang, before, finishing)
     st.markdown(t("gen.notice", lang))
     step_attention(step, picked + 1, so_far, lang)

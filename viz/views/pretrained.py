@@ -145,10 +145,6 @@ def tiled(
     return grid, rows, cols, x_ticks, y_ticks
 
 
-#: The every-head tab's tidy table, by the name it had before the lines' views shared it.
-all_heads_csv = flow.heads_csv
-
-
 def overview(
     result: pretrained.Result, key: str, n: int, lang: str, tokens: Sequence[str] | None = None
 ) -> None:

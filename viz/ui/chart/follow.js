@@ -12,13 +12,14 @@
 export function followWords(el, Plotly) {
   if (el.__alLines) return;
   el.__alLines = true;
+  const wordOf = (point) => point.customdata ?? point.pointIndex;
   let pinned = null;
   const show = (point) => {
     const drawn = el.layout?.meta?.lines?.shapes;
     const shapes = el.layout?.shapes;
     if (!Array.isArray(drawn) || !Array.isArray(shapes)) return;
     const side = point?.data?.meta;
-    const word = point ? (point.customdata ?? point.pointIndex) : null;
+    const word = point ? wordOf(point) : null;
     const panels = el.layout.meta.lines.panels;
     const segment = ([p, q, k]) => {
       const [x, y] = panels?.[p] ?? [0, 0];
@@ -44,8 +45,7 @@ export function followWords(el, Plotly) {
   el.on('plotly_click', (event) => {
     const point = word(event);
     if (!point) return;
-    const at = (p) => p.customdata ?? p.pointIndex;
-    const same = pinned && pinned.data.meta === point.data.meta && at(pinned) === at(point);
+    const same = pinned && pinned.data.meta === point.data.meta && wordOf(pinned) === wordOf(point);
     pinned = same ? null : point;
     show(pinned);
   });
