@@ -11,7 +11,7 @@ order ``transformers`` (and this forward's rotate-half rotary) expects.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -171,6 +171,51 @@ def _rotate(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tens
     return x * cos + turned * sin
 
 
+#: What an intervention may do to each head's output in a layer: it gets them (B, T, heads, d_head), before
+#: the output projection mixes them, and returns what the layer goes on with (viz.pretrained.intervene).
+HeadEdit = Callable[[torch.Tensor], torch.Tensor]
+
+
+def block(
+    model: Llama,
+    i: int,
+    x: torch.Tensor,
+    rope: tuple[torch.Tensor, torch.Tensor],
+    future: torch.Tensor,
+    edit: HeadEdit | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """Layer ``i`` on a batch of residual streams ``x`` (B, T, d_model) with no text before them: the
+    stream after it and every head's weights (B, heads, T, T). ``rope`` is :func:`rotary`'s (cos, sin)
+    for T positions and ``future`` the causal mask (T, T)."""
+    c = model.config
+    b, t, _ = x.shape
+    p = f"model.layers.{i}"
+    h = _rms(x, model.w(f"{p}.input_layernorm.weight"), c.eps)
+    q = F.linear(h, model.w(f"{p}.self_attn.q_proj.weight")).view(b, t, c.heads, c.d_head).transpose(1, 2)
+    k = F.linear(h, model.w(f"{p}.self_attn.k_proj.weight")).view(b, t, c.kv_heads, c.d_head).transpose(1, 2)
+    v = F.linear(h, model.w(f"{p}.self_attn.v_proj.weight")).view(b, t, c.kv_heads, c.d_head).transpose(1, 2)
+    q, k = _rotate(q, *rope), _rotate(k, *rope)
+    # Grouped-query attention: each key/value head serves `group` query heads in a row.
+    k, v = k.repeat_interleave(c.group, dim=1), v.repeat_interleave(c.group, dim=1)
+    scores = (q @ k.transpose(-1, -2)) / math.sqrt(c.d_head)  # (B, heads, T, T)
+    weights = torch.softmax(scores.masked_fill(future, float("-inf")), dim=-1)
+    heads = (weights @ v).transpose(1, 2)  # (B, T, heads, d_head): each head's output
+    if edit is not None:
+        heads = edit(heads)
+    x = x + F.linear(heads.reshape(b, t, c.d_model), model.w(f"{p}.self_attn.o_proj.weight"))
+    h = _rms(x, model.w(f"{p}.post_attention_layernorm.weight"), c.eps)
+    gate = F.silu(F.linear(h, model.w(f"{p}.mlp.gate_proj.weight")))
+    x = x + F.linear(
+        gate * F.linear(h, model.w(f"{p}.mlp.up_proj.weight")), model.w(f"{p}.mlp.down_proj.weight")
+    )
+    return x, weights
+
+
+def causal(t: int) -> torch.Tensor:
+    """The causal mask of ``t`` tokens: True where a query would read a later key."""
+    return torch.triu(torch.ones(t, t, dtype=torch.bool), diagonal=1)
+
+
 @torch.inference_mode()
 def run(model: Llama, ids: list[int]) -> LlamaRun:
     """The decoder on one sequence of token ids: every layer's output and heads, and the next token."""
@@ -178,34 +223,14 @@ def run(model: Llama, ids: list[int]) -> LlamaRun:
     if not 0 < len(ids) <= c.max_len:
         raise ValueError(f"{len(ids)} tokens: the model reads 1 to {c.max_len}")
     t = len(ids)
-    x = model.embedding[torch.tensor(ids, dtype=torch.long)].float()
-    cos, sin = rotary(c, t)
-    future = torch.triu(torch.ones(t, t, dtype=torch.bool), diagonal=1)
-    hidden, maps = [x], []
+    x = model.embedding[torch.tensor([ids], dtype=torch.long)].float()  # (1, T, d_model)
+    rope, future = rotary(c, t), causal(t)
+    hidden, maps = [x[0]], []
     for i in range(c.layers):
-        p = f"model.layers.{i}"
-        h = _rms(x, model.w(f"{p}.input_layernorm.weight"), c.eps)
-        q = F.linear(h, model.w(f"{p}.self_attn.q_proj.weight")).view(t, c.heads, c.d_head).transpose(0, 1)
-        k = F.linear(h, model.w(f"{p}.self_attn.k_proj.weight")).view(t, c.kv_heads, c.d_head).transpose(0, 1)
-        v = F.linear(h, model.w(f"{p}.self_attn.v_proj.weight")).view(t, c.kv_heads, c.d_head).transpose(0, 1)
-        q, k = _rotate(q, cos, sin), _rotate(k, cos, sin)
-        # Grouped-query attention: each key/value head serves `group` query heads in a row.
-        k, v = k.repeat_interleave(c.group, dim=0), v.repeat_interleave(c.group, dim=0)
-        scores = (q @ k.transpose(-1, -2)) / math.sqrt(c.d_head)
-        weights = torch.softmax(scores.masked_fill(future, float("-inf")), dim=-1)
-        mixed = (weights @ v).transpose(0, 1).reshape(t, c.d_model)
-        x = x + F.linear(mixed, model.w(f"{p}.self_attn.o_proj.weight"))
-        h = _rms(x, model.w(f"{p}.post_attention_layernorm.weight"), c.eps)
-        gate = F.silu(F.linear(h, model.w(f"{p}.mlp.gate_proj.weight")))
-        x = x + F.linear(
-            gate * F.linear(h, model.w(f"{p}.mlp.up_proj.weight")), model.w(f"{p}.mlp.down_proj.weight")
-        )
-        hidden.append(x)
-        maps.append(weights)
-    last = _rms(x[-1], model.w("model.norm.weight"), c.eps)
-    # In chunks: a float32 copy of the whole float16 embedding would be 113 MB on every run.
-    table = model.embedding
-    logits = torch.cat([F.linear(last, table[i : i + 8192].float()) for i in range(0, table.shape[0], 8192)])
+        x, weights = block(model, i, x, rope, future)
+        hidden.append(x[0])
+        maps.append(weights[0])
+    logits = _logits(model, x[0, -1])
     return LlamaRun(torch.stack(hidden).numpy(), torch.stack(maps).numpy(), logits.numpy())
 
 
