@@ -10,7 +10,7 @@ from viz import pretrained
 from viz.i18n import t
 from viz.state import link as url_link
 from viz.ui import layout, sections, shell, widgets
-from viz.views import code, flow, generate, model_map
+from viz.views import code, flow, generate, intervene, model_map
 from viz.views import pretrained as views
 
 s = shell.page_shell()
@@ -113,6 +113,30 @@ if analysed is not None:
                     generate.view(pieces, *gen, lang, views.labels(pieces))
             else:
                 st.info(t("gen.minilm", lang))
+    # the tools that test what a head does (SmolLM2): the logit lens, ablation, patching
+    if sec["lens"].open:
+        with sec["lens"]:
+            if intervene.offered(lang):
+                with rows["lens"].side:
+                    position = intervene.lens_controls(views.labels(pieces), lang)
+                with rows["lens"].main, widgets.guard(lang):
+                    intervene.lens(pieces, views.labels(pieces), position, lang)
+    if sec["ablate"].open:
+        with sec["ablate"]:
+            if intervene.offered(lang):
+                with rows["ablate"].side:
+                    a_layer, a_head, how = intervene.ablation_controls(lang)
+                with rows["ablate"].main, widgets.guard(lang):
+                    intervene.ablation(pieces, a_layer, a_head, how, lang)
+                with widgets.guard(lang):
+                    intervene.ablation_grid(pieces, how, lang)
+    if sec["patch"].open:
+        with sec["patch"]:
+            if intervene.offered(lang):
+                with rows["patch"].side:
+                    corrupted, what = intervene.patch_controls(lang)
+                with rows["patch"].main, widgets.guard(lang):
+                    intervene.patching(pieces, views.labels(pieces), corrupted, what, lang)
 
 # ---- what the page is ----------------------------------------------------------------------------------
 code.box(f"pretrained.{key}.generate" if gen is not None and info.causal else f"pretrained.{key}", lang)

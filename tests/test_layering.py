@@ -30,6 +30,7 @@ TORCH_MODULES = {
     "viz.model.probe",
     "viz.model.block",
     "viz.pretrained.bert",
+    "viz.pretrained.intervene",
     "viz.pretrained.llama",
 }
 

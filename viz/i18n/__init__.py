@@ -42,6 +42,7 @@ from viz.i18n import (
     generate,
     heads,
     home,
+    intervene,
     lesson,
     model_map,
     notes,
@@ -90,6 +91,7 @@ PREFIXES: dict[str, str] = {
     "code": "code",
     "gen": "generate",
     "map": "model_map",
+    "iv": "intervene",
 }
 
 #: Every strings module of the package, by name; STRINGS is their union.
@@ -121,6 +123,7 @@ TABLES: dict[str, dict[str, dict[str, str]]] = {
         code,
         generate,
         model_map,
+        intervene,
     )
 }
 

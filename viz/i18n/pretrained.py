@@ -93,6 +93,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "real.section.patterns": {"en": "4. Head patterns", "ko": "4. 헤드 패턴"},
     "real.section.next": {"en": "5. Next token", "ko": "5. 다음 토큰"},
     "real.section.generate": {"en": "6. Write on", "ko": "6. 이어 쓰기"},
+    "real.section.lens": {"en": "7. Logit lens", "ko": "7. 로짓 렌즈"},
+    "real.section.ablate": {"en": "8. Ablation", "ko": "8. 헤드 제거"},
+    "real.section.patch": {"en": "9. Patching", "ko": "9. 활성값 패칭"},
     # ---- tokens -----------------------------------------------------------------------------------------
     "real.tokens.caption": {
         "en": "{n} tokens, as the model sees them; the table gives each piece's id in the vocabulary.",

@@ -99,7 +99,11 @@ REAL_MODELS = ("minilm", "smollm2")
 ATTENTION_VIEWS = ("heatmap", "lines", "model")
 #: The word whose lines alone are drawn: 0 for every word, i for the i-th (the longest text a page reads).
 REAL_TOKENS = 64  # viz.pretrained.MAX_TOKENS
-REAL_SECTIONS = ("tokens", "all", "one", "patterns", "next", "generate")
+REAL_SECTIONS = ("tokens", "all", "one", "patterns", "next", "generate", "lens", "ablate", "patch")
+#: The tools that test a head (viz/views/intervene.py): which heads are ablated and how, what is patched.
+ABL_HEADS = ("all", *(str(h) for h in range(1, 10)))  # viz.views.intervene.HEAD_CHOICES
+ABLATIONS = ("zero", "mean")  # viz.pretrained.intervene.ABLATIONS
+PATCHES = ("resid", "heads")  # viz.pretrained.intervene.PATCHES
 GEN_MODES = ("sample", "top")  # viz.pretrained.generate.MODES
 GEN_MAX = 32  # viz.pretrained.generate.MAX_NEW
 REAL_MEASURES = ("previous", "next", "self", "first", "special", "entropy")
@@ -273,6 +277,14 @@ PAGES: dict[str, Page] = {
             Int("seed", "gen_seed", 0, 0, SEED_MAX),
             Int("n", "gen_n", 6, 0, GEN_MAX),
             Int("step", "gen_step", 0, 0, GEN_MAX),
+            # the tools that test a head (viz/views/intervene.py): the lens's position (0: the last token),
+            # the head ablated, the corrupted text and what is patched
+            Int("pos", "lens_pos", 0, 0, REAL_TOKENS),
+            Int("alayer", "abl_layer", 24, 1, 30),
+            Choice("ahead", "abl_head", "5", ABL_HEADS),
+            Choice("ablate", "abl_how", ABLATIONS[0], ABLATIONS),
+            Text("text2", "patch_text", "The capital of Italy is"),
+            Choice("patch", "patch_what", PATCHES[0], PATCHES),
         )
     ),
     # the guided lesson (pages/lesson.py): which step; the steps are viz/i18n/lesson.py

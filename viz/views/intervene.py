@@ -1,0 +1,370 @@
+"""The Real models page's tools that test what a head does (SmolLM2, viz.pretrained.intervene): the logit
+lens, head ablation and activation patching, each a tab with its controls beside its chart. The grids run
+the model hundreds of times: each is computed once per text for the whole server, with a progress bar,
+and kept in the shared memory budget."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import numpy as np
+import streamlit as st
+
+from viz import figures, pretrained
+from viz.cache import budget
+from viz.encodings import embedding
+from viz.figures import export
+from viz.i18n import t
+from viz.pretrained import tokens
+from viz.pretrained.tokens import Pieces
+from viz.state.link import ABLATIONS, PATCHES
+from viz.ui import widgets
+from viz.ui.chart import chart
+
+if TYPE_CHECKING:  # PyTorch is imported where a tool runs (viz.pretrained.intervene imports it)
+    from viz.pretrained import intervene
+    from viz.pretrained.intervene import Ablation, Patch
+
+KEY = "smollm2"
+#: The grids' longest text: a patching grid at 16 tokens runs 480 changed runs (~10 s on two cores).
+GRID_TOKENS = 16
+#: The lens's tokens per cell (the likeliest K; the CSV has them all).
+LENS_K = 5
+#: Heads named in words under the ablation grid.
+NAMED = 3
+#: The heads a visitor may ablate: every head of the layer, or one (as the link writes it).
+HEAD_CHOICES = ("all", *(str(h) for h in range(1, 10)))
+#: The corrupted text's default: the Real models page's France example with another country.
+CORRUPTED = "The capital of Italy is"
+
+
+def offered(lang: str) -> bool:
+    """Whether the chosen model can be tested here (SmolLM2); if not, say so in the tab."""
+    if pretrained.INFO[widgets.current_choice("real_model", pretrained.MODELS, lang)].causal:
+        return True
+    st.info(t("iv.minilm", lang))
+    return False
+
+
+def _label(token: int) -> str:
+    return tokens.readable(pretrained.load(KEY).tokenizer.id_to_token(token), wordpiece=False)
+
+
+def _quoted(token: int) -> str:
+    return figures.escape_label(f"'{_label(token)}'")
+
+
+def _layer_names(lang: str, layers: int) -> list[str]:
+    return [t("iv.embed_row", lang)] + [t("iv.layer_row", lang, layer=i) for i in range(1, layers + 1)]
+
+
+# ---- the logit lens -------------------------------------------------------------------------------------
+@budget.cached(max_entries=32)  # (31, 64, 5) ids and probabilities: ~0.1 MB at the longest text
+def lens_of(ids: tuple[int, ...]) -> intervene.Lens:
+    from viz.pretrained import intervene
+
+    model = pretrained.load(KEY).model
+    return intervene.lens(model, intervene.trace(model, ids), LENS_K)
+
+
+def lens_controls(labels: Sequence[str], lang: str) -> int:
+    """The position whose answer the lower chart follows (from 0): the control holds 0 for the last token
+    and i for the i-th, as the link writes it."""
+    n = len(labels)
+    widgets.keep_in_range("lens_pos", n, lambda kept: min(max(kept, 0), n) if isinstance(kept, int) else 0)
+    picked = st.selectbox(
+        t("iv.lens.position", lang),
+        list(range(n + 1)),
+        format_func=lambda i: t("iv.lens.position.last", lang) if i == 0 else labels[i - 1],
+        key="lens_pos",
+        help=t("iv.lens.position.help", lang),
+        persist_state=widgets.KEEP,
+    )
+    return int(picked) - 1 if picked else n - 1
+
+
+def lens(pieces: Pieces, labels: Sequence[str], position: int, lang: str) -> None:
+    found = lens_of(pieces.ids)
+    layers = found.top.shape[0] - 1
+    rows = _layer_names(lang, layers)[::-1]  # the model's own output on top, as the model stacks them
+    words = np.vectorize(_label, otypes=[object])(found.top[::-1, :, 0])
+    fig = figures.heatmap(
+        found.top_p[::-1, :, 0],
+        title=t("iv.lens.chart", lang),
+        x_title=t("iv.position_axis", lang),
+        y_title=t("iv.layer_axis", lang),
+        colorbar_title=t("iv.lens.color", lang),
+        hovertemplate=t("iv.lens.hover", lang),
+        zmin=0.0,
+        zmax=1.0,
+        height=max(520, 19 * (layers + 1) + 140),
+        cell_labels=[[figures.escape_label(w[:8]) for w in row] for row in words],
+        cell_font=10,
+        x_labels=list(labels),
+        y_labels=rows,
+    )
+    chart(fig, key="iv_lens", lang=lang, csv=lambda: lens_csv(found, labels, lang))
+    answer = int(found.answer[position])
+    rank = found.answer_rank[:, position] + 1
+    follow = figures.lines(
+        np.arange(layers + 1),
+        {t("iv.lens.p", lang): found.answer_p[:, position]},
+        y2={t("iv.lens.rank", lang): rank},
+        y2_title=t("iv.lens.rank_axis", lang),
+        y2_log=True,
+        title=t(
+            "iv.lens.follow_chart", lang, answer=_quoted(answer), pos=figures.escape_label(labels[position])
+        ),
+        x_title=t("iv.lens.layer_axis", lang),
+        y_title=t("iv.lens.p_axis", lang),
+        hovertemplate=t("iv.lens.follow_hover", lang),
+        mode="lines+markers",
+    )
+    chart(follow, key="iv_lens_follow", lang=lang)
+    top, ten = np.flatnonzero(rank == 1), np.flatnonzero(rank <= 10)
+    if top[0] == layers:
+        st.write(t("iv.lens.never", lang, answer=f"'{_label(answer)}'", ten=int(ten[0])))
+    else:
+        st.write(t("iv.lens.found", lang, answer=f"'{_label(answer)}'", top=int(top[0]), ten=int(ten[0])))
+    st.markdown(t("iv.lens.notice", lang))
+
+
+def lens_csv(found: intervene.Lens, labels: Sequence[str], lang: str) -> str:
+    """Every cell's K likeliest tokens and their probabilities, and the final answer's probability and
+    rank there: one row per (layer, position)."""
+    layers, n, k = found.top.shape
+    layer, pos = np.indices((layers, n))
+    columns: dict[str, Any] = {"layer": layer.ravel(), "position": pos.ravel()}
+    columns["token"] = [labels[int(p)] for p in pos.ravel()]
+    for j in range(k):
+        columns[f"top{j + 1}"] = [_label(int(i)) for i in found.top[..., j].ravel()]
+        columns[f"p{j + 1}"] = found.top_p[..., j].ravel()
+    columns["answer"] = [_label(int(found.answer[p])) for p in pos.ravel()]
+    columns["answer_p"] = found.answer_p.ravel()
+    columns["answer_rank"] = found.answer_rank.ravel() + 1
+    return export.columns_csv(columns, note=t("iv.lens.chart", lang))
+
+
+# ---- ablation -------------------------------------------------------------------------------------------
+def ablation_controls(lang: str) -> tuple[int, str, Ablation]:
+    """The layer (from 1), the head ("all" or "1".."9") and how its output is replaced."""
+    info = pretrained.INFO[KEY]
+    layer = widgets.bounded_slider(t("iv.abl.layer", lang), 1, info.layers, 24, key="abl_layer")
+    head = widgets.choice(
+        t("iv.abl.head", lang),
+        HEAD_CHOICES[: info.heads + 1],
+        key="abl_head",
+        lang=lang,
+        format_func=lambda h: t("iv.abl.all_heads", lang) if h == "all" else t("iv.abl.head_n", lang, head=h),
+        default="5",
+    )
+    how = widgets.choice(
+        t("iv.abl.how", lang),
+        ABLATIONS,
+        key="abl_how",
+        lang=lang,
+        format_func=lambda a: t(f"iv.abl.how.{a}", lang),
+        radio=True,
+    )
+    st.caption(t("iv.abl.how.help", lang))
+    return layer, head, cast("Ablation", how)
+
+
+@budget.cached(max_entries=64)
+def ablated(ids: tuple[int, ...], heads: tuple[tuple[int, int], ...], how: Ablation) -> np.ndarray:
+    """The next token's probabilities (vocab,) with ``heads`` ablated."""
+    from viz.pretrained import intervene
+
+    model = pretrained.load(KEY).model
+    return intervene.ablate(model, intervene.trace(model, ids), heads, how).exp().numpy()
+
+
+def ablation(pieces: Pieces, layer: int, head: str, how: Ablation, lang: str) -> None:
+    info = pretrained.INFO[KEY]
+    picked = range(info.heads) if head == "all" else [int(head) - 1]
+    plain = ablated(pieces.ids, (), how)
+    after = ablated(pieces.ids, tuple((layer - 1, h) for h in picked), how)
+    best = np.argsort(-plain, kind="stable")[:10]
+    answer = int(best[0])
+    what = t("iv.abl.all_heads", lang) if head == "all" else t("iv.abl.head_n", lang, head=head)
+    fig = figures.grouped_bars(
+        [_label(int(i)) for i in best],
+        {t("iv.abl.before", lang): plain[best], t("iv.abl.after", lang): after[best]},
+        title=t(
+            "iv.abl.chart",
+            lang,
+            what=what,
+            layer=layer,
+            answer=_quoted(answer),
+            before=f"{plain[answer]:.0%}",
+            after=f"{after[answer]:.0%}",
+        ),
+        x_title=t("iv.abl.x", lang),
+        y_title=t("iv.abl.y", lang),
+        hovertemplate=t("iv.abl.hover", lang),
+        y_range=(0.0, 1.05),
+        bar_text="%{y:.0%}",
+    )
+    chart(fig, key="iv_ablate", lang=lang)
+
+
+def _grid_too_long(pieces: Pieces, lang: str) -> bool:
+    if len(pieces.ids) > GRID_TOKENS:
+        st.info(t("iv.too_long", lang, max=GRID_TOKENS, n=len(pieces.ids)))
+        return True
+    return False
+
+
+def _with_progress(key: tuple[object, ...], runs: int, build: Any, lang: str) -> np.ndarray:
+    """A grid from the shared store, or built once with a progress bar (callers asking at once wait for
+    the first one's build instead of each running it)."""
+    found = budget.STORE.get(key)
+    if found is not None:
+        return found
+    bar = st.progress(0.0, text=t("iv.progress", lang, n=runs))
+
+    def made() -> np.ndarray:
+        return build(lambda done: bar.progress(done, text=t("iv.progress", lang, n=runs)))
+
+    grid = budget.STORE.get_or_build(
+        key, made, namespace="viz.views.intervene.grids", max_entries=32, freeze=True
+    )
+    bar.empty()
+    return grid
+
+
+def ablation_grid(pieces: Pieces, how: Ablation, lang: str) -> None:
+    if _grid_too_long(pieces, lang):
+        return
+    info = pretrained.INFO[KEY]
+    model = pretrained.load(KEY).model
+    ids = pieces.ids
+
+    def build(progress: intervene.Progress) -> np.ndarray:
+        from viz.pretrained import intervene
+
+        run = intervene.trace(model, ids)
+        return intervene.ablation_grid(model, run, int(run.logits.argmax()), how, progress)
+
+    grid = _with_progress(("ablation", ids, how), info.layers * info.heads, build, lang)
+    answer = int(np.argmax(ablated(ids, (), how)))
+    fig = figures.heatmap(
+        grid,
+        x=np.arange(1, info.heads + 1),
+        y=np.arange(1, info.layers + 1),
+        title=t("iv.abl.grid_chart", lang, how=t(f"iv.abl.how.{how}", lang), answer=_quoted(answer)),
+        x_title=t("iv.head_axis", lang),
+        y_title=t("iv.layer_axis", lang),
+        colorbar_title=t("iv.abl.grid_color", lang),
+        hovertemplate=t("iv.abl.grid_hover", lang),
+        height=max(420, 20 * info.layers + 140),
+    )
+    chart(fig, key="iv_ablate_grid", lang=lang)
+    order = np.argsort(grid, axis=None, kind="stable")[:NAMED]
+    named = [np.unravel_index(i, grid.shape) for i in order]
+    heads = ", ".join(
+        t("iv.abl.named", lang, layer=int(lr) + 1, head=int(h) + 1, delta=float(grid[lr, h]))
+        for lr, h in named
+    )
+    rest = np.sort(np.abs(grid), axis=None)[::-1]
+    st.write(t("iv.abl.matters", lang, answer=f"'{_label(answer)}'", heads=heads, small=f"{rest[NAMED]:.2f}"))
+    st.markdown(t("iv.abl.notice", lang))
+
+
+# ---- activation patching --------------------------------------------------------------------------------
+def patch_controls(lang: str) -> tuple[str, Patch]:
+    """The corrupted text and what is put back from the clean run."""
+    text = st.text_input(
+        t("iv.patch.text", lang),
+        key="patch_text",
+        help=t("iv.patch.text.help", lang),
+        **widgets.initial("patch_text", value=CORRUPTED),
+    )
+    widgets.chars_cut_note(text, lang)
+    what = widgets.choice(
+        t("iv.patch.what", lang),
+        PATCHES,
+        key="patch_what",
+        lang=lang,
+        format_func=lambda w: t(f"iv.patch.what.{w}", lang),
+        radio=True,
+    )
+    return text[: embedding.MAX_CHARS], cast("Patch", what)
+
+
+def patching(pieces: Pieces, labels: Sequence[str], corrupted: str, what: Patch, lang: str) -> None:
+    other = pretrained.tokenize(KEY, corrupted) if corrupted.strip() else None
+    if other is None or len(other.ids) != len(pieces.ids):
+        st.info(t("iv.patch.lengths", lang, a=len(pieces.ids), b=0 if other is None else len(other.ids)))
+        return
+    if _grid_too_long(pieces, lang):
+        return
+    good = int(np.argmax(ablated(pieces.ids, (), "zero")))
+    bad = int(np.argmax(ablated(other.ids, (), "zero")))
+    if good == bad:
+        st.info(t("iv.patch.same", lang, answer=f"'{_label(good)}'"))
+        return
+    info = pretrained.INFO[KEY]
+    model = pretrained.load(KEY).model
+
+    def build(progress: intervene.Progress) -> np.ndarray:
+        from viz.pretrained import intervene
+
+        clean, corrupt = intervene.trace(model, pieces.ids), intervene.trace(model, other.ids)
+        return intervene.patch_grid(model, clean, corrupt, good, bad, what, progress)
+
+    runs = info.layers * (len(pieces.ids) if what == "resid" else info.heads)
+    grid = _with_progress(("patch", pieces.ids, other.ids, what), runs, build, lang)
+    changed = [f"{a} → {b}" if a != b else a for a, b in zip(labels, _labels_of(other), strict=True)]
+    layer_names = [t("iv.layer_in", lang, layer=i) for i in range(1, info.layers + 1)]
+    fig = figures.heatmap(
+        grid[::-1],  # the last layer on top, as in the lens
+        title=t(f"iv.patch.chart.{what}", lang, good=_quoted(good), bad=_quoted(bad)),
+        x_title=t("iv.position_axis" if what == "resid" else "iv.head_axis", lang),
+        y_title=t("iv.layer_axis", lang),
+        colorbar_title=t("iv.patch.color", lang),
+        hovertemplate=t(f"iv.patch.hover.{what}", lang),
+        height=max(420, 20 * info.layers + 140),
+        x_labels=changed if what == "resid" else [str(h) for h in range(1, info.heads + 1)],
+        y_labels=layer_names[::-1],
+    )
+    chart(fig, key=f"iv_patch_{what}", lang=lang)
+    _say_where(grid, labels, what, lang)
+    st.markdown(t("iv.patch.notice", lang, good=f"'{_label(good)}'", bad=f"'{_label(bad)}'"))
+
+
+def _labels_of(found: Pieces) -> list[str]:
+    return [f"{i} · {piece}" for i, piece in enumerate(found.shown)]
+
+
+def _say_where(grid: np.ndarray, labels: Sequence[str], what: Patch, lang: str) -> None:
+    """The cells that restore the most, in words; for the stream, where the answer moves between
+    positions, when it does."""
+    order = np.argsort(-grid, axis=None, kind="stable")[:NAMED]
+    cells = []
+    for i in order:
+        layer, col = (int(v) for v in np.unravel_index(i, grid.shape))
+        share = float(grid[layer, col])
+        if what == "resid":
+            cells.append(t("iv.patch.cell.resid", lang, layer=layer + 1, token=labels[col], share=share))
+        else:
+            cells.append(t("iv.patch.cell.heads", lang, layer=layer + 1, head=col + 1, share=share))
+    st.write(t("iv.patch.best", lang, cells=", ".join(cells)))
+    if what != "resid":
+        return
+    where = grid.argmax(axis=1)  # the position that restores most, before each layer
+    strong = grid.max(axis=1) > 0.5
+    moves = [i for i in range(1, len(where)) if strong[i - 1] and strong[i] and where[i] != where[i - 1]]
+    if moves:
+        first = moves[-1]
+        st.write(
+            t(
+                "iv.patch.where",
+                lang,
+                last=first,
+                first=first + 1,
+                early=labels[int(where[first - 1])],
+                late=labels[int(where[first])],
+            )
+        )
