@@ -12,6 +12,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "iv.layer_row": {"en": "after layer {layer}", "ko": "{layer}층 뒤"},
     "iv.layer_in": {"en": "layer {layer}", "ko": "{layer}층"},
+    "iv.before_layer": {"en": "before layer {layer}", "ko": "{layer}층 전"},
     "iv.embed_row": {"en": "embedding", "ko": "임베딩"},
     "iv.layer_axis": {"en": "Layer", "ko": "층"},
     "iv.position_axis": {"en": "Position · token", "ko": "위치 · 토큰"},
@@ -23,6 +24,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "{n}개). 글을 줄이면 볼 수 있습니다.",
     },
     "iv.progress": {"en": "Running the model {n} times…", "ko": "모델을 {n}번 돌리는 중…"},
+    "iv.waiting": {
+        "en": "Waiting for another grid to finish (one is computed at a time, so the class keeps a core)…",
+        "ko": "다른 격자 계산이 끝나기를 기다리는 중(한 번에 하나만 계산해서 수업의 다른 요청에 코어를 남깁니다)…",
+    },
     # ---- the logit lens ---------------------------------------------------------------------------------
     "iv.lens.position": {"en": "Position to follow", "ko": "따라갈 위치"},
     "iv.lens.position.last": {"en": "the last token", "ko": "마지막 토큰"},
@@ -161,17 +166,17 @@ STRINGS: dict[str, dict[str, str]] = {
         "바꾸세요.",
     },
     "iv.patch.chart.resid": {
-        "en": "Patching the stream from the clean text into the corrupted: share of {good} over {bad} restored",
-        "ko": "깨끗한 글의 흐름을 바꾼 글에 넣었을 때: {bad} 대신 {good}이(가) 되돌아온 비율",
+        "en": "The clean stream put back: {good} over {bad} restored",
+        "ko": "깨끗한 흐름을 되돌려 넣기: {bad} 대신 {good}이(가) 돌아온 비율",
     },
     "iv.patch.chart.heads": {
-        "en": "Patching one head's output from the clean text: share of {good} over {bad} restored",
-        "ko": "깨끗한 글의 헤드 출력 하나를 넣었을 때: {bad} 대신 {good}이(가) 되돌아온 비율",
+        "en": "One head's clean output put back: {good} over {bad} restored",
+        "ko": "헤드 출력 하나를 되돌려 넣기: {bad} 대신 {good}이(가) 돌아온 비율",
     },
     "iv.patch.color": {"en": "restored", "ko": "되돌아온 비율"},
     "iv.patch.hover.resid": {
-        "en": "before %{y}, at %{x}<br>restored %{z:.0%}<extra></extra>",
-        "ko": "%{y} 전, %{x}에서<br>되돌아온 비율 %{z:.0%}<extra></extra>",
+        "en": "%{y}, at %{x}<br>restored %{z:.0%}<extra></extra>",
+        "ko": "%{y}, 위치 %{x}<br>되돌아온 비율 %{z:.0%}<extra></extra>",
     },
     "iv.patch.hover.heads": {
         "en": "%{y}, head %{x}<br>restored %{z:.0%}<extra></extra>",

@@ -5,6 +5,7 @@ and kept in the shared memory budget."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -35,6 +36,9 @@ LENS_K = 5
 NAMED = 3
 #: The heads a visitor may ablate: every head of the layer, or one (as the link writes it).
 HEAD_CHOICES = ("all", *(str(h) for h in range(1, 10)))
+#: One grid is computed at a time on a server process: a grid keeps PyTorch busy on every core for
+#: seconds, and ten visitors asking at once would otherwise leave the rest of the class no core at all.
+_ONE_GRID = threading.Lock()
 #: The corrupted text's default: the Real models page's France example with another country.
 CORRUPTED = "The capital of Italy is"
 
@@ -222,10 +226,12 @@ def _with_progress(key: tuple[object, ...], runs: int, build: Any, lang: str) ->
     found = budget.STORE.get(key)
     if found is not None:
         return found
-    bar = st.progress(0.0, text=t("iv.progress", lang, n=runs))
+    bar = st.progress(0.0, text=t("iv.waiting", lang))
 
     def made() -> np.ndarray:
-        return build(lambda done: bar.progress(done, text=t("iv.progress", lang, n=runs)))
+        with _ONE_GRID:
+            bar.progress(0.0, text=t("iv.progress", lang, n=runs))
+            return build(lambda done: bar.progress(done, text=t("iv.progress", lang, n=runs)))
 
     grid = budget.STORE.get_or_build(
         key, made, namespace="viz.views.intervene.grids", max_entries=32, freeze=True
@@ -317,7 +323,8 @@ def patching(pieces: Pieces, labels: Sequence[str], corrupted: str, what: Patch,
     runs = info.layers * (len(pieces.ids) if what == "resid" else info.heads)
     grid = _with_progress(("patch", pieces.ids, other.ids, what), runs, build, lang)
     changed = [f"{a} → {b}" if a != b else a for a, b in zip(labels, _labels_of(other), strict=True)]
-    layer_names = [t("iv.layer_in", lang, layer=i) for i in range(1, info.layers + 1)]
+    row = "iv.before_layer" if what == "resid" else "iv.layer_in"  # the stream enters a layer
+    layer_names = [t(row, lang, layer=i) for i in range(1, info.layers + 1)]
     fig = figures.heatmap(
         grid[::-1],  # the last layer on top, as in the lens
         title=t(f"iv.patch.chart.{what}", lang, good=_quoted(good), bad=_quoted(bad)),
@@ -339,11 +346,19 @@ def _labels_of(found: Pieces) -> list[str]:
 
 
 def _say_where(grid: np.ndarray, labels: Sequence[str], what: Patch, lang: str) -> None:
-    """The cells that restore the most, in words; for the stream, where the answer moves between
-    positions, when it does."""
-    order = np.argsort(-grid, axis=None, kind="stable")[:NAMED]
+    """For the stream, where the answer moves from one position to another, when it does; otherwise the
+    cells that restore the most, in words."""
+    if what == "resid":
+        where = grid.argmax(axis=1)  # the position that restores most, before each layer
+        strong = grid.max(axis=1) > 0.5
+        moves = [i for i in range(1, len(where)) if strong[i - 1] and strong[i] and where[i] != where[i - 1]]
+        if moves:
+            first = moves[-1]  # layers from 0: the stream before layer first + 1 is at the new position
+            early, late = labels[int(where[first - 1])], labels[int(where[first])]
+            st.write(t("iv.patch.where", lang, last=first, first=first + 1, early=early, late=late))
+            return
     cells = []
-    for i in order:
+    for i in np.argsort(-grid, axis=None, kind="stable")[:NAMED]:
         layer, col = (int(v) for v in np.unravel_index(i, grid.shape))
         share = float(grid[layer, col])
         if what == "resid":
@@ -351,20 +366,3 @@ def _say_where(grid: np.ndarray, labels: Sequence[str], what: Patch, lang: str) 
         else:
             cells.append(t("iv.patch.cell.heads", lang, layer=layer + 1, head=col + 1, share=share))
     st.write(t("iv.patch.best", lang, cells=", ".join(cells)))
-    if what != "resid":
-        return
-    where = grid.argmax(axis=1)  # the position that restores most, before each layer
-    strong = grid.max(axis=1) > 0.5
-    moves = [i for i in range(1, len(where)) if strong[i - 1] and strong[i] and where[i] != where[i - 1]]
-    if moves:
-        first = moves[-1]
-        st.write(
-            t(
-                "iv.patch.where",
-                lang,
-                last=first,
-                first=first + 1,
-                early=labels[int(where[first - 1])],
-                late=labels[int(where[first])],
-            )
-        )
