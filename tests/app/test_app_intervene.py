@@ -136,8 +136,13 @@ def test_a_long_text_gets_the_lens_but_not_the_grids() -> None:
     assert n > view.GRID_TOKENS
     assert any(t("iv.too_long", "en", max=view.GRID_TOKENS, n=n) == i.value for i in at.info)
     assert figure(at, "iv_ablate")  # the single ablation still draws
-    lens = open_link("pretrained", model="smollm2", text=long, tab="lens")
-    assert figure(lens, "iv_lens")
+    lens = open_link("pretrained", model="smollm2", text=long, tab="lens", pos="2")
+    heat = figure(lens, "iv_lens")["data"][0]
+    assert len(heat["x"]) == view.LENS_POSITIONS and heat["x"][-1].startswith(f"{n - 1} · ")
+    assert t("iv.lens.last", "en", n=view.LENS_POSITIONS, total=n) in [c.value for c in lens.caption]
+    # the 2nd token is not read: the lower chart follows the first position the lens reads
+    first = heat["x"][0]
+    assert figures_escape(first) in figure(lens, "iv_lens_follow")["layout"]["title"]["text"]
 
 
 def test_minilm_and_absurd_links_get_a_message() -> None:
@@ -155,6 +160,12 @@ def test_a_visitors_markup_stays_text_in_the_corrupted_text_and_the_labels() -> 
     for chart in charts(at):
         assert "<b>" not in chart.proto.spec and "<i>" not in chart.proto.spec
     assert not at.exception
+
+
+def figures_escape(text: str) -> str:
+    from viz import figures
+
+    return figures.escape_label(text)
 
 
 def torch_softmax(logits: Any) -> np.ndarray:

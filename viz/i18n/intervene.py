@@ -25,8 +25,10 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "iv.progress": {"en": "Running the model {n} times…", "ko": "모델을 {n}번 돌리는 중…"},
     "iv.waiting": {
-        "en": "Waiting for another grid to finish (one is computed at a time, so the class keeps a core)…",
-        "ko": "다른 격자 계산이 끝나기를 기다리는 중(한 번에 하나만 계산해서 수업의 다른 요청에 코어를 남깁니다)…",
+        "en": "Waiting for another grid to finish (grids are computed one at a time, after everyone's other "
+        "requests)…",
+        "ko": "다른 격자 계산이 끝나기를 기다리는 중(격자는 한 번에 하나씩, 다른 요청을 먼저 처리한 뒤 "
+        "계산합니다)…",
     },
     # ---- the logit lens ---------------------------------------------------------------------------------
     "iv.lens.position": {"en": "Position to follow", "ko": "따라갈 위치"},
@@ -43,6 +45,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "iv.lens.hover": {
         "en": "%{y}, at %{x}<br>likeliest next: %{text}<br>probability %{z:.1%}<extra></extra>",
         "ko": "%{y}, %{x}에서<br>가장 유력한 다음 토큰: %{text}<br>확률 %{z:.1%}<extra></extra>",
+    },
+    "iv.lens.last": {
+        "en": "The lens reads the last {n} of the text's {total} positions: each position read costs 31 "
+        "products with the whole vocabulary.",
+        "ko": "렌즈는 글의 위치 {total}개 중 마지막 {n}개만 읽습니다. 위치 하나를 읽을 때마다 전체 어휘와의 곱을 "
+        "31번 계산하기 때문입니다.",
     },
     "iv.lens.follow_chart": {
         "en": "How early the final answer {answer} shows at position {pos}",

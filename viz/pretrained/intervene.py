@@ -87,17 +87,18 @@ def unembed(model: Llama, x: torch.Tensor) -> torch.Tensor:
 class Lens:
     """What the output layer reads from the stream before layer 1 (row 0) and after each layer."""
 
-    top: np.ndarray  # (layers + 1, T, K) int: the K likeliest tokens at each layer and position
-    top_p: np.ndarray  # (layers + 1, T, K): their probabilities
-    answer: np.ndarray  # (T,) int: the model's own next token at each position (the last row's top)
-    answer_p: np.ndarray  # (layers + 1, T): that token's probability read at each layer
-    answer_rank: np.ndarray  # (layers + 1, T) int: its rank there (0: the likeliest)
+    top: np.ndarray  # (layers + 1, P, K) int: the K likeliest tokens at each layer and position read
+    top_p: np.ndarray  # (layers + 1, P, K): their probabilities
+    answer: np.ndarray  # (P,) int: the model's own next token at each position (the last row's top)
+    answer_p: np.ndarray  # (layers + 1, P): that token's probability read at each layer
+    answer_rank: np.ndarray  # (layers + 1, P) int: its rank there (0: the likeliest)
 
 
 @torch.inference_mode()
-def lens(model: Llama, run: Trace, k: int = 5) -> Lens:
-    """The logit lens on every layer and position of ``run``. The last row is the model's own output."""
-    logp = torch.log_softmax(unembed(model, run.hidden), dim=-1)  # (layers + 1, T, vocab)
+def lens(model: Llama, run: Trace, k: int = 5, start: int = 0) -> Lens:
+    """The logit lens on every layer of ``run``, at positions ``start`` to the last (reading a position
+    costs 31 products with the 49,152-token output layer). The last row is the model's own output."""
+    logp = torch.log_softmax(unembed(model, run.hidden[:, start:]), dim=-1)  # (layers + 1, T - start, vocab)
     top_p, top = logp.topk(k, dim=-1)
     answer = top[-1, :, 0]  # (T,)
     chosen = logp.gather(-1, answer.expand(logp.shape[0], -1).unsqueeze(-1)).squeeze(-1)

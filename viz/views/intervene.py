@@ -5,7 +5,6 @@ and kept in the shared memory budget."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -30,15 +29,15 @@ if TYPE_CHECKING:  # PyTorch is imported where a tool runs (viz.pretrained.inter
 KEY = "smollm2"
 #: The grids' longest text: a patching grid at 16 tokens runs 480 changed runs (~10 s on two cores).
 GRID_TOKENS = 16
+#: Positions the lens reads (the text's last ones): each costs 31 products with the 49,152-token output
+#: layer, so 16 keep the lens's first view under a second on one core (bench/results/intervene.md).
+LENS_POSITIONS = 16
 #: The lens's tokens per cell (the likeliest K; the CSV has them all).
 LENS_K = 5
 #: Heads named in words under the ablation grid.
 NAMED = 3
 #: The heads a visitor may ablate: every head of the layer, or one (as the link writes it).
 HEAD_CHOICES = ("all", *(str(h) for h in range(1, 10)))
-#: One grid is computed at a time on a server process: a grid keeps PyTorch busy on every core for
-#: seconds, and ten visitors asking at once would otherwise leave the rest of the class no core at all.
-_ONE_GRID = threading.Lock()
 #: The corrupted text's default: the Real models page's France example with another country.
 CORRUPTED = "The capital of Italy is"
 
@@ -64,22 +63,30 @@ def _layer_names(lang: str, layers: int) -> list[str]:
 
 
 # ---- the logit lens -------------------------------------------------------------------------------------
-@budget.cached(max_entries=32)  # (31, 64, 5) ids and probabilities: ~0.1 MB at the longest text
+def lens_start(n: int) -> int:
+    """The first position the lens reads in a text of ``n`` tokens: the last :data:`LENS_POSITIONS`."""
+    return max(0, n - LENS_POSITIONS)
+
+
+@budget.cached(max_entries=32)  # (31, 16, 5) ids and probabilities: a few KB
 def lens_of(ids: tuple[int, ...]) -> intervene.Lens:
     from viz.pretrained import intervene
 
     model = pretrained.load(KEY).model
-    return intervene.lens(model, intervene.trace(model, ids), LENS_K)
+    return intervene.lens(model, intervene.trace(model, ids), LENS_K, lens_start(len(ids)))
 
 
 def lens_controls(labels: Sequence[str], lang: str) -> int:
-    """The position whose answer the lower chart follows (from 0): the control holds 0 for the last token
-    and i for the i-th, as the link writes it."""
+    """The position whose answer the lower chart follows (from 0, among those the lens reads): the control
+    holds 0 for the last token and i for the i-th, as the link writes it."""
     n = len(labels)
-    widgets.keep_in_range("lens_pos", n, lambda kept: min(max(kept, 0), n) if isinstance(kept, int) else 0)
+    first = lens_start(n) + 1
+    widgets.keep_in_range(
+        "lens_pos", n, lambda kept: min(max(kept, first), n) if isinstance(kept, int) and kept else 0
+    )
     picked = st.selectbox(
         t("iv.lens.position", lang),
-        list(range(n + 1)),
+        [0, *range(first, n + 1)],
         format_func=lambda i: t("iv.lens.position.last", lang) if i == 0 else labels[i - 1],
         key="lens_pos",
         help=t("iv.lens.position.help", lang),
@@ -90,6 +97,8 @@ def lens_controls(labels: Sequence[str], lang: str) -> int:
 
 def lens(pieces: Pieces, labels: Sequence[str], position: int, lang: str) -> None:
     found = lens_of(pieces.ids)
+    start = lens_start(len(labels))
+    shown, position = labels[start:], position - start
     layers = found.top.shape[0] - 1
     rows = _layer_names(lang, layers)[::-1]  # the model's own output on top, as the model stacks them
     words = np.vectorize(_label, otypes=[object])(found.top[::-1, :, 0])
@@ -105,10 +114,12 @@ def lens(pieces: Pieces, labels: Sequence[str], position: int, lang: str) -> Non
         height=max(520, 19 * (layers + 1) + 140),
         cell_labels=[[figures.escape_label(w[:8]) for w in row] for row in words],
         cell_font=10,
-        x_labels=list(labels),
+        x_labels=list(shown),
         y_labels=rows,
     )
-    chart(fig, key="iv_lens", lang=lang, csv=lambda: lens_csv(found, labels, lang))
+    chart(fig, key="iv_lens", lang=lang, csv=lambda: lens_csv(found, shown, lang, start))
+    if start:
+        st.caption(t("iv.lens.last", lang, n=LENS_POSITIONS, total=len(labels)))
     answer = int(found.answer[position])
     rank = found.answer_rank[:, position] + 1
     follow = figures.lines(
@@ -118,7 +129,7 @@ def lens(pieces: Pieces, labels: Sequence[str], position: int, lang: str) -> Non
         y2_title=t("iv.lens.rank_axis", lang),
         y2_log=True,
         title=t(
-            "iv.lens.follow_chart", lang, answer=_quoted(answer), pos=figures.escape_label(labels[position])
+            "iv.lens.follow_chart", lang, answer=_quoted(answer), pos=figures.escape_label(shown[position])
         ),
         x_title=t("iv.lens.layer_axis", lang),
         y_title=t("iv.lens.p_axis", lang),
@@ -134,12 +145,12 @@ def lens(pieces: Pieces, labels: Sequence[str], position: int, lang: str) -> Non
     st.markdown(t("iv.lens.notice", lang))
 
 
-def lens_csv(found: intervene.Lens, labels: Sequence[str], lang: str) -> str:
+def lens_csv(found: intervene.Lens, labels: Sequence[str], lang: str, start: int = 0) -> str:
     """Every cell's K likeliest tokens and their probabilities, and the final answer's probability and
     rank there: one row per (layer, position)."""
     layers, n, k = found.top.shape
     layer, pos = np.indices((layers, n))
-    columns: dict[str, Any] = {"layer": layer.ravel(), "position": pos.ravel()}
+    columns: dict[str, Any] = {"layer": layer.ravel(), "position": pos.ravel() + start}
     columns["token"] = [labels[int(p)] for p in pos.ravel()]
     for j in range(k):
         columns[f"top{j + 1}"] = [_label(int(i)) for i in found.top[..., j].ravel()]
@@ -220,18 +231,22 @@ def _grid_too_long(pieces: Pieces, lang: str) -> bool:
     return False
 
 
-def _with_progress(key: tuple[object, ...], runs: int, build: Any, lang: str) -> np.ndarray:
-    """A grid from the shared store, or built once with a progress bar (callers asking at once wait for
-    the first one's build instead of each running it)."""
+def _grid(key: tuple[object, ...], runs: int, job: dict[str, Any], lang: str) -> np.ndarray:
+    """A grid from the shared store, or computed once by the low-priority worker process
+    (viz.pretrained.worker) with a progress bar; callers asking for one grid at once wait for the first
+    one's instead of each computing it."""
     found = budget.STORE.get(key)
     if found is not None:
         return found
+    from viz.pretrained import worker
+
     bar = st.progress(0.0, text=t("iv.waiting", lang))
 
+    def step(done: float) -> None:
+        bar.progress(done, text=t("iv.progress", lang, n=runs))
+
     def made() -> np.ndarray:
-        with _ONE_GRID:
-            bar.progress(0.0, text=t("iv.progress", lang, n=runs))
-            return build(lambda done: bar.progress(done, text=t("iv.progress", lang, n=runs)))
+        return worker.grid(**job, progress=step, started=lambda: step(0.0))
 
     grid = budget.STORE.get_or_build(
         key, made, namespace="viz.views.intervene.grids", max_entries=32, freeze=True
@@ -244,17 +259,10 @@ def ablation_grid(pieces: Pieces, how: Ablation, lang: str) -> None:
     if _grid_too_long(pieces, lang):
         return
     info = pretrained.INFO[KEY]
-    model = pretrained.load(KEY).model
     ids = pieces.ids
-
-    def build(progress: intervene.Progress) -> np.ndarray:
-        from viz.pretrained import intervene
-
-        run = intervene.trace(model, ids)
-        return intervene.ablation_grid(model, run, int(run.logits.argmax()), how, progress)
-
-    grid = _with_progress(("ablation", ids, how), info.layers * info.heads, build, lang)
     answer = int(np.argmax(ablated(ids, (), how)))
+    job = {"kind": "ablation", "ids": ids, "option": how, "good": answer}
+    grid = _grid(("ablation", ids, how), info.layers * info.heads, job, lang)
     fig = figures.heatmap(
         grid,
         x=np.arange(1, info.heads + 1),
@@ -312,16 +320,9 @@ def patching(pieces: Pieces, labels: Sequence[str], corrupted: str, what: Patch,
         st.info(t("iv.patch.same", lang, answer=f"'{_label(good)}'"))
         return
     info = pretrained.INFO[KEY]
-    model = pretrained.load(KEY).model
-
-    def build(progress: intervene.Progress) -> np.ndarray:
-        from viz.pretrained import intervene
-
-        clean, corrupt = intervene.trace(model, pieces.ids), intervene.trace(model, other.ids)
-        return intervene.patch_grid(model, clean, corrupt, good, bad, what, progress)
-
     runs = info.layers * (len(pieces.ids) if what == "resid" else info.heads)
-    grid = _with_progress(("patch", pieces.ids, other.ids, what), runs, build, lang)
+    job = {"kind": "patch", "ids": pieces.ids, "other": other.ids, "option": what, "good": good, "bad": bad}
+    grid = _grid(("patch", pieces.ids, other.ids, what), runs, job, lang)
     changed = [f"{a} → {b}" if a != b else a for a, b in zip(labels, _labels_of(other), strict=True)]
     row = "iv.before_layer" if what == "resid" else "iv.layer_in"  # the stream enters a layer
     layer_names = [t(row, lang, layer=i) for i in range(1, info.layers + 1)]

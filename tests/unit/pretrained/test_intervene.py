@@ -105,6 +105,15 @@ def test_the_lens_is_the_final_norm_and_output_layer_on_each_layers_stream(seed:
     assert np.all(found.answer_rank[-1] == 0)
 
 
+def test_the_lens_from_a_later_position_is_those_columns_of_the_whole_lens() -> None:
+    model = ours(tiny_llama(1))
+    run = intervene.trace(model, IDS)
+    whole, part = intervene.lens(model, run, k=3), intervene.lens(model, run, k=3, start=4)
+    for name in ("top", "top_p", "answer_p", "answer_rank"):
+        np.testing.assert_allclose(getattr(part, name), getattr(whole, name)[:, 4:], atol=ATOL)
+    np.testing.assert_array_equal(part.answer, whole.answer[4:])
+
+
 @pytest.mark.parametrize("how", intervene.ABLATIONS)
 def test_ablating_heads_is_transformers_with_those_heads_outputs_replaced(how: intervene.Ablation) -> None:
     hf = tiny_llama(1, heads=6, kv_heads=3)
@@ -255,3 +264,42 @@ def test_real_smollm2_reads_paris_and_patching_finds_where_france_is_moved() -> 
     assert grid[-4:, -1].min() > 0.9 and grid[-4:, france].max() < 0.1
     heads = intervene.patch_grid(model, clean, corrupt, good, bad, "heads")
     assert heads.max() > 0.5  # one head carries most of it (layer 24's fifth head here)
+
+
+def test_real_smollm2_grids_from_the_low_priority_worker_are_the_ones_computed_here() -> None:
+    real("smollm2")
+    from viz import pretrained
+    from viz.pretrained import worker
+
+    model = pretrained.load("smollm2").model
+    ids = pretrained.tokenize("smollm2", "The capital of France is").ids
+    other = pretrained.tokenize("smollm2", "The capital of Italy is").ids
+    clean, corrupt = intervene.trace(model, ids), intervene.trace(model, other)
+    good, bad = int(clean.logits.argmax()), int(corrupt.logits.argmax())
+    seen: list[float] = []
+    got = worker.grid("patch", ids, "heads", good, bad, other, progress=seen.append)
+    np.testing.assert_allclose(
+        got, intervene.patch_grid(model, clean, corrupt, good, bad, "heads"), atol=1e-5
+    )
+    got = worker.grid("ablation", ids, "mean", good)
+    np.testing.assert_allclose(got, intervene.ablation_grid(model, clean, good, "mean"), atol=1e-5)
+    assert seen == sorted(seen) and all(0.0 <= s <= 1.0 for s in seen)
+    pool = worker._pool_now()
+    assert pool.submit(worker._niceness).result() == worker.NICE  # the class's reruns come first
+
+
+def test_a_worker_that_dies_fails_its_grid_and_the_next_grid_gets_a_new_one() -> None:
+    real("smollm2")
+    import os
+    import signal
+
+    from viz import pretrained
+    from viz.pretrained import worker
+
+    ids = pretrained.tokenize("smollm2", "The capital of France is").ids
+    pool = worker._pool_now()
+    pid = pool.submit(os.getpid).result()
+    os.kill(pid, signal.SIGKILL)
+    with pytest.raises(worker.GridFailed):
+        worker.grid("ablation", ids, "zero", 1)
+    assert worker.grid("ablation", ids, "zero", 1).shape == (30, 9)

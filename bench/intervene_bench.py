@@ -1,0 +1,203 @@
+"""The tools that test a head (the Real models page's lens, ablation and patching tabs): what each costs,
+and what ten visitors asking for grids at once do to a class on the same server.
+
+    .venv/bin/python -m bench.intervene_bench [--class-sessions 30] [--seconds 60] [--grids 10]
+        [--out bench/results/intervene.md]
+
+1. In this process, with PyTorch on one thread as the app runs it (importing viz.model.encoder pins
+   it): the lens (the plain run and every layer read), one ablation, the ablation grid (270 changed runs)
+   and both patching grids, on the France example (5 tokens) and on 8- and 16-token texts; median of
+   three, after a warm-up.
+2. The floor: ``bench/minimal_app.py`` on a server of its own, one session moving its slider 20 times:
+   the median rerun, the yardstick every time above is divided by.
+3. A class on one ``streamlit run app.py``: ``--class-sessions`` sessions spread over the Attention,
+   Softmax and Positional encoding pages, each moving its slider every ~3 s (bench.load_bench's cycles),
+   for ``--seconds``, once alone and once while ``--grids`` more sessions open the ablation tab on texts
+   of their own (each a grid nobody computed yet). The class's median and p95 rerun in both, and when each
+   grid session had its grid.
+
+Not a test: timings depend on the machine and what else runs on it (the load average is recorded).
+Needs SmolLM2's files (``python -m viz.pretrained``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bench import load_bench
+from bench.harness.browser import REPO_ROOT, StreamlitServer
+from bench.report import write_report
+from deploy.st_client import open_session, set_slider, summary
+
+#: Texts of 8 and 16 tokens for the in-process timings (their corrupted twins change one word).
+TEXTS = {
+    5: ("The capital of France is", "The capital of Italy is"),
+    8: ("When Mary and John went to the store", "When Mary and Alice went to the store"),
+    16: (
+        "The old man walked slowly to the river and sat down on the bench near the",
+        "The old man walked slowly to the river and sat down on the chair near the",
+    ),
+}
+#: The grid sessions' texts: each country's capital, a grid nobody asked for before.
+COUNTRIES = ("Spain", "Germany", "Japan", "Egypt", "Canada", "Brazil", "Kenya", "Peru", "Chile", "Norway")
+CLASS_PAGES = ("attention", "softmax", "positional_encoding")
+
+
+def _median(fn: Callable[[], object], repeat: int = 3) -> float:
+    fn()  # warm-up: caches of the model's weights and PyTorch's own
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def in_process() -> list[tuple[str, int, float]]:
+    import viz.model.encoder  # noqa: F401  (pins PyTorch to one thread, as the app runs)
+    from viz import pretrained
+
+    model = pretrained.load("smollm2").model
+    rows = []
+    for n, (clean_text, corrupt_text) in TEXTS.items():
+        ids = pretrained.tokenize("smollm2", clean_text).ids
+        other = pretrained.tokenize("smollm2", corrupt_text).ids
+        assert len(ids) == len(other) == n, (clean_text, len(ids), len(other))
+        rows += [(name, n, seconds) for name, seconds in _times(model, ids, other)]
+    return rows
+
+
+def _times(m: Any, ids: tuple[int, ...], other: tuple[int, ...]) -> list[tuple[str, float]]:
+    from viz.pretrained import intervene
+
+    clean, corrupt = intervene.trace(m, ids), intervene.trace(m, other)
+    good, bad = int(clean.logits.argmax()), int(corrupt.logits.argmax())
+    tools: dict[str, Callable[[], object]] = {
+        "lens (one run, every layer read)": lambda: intervene.lens(m, intervene.trace(m, ids)),
+        "one ablation (a head)": lambda: intervene.ablate(m, clean, [(23, 4)], "zero"),
+        "ablation grid (270 runs)": lambda: intervene.ablation_grid(m, clean, good, "zero"),
+        f"patching grid, stream ({30 * len(ids)} runs)": lambda: intervene.patch_grid(
+            m,
+            clean,
+            corrupt,
+            good,
+            bad,
+            "resid",
+        ),
+        "patching grid, heads (270 runs)": lambda: intervene.patch_grid(
+            m,
+            clean,
+            corrupt,
+            good,
+            bad,
+            "heads",
+        ),
+    }
+    return [(name, _median(fn)) for name, fn in tools.items()]
+
+
+async def floor_rerun(moves: int = 20) -> float:
+    with StreamlitServer("bench/minimal_app.py") as server:
+        session, _ = await open_session(server.url)
+        times = []
+        for i in range(moves):
+            set_slider(session, "d_model", 20 + i % 10)
+            times.append((await session.rerun(30.0)).seconds)
+        await session.close()
+    return statistics.median(times)
+
+
+async def _class(url: str, args: argparse.Namespace, grids: int) -> tuple[list[float], int, list[float]]:
+    """The class's rerun times and errors, and each grid session's time to its grid."""
+    stats = load_bench.PageStats()
+    opts = argparse.Namespace(interval=3.0, timeout=120.0, seconds=args.seconds, all_sections=False)
+    pages = [CLASS_PAGES[i % len(CLASS_PAGES)] for i in range(args.class_sessions)]
+    rngs = [random.Random(1000 + i) for i in range(len(pages))]
+    sessions = await asyncio.gather(
+        *(load_bench._open(url, page, stats, opts, rng) for page, rng in zip(pages, rngs, strict=True))
+    )
+    grid_times: list[float] = []
+
+    async def grid(i: int) -> None:
+        await asyncio.sleep(2.0 + 0.2 * i)  # the class is moving sliders by then
+        query = f"model=smollm2&tab=ablate&text=The capital of {COUNTRIES[i % len(COUNTRIES)]} is"
+        t0 = time.perf_counter()
+        session, first = await asyncio.wait_for(open_session(url, "pretrained", query), 600.0)
+        grid_times.append(time.perf_counter() - t0)
+        if not first.ok:
+            stats.error(f"grid {i}: {first.exception}")
+        await session.close()
+
+    await asyncio.gather(
+        *(
+            load_bench._drive(s, url, page, stats, opts, i, rng)
+            for i, (s, page, rng) in enumerate(zip(sessions, pages, rngs, strict=True))
+        ),
+        *(grid(i) for i in range(grids)),
+    )
+    return stats.seconds, stats.errors, grid_times
+
+
+async def class_beside_grids(args: argparse.Namespace) -> list[str]:
+    lines = []
+    for grids in (0, args.grids):
+        with StreamlitServer() as server:
+            # warm: every class page once, and SmolLM2 loaded with its first run
+            for page in CLASS_PAGES:
+                session, _ = await open_session(server.url, page)
+                await session.close()
+            session, _ = await open_session(server.url, "pretrained", "model=smollm2&tab=lens")
+            await session.close()
+            seconds, errors, grid_times = await _class(server.url, args, grids)
+        med, p95 = summary(seconds)
+        when = (
+            f"grids ready after {', '.join(f'{g:.0f}' for g in sorted(grid_times))} s" if grid_times else "-"
+        )
+        lines.append(f"| {grids} | {len(seconds)} | {med:.2f} | {p95:.2f} | {errors} | {when} |")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--class-sessions", type=int, default=30)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--grids", type=int, default=10)
+    parser.add_argument("--out", type=Path, default=REPO_ROOT / "bench" / "results" / "intervene.md")
+    args = parser.parse_args(argv)
+    load = os.getloadavg()[0]
+    rows = in_process()
+    floor = asyncio.run(floor_rerun())
+    classes = asyncio.run(class_beside_grids(args))
+    lines = [
+        "# The tools that test a head: their cost, and a class beside ten grids",
+        "",
+        f"`python -m bench.intervene_bench {' '.join(argv if argv is not None else sys.argv[1:])}`"
+        f"; load average at the start {load:.2f}. The floor (bench/minimal_app.py, one session, median of 20 "
+        f"slider moves): {floor:.3f} s.",
+        "",
+        "| tool (SmolLM2, PyTorch on one thread) | tokens | seconds | × the floor's rerun |",
+        "| --- | ---: | ---: | ---: |",
+        *(f"| {name} | {n} | {sec:.2f} | {sec / floor:.1f} |" for name, n, sec in rows),
+        "",
+        f"A class of {args.class_sessions} sessions (Attention, Softmax, Positional encoding; a slider every "
+        f"~3 s) for {args.seconds:.0f} s on one server, alone and beside grid sessions (each opens the "
+        "ablation tab on a text of its own: 270 changed runs; one grid is computed at a time per process):",
+        "",
+        "| grid sessions | class reruns | median (s) | p95 (s) | errors | grids |",
+        "| ---: | ---: | ---: | ---: | ---: | --- |",
+        *classes,
+    ]
+    return write_report("\n".join(lines) + "\n", args.out)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
