@@ -116,14 +116,14 @@ if analysed is not None:
     # the tools that test what a head does (SmolLM2): the logit lens, ablation, patching
     if sec["lens"].open:
         with sec["lens"]:
-            if intervene.offered(lang):
+            if intervene.offered(lang, text):
                 with rows["lens"].side:
                     position = intervene.lens_controls(views.labels(pieces), lang)
                 with rows["lens"].main, widgets.guard(lang):
                     intervene.lens(pieces, views.labels(pieces), position, lang)
     if sec["ablate"].open:
         with sec["ablate"]:
-            if intervene.offered(lang):
+            if intervene.offered(lang, text):
                 with rows["ablate"].side:
                     a_layer, a_head, how = intervene.ablation_controls(lang)
                 with rows["ablate"].main, widgets.guard(lang):
@@ -132,7 +132,7 @@ if analysed is not None:
                     intervene.ablation_grid(pieces, how, lang)
     if sec["patch"].open:
         with sec["patch"]:
-            if intervene.offered(lang):
+            if intervene.offered(lang, text):
                 with rows["patch"].side:
                     corrupted, what = intervene.patch_controls(lang)
                 with rows["patch"].main, widgets.guard(lang):

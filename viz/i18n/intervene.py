@@ -10,6 +10,18 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "이 도구들은 모델이 예측한 다음 토큰을 읽는데, 인코더인 MiniLM은 다음 토큰을 예측하지 않습니다. "
         "SmolLM2를 고르면 쓸 수 있습니다.",
     },
+    "iv.korean": {
+        "en": "SmolLM2 saw very little Korean while it was trained. On a Korean text its next token is often "
+        "one byte of a syllable (shown in hex, ⟨EC 84⟩, in the lens's cells; completed to whole syllables "
+        "in the bars) or a wrong or English word, and the lens's middle rows read bytes and filler. The "
+        "tools still work: they show where the model's answer, right or wrong, comes from. A clear fact "
+        "(one word changed, one answer changed) works best in English.",
+        "ko": "SmolLM2는 학습 때 한국어를 거의 보지 못했습니다. 한국어 글에서 다음 토큰은 음절의 한 바이트"
+        "(렌즈 칸에는 ⟨EC 84⟩처럼 16진수로, 막대에는 음절 전체로 채워 보임)이거나, 틀린 단어나 영어 단어일 "
+        "때가 많고, 렌즈의 가운데 행들은 바이트와 뜻이 적은 토큰을 읽습니다. 그래도 도구는 작동합니다. 맞든 "
+        "틀리든 모델의 답이 어디서 오는지 보여 줍니다. 단어 하나를 바꾸면 답 하나가 바뀌는 분명한 사실은 "
+        "영어에서 가장 잘 보입니다.",
+    },
     "iv.layer_row": {"en": "after layer {layer}", "ko": "{layer}층 뒤"},
     "iv.layer_in": {"en": "layer {layer}", "ko": "{layer}층"},
     "iv.before_layer": {"en": "before layer {layer}", "ko": "{layer}층 전"},

@@ -21,6 +21,7 @@ from viz.pretrained.tokens import Pieces
 from viz.state.link import ABLATIONS, PATCHES
 from viz.ui import widgets
 from viz.ui.chart import chart
+from viz.ui.chart import table as chart_table
 
 if TYPE_CHECKING:  # PyTorch is imported where a tool runs (viz.pretrained.intervene imports it)
     from viz.pretrained import intervene
@@ -42,12 +43,34 @@ HEAD_CHOICES = ("all", *(str(h) for h in range(1, 10)))
 CORRUPTED = "The capital of Italy is"
 
 
-def offered(lang: str) -> bool:
-    """Whether the chosen model can be tested here (SmolLM2); if not, say so in the tab."""
+def offered(lang: str, text: str) -> bool:
+    """Whether the chosen model can be tested here (SmolLM2); if not, say so in the tab. On a Korean
+    text, say what the small model does with it."""
     if pretrained.INFO[widgets.current_choice("real_model", pretrained.MODELS, lang)].causal:
+        korean_note(text, lang)
         return True
     st.info(t("iv.minilm", lang))
     return False
+
+
+def korean_note(text: str, lang: str) -> None:
+    """On a Korean text, say plainly what the small model does with it (it saw little Korean)."""
+    if any("가" <= ch <= "힣" for ch in text):
+        st.info(t("iv.korean", lang))
+
+
+def _whole(ids: tuple[int, ...], logits: np.ndarray, first: Sequence[int]) -> dict[int, str]:
+    """Labels of the likeliest next tokens ``first`` after ``ids`` as whole characters: a token that is
+    part of a Korean syllable is completed with the model's likeliest next tokens, as the Next token tab
+    does (viz.pretrained.next_tokens)."""
+    found = pretrained.next_tokens(KEY, ids, logits, 1.0, max(len(first), 1))
+    labels = {token.id: token.label for token in found}
+    return {i: labels.get(i, _label(i)) for i in first}
+
+
+def _md(text: str) -> str:
+    """A token or a visitor's word in a sentence Streamlit reads as Markdown: shown as itself."""
+    return chart_table.literal(text)  # type: ignore[return-value]
 
 
 def _label(token: int) -> str:
@@ -139,9 +162,11 @@ def lens(pieces: Pieces, labels: Sequence[str], position: int, lang: str) -> Non
     chart(follow, key="iv_lens_follow", lang=lang)
     top, ten = np.flatnonzero(rank == 1), np.flatnonzero(rank <= 10)
     if top[0] == layers:
-        st.write(t("iv.lens.never", lang, answer=f"'{_label(answer)}'", ten=int(ten[0])))
+        st.write(t("iv.lens.never", lang, answer=_md(f"'{_label(answer)}'"), ten=int(ten[0])))
     else:
-        st.write(t("iv.lens.found", lang, answer=f"'{_label(answer)}'", top=int(top[0]), ten=int(ten[0])))
+        st.write(
+            t("iv.lens.found", lang, answer=_md(f"'{_label(answer)}'"), top=int(top[0]), ten=int(ten[0]))
+        )
     st.markdown(t("iv.lens.notice", lang))
 
 
@@ -202,16 +227,18 @@ def ablation(pieces: Pieces, layer: int, head: str, how: Ablation, lang: str) ->
     after = ablated(pieces.ids, tuple((layer - 1, h) for h in picked), how)
     best = np.argsort(-plain, kind="stable")[:10]
     answer = int(best[0])
+    logits = pretrained.run(KEY, pieces.ids).logits
+    names = _whole(pieces.ids, logits, [int(i) for i in best]) if logits is not None else {}
     what = t("iv.abl.all_heads", lang) if head == "all" else t("iv.abl.head_n", lang, head=head)
     fig = figures.grouped_bars(
-        [_label(int(i)) for i in best],
+        [names.get(int(i), _label(int(i))) for i in best],
         {t("iv.abl.before", lang): plain[best], t("iv.abl.after", lang): after[best]},
         title=t(
             "iv.abl.chart",
             lang,
             what=what,
             layer=layer,
-            answer=_quoted(answer),
+            answer=figures.escape_label(f"'{names.get(answer, _label(answer))}'"),
             before=f"{plain[answer]:.0%}",
             after=f"{after[answer]:.0%}",
         ),
@@ -282,7 +309,9 @@ def ablation_grid(pieces: Pieces, how: Ablation, lang: str) -> None:
         for lr, h in named
     )
     rest = np.sort(np.abs(grid), axis=None)[::-1]
-    st.write(t("iv.abl.matters", lang, answer=f"'{_label(answer)}'", heads=heads, small=f"{rest[NAMED]:.2f}"))
+    st.write(
+        t("iv.abl.matters", lang, answer=_md(f"'{_label(answer)}'"), heads=heads, small=f"{rest[NAMED]:.2f}")
+    )
     st.markdown(t("iv.abl.notice", lang))
 
 
@@ -316,8 +345,9 @@ def patching(pieces: Pieces, labels: Sequence[str], corrupted: str, what: Patch,
         return
     good = int(np.argmax(ablated(pieces.ids, (), "zero")))
     bad = int(np.argmax(ablated(other.ids, (), "zero")))
+    good_name, bad_name = _answer(pieces.ids, good), _answer(other.ids, bad)
     if good == bad:
-        st.info(t("iv.patch.same", lang, answer=f"'{_label(good)}'"))
+        st.info(t("iv.patch.same", lang, answer=_md(good_name)))
         return
     info = pretrained.INFO[KEY]
     runs = info.layers * (len(pieces.ids) if what == "resid" else info.heads)
@@ -328,7 +358,12 @@ def patching(pieces: Pieces, labels: Sequence[str], corrupted: str, what: Patch,
     layer_names = [t(row, lang, layer=i) for i in range(1, info.layers + 1)]
     fig = figures.heatmap(
         grid[::-1],  # the last layer on top, as in the lens
-        title=t(f"iv.patch.chart.{what}", lang, good=_quoted(good), bad=_quoted(bad)),
+        title=t(
+            f"iv.patch.chart.{what}",
+            lang,
+            good=figures.escape_label(good_name),
+            bad=figures.escape_label(bad_name),
+        ),
         x_title=t("iv.position_axis" if what == "resid" else "iv.head_axis", lang),
         y_title=t("iv.layer_axis", lang),
         colorbar_title=t("iv.patch.color", lang),
@@ -339,7 +374,14 @@ def patching(pieces: Pieces, labels: Sequence[str], corrupted: str, what: Patch,
     )
     chart(fig, key=f"iv_patch_{what}", lang=lang)
     _say_where(grid, labels, what, lang)
-    st.markdown(t("iv.patch.notice", lang, good=f"'{_label(good)}'", bad=f"'{_label(bad)}'"))
+    st.markdown(t("iv.patch.notice", lang, good=_md(good_name), bad=_md(bad_name)))
+
+
+def _answer(ids: tuple[int, ...], token: int) -> str:
+    """The text's answer ``token`` quoted as whole characters (for a page's text, never markup)."""
+    logits = pretrained.run(KEY, ids).logits
+    name = _whole(ids, logits, [token])[token] if logits is not None else _label(token)
+    return f"'{name}'"
 
 
 def _labels_of(found: Pieces) -> list[str]:
@@ -355,7 +397,7 @@ def _say_where(grid: np.ndarray, labels: Sequence[str], what: Patch, lang: str) 
         moves = [i for i in range(1, len(where)) if strong[i - 1] and strong[i] and where[i] != where[i - 1]]
         if moves:
             first = moves[-1]  # layers from 0: the stream before layer first + 1 is at the new position
-            early, late = labels[int(where[first - 1])], labels[int(where[first])]
+            early, late = _md(labels[int(where[first - 1])]), _md(labels[int(where[first])])
             st.write(t("iv.patch.where", lang, last=first, first=first + 1, early=early, late=late))
             return
     cells = []
@@ -363,7 +405,7 @@ def _say_where(grid: np.ndarray, labels: Sequence[str], what: Patch, lang: str) 
         layer, col = (int(v) for v in np.unravel_index(i, grid.shape))
         share = float(grid[layer, col])
         if what == "resid":
-            cells.append(t("iv.patch.cell.resid", lang, layer=layer + 1, token=labels[col], share=share))
+            cells.append(t("iv.patch.cell.resid", lang, layer=layer + 1, token=_md(labels[col]), share=share))
         else:
             cells.append(t("iv.patch.cell.heads", lang, layer=layer + 1, head=col + 1, share=share))
     st.write(t("iv.patch.best", lang, cells=", ".join(cells)))
