@@ -12,7 +12,7 @@ from viz.model import encoder, model_cache, probe
 from viz.ui import layout, sections, shell, widgets
 from viz.views import attention as views
 from viz.views import attention_steps as steps
-from viz.views import code, flow, heads, model_map, training
+from viz.views import code, flow, heads, induction, model_map, training
 from viz.views import encoding as enc_views
 from viz.views import windows as window_views
 
@@ -30,8 +30,8 @@ shell.heads_warning(s, lang)
 source = widgets.current_choice("att_source", SOURCES, lang)
 if source == "sentence":
     # Sections as tabs: only the open one runs and draws (viz.ui.sections).
-    tabs = ("maps", "mask", "steps", "order", "window")
-    titles = ("att.maps.title", "att.mask.title", "steps.title", "att.order.title", "win.title")
+    tabs = ("maps", "mask", "steps", "order", "window", "induction")
+    titles = ("att.maps.title", "att.mask.title", "steps.title", "att.order.title", "win.title", "ind.title")
     sec = sections.sections(
         "att_section", {k: t(key, lang) for k, key in zip(tabs, titles, strict=True)}, lang=lang
     )
@@ -39,8 +39,7 @@ else:
     sec = {"maps": sections.Section(st.container(), True)}
 # Each open section's first row: its main chart, and beside it the controls that move it (viz.ui.layout).
 # Sections 2-4 are fragments when shown as tabs (a control of theirs reruns the tab alone, the page's own
-# controls with it: the tab is all that is shown), so they make their own row; one under the other, each
-# section runs with the page.
+# controls with it), so they make their own row; one under the other, each section runs with the page.
 FRAGMENTS = () if st.session_state.get(sections.ALL_SECTIONS) else ("mask", "steps", "order")
 rows = layout.rows(sec, skip=FRAGMENTS)
 first = sec["maps"]
@@ -97,8 +96,9 @@ def model_controls(box: Any) -> Model:
 # model's many controls
 on_maps = source == "sentence" and layout.first_open(sec) == "maps"
 maps_view = flow.view_choice("att_view", lang, layout.page_controls(rows)) if on_maps else None
-# the page's controls beside the first open section's chart (in its own row when that is a fragment)
-m = None if layout.first_open(sec) in FRAGMENTS else model_controls(layout.page_controls(rows))
+# the page's controls beside the first open section's chart (own row: a fragment; induction: its own model)
+OWN_ROW = (*FRAGMENTS, "induction")
+m = None if layout.first_open(sec) in OWN_ROW else model_controls(layout.page_controls(rows))
 
 # ---- 1. every head's map -------------------------------------------------------------------------------
 if first.open and m is not None:
@@ -248,6 +248,9 @@ if source == "sentence":
     if sec["window"].open and m is not None:
         with sec["window"]:
             window_views.section(m.config, m.tokens, lang, rows["window"])
+    if sec["induction"].open:
+        with sec["induction"]:
+            induction.toy_section(lang, rows["induction"])
 else:
     st.info(t("att.sentence_only", lang))
 

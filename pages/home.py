@@ -36,7 +36,10 @@ PIPELINE: list[tuple[str, list[tuple[str, str]]]] = [
     ("addnorm", [ENC]),
     ("ffn", [ENC]),
     ("decoder", [ENC]),
+    ("probe", [REAL]),
 ]
+#: Links that open their page on one view (the step's first link): what a head does opens the logit lens.
+VIEWS = {"probe": {"model": "smollm2", "ex": "1", "tab": "lens"}}
 
 st.title(t("home.title", lang))
 st.markdown(t("home.tagline", lang))
@@ -45,7 +48,7 @@ with widgets.guard(lang):
     model_map.diagram(settings, lang, here="pages/home.py")
 st.write(t("home.audience", lang))
 st.subheader(t("home.path", lang))
-home_views.pipeline_cards(PIPELINE, lang)
+home_views.pipeline_cards(PIPELINE, lang, VIEWS)
 st.info(
     t(
         "home.settings_now",

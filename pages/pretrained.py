@@ -10,7 +10,7 @@ from viz import pretrained
 from viz.i18n import t
 from viz.state import link as url_link
 from viz.ui import layout, sections, shell, widgets
-from viz.views import code, flow, generate, intervene, model_map
+from viz.views import code, flow, generate, induction, intervene, model_map
 from viz.views import pretrained as views
 
 s = shell.page_shell()
@@ -137,6 +137,11 @@ if analysed is not None:
                     corrupted, what = intervene.patch_controls(lang)
                 with rows["patch"].main, widgets.guard(lang):
                     intervene.patching(pieces, views.labels(pieces), corrupted, what, lang)
+    if sec["induction"].open:
+        with sec["induction"]:
+            if intervene.offered(lang, ""):
+                with rows["induction"].main, widgets.guard(lang):
+                    induction.real_section(lang, rows["induction"].side)
 
 # ---- what the page is ----------------------------------------------------------------------------------
 code.box(f"pretrained.{key}.generate" if gen is not None and info.causal else f"pretrained.{key}", lang)

@@ -29,6 +29,7 @@ TORCH_MODULES = {
     "viz.model.train",
     "viz.model.probe",
     "viz.model.block",
+    "viz.model.induction",
     "viz.pretrained.bert",
     "viz.pretrained.intervene",
     "viz.pretrained.llama",

@@ -147,7 +147,7 @@ def test_home_step_links_are_not_cut(
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(f"{server.url}/?lang={lang}")
     links = page.locator('[data-testid="stMain"] [data-testid="stPageLink-NavLink"]')
-    expect(links).to_have_count(16)  # twelve steps, four with a second page (pages/home.py PIPELINE)
+    expect(links).to_have_count(17)  # thirteen steps, four with a second page (pages/home.py PIPELINE)
     wait_for_idle(page)
     assert page.evaluate(CUT_LINKS) == []
     assert_no_exception(page)

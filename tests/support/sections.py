@@ -30,7 +30,7 @@ SECTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "softmax.py": ("sm_section", ("sm.var.title", "sm.tab.row", "ex.title", "os.title")),
     "attention.py": (
         "att_section",
-        ("att.maps.title", "att.mask.title", "steps.title", "att.order.title", "win.title"),
+        ("att.maps.title", "att.mask.title", "steps.title", "att.order.title", "win.title", "ind.title"),
     ),
     "encoder.py": ("enc_section", ("enc.path.title", "enc.res.title", "enc.pp.title", "enc.dec.title")),
     "pretrained.py": (

@@ -42,6 +42,7 @@ from viz.i18n import (
     generate,
     heads,
     home,
+    induction,
     intervene,
     lesson,
     model_map,
@@ -92,6 +93,7 @@ PREFIXES: dict[str, str] = {
     "gen": "generate",
     "map": "model_map",
     "iv": "intervene",
+    "ind": "induction",
 }
 
 #: Every strings module of the package, by name; STRINGS is their union.
@@ -124,6 +126,7 @@ TABLES: dict[str, dict[str, dict[str, str]]] = {
         generate,
         model_map,
         intervene,
+        induction,
     )
 }
 

@@ -59,6 +59,11 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "home.step.ffn": {"en": "Feed-forward", "ko": "피드포워드"},
     "home.step.ffn.desc": {"en": "two layers with ReLU, per token", "ko": "토큰마다 ReLU를 사이에 둔 두 층"},
+    "home.step.probe": {"en": "What a head does", "ko": "헤드가 하는 일"},
+    "home.step.probe.desc": {
+        "en": "test it in a real model: logit lens, ablation, patching",
+        "ko": "실제 모델에서 시험하기: 로짓 렌즈, 헤드 제거, 패칭",
+    },
     "home.step.decoder": {"en": "Decoder", "ko": "디코더"},
     "home.step.decoder.desc": {
         "en": "causal mask and cross-attention",

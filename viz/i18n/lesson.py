@@ -5,7 +5,7 @@ viz.state.lesson checks every step against the pages' link registry; tests/unit/
 
 The argument follows the notes: order matters, what a position code must satisfy, why integers,
 fractions and binary fail, sines and cosines, nearby positions alike, a shift is a rotation, q·k grows
-with d_k so it is scaled, heads, the block, the decoder.
+with d_k so it is scaled, heads, the block, the decoder; then, beyond the notes, what a real model's heads do.
 """
 
 from __future__ import annotations
@@ -306,6 +306,88 @@ STEPS: list[dict[str, object]] = [
             "인코더의 출력에서 옵니다.",
         },
     },
+    {
+        "page": "pretrained",
+        "query": {"model": "smollm2", "ex": "1", "tab": "lens"},
+        "note": "",
+        "slip": "",
+        "question": {
+            "en": "SmolLM2 reads 'The capital of France is' through 30 layers and answers ' Paris'. Read its "
+            "vector after each layer with the model's own output layer: from which layer on is ' Paris' the "
+            "likeliest word? Early, in the middle, or only at the end?",
+            "ko": "SmolLM2는 'The capital of France is'를 30개 층으로 읽고 ' Paris'라고 답합니다. 층마다 그 벡터를 "
+            "모델 자신의 출력층으로 읽어 보면, 몇 층부터 ' Paris'가 가장 유력한 단어일까요? 앞쪽, 가운데, 아니면 "
+            "맨 끝일까요?",
+        },
+        "answer": {
+            "en": "Only at the very end: the lens puts ' Paris' first only after the last layer, and among the "
+            "ten likeliest from about layer 28. The middle rows read filler. This plain lens shows what the "
+            "output layer can read from a layer, not everything the model knows there.",
+            "ko": "맨 끝에서야 나옵니다. 렌즈는 마지막 층을 지나서야 ' Paris'를 1순위로 읽고, 28층쯤부터 상위 10개 "
+            "안에 넣습니다. 가운데 행들은 뜻이 적은 토큰을 읽습니다. 이 단순한 렌즈는 출력층이 그 층에서 읽을 수 "
+            "있는 것을 보여 줄 뿐, 모델이 거기서 아는 것 전부는 아닙니다.",
+        },
+    },
+    {
+        "page": "pretrained",
+        "query": {"model": "smollm2", "ex": "1", "tab": "patch"},
+        "note": "",
+        "slip": "",
+        "question": {
+            "en": "With 'Italy' instead of 'France' the model says ' Rome'. Run the Italy text again, but put "
+            "back the France run's vector at one position, before one layer. Which position brings ' Paris' "
+            "back: the country's, or the last word ' is'? Does the layer matter?",
+            "ko": "'France' 대신 'Italy'를 넣으면 모델은 ' Rome'이라고 답합니다. Italy 글을 다시 돌리되, 한 층 "
+            "앞에서 한 위치의 벡터만 France 실행의 것으로 되돌려 넣습니다. 어느 위치가 ' Paris'를 되살릴까요? "
+            "나라 이름의 위치일까요, 마지막 단어 ' is'일까요? 층에 따라 달라질까요?",
+        },
+        "answer": {
+            "en": "Both, at different depths: up to layer 24 only the country's position restores the answer, "
+            "from layer 25 on only the last position does. Between those two layers attention moved the fact "
+            "from the country's word to the position that predicts the next word.",
+            "ko": "둘 다, 깊이에 따라 다릅니다. 24층까지는 나라 이름의 위치만 답을 되살리고, 25층부터는 마지막 "
+            "위치만 그렇습니다. 두 층 사이에서 어텐션이 그 사실을 나라 이름에서 다음 단어를 예측하는 위치로 "
+            "옮겼습니다.",
+        },
+    },
+    {
+        "page": "pretrained",
+        "query": {"model": "smollm2", "ex": "1", "tab": "patch", "patch": "heads"},
+        "note": "",
+        "slip": "",
+        "question": {
+            "en": "Attention moved it, but which of the 270 heads? Put back one head's output at a time: will "
+            "many heads each restore a little, or one head most of it?",
+            "ko": "어텐션이 옮겼다면 270개 헤드 중 어느 것일까요? 헤드 출력을 하나씩 되돌려 넣으면, 여러 헤드가 "
+            "조금씩 되살릴까요, 한 헤드가 대부분을 되살릴까요?",
+        },
+        "answer": {
+            "en": "One head: layer 24's head 5 alone restores over 90% of the answer. It reads the country "
+            "from the last position and writes it there, where the next word is chosen.",
+            "ko": "한 헤드입니다. 24층의 헤드 5 하나가 답의 90% 넘게 되살립니다. 이 헤드는 마지막 위치에서 나라 "
+            "이름을 읽어 다음 단어를 고르는 그 위치에 적어 넣습니다.",
+        },
+    },
+    {
+        "page": "pretrained",
+        "query": {"model": "smollm2", "ex": "1", "tab": "ablate", "alayer": "24", "ahead": "5"},
+        "note": "",
+        "slip": "",
+        "question": {
+            "en": "Now remove that head from the France run instead (its output set to zeros). Does ' Paris' "
+            "survive? And what happens when any other single head is removed?",
+            "ko": "이번에는 France 실행에서 그 헤드를 없앱니다(출력을 0으로). ' Paris'가 살아남을까요? 다른 헤드를 "
+            "하나씩 없애면 어떻게 될까요?",
+        },
+        "answer": {
+            "en": "' Paris' falls from about 77% to about 14%: the model needs this head. Most other heads can "
+            "go alone with almost no change, as the grid shows: a model spreads most of its work over many "
+            "heads, and only a few carry a given fact.",
+            "ko": "' Paris'가 약 77%에서 약 14%로 떨어집니다. 모델에 이 헤드가 필요합니다. 격자가 보여 주듯 다른 "
+            "헤드는 대부분 하나만 없애면 거의 바뀌지 않습니다. 모델은 일을 여러 헤드에 나눠 두고, 어떤 사실은 몇몇 "
+            "헤드만이 나릅니다.",
+        },
+    },
 ]
 
 STRINGS: dict[str, dict[str, str]] = {
@@ -319,6 +401,10 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "lesson.counter": {"en": "Step {n} of {total}", "ko": "{total}단계 중 {n}단계"},
     "lesson.note": {"en": "Follows note {note}", "ko": "노트 {note}의 내용을 따릅니다"},
+    "lesson.beyond": {
+        "en": "Beyond the notes: how researchers test what a trained model's heads do",
+        "ko": "노트 너머: 연구자들이 학습된 모델의 헤드가 하는 일을 시험하는 방법",
+    },
     "lesson.question": {"en": "**Predict.** {q}", "ko": "**예측해 보세요.** {q}"},
     "lesson.reveal": {"en": "Reveal", "ko": "정답 보기"},
     "lesson.next": {"en": "Next", "ko": "다음"},

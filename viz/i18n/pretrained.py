@@ -96,6 +96,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "real.section.lens": {"en": "7. Logit lens", "ko": "7. 로짓 렌즈"},
     "real.section.ablate": {"en": "8. Ablation", "ko": "8. 헤드 제거"},
     "real.section.patch": {"en": "9. Patching", "ko": "9. 활성값 패칭"},
+    "real.section.induction": {"en": "10. Induction heads", "ko": "10. 귀납 헤드"},
     # ---- tokens -----------------------------------------------------------------------------------------
     "real.tokens.caption": {
         "en": "{n} tokens, as the model sees them; the table gives each piece's id in the vocabulary.",

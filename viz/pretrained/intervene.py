@@ -130,15 +130,18 @@ def sweep(
     done: list[torch.Tensor] = []
     for start in range(0, len(changes), per):
         part = changes[start : start + per]
-        done.append(_sweep(model, base, part))
-        if progress is not None:
-            progress(min(1.0, (start + len(part)) / len(changes)))
+
+        def layer_done(share: float, start: int = start, n: int = len(part)) -> None:
+            if progress is not None:  # the changed runs done so far, counting this batch's layers
+                progress(min(1.0, (start + share * n) / len(changes)))
+
+        done.append(_sweep(model, base, part, layer_done))
     if not done:
         return torch.empty(0, model.config.vocab)
     return torch.log_softmax(torch.cat(done), dim=-1)
 
 
-def _sweep(model: Llama, base: Trace, changes: Sequence[Change]) -> torch.Tensor:
+def _sweep(model: Llama, base: Trace, changes: Sequence[Change], progress: Progress) -> torch.Tensor:
     c = model.config
     t = len(base.ids)
     if any(not 0 <= change.layer < c.layers for change in changes):
@@ -160,6 +163,7 @@ def _sweep(model: Llama, base: Trace, changes: Sequence[Change]) -> torch.Tensor
             joined += len(new)
         if x.shape[0]:
             x, _ = block(model, i, x, rope, future, edit)
+        progress((i + 1) / c.layers)
     logits = unembed(model, x[:, -1])
     back = torch.empty_like(logits)
     back[torch.tensor(order, dtype=torch.long)] = logits  # the batch is in layer order: put it back

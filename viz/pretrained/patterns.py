@@ -95,3 +95,34 @@ def coarse(maps: np.ndarray, limit: int) -> tuple[np.ndarray, int]:
     summed = np.add.reduceat(maps, edges, axis=-1)  # total weight on each block of keys
     sizes = np.diff(np.append(edges, t)).astype(np.float32)
     return np.add.reduceat(summed, edges, axis=-2) / sizes[:, None], k
+
+
+# ---- induction heads' scores (viz.model.induction's toy model, viz.pretrained.induction's SmolLM2) ------
+def previous_token(maps: np.ndarray) -> np.ndarray:
+    """(layers, heads): the mean weight from each position but the first to the one before it. ``maps`` is
+    (layers, heads, T, T), averaged over sequences."""
+    t = maps.shape[-1]
+    rows = np.arange(1, t)
+    return np.asarray(maps[..., rows, rows - 1].mean(-1))
+
+
+def prefix_matching(maps: np.ndarray, half: int, first: int = 1) -> np.ndarray:
+    """(layers, heads): on a sequence whose tokens ``first`` .. ``first + half - 1`` come again right after
+    them, the mean weight from each token of the repeat to the token after its earlier copy. ``maps`` is
+    (layers, heads, T, T), averaged over sequences."""
+    queries = np.arange(first + half, first + 2 * half)  # the repeat
+    keys = queries - half + 1  # the token after each one's earlier copy
+    return np.asarray(maps[..., queries, keys].mean(-1))
+
+
+def copying(w_e: np.ndarray, w_v: np.ndarray, w_o: np.ndarray, w_u: np.ndarray) -> float:
+    """One head's copying score: the eigenvalues of its OV circuit ``w_e @ w_v @ w_o @ w_u`` (vocabulary
+    x vocabulary), as Re(sum) / sum(|λ|). Shapes: w_e (V, d), w_v (d, d_head), w_o (d_head, d), w_u (d, V).
+    The circuit has rank d_head, and its nonzero eigenvalues are those of ``w_o @ w_u @ w_e @ w_v``
+    (d_head x d_head): the same score without a V x V matrix."""
+    small = (
+        w_o.astype(np.float64) @ (w_u.astype(np.float64) @ w_e.astype(np.float64)) @ w_v.astype(np.float64)
+    )
+    eig = np.linalg.eigvals(small)
+    size = float(np.abs(eig).sum())
+    return float(eig.real.sum() / size) if size > 0 else 0.0

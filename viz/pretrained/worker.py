@@ -2,87 +2,95 @@
 
 A grid runs SmolLM2 hundreds of times (seconds of a core). Run in the server's own threads, ten visitors
 asking for grids at once took a class's p95 rerun on the same server from 0.23 s to 1.75 s
-(bench/results/intervene.md): the grids held a core and the interpreter's lock. Here one worker process
-per server process computes them, one at a time, at the lowest scheduling priority (nice 19), so the
-operating system gives both cores to the class first and the grid takes what is left. The worker maps the
-same converted weights as the server (viz.pretrained.mapped), so it costs no second copy of them.
+(bench/results/intervene.md). Here one worker process per server process computes them, one at a time, at
+the lowest scheduling priority (nice 19), so the operating system serves the class first. The worker
+maps the same converted weights as the server (viz.pretrained.mapped): no second copy of them.
 
-The caller sees a plain function: :func:`grid` blocks until the grid is done, calling ``progress`` with
-the share done as the worker reports it. A worker that dies (killed, out of memory) is replaced on the
-next call; the call that lost it raises :class:`GridFailed`.
+The worker is ``python -m viz.pretrained.worker``, started on the first grid and spoken to over its
+standard input and output with :mod:`multiprocessing.connection` messages. Not multiprocessing's own
+"spawn": a process started that way from a Streamlit script imports the script's ``__main__`` (the app
+itself, run again in the worker). The caller sees a plain function: :func:`grid` blocks until the grid is
+done, calling ``progress`` with the share done as the worker reports it. A worker that dies (killed, out
+of memory) fails the grid it was computing (:class:`GridFailed`) and is replaced on the next call.
 """
 
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
+import subprocess
+import sys
 import threading
-import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
 from typing import Any
 
 import numpy as np
 
-#: How often the waiting caller reads the worker's progress (seconds).
+#: How often the waiting caller looks for the worker's messages (seconds).
 POLL_S = 0.1
 #: The worker's scheduling priority: the lowest, so that reruns of every page come first.
 NICE = 19
 
-_lock = threading.Lock()  # one grid at a time per server process, and the pool made once
-_pool: ProcessPoolExecutor | None = None
-_done: Any = None  # a multiprocessing.Value("d"): the running grid's share done, written by the worker
-_shared: Any = None  # the same value, in the worker
+_lock = threading.Lock()  # one grid at a time per server process, and one worker
+_worker: tuple[subprocess.Popen[bytes], _Pair] | None = None
 
 
 class GridFailed(RuntimeError):
-    """The worker process died while computing a grid."""
+    """The worker process stopped while computing a grid."""
 
 
-def _start(done: Any) -> None:
-    """The worker's first step: low priority, one PyTorch thread (as the server's), the progress value."""
-    global _shared
-    with contextlib.suppress(OSError):  # no nice on the platform: the grid runs at the usual priority
-        os.nice(NICE)
-    import torch
+class _Pair:
+    """One end for sending and one for receiving, as one connection."""
 
-    torch.set_num_threads(1)
-    _shared = done
+    def __init__(self, out: Connection, back: Connection) -> None:
+        self.out, self.back = out, back
 
+    def send(self, value: object) -> None:
+        self.out.send(value)
 
-def _report(share: float) -> None:
-    _shared.value = share
+    def poll(self, timeout: float) -> bool:
+        return self.back.poll(timeout)
 
+    def recv(self) -> Any:
+        return self.back.recv()
 
-def _niceness() -> int:
-    """In the worker: its scheduling priority (the tests check it)."""
-    return os.nice(0)
-
-
-def _job(
-    kind: str, ids: tuple[int, ...], other: tuple[int, ...], option: str, good: int, bad: int
-) -> np.ndarray:
-    """In the worker: the grid ``kind`` ("ablation": ``option`` is how; "patch": what is patched)."""
-    from viz import pretrained
-    from viz.pretrained import intervene
-
-    model = pretrained.load("smollm2").model
-    run = intervene.trace(model, ids)
-    if kind == "ablation":
-        return intervene.ablation_grid(model, run, good, option, _report)  # type: ignore[arg-type]
-    corrupt = intervene.trace(model, other)
-    return intervene.patch_grid(model, run, corrupt, good, bad, option, _report)  # type: ignore[arg-type]
+    def close(self) -> None:
+        for end in (self.out, self.back):
+            with contextlib.suppress(OSError):
+                end.close()
 
 
-def _pool_now() -> ProcessPoolExecutor:
-    global _pool, _done
-    if _pool is None:
-        context = multiprocessing.get_context("spawn")  # a fresh interpreter: no server threads copied
-        _done = context.Value("d", 0.0, lock=False)
-        _pool = ProcessPoolExecutor(1, mp_context=context, initializer=_start, initargs=(_done,))
-    return _pool
+def _start() -> tuple[subprocess.Popen[bytes], _Pair]:
+    # the worker reads its requests from its stdin and writes its replies to its stdout
+    process = subprocess.Popen(
+        [sys.executable, "-m", "viz.pretrained.worker"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+    )
+    assert process.stdin is not None and process.stdout is not None
+    to_worker = Connection(os.dup(process.stdin.fileno()), readable=False)
+    from_worker = Connection(os.dup(process.stdout.fileno()), writable=False)
+    process.stdin.close()
+    process.stdout.close()
+    return process, _Pair(to_worker, from_worker)
+
+
+def _stop() -> None:
+    global _worker
+    if _worker is not None:
+        process, conn = _worker
+        conn.close()
+        with contextlib.suppress(OSError):
+            process.kill()
+        process.wait()
+        _worker = None
+
+
+def pid() -> int | None:
+    """The worker's process id, if one is running (the tests stop it)."""
+    return None if _worker is None else _worker[0].pid
 
 
 def grid(
@@ -99,19 +107,90 @@ def grid(
     change in ``good``'s log-probability, layers x heads) or "patch" (``option``: resid or heads; the
     share of ``good`` over ``bad`` restored when the clean text ``ids`` is patched into ``other``).
     ``started`` is called once this call's grid is the one being computed (others wait their turn)."""
-    global _pool
+    global _worker
     with _lock:
         if started is not None:
             started()
-        pool = _pool_now()
-        _done.value = 0.0
+        if _worker is None or _worker[0].poll() is not None:
+            _stop()
+            _worker = _start()
+        _, conn = _worker
         try:
-            future = pool.submit(_job, kind, ids, other, option, good, bad)
-            while not future.done():
-                time.sleep(POLL_S)
-                if progress is not None:
-                    progress(min(1.0, float(_done.value)))
-            return np.asarray(future.result())
-        except BrokenProcessPool as exc:
-            _pool = None  # the next call starts a new worker
+            conn.send(("grid", kind, tuple(ids), tuple(other), option, good, bad))
+            while True:
+                if not conn.poll(POLL_S):
+                    continue
+                message = conn.recv()
+                if message[0] == "progress":
+                    if progress is not None:
+                        progress(float(message[1]))
+                elif message[0] == "done":
+                    return np.asarray(message[1])
+                else:
+                    raise GridFailed(str(message[1]))
+        except (EOFError, OSError) as exc:
+            _stop()
             raise GridFailed("the grid's worker process stopped") from exc
+        except BaseException:
+            # the caller stopped waiting (a rerun, a closed tab): the worker's replies to this grid would
+            # be read by the next one, so this worker goes and the next grid starts a new one
+            _stop()
+            raise
+
+
+# ---- the worker -----------------------------------------------------------------------------------------
+def _compute(
+    conn: Any, kind: str, ids: tuple[int, ...], other: tuple[int, ...], option: str, good: int, bad: int
+) -> np.ndarray:
+    from viz import pretrained
+    from viz.pretrained import intervene
+
+    model = pretrained.load("smollm2").model
+    run = intervene.trace(model, ids)
+
+    def report(share: float) -> None:
+        conn.send(("progress", share))
+
+    if kind == "ablation":
+        return intervene.ablation_grid(model, run, good, option, report)  # type: ignore[arg-type]
+    corrupt = intervene.trace(model, other)
+    return intervene.patch_grid(model, run, corrupt, good, bad, option, report)  # type: ignore[arg-type]
+
+
+def serve(conn: Any) -> None:
+    """The worker's loop: a request at a time, until its input closes."""
+    with contextlib.suppress(OSError):  # no nice on the platform: the grids run at the usual priority
+        os.nice(NICE)
+    import torch
+
+    torch.set_num_threads(1)
+    while True:
+        try:
+            request = conn.recv()
+        except EOFError:
+            return
+        if request[0] == "nice":
+            conn.send(("done", os.nice(0)))
+            continue
+        try:
+            conn.send(("done", _compute(conn, *request[1:])))
+        except Exception as exc:  # said to the caller, which shows it in the page
+            conn.send(("error", f"{type(exc).__name__}: {exc}"))
+
+
+def niceness() -> int:
+    """The worker's scheduling priority, as it reads it (the tests check it)."""
+    global _worker
+    with _lock:
+        if _worker is None or _worker[0].poll() is not None:
+            _worker = _start()
+        _, conn = _worker
+        conn.send(("nice",))
+        return int(conn.recv()[1])
+
+
+if __name__ == "__main__":
+    # stdout carries the replies: anything printed goes to stderr instead
+    out = Connection(os.dup(sys.stdout.fileno()), readable=False)
+    sys.stdout = sys.stderr
+    serve(_Pair(out, Connection(os.dup(sys.stdin.fileno()), writable=False)))

@@ -99,7 +99,18 @@ REAL_MODELS = ("minilm", "smollm2")
 ATTENTION_VIEWS = ("heatmap", "lines", "model")
 #: The word whose lines alone are drawn: 0 for every word, i for the i-th (the longest text a page reads).
 REAL_TOKENS = 64  # viz.pretrained.MAX_TOKENS
-REAL_SECTIONS = ("tokens", "all", "one", "patterns", "next", "generate", "lens", "ablate", "patch")
+REAL_SECTIONS = (
+    "tokens",
+    "all",
+    "one",
+    "patterns",
+    "next",
+    "generate",
+    "lens",
+    "ablate",
+    "patch",
+    "induction",
+)
 #: The tools that test a head (viz/views/intervene.py): which heads are ablated and how, what is patched.
 ABL_HEADS = ("all", *(str(h) for h in range(1, 10)))  # viz.views.intervene.HEAD_CHOICES
 ABLATIONS = ("zero", "mean")  # viz.pretrained.intervene.ABLATIONS
@@ -211,7 +222,7 @@ PAGES: dict[str, Page] = {
             Choice("src", "att_source", "sentence", ("sentence", "task")),
             Index("ex", "att_example", ATT_EXAMPLES[0], ATT_EXAMPLES),
             Text("text", "att_text", ATT_EXAMPLES[0]),
-            _tabs("att_section", ("maps", "mask", "steps", "order", "window")),
+            _tabs("att_section", ("maps", "mask", "steps", "order", "window", "induction")),
             _layer("layer", "att_layer"),
             _first_head("first", "att_maps_first"),
             Choice("view", "att_view", ATTENTION_VIEWS[0], ATTENTION_VIEWS),
@@ -238,6 +249,9 @@ PAGES: dict[str, Page] = {
             Int("w", "win_w", 8, 1, 128),
             Int("sinks", "win_sinks", 1, 0, 4),
             Int("wlayers", "win_layers", 3, 1, 8),
+            # induction heads learned live (viz/views/induction.py: STEPS, the seed)
+            Int("isteps", "ind_steps", 800, 100, 1500),
+            Int("iseed", "ind_seed", 0, 0, SEED_MAX),
         )
     ),
     "encoder": Page(
@@ -285,6 +299,7 @@ PAGES: dict[str, Page] = {
             Choice("ablate", "abl_how", ABLATIONS[0], ABLATIONS),
             Text("text2", "patch_text", "The capital of Italy is"),
             Choice("patch", "patch_what", PATCHES[0], PATCHES),
+            Int("rseed", "ind_real_seed", 0, 0, SEED_MAX),  # SmolLM2's induction heads: the random tokens
         )
     ),
     # the guided lesson (pages/lesson.py): which step; the steps are viz/i18n/lesson.py

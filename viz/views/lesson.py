@@ -152,7 +152,7 @@ def header(step: Step, lang: str) -> bool:
     top, buttons = st.container(key="lesson_head").columns([3, 2])
     with top:
         st.subheader(t("lesson.counter", lang, n=step.number, total=total))
-        st.caption(t("lesson.note", lang, note=step.note))
+        st.caption(t("lesson.note", lang, note=step.note) if step.note else t("lesson.beyond", lang))
         st.markdown(t("lesson.question", lang, q=lesson.text(step, "question", lang)))
     with buttons:
         back, reveal, nxt = st.columns(3)

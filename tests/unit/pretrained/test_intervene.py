@@ -232,7 +232,8 @@ def test_a_sweep_larger_than_one_batch_is_the_same_as_one_batch(monkeypatch: pyt
     monkeypatch.setattr(intervene, "ROWS", len(IDS) * 3)  # three changed runs a batch
     parts = intervene.patch_grid(model, clean, corrupt, good, bad, "resid", reported.append)
     np.testing.assert_allclose(parts, whole, atol=1e-4)  # a batch's size moves float sums a little
-    assert reported == sorted(reported) and reported[-1] == 1.0 and len(reported) == 5  # 14 runs by 3
+    assert reported == sorted(reported) and reported[-1] == 1.0
+    assert len(reported) == 5 * 2  # 14 runs by 3: five batches, each reporting after each of 2 layers
 
 
 def test_texts_of_different_lengths_are_refused() -> None:
@@ -284,8 +285,7 @@ def test_real_smollm2_grids_from_the_low_priority_worker_are_the_ones_computed_h
     got = worker.grid("ablation", ids, "mean", good)
     np.testing.assert_allclose(got, intervene.ablation_grid(model, clean, good, "mean"), atol=1e-5)
     assert seen == sorted(seen) and all(0.0 <= s <= 1.0 for s in seen)
-    pool = worker._pool_now()
-    assert pool.submit(worker._niceness).result() == worker.NICE  # the class's reruns come first
+    assert worker.niceness() == worker.NICE  # the class's reruns come first
 
 
 def test_a_worker_that_dies_fails_its_grid_and_the_next_grid_gets_a_new_one() -> None:
@@ -297,9 +297,36 @@ def test_a_worker_that_dies_fails_its_grid_and_the_next_grid_gets_a_new_one() ->
     from viz.pretrained import worker
 
     ids = pretrained.tokenize("smollm2", "The capital of France is").ids
-    pool = worker._pool_now()
-    pid = pool.submit(os.getpid).result()
-    os.kill(pid, signal.SIGKILL)
+    worker.niceness()  # a worker is running
+    pid = worker.pid()
+    assert pid is not None
+
+    def kill_it(share: float) -> None:  # the worker dies in the middle of a grid
+        if pid is not None and share > 0.3:
+            os.kill(pid, signal.SIGKILL)
+
     with pytest.raises(worker.GridFailed):
-        worker.grid("ablation", ids, "zero", 1)
+        worker.grid("ablation", ids, "zero", 1, progress=kill_it)
     assert worker.grid("ablation", ids, "zero", 1).shape == (30, 9)
+
+
+def test_real_smollm2_does_what_the_guided_lesson_says_it_does() -> None:
+    """The lesson's four steps beyond the notes (viz/i18n/lesson.py) quote these numbers."""
+    real("smollm2")
+    from viz import pretrained
+
+    model = pretrained.load("smollm2").model
+    clean = intervene.trace(model, pretrained.tokenize("smollm2", "The capital of France is").ids)
+    corrupt = intervene.trace(model, pretrained.tokenize("smollm2", "The capital of Italy is").ids)
+    rank = intervene.lens(model, clean).answer_rank[:, -1]
+    assert np.flatnonzero(rank == 0)[0] == 30  # " Paris" first only after the last layer
+    assert 27 <= np.flatnonzero(rank < 10)[0] <= 29  # "among the ten likeliest from about layer 28"
+    good, bad = int(clean.logits.argmax()), int(corrupt.logits.argmax())
+    stream = intervene.patch_grid(model, clean, corrupt, good, bad, "resid")
+    assert stream[:24].argmax(1).tolist() == [3] * 24 and stream[24:].argmax(1).tolist() == [4] * 6
+    heads = intervene.patch_grid(model, clean, corrupt, good, bad, "heads")
+    assert tuple(int(i) for i in np.unravel_index(heads.argmax(), heads.shape)) == (23, 4)
+    assert heads[23, 4] > 0.9
+    p = torch.softmax(clean.logits, -1)[good]
+    ablated = intervene.ablate(model, clean, [(23, 4)], "zero").exp()[good]
+    assert 0.72 < p < 0.82 and 0.09 < ablated < 0.19  # "from about 77% to about 14%"

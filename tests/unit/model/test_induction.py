@@ -1,0 +1,112 @@
+"""Induction heads (viz.model.induction): the scores on hand-built heads whose answer is known, the copying
+score against the eigenvalues of the whole vocabulary-by-vocabulary circuit, the data, and the toy
+model learning the task in class time with a head whose prefix-matching score passes 0.5."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+from viz.model import induction
+from viz.pretrained import patterns
+
+HALF = 5
+T = 1 + 2 * HALF
+
+
+def causal_uniform() -> np.ndarray:
+    """A head that spreads its weight evenly over every earlier position."""
+    return np.tril(np.ones((T, T))) / np.arange(1, T + 1)[:, None]
+
+
+def previous_head() -> np.ndarray:
+    m = np.zeros((T, T))
+    m[0, 0] = 1.0
+    m[np.arange(1, T), np.arange(T - 1)] = 1.0
+    return m
+
+
+def induction_head() -> np.ndarray:
+    """On the repeat, all weight on the token after the current token's earlier copy; elsewhere on the
+    start token."""
+    m = np.zeros((T, T))
+    m[: 1 + HALF, 0] = 1.0
+    for q in range(1 + HALF, T):
+        m[q, q - HALF + 1] = 1.0
+    return m
+
+
+def hand_built() -> np.ndarray:
+    """Two layers of two heads: a previous-token head in layer 1 and an induction head in layer 2, the
+    others uniform (layers, heads, T, T)."""
+    return np.array([[previous_head(), causal_uniform()], [causal_uniform(), induction_head()]])
+
+
+def test_the_scores_find_the_hand_built_heads() -> None:
+    maps = hand_built()
+    prev = patterns.previous_token(maps)
+    prefix = patterns.prefix_matching(maps, HALF)
+    assert prev[0, 0] == 1.0 and prefix[1, 1] == 1.0
+    # a uniform head over i + 1 positions gives each 1 / (i + 1)
+    want = np.mean([1 / (i + 1) for i in range(1, T)])
+    assert prev[0, 1] == pytest.approx(want) and prev[1, 0] == pytest.approx(want)
+    assert prefix[1, 0] == pytest.approx(np.mean([1 / (q + 1) for q in range(1 + HALF, T)]))
+    assert prefix[0, 0] == 0.0  # looking one back is not looking at the token after the earlier copy
+    assert patterns.previous_token(maps)[1, 1] < 0.25
+
+
+def test_the_copying_score_is_that_of_the_whole_circuits_eigenvalues() -> None:
+    rng = np.random.default_rng(0)
+    vocab, d, dh = 30, 12, 4
+    for _ in range(5):
+        w_e, w_v, w_o, w_u = (rng.normal(size=s) for s in [(vocab, d), (d, dh), (dh, d), (d, vocab)])
+        eig = np.linalg.eigvals(w_e @ w_v @ w_o @ w_u)  # the V x V circuit itself
+        assert patterns.copying(w_e, w_v, w_o, w_u) == pytest.approx(eig.real.sum() / np.abs(eig).sum())
+    # a head that maps each token onto itself copies (1), one that maps it onto its opposite does not (-1)
+    w_e = rng.normal(size=(vocab, d))
+    pinv = np.linalg.pinv(w_e)
+    assert patterns.copying(w_e, np.eye(d)[:, :d], np.eye(d), pinv) == pytest.approx(1.0)
+    assert patterns.copying(w_e, np.eye(d), -np.eye(d), pinv) == pytest.approx(-1.0)
+
+
+def test_the_models_copying_scores_read_its_own_weights() -> None:
+    config = induction.InductionConfig(seed=3)
+    torch.manual_seed(0)
+    model = induction.AttentionOnly(config)
+    scores = induction.copying_scores(model)
+    assert scores.shape == (2, 4)
+    layer = model.layers[1]
+    assert isinstance(layer, induction.Layer)
+    d, dh = config.d_model, config.d_model // config.heads
+    with torch.no_grad():
+        w_e = (model.embed.weight * layer.norm.weight).numpy()
+        w_v = layer.qkv.weight[2 * d + dh : 2 * d + 2 * dh].T.numpy()
+        w_o = (layer.out.weight[:, dh : 2 * dh].T * model.norm.weight).numpy()
+        circuit = w_e @ w_v @ w_o @ model.unembed.weight.T.numpy()
+    eig = np.linalg.eigvals(circuit.astype(np.float64))
+    assert scores[1, 1] == pytest.approx(eig.real.sum() / np.abs(eig).sum(), abs=1e-6)
+
+
+def test_the_task_repeats_random_tokens_after_a_start_token() -> None:
+    ids = induction.repeated(8, torch.Generator().manual_seed(0))
+    assert ids.shape == (8, 1 + 2 * induction.HALF)
+    assert (ids[:, 0] == induction.START).all() and (ids[:, 1:] > 0).all()
+    assert torch.equal(ids[:, 1 : 1 + induction.HALF], ids[:, 1 + induction.HALF :])
+
+
+def test_the_toy_model_learns_the_repeat_with_a_bump_and_an_induction_head() -> None:
+    run = induction.train(induction.InductionConfig())
+    assert not run.stopped and run.seconds < 60
+    # the first half stays unpredictable; the repeat's loss falls from a plateau to near zero
+    assert run.loss_first[-1] > 0.8 * np.log(induction.VOCAB - 1)
+    assert run.loss_second[0] > 3.5 and run.loss_second[-1] < 0.4 * run.loss_second[0]
+    # the bump: a plateau, then a fall within 100 steps (4 evaluations) larger than the first quarter's
+    falls = run.loss_second[:-4] - run.loss_second[4:]
+    assert falls.max() > 1.0 and falls.max() > 2 * (run.loss_second[0] - run.loss_second[len(falls) // 4])
+    assert run.prefix[-1, 1].max() > 0.5  # a layer-2 head matches prefixes
+    assert run.prefix[0].max() < 0.2  # it was not there before training
+    # layer 1's heads share the previous-token job: each looks back more than twice as much as at first
+    assert np.all(run.previous[-1, 0] > 1.5 * run.previous[0, 0]) and run.previous[-1, 0].max() > 0.25
+    again = induction.train(induction.InductionConfig(steps=50))
+    np.testing.assert_allclose(again.loss_second, run.loss_second[: len(again.loss_second)], rtol=1e-5)
