@@ -101,6 +101,7 @@ bench: setup browser-deps haproxy
 	$(PY) -m bench.encoder_bench
 	$(PY) -m bench.frontend_bench
 	$(PY) -m bench.memory_bench
+	$(PY) -m bench.intervene_bench
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache tests/js/node_modules

@@ -143,6 +143,8 @@ async def _class(url: str, args: argparse.Namespace, grids: int) -> tuple[list[f
         ),
         *(grid(i) for i in range(grids)),
     )
+    for note in stats.notes:
+        print("error:", note, file=sys.stderr)
     return stats.seconds, stats.errors, grid_times
 
 
@@ -185,10 +187,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--class-sessions", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--grids", type=int, default=10)
+    parser.add_argument("--no-timings", action="store_true", help="only the class beside the grids")
     parser.add_argument("--out", type=Path, default=REPO_ROOT / "bench" / "results" / "intervene.md")
     args = parser.parse_args(argv)
     load = os.getloadavg()[0]
-    rows = in_process()
+    rows = [] if args.no_timings else in_process()
     floor = asyncio.run(floor_rerun())
     classes = asyncio.run(class_beside_grids(args))
     lines = [

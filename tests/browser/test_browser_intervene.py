@@ -102,3 +102,21 @@ def test_patching_redraws_for_a_new_corrupted_text_and_says_when_lengths_differ(
     wait_for_idle(page)
     assert_no_exception(page)
     expect(page.locator(".st-key-real_text input")).to_have_value("The capital of France is")
+
+
+def test_the_induction_tab_trains_on_a_press_and_smollm2s_heads_are_ranked(
+    server: StreamlitServer, page: Page
+) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(f"{server.url}/attention?tab=induction&isteps=200&iseed=7&lang=en")
+    expect(page.get_by_text(t("ind.untrained", "en", steps=200))).to_be_visible(timeout=WAIT_MS)
+    page.locator(".st-key-ind_train button").click()
+    wait_for_rerun(page, "el._fullData[0].x.length === 9", root=".st-key-ind_loss", timeout_ms=GRID_WAIT_MS)
+    assert plot_eval(page, "el._fullData.length", root=".st-key-ind_scores") == 3
+    assert_no_exception(page)
+    real("smollm2")
+    page.goto(f"{server.url}/pretrained?model=smollm2&tab=induction&lang=en")
+    wait_for_rerun(page, "el._fullData[0].z.length === 30", root=".st-key-ind_real", timeout_ms=GRID_WAIT_MS)
+    assert plot_eval(page, "el._fullData[0].x[0]", root=".st-key-ind_real_top").startswith("L")
+    assert_no_exception(page)
