@@ -4,7 +4,7 @@ model learns them, and the Real models page's, where SmolLM2's heads are scored)
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
-    "ind.title": {"en": "Induction heads", "ko": "귀납 헤드"},
+    "ind.title": {"en": "6. Induction heads", "ko": "6. 귀납 헤드"},
     "ind.steps": {"en": "Training steps", "ko": "학습 단계 수"},
     "ind.steps.help": {
         "en": "Each step trains on 64 new sequences. The repeat is learned after a few hundred steps; with "

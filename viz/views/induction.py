@@ -82,6 +82,8 @@ def toy_section(lang: str, row: layout.Row) -> None:
             st.info(t("ind.untrained", lang, steps=config.steps))
             return
         run = trained(config, lang)
+        if pressed:  # drawn again from the kept run, without the button
+            st.rerun()
         _toy_charts(run, lang)
     with row.side:
         _toy_words(run, lang)
