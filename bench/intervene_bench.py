@@ -105,6 +105,16 @@ def _times(m: Any, ids: tuple[int, ...], other: tuple[int, ...]) -> list[tuple[s
     return [(name, _median(fn)) for name, fn in tools.items()]
 
 
+def toy_training() -> float:
+    """The Attention page's induction tab at its defaults: seconds to train the two-layer model (800 steps;
+    the issue asks for the bump and a prefix-matching head within a minute)."""
+    import viz.model.encoder  # noqa: F401  (one PyTorch thread, as the app runs)
+    from viz.model import induction
+
+    run = induction.train(induction.InductionConfig())
+    return run.seconds
+
+
 async def floor_rerun(moves: int = 20) -> float:
     with StreamlitServer("bench/minimal_app.py") as server:
         session, _ = await open_session(server.url)
@@ -192,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     load = os.getloadavg()[0]
     rows = [] if args.no_timings else in_process()
+    toy = None if args.no_timings else toy_training()
     floor = asyncio.run(floor_rerun())
     classes = asyncio.run(class_beside_grids(args))
     lines = [
@@ -204,6 +215,14 @@ def main(argv: list[str] | None = None) -> int:
         "| tool (SmolLM2, PyTorch on one thread) | tokens | seconds | × the floor's rerun |",
         "| --- | ---: | ---: | ---: |",
         *(f"| {name} | {n} | {sec:.2f} | {sec / floor:.1f} |" for name, n, sec in rows),
+        *(
+            [
+                f"| the induction tab's toy model, 800 steps (Attention page) | 25 | {toy:.1f} "
+                f"| {toy / floor:.0f} |"
+            ]
+            if toy
+            else []
+        ),
         "",
         f"A class of {args.class_sessions} sessions (Attention, Softmax, Positional encoding; a slider every "
         f"~3 s) for {args.seconds:.0f} s on one server, alone and beside grid sessions (each opens the "

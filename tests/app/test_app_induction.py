@@ -30,7 +30,7 @@ def figure(at: AppTest, key: str) -> dict[str, Any]:
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_the_toy_model_learns_in_the_tab_and_its_charts_are_the_runs(lang: str) -> None:
     at = open_link("attention", tab="induction", isteps="300", iseed="1", lang=lang)
-    assert [i.value for i in at.info] == [t("ind.untrained", lang, steps=300)] and not charts(at)
+    assert [i.value for i in at.info] == [t("ind.untrained", lang, steps=300, seconds=6)] and not charts(at)
     at.button(key="ind_train").click().run()
     run = induction.train(induction.InductionConfig(seed=1, steps=300))
     loss = figure(at, "ind_loss")["data"]

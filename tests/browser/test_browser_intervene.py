@@ -64,6 +64,7 @@ def test_ablation_on_a_korean_phone_draws_its_grid_and_follows_the_layer(
     phone = new_page(browser, "ko", width=390, height=844)
     try:
         phone.goto(link(server, "ablate", "lang=ko"))
+        phone.locator(".st-key-iv_go_ablation button").click()
         wait_for_rerun(
             phone, "el._fullData[0].z.length === 30", root=".st-key-iv_ablate_grid", timeout_ms=GRID_WAIT_MS
         )
@@ -112,7 +113,7 @@ def test_the_induction_tab_trains_on_a_press_and_smollm2s_heads_are_ranked(
     from playwright.sync_api import expect
 
     page.goto(f"{server.url}/attention?tab=induction&isteps=200&iseed=7&lang=en")
-    expect(page.get_by_text(t("ind.untrained", "en", steps=200))).to_be_visible(timeout=WAIT_MS)
+    expect(page.get_by_text(t("ind.untrained", "en", steps=200, seconds=4))).to_be_visible(timeout=WAIT_MS)
     page.locator(".st-key-ind_train button").click()
     wait_for_rerun(page, "el._fullData[0].x.length === 9", root=".st-key-ind_loss", timeout_ms=GRID_WAIT_MS)
     assert plot_eval(page, "el._fullData.length", root=".st-key-ind_scores") == 3

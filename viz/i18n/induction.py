@@ -15,9 +15,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "ind.seed": {"en": "Seed (weights and data)", "ko": "시드(가중치와 데이터)"},
     "ind.train": {"en": "Train the model", "ko": "모델 학습하기"},
     "ind.untrained": {
-        "en": "No one has trained this setting yet. Press “Train the model”: {steps} steps take about 15 s, "
+        "en": "No one has trained this setting yet. Press “Train the model”: {steps} steps take about "
+        "{seconds} s on a quiet server, "
         "and the run is kept for everyone who opens this view.",
-        "ko": "아직 아무도 이 설정으로 학습하지 않았습니다. ‘모델 학습하기’를 누르세요. {steps}단계에 약 15초가 "
+        "ko": "아직 아무도 이 설정으로 학습하지 않았습니다. ‘모델 학습하기’를 누르세요. {steps}단계에 한가한 "
+        "서버에서 약 {seconds}초가 "
         "걸리고, 결과는 이 화면을 여는 모든 사람에게 남습니다.",
     },
     "ind.training": {

@@ -35,6 +35,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "격자는 칸마다 모델을 한 번씩 돌리므로 {max}개 이하의 토큰으로 된 글만 받습니다(이 글은 "
         "{n}개). 글을 줄이면 볼 수 있습니다.",
     },
+    "iv.grid.ask": {
+        "en": "This grid runs the model {n} times (a few seconds to half a minute): it is computed on a "
+        "press, once for everyone.",
+        "ko": "이 격자는 모델을 {n}번 돌립니다(몇 초에서 30초쯤). 버튼을 누르면 계산하고, 결과는 모두가 "
+        "함께 씁니다.",
+    },
+    "iv.grid.go": {"en": "Compute the grid", "ko": "격자 계산하기"},
     "iv.progress": {"en": "Running the model {n} times…", "ko": "모델을 {n}번 돌리는 중…"},
     "iv.waiting": {
         "en": "Waiting for another grid to finish (grids are computed one at a time, after everyone's other "
@@ -145,10 +152,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "%{y}층, 헤드 %{x}<br>Δ log p %{z:+.3f}<extra></extra>",
     },
     "iv.abl.matters": {
-        "en": "The heads that matter most for {answer}: {heads}. Without any other single head the answer "
-        "changes by less than {small} in log-probability.",
-        "ko": "{answer}에 가장 중요한 헤드: {heads}. 다른 헤드는 하나씩 없애도 답의 로그 확률이 {small}보다 "
-        "적게 바뀝니다.",
+        "en": "The heads that matter most for {answer}: {heads}. Without any other single head the answer's "
+        "log-probability changes by at most {small}, up or down.",
+        "ko": "{answer}에 가장 중요한 헤드: {heads}. 다른 헤드는 하나씩 없애도 답의 로그 확률이 오르든 내리든 "
+        "{small} 이하로 바뀝니다.",
     },
     "iv.abl.named": {
         "en": "layer {layer} head {head} ({delta:+.2f})",
@@ -156,8 +163,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "iv.abl.notice": {
         "en": "**What to notice.** Ablation asks whether the answer *needs* a head: most heads can go "
-        "alone with almost no change, because others do similar work (a network trained with dropout-like "
-        "noise spreads its work). A blue cell is a head whose removal lowers the answer (the answer needed it); a red one raises it. A "
+        "alone with almost no change, because others do similar work. A blue cell is a head whose removal lowers the answer (the answer needed it); a red one raises it. A "
         "head that looks busy in the attention maps can matter little here, and the reverse.",
         "ko": "**눈여겨볼 점.** 제거(ablation)는 답이 그 헤드를 *필요로 하는지* 묻습니다. 대부분의 헤드는 "
         "하나만 없애면 거의 아무것도 바뀌지 않습니다. 다른 헤드들이 비슷한 일을 나눠 하기 때문입니다. 파란 "

@@ -362,10 +362,11 @@ STEPS: list[dict[str, object]] = [
             "조금씩 되살릴까요, 한 헤드가 대부분을 되살릴까요?",
         },
         "answer": {
-            "en": "One head: layer 24's head 5 alone restores over 90% of the answer. It reads the country "
-            "from the last position and writes it there, where the next word is chosen.",
+            "en": "One head: layer 24's head 5 alone restores over 90% of the answer. At the last position it "
+            "attends most to the country's word and writes what it reads into that position's vector, where "
+            "the next word is chosen.",
             "ko": "한 헤드입니다. 24층의 헤드 5 하나가 답의 90% 넘게 되살립니다. 이 헤드는 마지막 위치에서 나라 "
-            "이름을 읽어 다음 단어를 고르는 그 위치에 적어 넣습니다.",
+            "이름에 가장 크게 어텐션하고, 읽은 것을 다음 단어를 고르는 그 위치의 벡터에 적어 넣습니다.",
         },
     },
     {

@@ -154,9 +154,10 @@ class InductionRun:
 
 def split_loss(logits: Tensor, ids: Tensor) -> tuple[float, float]:
     """The mean next-token loss on the first half (tokens 2 .. HALF, after the first random one) and on
-    the repeat (its every token)."""
+    the repeat from its second token (its first cannot be known before it comes)."""
     loss = F.cross_entropy(logits[:, :-1].transpose(1, 2), ids[:, 1:], reduction="none")  # (B, T - 1)
-    return float(loss[:, 1:HALF].mean()), float(loss[:, HALF:].mean())
+    # loss[:, j] is token j + 1's: the first half's are 1 .. HALF - 1, the repeat's first is HALF
+    return float(loss[:, 1:HALF].mean()), float(loss[:, HALF + 1 :].mean())
 
 
 def train(config: InductionConfig, progress: Callable[[float], None] | None = None) -> InductionRun:

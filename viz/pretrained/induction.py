@@ -47,7 +47,17 @@ def scores(model: object, seed: int = 0, half: int = HALF) -> Scores:
     with torch.inference_mode():
         logp = torch.log_softmax(intervene.unembed(model, torch.from_numpy(run.hidden[-1])), dim=-1)
         loss = -logp[:-1].gather(1, torch.tensor(ids[1:]).unsqueeze(1)).squeeze(1).numpy()
-    return Scores(np.array(ids), prefix, copy_scores(model), loss)
+    return Scores(np.array(ids), prefix, _copies(model), loss)
+
+
+_copied: dict[int, np.ndarray] = {}  # by the model's id: the scores are its weights', whatever the text
+
+
+def _copies(model: object) -> np.ndarray:
+    if id(model) not in _copied:
+        _copied.clear()  # one model at a time (SmolLM2's, loaded once per process)
+        _copied[id(model)] = copy_scores(model)
+    return _copied[id(model)]
 
 
 def copy_scores(model: object) -> np.ndarray:
@@ -60,8 +70,11 @@ def copy_scores(model: object) -> np.ndarray:
 
     assert isinstance(model, llama.Llama)
     c = model.config
-    table = model.embedding.float().numpy().astype(np.float64)  # (V, d)
-    gram = table.T @ table  # (d, d): w_u @ w_e with the tied table
+    table = model.embedding
+    gram = np.zeros((c.d_model, c.d_model))  # (d, d): w_u @ w_e with the tied table, a chunk at a time
+    for i in range(0, table.shape[0], 8192):
+        chunk = table[i : i + 8192].float().numpy().astype(np.float64)
+        gram += chunk.T @ chunk
     final = model.w("model.norm.weight").numpy()
     out = np.zeros((c.layers, c.heads))
     eye = np.eye(c.d_model)

@@ -31,6 +31,9 @@ import numpy as np
 POLL_S = 0.1
 #: The worker's scheduling priority: the lowest, so that reruns of every page come first.
 NICE = 19
+#: A worker that reports nothing for this long is taken for stuck (it reports after every layer of a
+#: batch, a fraction of a second; a batch of 16-token runs on a busy server takes a few seconds).
+SILENT_S = 120.0
 
 _lock = threading.Lock()  # one grid at a time per server process, and one worker
 _worker: tuple[subprocess.Popen[bytes], _Pair] | None = None
@@ -62,12 +65,15 @@ class _Pair:
 
 
 def _start() -> tuple[subprocess.Popen[bytes], _Pair]:
-    # the worker reads its requests from its stdin and writes its replies to its stdout
+    # the worker reads its requests from its stdin and writes its replies to its stdout; it runs in the
+    # server's folder (relative settings resolve alike) and imports this same package
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)}
     process = subprocess.Popen(
         [sys.executable, "-m", "viz.pretrained.worker"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
-        cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+        env=env,
     )
     assert process.stdin is not None and process.stdout is not None
     to_worker = Connection(os.dup(process.stdin.fileno()), readable=False)
@@ -107,35 +113,44 @@ def grid(
     change in ``good``'s log-probability, layers x heads) or "patch" (``option``: resid or heads; the
     share of ``good`` over ``bad`` restored when the clean text ``ids`` is patched into ``other``).
     ``started`` is called once this call's grid is the one being computed (others wait their turn)."""
-    global _worker
     with _lock:
         if started is not None:
             started()
-        if _worker is None or _worker[0].poll() is not None:
-            _stop()
-            _worker = _start()
-        _, conn = _worker
+        conn = _running()
+        message = None
         try:
             conn.send(("grid", kind, tuple(ids), tuple(other), option, good, bad))
-            while True:
+            quiet = 0.0
+            while message is None or message[0] == "progress":
                 if not conn.poll(POLL_S):
+                    quiet += POLL_S
+                    if quiet > SILENT_S:
+                        raise GridFailed(f"the grid's worker said nothing for {SILENT_S:.0f} s")
                     continue
-                message = conn.recv()
-                if message[0] == "progress":
-                    if progress is not None:
-                        progress(float(message[1]))
-                elif message[0] == "done":
-                    return np.asarray(message[1])
-                else:
-                    raise GridFailed(str(message[1]))
+                message, quiet = conn.recv(), 0.0
+                if message[0] == "progress" and progress is not None:
+                    progress(float(message[1]))
         except (EOFError, OSError) as exc:
             _stop()
             raise GridFailed("the grid's worker process stopped") from exc
         except BaseException:
-            # the caller stopped waiting (a rerun, a closed tab): the worker's replies to this grid would
-            # be read by the next one, so this worker goes and the next grid starts a new one
+            # the caller stopped waiting (a rerun, a closed tab, the silence above): the worker's replies
+            # to this grid would be read by the next one, so this worker goes and the next starts anew
             _stop()
             raise
+    if message[0] == "error":  # the worker is well: only this grid failed
+        raise GridFailed(str(message[1]))
+    return np.asarray(message[1])
+
+
+def _running() -> _Pair:
+    """The worker's connection, a new worker started when there is none or it has stopped (caller holds
+    the lock)."""
+    global _worker
+    if _worker is None or _worker[0].poll() is not None:
+        _stop()
+        _worker = _start()
+    return _worker[1]
 
 
 # ---- the worker -----------------------------------------------------------------------------------------
@@ -180,11 +195,8 @@ def serve(conn: Any) -> None:
 
 def niceness() -> int:
     """The worker's scheduling priority, as it reads it (the tests check it)."""
-    global _worker
     with _lock:
-        if _worker is None or _worker[0].poll() is not None:
-            _worker = _start()
-        _, conn = _worker
+        conn = _running()
         conn.send(("nice",))
         return int(conn.recv()[1])
 
@@ -192,5 +204,6 @@ def niceness() -> int:
 if __name__ == "__main__":
     # stdout carries the replies: anything printed goes to stderr instead
     out = Connection(os.dup(sys.stdout.fileno()), readable=False)
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # what anything prints goes to stderr, not the replies
     sys.stdout = sys.stderr
     serve(_Pair(out, Connection(os.dup(sys.stdin.fileno()), writable=False)))

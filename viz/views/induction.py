@@ -70,6 +70,11 @@ def trained(config: InductionConfig, lang: str) -> InductionRun:
     return run
 
 
+def seconds_for(steps: int) -> int:
+    """About how long ``steps`` take on one quiet core (~50 steps a second at the defaults)."""
+    return max(2, round(steps / 50))
+
+
 def toy_section(lang: str, row: layout.Row) -> None:
     """The run for the controls' setting, if anyone trained it; if not, a button that trains it (about
     15 s of a core at the defaults, so it waits for a press rather than run on every visit)."""
@@ -79,7 +84,7 @@ def toy_section(lang: str, row: layout.Row) -> None:
         pressed = run is None and st.button(t("ind.train", lang), key="ind_train", type="primary")
     with row.main, widgets.guard(lang):
         if run is None and not pressed:
-            st.info(t("ind.untrained", lang, steps=config.steps))
+            st.info(t("ind.untrained", lang, steps=config.steps, seconds=seconds_for(config.steps)))
             return
         run = trained(config, lang)
         if pressed:  # drawn again from the kept run, without the button

@@ -19,7 +19,7 @@ from viz.i18n import t
 from viz.pretrained import tokens
 from viz.pretrained.tokens import Pieces
 from viz.state.link import ABLATIONS, PATCHES
-from viz.ui import widgets
+from viz.ui import sections, widgets
 from viz.ui.chart import chart
 from viz.ui.chart import table as chart_table
 
@@ -160,14 +160,19 @@ def lens(pieces: Pieces, labels: Sequence[str], position: int, lang: str) -> Non
         mode="lines+markers",
     )
     chart(follow, key="iv_lens_follow", lang=lang)
-    top, ten = np.flatnonzero(rank == 1), np.flatnonzero(rank <= 10)
-    if top[0] == layers:
-        st.write(t("iv.lens.never", lang, answer=_md(f"'{_label(answer)}'"), ten=int(ten[0])))
+    top, ten = stays_from(rank == 1), stays_from(rank <= 10)
+    if top == layers:
+        st.write(t("iv.lens.never", lang, answer=_md(f"'{_label(answer)}'"), ten=ten))
     else:
-        st.write(
-            t("iv.lens.found", lang, answer=_md(f"'{_label(answer)}'"), top=int(top[0]), ten=int(ten[0]))
-        )
+        st.write(t("iv.lens.found", lang, answer=_md(f"'{_label(answer)}'"), top=top, ten=ten))
     st.markdown(t("iv.lens.notice", lang))
+
+
+def stays_from(held: np.ndarray) -> int:
+    """The first layer from which ``held`` (one flag a layer, the last one true) is true to the end: a
+    rank can reach the top, fall back and return."""
+    off = np.flatnonzero(~held)
+    return int(off[-1]) + 1 if off.size else 0
 
 
 def lens_csv(found: intervene.Lens, labels: Sequence[str], lang: str, start: int = 0) -> str:
@@ -258,13 +263,21 @@ def _grid_too_long(pieces: Pieces, lang: str) -> bool:
     return False
 
 
-def _grid(key: tuple[object, ...], runs: int, job: dict[str, Any], lang: str) -> np.ndarray:
+def _grid(
+    key: tuple[object, ...], runs: int, job: dict[str, Any], lang: str, auto: bool
+) -> np.ndarray | None:
     """A grid from the shared store, or computed once by the low-priority worker process
     (viz.pretrained.worker) with a progress bar; callers asking for one grid at once wait for the first
-    one's instead of each computing it."""
+    one's instead of each computing it. Unless ``auto``, and always when every section is shown at
+    once, a grid no one computed yet waits for a press of its button (None until then): it runs the
+    model hundreds of times."""
     found = budget.STORE.get(key)
     if found is not None:
         return found
+    if not auto or st.session_state.get(sections.ALL_SECTIONS):
+        st.info(t("iv.grid.ask", lang, n=runs))
+        if not st.button(t("iv.grid.go", lang), key=f"iv_go_{key[0]}", type="primary"):
+            return None
     from viz.pretrained import worker
 
     bar = st.progress(0.0, text=t("iv.waiting", lang))
@@ -289,7 +302,9 @@ def ablation_grid(pieces: Pieces, how: Ablation, lang: str) -> None:
     ids = pieces.ids
     answer = int(np.argmax(ablated(ids, (), how)))
     job = {"kind": "ablation", "ids": ids, "option": how, "good": answer}
-    grid = _grid(("ablation", ids, how), info.layers * info.heads, job, lang)
+    grid = _grid(("ablation", ids, how), info.layers * info.heads, job, lang, auto=False)
+    if grid is None:
+        return
     fig = figures.heatmap(
         grid,
         x=np.arange(1, info.heads + 1),
@@ -300,6 +315,9 @@ def ablation_grid(pieces: Pieces, how: Ablation, lang: str) -> None:
         colorbar_title=t("iv.abl.grid_color", lang),
         hovertemplate=t("iv.abl.grid_hover", lang),
         height=max(420, 20 * info.layers + 140),
+        # around 0 whatever the signs: blue lowers the answer, red raises it, as the notice says
+        zmin=-float(np.abs(grid).max()) - 1e-9,
+        zmax=float(np.abs(grid).max()) + 1e-9,
     )
     chart(fig, key="iv_ablate_grid", lang=lang)
     order = np.argsort(grid, axis=None, kind="stable")[:NAMED]
@@ -308,10 +326,10 @@ def ablation_grid(pieces: Pieces, how: Ablation, lang: str) -> None:
         t("iv.abl.named", lang, layer=int(lr) + 1, head=int(h) + 1, delta=float(grid[lr, h]))
         for lr, h in named
     )
-    rest = np.sort(np.abs(grid), axis=None)[::-1]
-    st.write(
-        t("iv.abl.matters", lang, answer=_md(f"'{_label(answer)}'"), heads=heads, small=f"{rest[NAMED]:.2f}")
-    )
+    others = np.ones(grid.shape, dtype=bool)
+    others.flat[order] = False
+    small = f"{np.abs(grid[others]).max():.2f}"  # every other head, whichever way it moves the answer
+    st.write(t("iv.abl.matters", lang, answer=_md(f"'{_label(answer)}'"), heads=heads, small=small))
     st.markdown(t("iv.abl.notice", lang))
 
 
@@ -352,7 +370,9 @@ def patching(pieces: Pieces, labels: Sequence[str], corrupted: str, what: Patch,
     info = pretrained.INFO[KEY]
     runs = info.layers * (len(pieces.ids) if what == "resid" else info.heads)
     job = {"kind": "patch", "ids": pieces.ids, "other": other.ids, "option": what, "good": good, "bad": bad}
-    grid = _grid(("patch", pieces.ids, other.ids, what), runs, job, lang)
+    grid = _grid(("patch", pieces.ids, other.ids, what), runs, job, lang, auto=True)
+    if grid is None:
+        return
     changed = [f"{a} → {b}" if a != b else a for a, b in zip(labels, _labels_of(other), strict=True)]
     row = "iv.before_layer" if what == "resid" else "iv.layer_in"  # the stream enters a layer
     layer_names = [t(row, lang, layer=i) for i in range(1, info.layers + 1)]

@@ -95,9 +95,14 @@ def test_the_task_repeats_random_tokens_after_a_start_token() -> None:
     assert torch.equal(ids[:, 1 : 1 + induction.HALF], ids[:, 1 + induction.HALF :])
 
 
-def test_the_toy_model_learns_the_repeat_with_a_bump_and_an_induction_head() -> None:
+def test_the_toy_model_learns_the_repeat_with_a_bump_and_an_induction_head(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # no wall-time bound here (how long it takes is bench/intervene_bench.py's): the run is the same
+    # whatever else the machine is doing
+    monkeypatch.setattr(induction, "TIME_LIMIT_S", float("inf"))
     run = induction.train(induction.InductionConfig())
-    assert not run.stopped and run.seconds < 60
+    assert not run.stopped
     # the first half stays unpredictable; the repeat's loss falls from a plateau to near zero
     assert run.loss_first[-1] > 0.8 * np.log(induction.VOCAB - 1)
     assert run.loss_second[0] > 3.5 and run.loss_second[-1] < 0.4 * run.loss_second[0]

@@ -24,6 +24,9 @@ def test_real_smollm2_has_induction_heads_and_copies_the_repeat() -> None:
     model = pretrained.load("smollm2").model
     found = induction.scores(model, 0)
     assert found.prefix.shape == (30, 9) and found.prefix.max() > 0.5
+    # "a few heads in the middle layers": the strongest three sit in layers 10 to 25 (of 30), few pass 0.5
+    top = np.argsort(-found.prefix, axis=None)[:3] // found.prefix.shape[1] + 1
+    assert all(10 <= layer <= 25 for layer in top) and (found.prefix > 0.5).sum() <= 10
     half = induction.HALF
     first, repeat = found.loss[: half - 1].mean(), found.loss[half:]
     # random tokens cannot be guessed; a few tokens into the repeat the model copies them
