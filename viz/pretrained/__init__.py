@@ -13,6 +13,7 @@ import dataclasses
 import json
 import logging
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -277,6 +278,17 @@ def next_tokens(
         label = tokens.next_label(carry, [tokenizer.id_to_token(j) for j in chain])
         found.append(NextToken(i, p, chain, label, label != piece))
     return found
+
+
+def whole_labels(key: str, ids: tuple[int, ...], logits: np.ndarray, firsts: Sequence[int]) -> dict[int, str]:
+    """Labels of the likely next tokens ``firsts`` after ``ids`` as whole characters: a token that is part
+    of a Korean syllable is completed with the model's likeliest next tokens (:func:`next_tokens`); a token
+    beyond the likeliest ``len(firsts)`` keeps its own piece."""
+    from viz.pretrained import tokens
+
+    found = {token.id: token.label for token in next_tokens(key, ids, logits, 1.0, max(len(firsts), 1))}
+    tokenizer = load(key).tokenizer
+    return {i: found.get(i) or tokens.readable(tokenizer.id_to_token(i), wordpiece=False) for i in firsts}
 
 
 @cached(max_entries=32)  # a few dozen small tuples; the model runs only when a token ends inside a character

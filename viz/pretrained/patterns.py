@@ -126,3 +126,10 @@ def copying(w_e: np.ndarray, w_v: np.ndarray, w_o: np.ndarray, w_u: np.ndarray) 
     eig = np.linalg.eigvals(small)
     size = float(np.abs(eig).sum())
     return float(eig.real.sum() / size) if size > 0 else 0.0
+
+
+def stays_from(held: np.ndarray) -> int:
+    """The first layer from which ``held`` (one flag a layer, the last one true) is true to the end: a
+    rank can reach the top, fall back and return (the logit lens's answer, layer by layer)."""
+    off = np.flatnonzero(~held)
+    return int(off[-1]) + 1 if off.size else 0

@@ -16,7 +16,7 @@ from viz.cache import budget
 from viz.encodings import embedding
 from viz.figures import export
 from viz.i18n import t
-from viz.pretrained import tokens
+from viz.pretrained import patterns, tokens
 from viz.pretrained.tokens import Pieces
 from viz.state.link import ABLATIONS, PATCHES
 from viz.ui import sections, widgets
@@ -57,15 +57,6 @@ def korean_note(text: str, lang: str) -> None:
     """On a Korean text, say plainly what the small model does with it (it saw little Korean)."""
     if any("가" <= ch <= "힣" for ch in text):
         st.info(t("iv.korean", lang))
-
-
-def _whole(ids: tuple[int, ...], logits: np.ndarray, first: Sequence[int]) -> dict[int, str]:
-    """Labels of the likeliest next tokens ``first`` after ``ids`` as whole characters: a token that is
-    part of a Korean syllable is completed with the model's likeliest next tokens, as the Next token tab
-    does (viz.pretrained.next_tokens)."""
-    found = pretrained.next_tokens(KEY, ids, logits, 1.0, max(len(first), 1))
-    labels = {token.id: token.label for token in found}
-    return {i: labels.get(i, _label(i)) for i in first}
 
 
 def _md(text: str) -> str:
@@ -160,19 +151,12 @@ def lens(pieces: Pieces, labels: Sequence[str], position: int, lang: str) -> Non
         mode="lines+markers",
     )
     chart(follow, key="iv_lens_follow", lang=lang)
-    top, ten = stays_from(rank == 1), stays_from(rank <= 10)
+    top, ten = patterns.stays_from(rank == 1), patterns.stays_from(rank <= 10)
     if top == layers:
         st.write(t("iv.lens.never", lang, answer=_md(f"'{_label(answer)}'"), ten=ten))
     else:
         st.write(t("iv.lens.found", lang, answer=_md(f"'{_label(answer)}'"), top=top, ten=ten))
     st.markdown(t("iv.lens.notice", lang))
-
-
-def stays_from(held: np.ndarray) -> int:
-    """The first layer from which ``held`` (one flag a layer, the last one true) is true to the end: a
-    rank can reach the top, fall back and return."""
-    off = np.flatnonzero(~held)
-    return int(off[-1]) + 1 if off.size else 0
 
 
 def lens_csv(found: intervene.Lens, labels: Sequence[str], lang: str, start: int = 0) -> str:
@@ -233,7 +217,9 @@ def ablation(pieces: Pieces, layer: int, head: str, how: Ablation, lang: str) ->
     best = np.argsort(-plain, kind="stable")[:10]
     answer = int(best[0])
     logits = pretrained.run(KEY, pieces.ids).logits
-    names = _whole(pieces.ids, logits, [int(i) for i in best]) if logits is not None else {}
+    names = (
+        pretrained.whole_labels(KEY, pieces.ids, logits, [int(i) for i in best]) if logits is not None else {}
+    )
     what = t("iv.abl.all_heads", lang) if head == "all" else t("iv.abl.head_n", lang, head=head)
     fig = figures.grouped_bars(
         [names.get(int(i), _label(int(i))) for i in best],
@@ -400,7 +386,7 @@ def patching(pieces: Pieces, labels: Sequence[str], corrupted: str, what: Patch,
 def _answer(ids: tuple[int, ...], token: int) -> str:
     """The text's answer ``token`` quoted as whole characters (for a page's text, never markup)."""
     logits = pretrained.run(KEY, ids).logits
-    name = _whole(ids, logits, [token])[token] if logits is not None else _label(token)
+    name = pretrained.whole_labels(KEY, ids, logits, [token])[token] if logits is not None else _label(token)
     return f"'{name}'"
 
 
