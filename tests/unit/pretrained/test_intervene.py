@@ -377,3 +377,12 @@ def test_real_smollm2_tools_are_transformers_with_hooks_on_the_same_file() -> No
         theirs = hf_logp(hf, other)
     np.testing.assert_allclose(ours, theirs, atol=1e-4)
     assert float(ours[good] - ours[bad]) > 0  # ' Paris' back above ' Rome'
+
+
+def test_the_layer_an_answer_stays_on_top_from_counts_a_return() -> None:
+    from viz.pretrained import patterns
+
+    assert patterns.stays_from(np.array([False, False, True, True])) == 2
+    # on top at layer 1, lost at layer 2, back from layer 3: it stays from 3, not 1
+    assert patterns.stays_from(np.array([False, True, False, True, True])) == 3
+    assert patterns.stays_from(np.array([True, True])) == 0
