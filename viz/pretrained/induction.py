@@ -36,7 +36,7 @@ def scores(model: object, seed: int = 0, half: int = HALF) -> Scores:
     """Every head's prefix-matching and copying scores and the loss on one repeated random text."""
     import torch
 
-    from viz.pretrained import intervene, llama
+    from viz.pretrained import llama
     from viz.pretrained.patterns import prefix_matching
 
     assert isinstance(model, llama.Llama)
@@ -45,7 +45,7 @@ def scores(model: object, seed: int = 0, half: int = HALF) -> Scores:
     # the repeat starts at position ``half``: tokens 0 .. half - 1 come again right after them
     prefix = prefix_matching(run.attention, half, first=0)
     with torch.inference_mode():
-        logp = torch.log_softmax(intervene.unembed(model, torch.from_numpy(run.hidden[-1])), dim=-1)
+        logp = torch.log_softmax(llama.unembed(model, torch.from_numpy(run.hidden[-1])), dim=-1)
         loss = -logp[:-1].gather(1, torch.tensor(ids[1:]).unsqueeze(1)).squeeze(1).numpy()
     return Scores(np.array(ids), prefix, _copies(model), loss)
 

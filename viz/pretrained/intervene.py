@@ -23,9 +23,8 @@ from typing import Literal
 
 import numpy as np
 import torch
-from torch.nn import functional as F
 
-from viz.pretrained.llama import Llama, block, causal, rotary
+from viz.pretrained.llama import Llama, block, causal, rotary, unembed
 
 #: How an ablated head's output is replaced: by zeros, or by its mean over the text's positions.
 Ablation = Literal["zero", "mean"]
@@ -69,17 +68,6 @@ def trace(model: Llama, ids: Sequence[int]) -> Trace:
         x, _ = block(model, i, x, rope, future, keep)
         hidden.append(x[0])
     return Trace(tuple(ids), torch.stack(hidden), torch.stack(heads), unembed(model, x[0, -1]))
-
-
-def unembed(model: Llama, x: torch.Tensor) -> torch.Tensor:
-    """The final norm and the output layer (the tied embedding) on streams (..., d_model): the logits.
-    In chunks of the vocabulary, so that no float32 copy of the whole float16 table is made."""
-    c = model.config
-    last = x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + c.eps) * model.w("model.norm.weight")
-    table = model.embedding
-    return torch.cat(
-        [F.linear(last, table[i : i + 8192].float()) for i in range(0, table.shape[0], 8192)], -1
-    )
 
 
 # ---- the logit lens -------------------------------------------------------------------------------------

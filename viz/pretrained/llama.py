@@ -230,7 +230,7 @@ def run(model: Llama, ids: list[int]) -> LlamaRun:
         x, weights = block(model, i, x, rope, future)
         hidden.append(x[0])
         maps.append(weights[0])
-    logits = _logits(model, x[0, -1])
+    logits = unembed(model, x[0, -1])
     return LlamaRun(torch.stack(hidden).numpy(), torch.stack(maps).numpy(), logits.numpy())
 
 
@@ -250,7 +250,7 @@ def extend(model: Llama, cache: Cache, chains: Sequence[tuple[int, ...]]) -> np.
     """The next token's logits (B, vocab) after each of ``chains`` (B chains of one length), each read
     after the text whose ``cache`` is given: the same as :func:`run` on the text followed by the chain."""
     x, _ = _forward(model, torch.tensor(list(chains), dtype=torch.long), cache)
-    return _logits(model, x[:, -1]).numpy()
+    return unembed(model, x[:, -1]).numpy()
 
 
 @torch.inference_mode()
@@ -260,12 +260,12 @@ def extend_one(model: Llama, cache: Cache | None, ids: list[int]) -> tuple[Cache
     (layers, heads, T), as :func:`run` on the whole text would give them."""
     rows: list[torch.Tensor] = []
     x, cache = _forward(model, torch.tensor([ids], dtype=torch.long), cache, rows)
-    return cache, _logits(model, x[0, -1]).numpy(), torch.stack(rows).numpy()
+    return cache, unembed(model, x[0, -1]).numpy(), torch.stack(rows).numpy()
 
 
-def _logits(model: Llama, x: torch.Tensor) -> torch.Tensor:
-    """The output layer (the tied embedding) on final hidden states (..., d_model), in chunks of the
-    vocabulary so that no float32 copy of the whole float16 table is made."""
+def unembed(model: Llama, x: torch.Tensor) -> torch.Tensor:
+    """The final norm and the output layer (the tied embedding) on streams (..., d_model): the logits. In
+    chunks of the vocabulary, so that no float32 copy of the whole float16 table is made."""
     last = _rms(x, model.w("model.norm.weight"), model.config.eps)
     table = model.embedding
     return torch.cat(

@@ -212,7 +212,7 @@ def ablated(ids: tuple[int, ...], heads: tuple[tuple[int, int], ...], how: Ablat
 def ablation(pieces: Pieces, layer: int, head: str, how: Ablation, lang: str) -> None:
     info = pretrained.INFO[KEY]
     picked = range(info.heads) if head == "all" else [int(head) - 1]
-    plain = ablated(pieces.ids, (), how)
+    plain = ablated(pieces.ids, (), "zero")  # nothing ablated: the same whatever the mode
     after = ablated(pieces.ids, tuple((layer - 1, h) for h in picked), how)
     best = np.argsort(-plain, kind="stable")[:10]
     answer = int(best[0])
@@ -286,7 +286,7 @@ def ablation_grid(pieces: Pieces, how: Ablation, lang: str) -> None:
         return
     info = pretrained.INFO[KEY]
     ids = pieces.ids
-    answer = int(np.argmax(ablated(ids, (), how)))
+    answer = int(np.argmax(ablated(ids, (), "zero")))
     job = {"kind": "ablation", "ids": ids, "option": how, "good": answer}
     grid = _grid(("ablation", ids, how), info.layers * info.heads, job, lang, auto=False)
     if grid is None:
