@@ -39,9 +39,29 @@ def test_the_toy_model_learns_in_the_tab_and_its_charts_are_the_runs(lang: str) 
     bars = figure(at, "ind_scores")["data"]
     np.testing.assert_allclose(decode(bars[1]["y"]), run.prefix[-1].ravel(), atol=1e-5)
     assert bars[0]["x"][0] == "L1 H1" and len(bars[0]["x"]) == 8
+    # every head's prefix-matching score over training, one line a head
+    curves, mark = figure(at, "ind_curves")["data"][:8], figure(at, "ind_curves")["data"][8:]
+    assert [c["name"] for c in curves] == [f"L{layer} H{head}" for layer in (1, 2) for head in (1, 2, 3, 4)]
+    assert [m["name"] for m in mark] == [loss[-1]["name"]]  # the loss chart's fastest drop, marked again
+    for i, c in enumerate(curves):
+        np.testing.assert_allclose(decode(c["y"]), run.prefix[:, i // 4, i % 4], atol=1e-5)
     said = "\n".join(m.value for m in at.markdown)
-    assert t("ind.notice", lang) in said
+    assert t("ind.notice", lang) in said and t("ind.curves.notice", lang) in said
     assert not any(w.key == "att_text" for w in at.text_input)  # the page's sentence is not beside it
+
+
+def test_the_curves_show_the_score_the_link_or_the_radio_picks() -> None:
+    at = open_link("attention", tab="induction", isteps="100", icurve="copy")
+    at.button(key="ind_train").click().run()
+    run = induction.train(induction.InductionConfig(steps=100))
+    curves = figure(at, "ind_curves")["data"]
+    np.testing.assert_allclose(decode(curves[5]["y"]), run.copy[:, 1, 1], atol=1e-5)
+    at.radio(key="ind_curve__en").set_value("previous").run()
+    curves = figure(at, "ind_curves")["data"]
+    np.testing.assert_allclose(decode(curves[2]["y"]), run.previous[:, 0, 2], atol=1e-5)
+    assert at.query_params.get("icurve") == "previous" and not at.exception
+    refused = open_link("attention", tab="induction", isteps="100", icurve="nonsense")
+    assert not refused.exception and refused.session_state["ind_curve"] == "prefix"
 
 
 def test_a_second_visitor_gets_the_same_run_without_pressing_or_training_again() -> None:

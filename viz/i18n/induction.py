@@ -45,6 +45,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Every head's scores after step {step}",
         "ko": "{step}단계 뒤 모든 헤드의 점수",
     },
+    "ind.curve": {"en": "Score over training", "ko": "학습 중 점수"},
+    "ind.curves.chart": {
+        "en": "Every head's {score} score during training",
+        "ko": "학습하는 동안 모든 헤드의 {score} 점수",
+    },
     "ind.head_axis": {"en": "Head", "ko": "헤드"},
     "ind.layer_axis": {"en": "Layer", "ko": "층"},
     "ind.map.chart": {
@@ -86,6 +91,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "함께 생길 때 떨어집니다. 1층에서는 바로 앞 토큰을 보는 헤드들(각 위치에 ‘내 앞은 X였다’를 적음), 2층에서는 "
         "현재 토큰을 쿼리로 삼아 앞 토큰이 같은 토큰이었던 위치를 찾아 그곳의 토큰을 복사하는 헤드입니다. "
         "이것이 **귀납 헤드**로, 가장 단순한 문맥 내 학습이며 점수들이 이를 잽니다.",
+    },
+    "ind.curves.notice": {
+        "en": "**Head by head.** Pick a score beside the second chart. Layer 2's heads copy (a copying "
+        "score near 1) long before the bump: they already raise the logit of whatever they look at, but do "
+        "not yet look at the right token. At the bump, layer 2's prefix-matching scores and layer 1's "
+        "previous-token scores climb together: each half of the circuit is useless without the other.",
+        "ko": "**헤드별로.** 두 번째 차트 옆에서 점수를 고르세요. 2층 헤드들은 혹보다 훨씬 먼저 복사합니다(복사 "
+        "점수가 1 가까이). 보는 토큰의 로짓은 이미 올리지만, 아직 알맞은 토큰을 보지 못합니다. 혹에서 2층의 "
+        "접두사 일치 점수와 1층의 이전 토큰 점수가 함께 오릅니다. 회로의 두 절반은 서로가 없으면 쓸모가 "
+        "없습니다.",
     },
     "ind.real.seed": {"en": "Random tokens' seed", "ko": "무작위 토큰 시드"},
     "ind.real.chart": {

@@ -134,6 +134,17 @@ def copying_scores(model: AttentionOnly) -> np.ndarray:
     return np.array(rows)
 
 
+@torch.no_grad()
+def measure(model: AttentionOnly, ids: Tensor) -> tuple[float, float, np.ndarray, np.ndarray, np.ndarray]:
+    """What an evaluation records of ``model`` on the sequences ``ids`` (built by :func:`repeated`, without
+    ``vary``): the loss on the first half and on the repeat (:func:`split_loss`), and every head's
+    previous-token, prefix-matching and copying score, each (layers, heads)."""
+    logits, maps = model(ids)
+    mean = maps.mean(1).numpy()  # (layers, heads, T, T) over the batch
+    first, second = split_loss(logits, ids)
+    return first, second, previous_token(mean), prefix_matching(mean, HALF), copying_scores(model)
+
+
 # ---- training -------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class InductionRun:
@@ -171,15 +182,7 @@ def train(config: InductionConfig, progress: Callable[[float], None] | None = No
     curves: dict[str, list[object]] = {k: [] for k in ("steps", "first", "second", "prev", "prefix", "copy")}
 
     def evaluate(step: int) -> None:
-        with torch.no_grad():
-            logits, maps = model(held_out)
-        mean = maps.mean(1).numpy()  # (layers, heads, T, T) over the batch
-        first, second = split_loss(logits, held_out)
-        for key, value in zip(
-            curves,
-            (step, first, second, previous_token(mean), prefix_matching(mean, HALF), copying_scores(model)),
-            strict=True,
-        ):
+        for key, value in zip(curves, (step, *measure(model, held_out)), strict=True):
             curves[key].append(value)
 
     start, step, stopped = time.perf_counter(), 0, False

@@ -115,6 +115,8 @@ REAL_SECTIONS = (
 ABL_HEADS = ("all", *(str(h) for h in range(1, 10)))  # viz.views.intervene.HEAD_CHOICES
 ABLATIONS = ("zero", "mean")  # viz.pretrained.intervene.ABLATIONS
 PATCHES = ("resid", "heads")  # viz.pretrained.intervene.PATCHES
+#: The score each toy head's curve over training shows (viz/views/induction.py).
+IND_CURVES = ("prefix", "copy", "previous")
 GEN_MODES = ("sample", "top")  # viz.pretrained.generate.MODES
 GEN_MAX = 32  # viz.pretrained.generate.MAX_NEW
 REAL_MEASURES = ("previous", "next", "self", "first", "special", "entropy")
@@ -252,6 +254,7 @@ PAGES: dict[str, Page] = {
             # induction heads learned live (viz/views/induction.py: STEPS, the seed)
             Int("isteps", "ind_steps", 800, 100, 1500),
             Int("iseed", "ind_seed", 0, 0, SEED_MAX),
+            Choice("icurve", "ind_curve", IND_CURVES[0], IND_CURVES),
         )
     ),
     "encoder": Page(

@@ -13,6 +13,7 @@ import streamlit as st
 from viz import figures, pretrained
 from viz.cache import budget
 from viz.i18n import t
+from viz.state.link import IND_CURVES
 from viz.state.params import SEED_MAX
 from viz.ui import layout, widgets
 from viz.ui.chart import chart
@@ -45,6 +46,18 @@ def toy_controls(lang: str) -> InductionConfig:
         )
     )
     return InductionConfig(seed=seed, steps=steps)
+
+
+def curve_choice(lang: str) -> str:
+    """Which score every head's curve over training shows."""
+    return widgets.choice(
+        t("ind.curve", lang),
+        IND_CURVES,
+        key="ind_curve",
+        lang=lang,
+        format_func=lambda c: t(f"ind.score.{c}", lang),
+        radio=True,
+    )
 
 
 def trained(config: InductionConfig, lang: str) -> InductionRun:
@@ -82,6 +95,7 @@ def toy_section(lang: str, row: layout.Row) -> None:
         config = toy_controls(lang)
         run = budget.STORE.get(("induction", config))
         pressed = run is None and st.button(t("ind.train", lang), key="ind_train", type="primary")
+        curve = curve_choice(lang) if run is not None else IND_CURVES[0]
     with row.main, widgets.guard(lang):
         if run is None and not pressed:
             st.info(t("ind.untrained", lang, steps=config.steps, seconds=seconds_for(config.steps)))
@@ -89,12 +103,12 @@ def toy_section(lang: str, row: layout.Row) -> None:
         run = trained(config, lang)
         if pressed:  # drawn again from the kept run, without the button
             st.rerun()
-        _toy_charts(run, lang)
+        _toy_charts(run, curve, lang)
     with row.side:
         _toy_words(run, lang)
 
 
-def _toy_charts(run: InductionRun, lang: str) -> None:
+def _toy_charts(run: InductionRun, curve: str, lang: str) -> None:
     drops = -np.diff(run.loss_second)
     bump = int(run.steps[int(np.argmax(drops)) + 1]) if len(drops) else 0
     fig = figures.lines(
@@ -116,6 +130,20 @@ def _toy_charts(run: InductionRun, lang: str) -> None:
     chart(fig, key="ind_loss", lang=lang)
     layers, heads = run.prefix.shape[1:]
     names = _head_names(layers, heads)
+    over = {"prefix": run.prefix, "copy": run.copy, "previous": run.previous}[curve]
+    fig = figures.lines(
+        run.steps,
+        dict(zip(names, over.reshape(len(run.steps), -1).T, strict=True)),
+        title=t("ind.curves.chart", lang, score=t(f"ind.score.{curve}", lang)),
+        x_title=t("ind.step", lang),
+        y_title=t("ind.score.axis", lang),
+        mode="lines",
+        mark_x=float(bump),
+        mark_label=t("ind.bump", lang, step=bump),
+        height=380,
+        legend_right=True,
+    )
+    chart(fig, key="ind_curves", lang=lang)
     scores = {
         t("ind.score.previous", lang): run.previous[-1].ravel(),
         t("ind.score.prefix", lang): run.prefix[-1].ravel(),
@@ -170,6 +198,7 @@ def _toy_words(run: InductionRun, lang: str) -> None:
         )
     )
     st.markdown(t("ind.notice", lang))
+    st.markdown(t("ind.curves.notice", lang))
 
 
 # ---- SmolLM2 --------------------------------------------------------------------------------------------

@@ -115,3 +115,77 @@ def test_the_toy_model_learns_the_repeat_with_a_bump_and_an_induction_head(
     assert np.all(run.previous[-1, 0] > 1.5 * run.previous[0, 0]) and run.previous[-1, 0].max() > 0.25
     again = induction.train(induction.InductionConfig(steps=50))
     np.testing.assert_allclose(again.loss_second, run.loss_second[: len(again.loss_second)], rtol=1e-5)
+
+
+# ---- a hand-built model whose induction circuit is known ------------------------------------------------
+# The toy architecture (viz.model.induction.AttentionOnly) with every weight set by hand, d_model 256 in
+# four subspaces: the token (one dimension per token), the position, "my predecessor was" (written by
+# layer 1's head 3) and the answer (written by layer 2's head 2, read by the output layer). The other
+# heads have no weights at all: they look everywhere evenly and write nothing.
+TOK, POS, PREV, OUT = 0, 64, 64 + 25, 64 + 25 + 64
+PREVIOUS_HEAD, INDUCTION_HEAD = 2, 1  # layer 1's head 3, layer 2's head 2 (from 0)
+
+
+def hand_built_model() -> induction.AttentionOnly:
+    config = induction.InductionConfig(d_model=256, heads=4)
+    model = induction.AttentionOnly(config)
+    vocab, length, d, dh = induction.VOCAB, 1 + 2 * induction.HALF, 256, 64
+    tokens, positions = torch.arange(vocab), torch.arange(length)
+    with torch.no_grad():
+        for p in model.parameters():
+            p.zero_()
+        for norm in [model.norm, *(layer.norm for layer in model.layers)]:
+            assert isinstance(norm, torch.nn.LayerNorm)
+            norm.weight.fill_(1.0)
+        model.embed.weight[tokens, TOK + tokens] = 1.0
+        model.position[positions, POS + positions] = 1.0
+        first, second = model.layers
+        assert isinstance(first, induction.Layer) and isinstance(second, induction.Layer)
+        # layer 1, the previous-token head: position i's query finds the key of position i - 1 (whose
+        # key says "i"), and the value it brings, that position's token, is written as "my predecessor"
+        h = PREVIOUS_HEAD * dh
+        first.qkv.weight[h + positions, POS + positions] = 1.0
+        first.qkv.weight[d + h + positions[1:], POS + positions[:-1]] = 1.0
+        first.qkv.weight[2 * d + h + tokens, TOK + tokens] = 1.0
+        first.out.weight[PREV + tokens, h + tokens] = 1.0
+        # layer 2, the induction head: the current token's query finds the position whose predecessor
+        # was that token; the value is the token there, written as the answer the output layer reads
+        h = INDUCTION_HEAD * dh
+        second.qkv.weight[h + tokens, TOK + tokens] = 3.0
+        second.qkv.weight[d + h + tokens, PREV + tokens] = 3.0
+        second.qkv.weight[2 * d + h + tokens, TOK + tokens] = 1.0
+        second.out.weight[OUT + tokens, h + tokens] = 1.0
+        model.unembed.weight[tokens, OUT + tokens] = 4.0
+    return model
+
+
+def test_the_scores_find_the_known_heads_of_a_hand_built_model() -> None:
+    model = hand_built_model()
+    ids = induction.repeated(256, torch.Generator().manual_seed(5))
+    first, second, previous, prefix, copy = induction.measure(model, ids)
+    assert previous.shape == prefix.shape == copy.shape == (2, 4)
+    # the previous-token head is layer 1's head 3, and nothing else comes close
+    assert previous[0, PREVIOUS_HEAD] > 0.99
+    assert np.delete(previous.ravel(), PREVIOUS_HEAD).max() < 0.3
+    # the induction head is layer 2's head 2; it shares its weight only when a token occurs twice in the
+    # random half (then two earlier positions had it as predecessor)
+    assert prefix[1, INDUCTION_HEAD] > 0.85
+    assert np.delete(prefix.ravel(), 4 + INDUCTION_HEAD).max() < 0.2
+    # its circuit maps each token onto itself (copying 1); the others map nothing onto the output (0)
+    assert copy[1, INDUCTION_HEAD] == pytest.approx(1.0)
+    assert np.abs(np.delete(copy.ravel(), 4 + INDUCTION_HEAD)).max() < 1e-9
+    # and the circuit works: the repeat is predicted, the first half is not
+    assert first > 0.9 * np.log(induction.VOCAB - 1) and second < 0.5
+
+
+def test_the_hand_built_induction_head_depends_on_the_previous_token_head() -> None:
+    # without layer 1's head the layer-2 query finds no key: the circuit needs both (K-composition)
+    model = hand_built_model()
+    first_layer = model.layers[0]
+    assert isinstance(first_layer, induction.Layer)
+    with torch.no_grad():
+        first_layer.out.weight.zero_()
+    ids = induction.repeated(256, torch.Generator().manual_seed(5))
+    _, second, _, prefix, copy = induction.measure(model, ids)
+    assert prefix[1, INDUCTION_HEAD] < 0.2 and second > 3.0
+    assert copy[1, INDUCTION_HEAD] == pytest.approx(1.0)  # what it would copy is unchanged
