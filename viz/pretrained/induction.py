@@ -8,6 +8,7 @@ induction heads predicts the repeat almost perfectly (in-context learning in its
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 import numpy as np
@@ -50,14 +51,15 @@ def scores(model: object, seed: int = 0, half: int = HALF) -> Scores:
     return Scores(np.array(ids), prefix, _copies(model), loss)
 
 
-_copied: dict[int, np.ndarray] = {}  # by the model's id: the scores are its weights', whatever the text
+#: The last model's copying scores (its weights', whatever the text), with a weak reference to it: one
+#: model at a time (SmolLM2's, loaded once per process). Not keyed by id(): a freed model's id is reused.
+_copied: list[tuple[weakref.ref[object], np.ndarray]] = []
 
 
 def _copies(model: object) -> np.ndarray:
-    if id(model) not in _copied:
-        _copied.clear()  # one model at a time (SmolLM2's, loaded once per process)
-        _copied[id(model)] = copy_scores(model)
-    return _copied[id(model)]
+    if not _copied or _copied[0][0]() is not model:
+        _copied[:] = [(weakref.ref(model), copy_scores(model))]
+    return _copied[0][1]
 
 
 def copy_scores(model: object) -> np.ndarray:
