@@ -3,8 +3,9 @@
 A grid runs SmolLM2 hundreds of times (seconds of a core). Run in the server's own threads, ten visitors
 asking for grids at once took a class's p95 rerun on the same server from 0.23 s to 1.75 s
 (bench/results/intervene.md). Here one worker process per server process computes them, one at a time, at
-the lowest scheduling priority (nice 19), so the operating system serves the class first. The worker
-maps the same converted weights as the server (viz.pretrained.mapped): no second copy of them.
+the lowest scheduling priority (nice 19, in Linux's idle class), so the operating system serves the
+class first. The worker maps the same converted weights as the server (viz.pretrained.mapped): no second
+copy of them.
 
 The worker is ``python -m viz.pretrained.worker``, started on the first grid and spoken to over its
 standard input and output with :mod:`multiprocessing.connection` messages. Not multiprocessing's own
@@ -176,6 +177,10 @@ def serve(conn: Any) -> None:
     """The worker's loop: a request at a time, until its input closes."""
     with contextlib.suppress(OSError):  # no nice on the platform: the grids run at the usual priority
         os.nice(NICE)
+    # Linux's idle class besides: a core goes to the worker only when no other process wants it, and a
+    # rerun that wakes takes it back at once (nice 19 alone still leaves the worker a share of the core)
+    with contextlib.suppress(OSError, AttributeError):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     import torch
 
     torch.set_num_threads(1)

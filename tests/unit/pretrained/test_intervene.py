@@ -10,6 +10,7 @@ under CI): " Paris" read by the lens and restored by patching the right layer an
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -286,6 +287,8 @@ def test_real_smollm2_grids_from_the_low_priority_worker_are_the_ones_computed_h
     np.testing.assert_allclose(got, intervene.ablation_grid(model, clean, good, "mean"), atol=1e-5)
     assert seen == sorted(seen) and all(0.0 <= s <= 1.0 for s in seen)
     assert worker.niceness() == worker.NICE  # the class's reruns come first
+    pid = worker.pid()
+    assert pid is not None and os.sched_getscheduler(pid) == os.SCHED_IDLE  # and have the core back at once
 
 
 def test_a_worker_that_dies_fails_its_grid_and_the_next_grid_gets_a_new_one() -> None:
