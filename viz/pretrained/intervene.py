@@ -192,8 +192,10 @@ def ablate(model: Llama, run: Trace, heads: Sequence[tuple[int, int]], how: Abla
     by_layer: dict[int, list[int]] = {}
     for layer, head in heads:
         by_layer.setdefault(layer, []).append(head)
-    x = run.hidden[0].unsqueeze(0)
-    for i in range(c.layers):
+    # the layers before the first ablated one are the plain run's: start from its stream there
+    first = min(by_layer, default=c.layers)
+    x = run.hidden[first].unsqueeze(0)
+    for i in range(first, c.layers):
         chosen = by_layer.get(i, [])
 
         def edit(out: torch.Tensor, i: int = i, chosen: list[int] = chosen) -> torch.Tensor:

@@ -82,12 +82,19 @@ def lens_start(n: int) -> int:
     return max(0, n - LENS_POSITIONS)
 
 
+@budget.cached(max_entries=8)  # every stream and head output of the text: ~140 KB a token
+def traced(ids: tuple[int, ...]) -> intervene.Trace:
+    """The plain run the lens and the ablations of one text share (run once, not once per view)."""
+    from viz.pretrained import intervene
+
+    return intervene.trace(pretrained.load(KEY).model, ids)
+
+
 @budget.cached(max_entries=32)  # (31, 16, 5) ids and probabilities: a few KB
 def lens_of(ids: tuple[int, ...]) -> intervene.Lens:
     from viz.pretrained import intervene
 
-    model = pretrained.load(KEY).model
-    return intervene.lens(model, intervene.trace(model, ids), LENS_K, lens_start(len(ids)))
+    return intervene.lens(pretrained.load(KEY).model, traced(ids), LENS_K, lens_start(len(ids)))
 
 
 def lens_controls(labels: Sequence[str], lang: str) -> int:
@@ -205,21 +212,17 @@ def ablated(ids: tuple[int, ...], heads: tuple[tuple[int, int], ...], how: Ablat
     """The next token's probabilities (vocab,) with ``heads`` ablated."""
     from viz.pretrained import intervene
 
-    model = pretrained.load(KEY).model
-    return intervene.ablate(model, intervene.trace(model, ids), heads, how).exp().numpy()
+    return intervene.ablate(pretrained.load(KEY).model, traced(ids), heads, how).exp().numpy()
 
 
 def ablation(pieces: Pieces, layer: int, head: str, how: Ablation, lang: str) -> None:
-    info = pretrained.INFO[KEY]
-    picked = range(info.heads) if head == "all" else [int(head) - 1]
+    picked = range(pretrained.INFO[KEY].heads) if head == "all" else [int(head) - 1]
     plain = ablated(pieces.ids, (), "zero")  # nothing ablated: the same whatever the mode
     after = ablated(pieces.ids, tuple((layer - 1, h) for h in picked), how)
     best = np.argsort(-plain, kind="stable")[:10]
     answer = int(best[0])
-    logits = pretrained.run(KEY, pieces.ids).logits
-    names = (
-        pretrained.whole_labels(KEY, pieces.ids, logits, [int(i) for i in best]) if logits is not None else {}
-    )
+    last = traced(pieces.ids).logits.numpy()  # the plain run's next token (whole characters need it)
+    names = pretrained.whole_labels(KEY, pieces.ids, last, [int(i) for i in best])
     what = t("iv.abl.all_heads", lang) if head == "all" else t("iv.abl.head_n", lang, head=head)
     fig = figures.grouped_bars(
         [names.get(int(i), _label(int(i))) for i in best],
