@@ -5,16 +5,19 @@ and what ten visitors asking for grids at once do to a class on the same server.
         [--out bench/results/intervene.md]
 
 1. In this process, with PyTorch on one thread as the app runs it (importing viz.model.encoder pins
-   it): the lens (the plain run and every layer read), one ablation, the ablation grid (270 changed runs)
+   it): the lens tab's first view (the page's run of the text, the plain run, and the lens on the
+   positions the tab reads), one ablation, the ablation grid (270 changed runs)
    and both patching grids, on the France example (5 tokens) and on 8- and 16-token texts; median of
    three, after a warm-up.
 2. The floor: ``bench/minimal_app.py`` on a server of its own, one session moving its slider 20 times:
    the median rerun, the yardstick every time above is divided by.
 3. A class on one ``streamlit run app.py``: ``--class-sessions`` sessions spread over the Attention,
    Softmax and Positional encoding pages, each moving its slider every ~3 s (bench.load_bench's cycles),
-   for ``--seconds``, once alone and once while ``--grids`` more sessions open the ablation tab on texts
-   of their own (each a grid nobody computed yet). The class's median and p95 rerun in both, and when each
-   grid session had its grid.
+   for ``--seconds``: alone; while ``--grids`` more sessions open the ablation tab on texts whose grids
+   were computed before; and while they open it on texts of their own and press Compute (each a grid
+   nobody computed yet). The class's median and p95 rerun in each, the p95 split into the reruns sent
+   while the grid sessions' pages opened and those sent after (the worker computing), and when each grid
+   session had its grid.
 
 Not a test: timings depend on the machine and what else runs on it (the load average is recorded).
 Needs SmolLM2's files (``python -m viz.pretrained``).
@@ -78,12 +81,19 @@ def in_process() -> list[tuple[str, int, float]]:
 
 
 def _times(m: Any, ids: tuple[int, ...], other: tuple[int, ...]) -> list[tuple[str, float]]:
-    from viz.pretrained import intervene
+    from viz.pretrained import intervene, llama
+    from viz.views.intervene import LENS_K, LENS_POSITIONS, lens_start
 
     clean, corrupt = intervene.trace(m, ids), intervene.trace(m, other)
     good, bad = int(clean.logits.argmax()), int(corrupt.logits.argmax())
+    read = min(len(ids), LENS_POSITIONS)
+
+    def lens_tab() -> object:  # the page's run of the text (every head's map), the plain run, the lens
+        llama.run(m, list(ids))
+        return intervene.lens(m, intervene.trace(m, ids), LENS_K, lens_start(len(ids)))
+
     tools: dict[str, Callable[[], object]] = {
-        "lens (one run, every layer read)": lambda: intervene.lens(m, intervene.trace(m, ids)),
+        f"lens tab's first view (the page's run, the plain run, {read} positions read)": lens_tab,
         "one ablation (a head)": lambda: intervene.ablate(m, clean, [(23, 4)], "zero"),
         "ablation grid (270 runs)": lambda: intervene.ablation_grid(m, clean, good, "zero"),
         f"patching grid, stream ({30 * len(ids)} runs)": lambda: intervene.patch_grid(

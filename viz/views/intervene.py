@@ -31,8 +31,8 @@ KEY = "smollm2"
 #: The grids' longest text: a patching grid at 16 tokens runs 480 changed runs (~10 s on two cores).
 GRID_TOKENS = 16
 #: Positions the lens reads (the text's last ones): each costs 31 products with the 49,152-token output
-#: layer, so 16 keep the lens's first view under a second on one core (bench/results/intervene.md).
-LENS_POSITIONS = 16
+#: layer; 12 keep its first view near a second on one core, 16 took 1.2 s (bench/results/intervene.md).
+LENS_POSITIONS = 12
 #: The lens's tokens per cell (the likeliest K; the CSV has them all).
 LENS_K = 5
 #: Heads named in words under the ablation grid.
