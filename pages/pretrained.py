@@ -10,7 +10,7 @@ from viz import pretrained
 from viz.i18n import t
 from viz.state import link as url_link
 from viz.ui import layout, sections, shell, widgets
-from viz.views import code, flow, generate, induction, intervene, model_map
+from viz.views import code, flow, generate, induction, intervene, model_map, patching
 from viz.views import pretrained as views
 
 s = shell.page_shell()
@@ -134,9 +134,9 @@ if analysed is not None:
         with sec["patch"]:
             if intervene.offered(lang, text):
                 with rows["patch"].side:
-                    corrupted, what = intervene.patch_controls(lang)
+                    corrupted, what = patching.patch_controls(lang)
                 with rows["patch"].main, widgets.guard(lang):
-                    intervene.patching(pieces, views.labels(pieces), corrupted, what, lang)
+                    patching.patching(pieces, views.labels(pieces), corrupted, what, lang)
     if sec["induction"].open:
         with sec["induction"]:
             if intervene.offered(lang, ""):

@@ -113,21 +113,38 @@ def test_patching_draws_the_share_restored_and_says_where_the_answer_moves(what:
     np.testing.assert_allclose(decode(heat["z"]).reshape(grid.shape), grid[::-1], atol=1e-4)
     if what == "resid":
         assert heat["x"][3] == "3 · ␣France → 3 · ␣Italy"
-        where = t("iv.patch.where", lang, last=24, first=25, early="3 · ␣France", late="4 · ␣is")
+        where = t("patch.where", lang, last=24, first=25, early="3 · ␣France", late="4 · ␣is")
         assert where in said(at)
     else:
         assert heat["x"] == [str(h) for h in range(1, 10)]
-        assert t("iv.patch.cell.heads", lang, layer=24, head=5, share=float(grid[23, 4])) in said(at)
+        assert t("patch.cell.heads", lang, layer=24, head=5, share=float(grid[23, 4])) in said(at)
 
 
 def test_patching_texts_of_different_lengths_or_one_answer_says_why_and_the_page_goes_on() -> None:
     real("smollm2")
     at = open_link("pretrained", **FRANCE, tab="patch", text2="The capital of the United Kingdom is")
     n = len(pretrained.tokenize("smollm2", "The capital of the United Kingdom is").ids)
-    assert any(t("iv.patch.lengths", "en", a=5, b=n) == i.value for i in at.info), [i.value for i in at.info]
+    assert any(t("patch.lengths", "en", a=5, b=n) == i.value for i in at.info), [i.value for i in at.info]
     same = open_link("pretrained", **FRANCE, tab="patch", text2="The capital of France is")
     assert any("'␣Paris'" in i.value for i in same.info)
     assert not same.exception and not at.exception
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_patching_tab_opened_on_the_pages_first_example_offers_the_example_pair(lang: str) -> None:
+    # the page opens on "The cat sat on the mat...", ten tokens: the default corrupted text has five, and
+    # the tab showed only why it could not patch them
+    real("smollm2")
+    at = open_link("pretrained", model="smollm2", tab="patch", lang=lang)
+    assert [i.value for i in at.info] == [t("patch.lengths", lang, a=10, b=5)] and not charts(at)
+    at.button(key="patch_example").click().run()
+    assert at.session_state["real_text"] == "The capital of France is"
+    assert at.text_input(key="patch_text").value == "The capital of Italy is"
+    assert figure(at, "iv_patch_resid")["data"][0]["x"][3] == "3 · ␣France → 3 · ␣Italy"
+    assert at.selectbox(key="real_example").value == "The capital of France is" and not at.exception
+    # a pair with one answer offers it too
+    same = open_link("pretrained", **FRANCE, tab="patch", text2="The capital of France is", lang=lang)
+    assert [b.key for b in same.button] == ["patch_example"]
 
 
 def test_a_long_text_gets_the_lens_but_not_the_grids() -> None:

@@ -100,7 +100,7 @@ def test_patching_redraws_for_a_new_corrupted_text_and_says_when_lengths_differ(
     expect(page).to_have_url(re.compile(r"[?&]text2=The"), timeout=WAIT_MS)
     box.fill("The capital of the United Kingdom is")
     box.press("Enter")
-    message = t("iv.patch.lengths", "en", a=5, b=7).split(":")[0]
+    message = t("patch.lengths", "en", a=5, b=7).split(":")[0]
     expect(page.get_by_text(message)).to_be_visible(timeout=WAIT_MS)
     wait_for_idle(page)
     assert_no_exception(page)

@@ -48,6 +48,7 @@ from viz.i18n import (
     model_map,
     notes,
     online_softmax,
+    patching,
     positional_encoding,
     pretrained,
     relative,
@@ -94,6 +95,7 @@ PREFIXES: dict[str, str] = {
     "map": "model_map",
     "iv": "intervene",
     "ind": "induction",
+    "patch": "patching",
 }
 
 #: Every strings module of the package, by name; STRINGS is their union.
@@ -126,6 +128,7 @@ TABLES: dict[str, dict[str, dict[str, str]]] = {
         generate,
         model_map,
         intervene,
+        patching,
         induction,
     )
 }

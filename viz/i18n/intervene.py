@@ -1,5 +1,5 @@
 """Strings of the tools that test what a head does (viz/views/intervene.py: the Real models page's logit
-lens, ablation and patching tabs, SmolLM2 only), English and Korean."""
+lens and ablation tabs, SmolLM2 only, and what the patching tab shares with them), English and Korean."""
 
 from __future__ import annotations
 
@@ -23,8 +23,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "영어에서 가장 잘 보입니다.",
     },
     "iv.layer_row": {"en": "after layer {layer}", "ko": "{layer}층 뒤"},
-    "iv.layer_in": {"en": "layer {layer}", "ko": "{layer}층"},
-    "iv.before_layer": {"en": "before layer {layer}", "ko": "{layer}층 전"},
     "iv.embed_row": {"en": "embedding", "ko": "임베딩"},
     "iv.layer_axis": {"en": "Layer", "ko": "층"},
     "iv.position_axis": {"en": "Position · token", "ko": "위치 · 토큰"},
@@ -169,73 +167,5 @@ STRINGS: dict[str, dict[str, str]] = {
         "하나만 없애면 거의 아무것도 바뀌지 않습니다. 다른 헤드들이 비슷한 일을 나눠 하기 때문입니다. 파란 "
         "칸은 없애면 답의 확률이 내려가는 헤드(답에 필요했던 헤드), 빨간 칸은 올라가는 헤드입니다. 어텐션 맵에서 바빠 보이는 "
         "헤드가 여기서는 별로 중요하지 않을 수 있고, 그 반대도 있습니다.",
-    },
-    # ---- patching -------------------------------------------------------------------------------------------
-    "iv.patch.text": {"en": "Corrupted text (change one word)", "ko": "바꾼 글(단어 하나를 바꾸세요)"},
-    "iv.patch.text.help": {
-        "en": "The same text with one token changed, e.g. another country: both must have as many tokens.",
-        "ko": "토큰 하나만 바꾼 같은 글(예: 다른 나라 이름). 두 글의 토큰 수가 같아야 합니다.",
-    },
-    "iv.patch.what": {"en": "Put back", "ko": "되돌려 넣을 것"},
-    "iv.patch.what.resid": {"en": "the stream at one layer and position", "ko": "한 층·한 위치의 흐름"},
-    "iv.patch.what.heads": {"en": "one head's output", "ko": "헤드 하나의 출력"},
-    "iv.patch.lengths": {
-        "en": "The two texts have {a} and {b} tokens: patching puts each position back at the same place, "
-        "so they must have as many. Change one word of the first text for one word of the same length.",
-        "ko": "두 글의 토큰 수가 {a}개와 {b}개입니다. 패칭은 각 위치를 같은 자리에 되돌려 넣으므로 토큰 수가 "
-        "같아야 합니다. 첫 글의 단어 하나를 길이가 같은 다른 단어로 바꾸세요.",
-    },
-    "iv.patch.same": {
-        "en": "Both texts make the model predict {answer}: there is no difference to restore. Change a word "
-        "that changes the answer.",
-        "ko": "두 글 모두 모델이 {answer}을(를) 예측합니다. 되돌릴 차이가 없습니다. 답을 바꾸는 단어를 "
-        "바꾸세요.",
-    },
-    "iv.patch.chart.resid": {
-        "en": "The clean stream put back: {good} over {bad} restored",
-        "ko": "깨끗한 흐름을 되돌려 넣기: {bad} 대신 {good}이(가) 돌아온 비율",
-    },
-    "iv.patch.chart.heads": {
-        "en": "One head's clean output put back: {good} over {bad} restored",
-        "ko": "헤드 출력 하나를 되돌려 넣기: {bad} 대신 {good}이(가) 돌아온 비율",
-    },
-    "iv.patch.color": {"en": "restored", "ko": "되돌아온 비율"},
-    "iv.patch.hover.resid": {
-        "en": "%{y}, at %{x}<br>restored %{z:.0%}<extra></extra>",
-        "ko": "%{y}, 위치 %{x}<br>되돌아온 비율 %{z:.0%}<extra></extra>",
-    },
-    "iv.patch.hover.heads": {
-        "en": "%{y}, head %{x}<br>restored %{z:.0%}<extra></extra>",
-        "ko": "%{y}, 헤드 %{x}<br>되돌아온 비율 %{z:.0%}<extra></extra>",
-    },
-    "iv.patch.where": {
-        "en": "Up to layer {last}, putting back the stream at {early} alone restores the answer; from layer "
-        "{first} on, the stream at {late} does: between these layers the answer was moved from one "
-        "position to the other.",
-        "ko": "{last}층까지는 {early}의 흐름만 되돌려도 답이 돌아오고, {first}층부터는 {late}의 흐름이 "
-        "그렇습니다. 이 두 층 사이에서 답이 한 위치에서 다른 위치로 옮겨졌습니다.",
-    },
-    "iv.patch.best": {
-        "en": "The cells that restore the most: {cells}.",
-        "ko": "가장 많이 되돌리는 칸: {cells}.",
-    },
-    "iv.patch.cell.resid": {
-        "en": "before layer {layer} at {token} ({share:.0%})",
-        "ko": "{layer}층 전 {token}({share:.0%})",
-    },
-    "iv.patch.cell.heads": {
-        "en": "layer {layer} head {head} ({share:.0%})",
-        "ko": "{layer}층 헤드 {head}({share:.0%})",
-    },
-    "iv.patch.notice": {
-        "en": "**What to notice.** The corrupted text makes the model say {bad}. Each cell runs it again "
-        "with one piece taken from the clean run: 100% means that piece alone brings back {good} as "
-        "strongly as the clean text does, 0% that it changes nothing. Positions before the changed word "
-        "read the same in both texts, so they restore nothing. A bright cell is a place the answer passes "
-        "through: a cause, not only a correlation.",
-        "ko": "**눈여겨볼 점.** 바꾼 글에서는 모델이 {bad}을(를) 말합니다. 각 칸은 깨끗한 글의 실행에서 조각 "
-        "하나를 가져와 다시 돌린 결과입니다. 100%는 그 조각 하나로 깨끗한 글만큼 {good}이(가) 돌아온다는 "
-        "뜻이고, 0%는 아무것도 바뀌지 않는다는 뜻입니다. 바꾼 단어보다 앞 위치는 두 글에서 같게 읽히므로 "
-        "아무것도 되돌리지 않습니다. 밝은 칸은 답이 지나가는 자리입니다. 상관관계가 아니라 원인입니다.",
     },
 }

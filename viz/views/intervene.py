@@ -1,31 +1,31 @@
 """The Real models page's tools that test what a head does (SmolLM2, viz.pretrained.intervene): the logit
-lens, head ablation and activation patching, each a tab with its controls beside its chart. The grids run
-the model hundreds of times: each is computed once per text for the whole server, with a progress bar,
-and kept in the shared memory budget."""
+lens and head ablation, each a tab with its controls beside its chart, and what the patching tab
+(viz/views/patching.py) shares with them: the kept plain run of a text, and the grids. A grid runs the
+model hundreds of times: each is computed once per text for the whole server, by a low-priority worker
+process, with a progress bar, and kept in the shared memory budget."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import numpy as np
 import streamlit as st
 
 from viz import figures, pretrained
 from viz.cache import budget
-from viz.encodings import embedding
 from viz.figures import export
 from viz.i18n import t
 from viz.pretrained import patterns, tokens
 from viz.pretrained.tokens import Pieces
-from viz.state.link import ABLATIONS, PATCHES
+from viz.state.link import ABLATIONS
 from viz.ui import sections, widgets
 from viz.ui.chart import chart
 from viz.ui.chart import table as chart_table
 
 if TYPE_CHECKING:  # PyTorch is imported where a tool runs (viz.pretrained.intervene imports it)
     from viz.pretrained import intervene
-    from viz.pretrained.intervene import Ablation, Patch
+    from viz.pretrained.intervene import Ablation
 
 KEY = "smollm2"
 #: The grids' longest text: a patching grid at 16 tokens runs 480 changed runs (~10 s on two cores).
@@ -39,8 +39,6 @@ LENS_K = 5
 NAMED = 3
 #: The heads a visitor may ablate: every head of the layer, or one (as the link writes it).
 HEAD_CHOICES = ("all", *(str(h) for h in range(1, 10)))
-#: The corrupted text's default: the Real models page's France example with another country.
-CORRUPTED = "The capital of Italy is"
 
 
 def offered(lang: str, text: str) -> bool:
@@ -59,17 +57,22 @@ def korean_note(text: str, lang: str) -> None:
         st.info(t("iv.korean", lang))
 
 
-def _md(text: str) -> str:
+def literal(text: str) -> str:
     """A token or a visitor's word in a sentence Streamlit reads as Markdown: shown as itself."""
     return chart_table.literal(text)  # type: ignore[return-value]
 
 
-def _label(token: int) -> str:
+def label(token: int) -> str:
     return tokens.readable(pretrained.load(KEY).tokenizer.id_to_token(token), wordpiece=False)
 
 
 def _quoted(token: int) -> str:
-    return figures.escape_label(f"'{_label(token)}'")
+    return figures.escape_label(f"'{label(token)}'")
+
+
+def axis_title(kind: Literal["position", "head", "layer"], lang: str) -> str:
+    """The grids' and the lens's axis titles (the patching tab's too)."""
+    return t(f"iv.{kind}_axis", lang)
 
 
 def _layer_names(lang: str, layers: int) -> list[str]:
@@ -122,7 +125,7 @@ def lens(pieces: Pieces, labels: Sequence[str], position: int, lang: str) -> Non
     shown, position = labels[start:], position - start
     layers = found.top.shape[0] - 1
     rows = _layer_names(lang, layers)[::-1]  # the model's own output on top, as the model stacks them
-    words = np.vectorize(_label, otypes=[object])(found.top[::-1, :, 0])
+    words = np.vectorize(label, otypes=[object])(found.top[::-1, :, 0])
     fig = figures.heatmap(
         found.top_p[::-1, :, 0],
         title=t("iv.lens.chart", lang),
@@ -160,9 +163,9 @@ def lens(pieces: Pieces, labels: Sequence[str], position: int, lang: str) -> Non
     chart(follow, key="iv_lens_follow", lang=lang)
     top, ten = patterns.stays_from(rank == 1), patterns.stays_from(rank <= 10)
     if top == layers:
-        st.write(t("iv.lens.never", lang, answer=_md(f"'{_label(answer)}'"), ten=ten))
+        st.write(t("iv.lens.never", lang, answer=literal(f"'{label(answer)}'"), ten=ten))
     else:
-        st.write(t("iv.lens.found", lang, answer=_md(f"'{_label(answer)}'"), top=top, ten=ten))
+        st.write(t("iv.lens.found", lang, answer=literal(f"'{label(answer)}'"), top=top, ten=ten))
     st.markdown(t("iv.lens.notice", lang))
 
 
@@ -174,9 +177,9 @@ def lens_csv(found: intervene.Lens, labels: Sequence[str], lang: str, start: int
     columns: dict[str, Any] = {"layer": layer.ravel(), "position": pos.ravel() + start}
     columns["token"] = [labels[int(p)] for p in pos.ravel()]
     for j in range(k):
-        columns[f"top{j + 1}"] = [_label(int(i)) for i in found.top[..., j].ravel()]
+        columns[f"top{j + 1}"] = [label(int(i)) for i in found.top[..., j].ravel()]
         columns[f"p{j + 1}"] = found.top_p[..., j].ravel()
-    columns["answer"] = [_label(int(found.answer[p])) for p in pos.ravel()]
+    columns["answer"] = [label(int(found.answer[p])) for p in pos.ravel()]
     columns["answer_p"] = found.answer_p.ravel()
     columns["answer_rank"] = found.answer_rank.ravel() + 1
     return export.columns_csv(columns, note=t("iv.lens.chart", lang))
@@ -225,14 +228,14 @@ def ablation(pieces: Pieces, layer: int, head: str, how: Ablation, lang: str) ->
     names = pretrained.whole_labels(KEY, pieces.ids, last, [int(i) for i in best])
     what = t("iv.abl.all_heads", lang) if head == "all" else t("iv.abl.head_n", lang, head=head)
     fig = figures.grouped_bars(
-        [names.get(int(i), _label(int(i))) for i in best],
+        [names.get(int(i), label(int(i))) for i in best],
         {t("iv.abl.before", lang): plain[best], t("iv.abl.after", lang): after[best]},
         title=t(
             "iv.abl.chart",
             lang,
             what=what,
             layer=layer,
-            answer=figures.escape_label(f"'{names.get(answer, _label(answer))}'"),
+            answer=figures.escape_label(f"'{names.get(answer, label(answer))}'"),
             before=f"{plain[answer]:.0%}",
             after=f"{after[answer]:.0%}",
         ),
@@ -245,14 +248,14 @@ def ablation(pieces: Pieces, layer: int, head: str, how: Ablation, lang: str) ->
     chart(fig, key="iv_ablate", lang=lang)
 
 
-def _grid_too_long(pieces: Pieces, lang: str) -> bool:
+def too_long_for_grid(pieces: Pieces, lang: str) -> bool:
     if len(pieces.ids) > GRID_TOKENS:
         st.info(t("iv.too_long", lang, max=GRID_TOKENS, n=len(pieces.ids)))
         return True
     return False
 
 
-def _grid(
+def shared_grid(
     key: tuple[object, ...], runs: int, job: dict[str, Any], lang: str, auto: bool
 ) -> np.ndarray | None:
     """A grid from the shared store, or computed once by the low-priority worker process
@@ -285,13 +288,13 @@ def _grid(
 
 
 def ablation_grid(pieces: Pieces, how: Ablation, lang: str) -> None:
-    if _grid_too_long(pieces, lang):
+    if too_long_for_grid(pieces, lang):
         return
     info = pretrained.INFO[KEY]
     ids = pieces.ids
     answer = int(np.argmax(ablated(ids, (), "zero")))
     job = {"kind": "ablation", "ids": ids, "option": how, "good": answer}
-    grid = _grid(("ablation", ids, how), info.layers * info.heads, job, lang, auto=False)
+    grid = shared_grid(("ablation", ids, how), info.layers * info.heads, job, lang, auto=False)
     if grid is None:
         return
     fig = figures.heatmap(
@@ -318,103 +321,5 @@ def ablation_grid(pieces: Pieces, how: Ablation, lang: str) -> None:
     others = np.ones(grid.shape, dtype=bool)
     others.flat[order] = False
     small = f"{np.abs(grid[others]).max():.2f}"  # every other head, whichever way it moves the answer
-    st.write(t("iv.abl.matters", lang, answer=_md(f"'{_label(answer)}'"), heads=heads, small=small))
+    st.write(t("iv.abl.matters", lang, answer=literal(f"'{label(answer)}'"), heads=heads, small=small))
     st.markdown(t("iv.abl.notice", lang))
-
-
-# ---- activation patching --------------------------------------------------------------------------------
-def patch_controls(lang: str) -> tuple[str, Patch]:
-    """The corrupted text and what is put back from the clean run."""
-    text = st.text_input(
-        t("iv.patch.text", lang),
-        key="patch_text",
-        help=t("iv.patch.text.help", lang),
-        **widgets.initial("patch_text", value=CORRUPTED),
-    )
-    widgets.chars_cut_note(text, lang)
-    what = widgets.choice(
-        t("iv.patch.what", lang),
-        PATCHES,
-        key="patch_what",
-        lang=lang,
-        format_func=lambda w: t(f"iv.patch.what.{w}", lang),
-        radio=True,
-    )
-    return text[: embedding.MAX_CHARS], cast("Patch", what)
-
-
-def patching(pieces: Pieces, labels: Sequence[str], corrupted: str, what: Patch, lang: str) -> None:
-    other = pretrained.tokenize(KEY, corrupted) if corrupted.strip() else None
-    if other is None or len(other.ids) != len(pieces.ids):
-        st.info(t("iv.patch.lengths", lang, a=len(pieces.ids), b=0 if other is None else len(other.ids)))
-        return
-    if _grid_too_long(pieces, lang):
-        return
-    good = int(np.argmax(ablated(pieces.ids, (), "zero")))
-    bad = int(np.argmax(ablated(other.ids, (), "zero")))
-    good_name, bad_name = _answer(pieces.ids, good), _answer(other.ids, bad)
-    if good == bad:
-        st.info(t("iv.patch.same", lang, answer=_md(good_name)))
-        return
-    info = pretrained.INFO[KEY]
-    runs = info.layers * (len(pieces.ids) if what == "resid" else info.heads)
-    job = {"kind": "patch", "ids": pieces.ids, "other": other.ids, "option": what, "good": good, "bad": bad}
-    grid = _grid(("patch", pieces.ids, other.ids, what), runs, job, lang, auto=True)
-    if grid is None:
-        return
-    changed = [f"{a} → {b}" if a != b else a for a, b in zip(labels, _labels_of(other), strict=True)]
-    row = "iv.before_layer" if what == "resid" else "iv.layer_in"  # the stream enters a layer
-    layer_names = [t(row, lang, layer=i) for i in range(1, info.layers + 1)]
-    fig = figures.heatmap(
-        grid[::-1],  # the last layer on top, as in the lens
-        title=t(
-            f"iv.patch.chart.{what}",
-            lang,
-            good=figures.escape_label(good_name),
-            bad=figures.escape_label(bad_name),
-        ),
-        x_title=t("iv.position_axis" if what == "resid" else "iv.head_axis", lang),
-        y_title=t("iv.layer_axis", lang),
-        colorbar_title=t("iv.patch.color", lang),
-        hovertemplate=t(f"iv.patch.hover.{what}", lang),
-        height=max(420, 20 * info.layers + 140),
-        x_labels=changed if what == "resid" else [str(h) for h in range(1, info.heads + 1)],
-        y_labels=layer_names[::-1],
-    )
-    chart(fig, key=f"iv_patch_{what}", lang=lang)
-    _say_where(grid, labels, what, lang)
-    st.markdown(t("iv.patch.notice", lang, good=_md(good_name), bad=_md(bad_name)))
-
-
-def _answer(ids: tuple[int, ...], token: int) -> str:
-    """The text's answer ``token`` quoted as whole characters (for a page's text, never markup)."""
-    logits = pretrained.run(KEY, ids).logits
-    name = pretrained.whole_labels(KEY, ids, logits, [token])[token] if logits is not None else _label(token)
-    return f"'{name}'"
-
-
-def _labels_of(found: Pieces) -> list[str]:
-    return [f"{i} · {piece}" for i, piece in enumerate(found.shown)]
-
-
-def _say_where(grid: np.ndarray, labels: Sequence[str], what: Patch, lang: str) -> None:
-    """For the stream, where the answer moves from one position to another, when it does; otherwise the
-    cells that restore the most, in words."""
-    if what == "resid":
-        where = grid.argmax(axis=1)  # the position that restores most, before each layer
-        strong = grid.max(axis=1) > 0.5
-        moves = [i for i in range(1, len(where)) if strong[i - 1] and strong[i] and where[i] != where[i - 1]]
-        if moves:
-            first = moves[-1]  # layers from 0: the stream before layer first + 1 is at the new position
-            early, late = _md(labels[int(where[first - 1])]), _md(labels[int(where[first])])
-            st.write(t("iv.patch.where", lang, last=first, first=first + 1, early=early, late=late))
-            return
-    cells = []
-    for i in np.argsort(-grid, axis=None, kind="stable")[:NAMED]:
-        layer, col = (int(v) for v in np.unravel_index(i, grid.shape))
-        share = float(grid[layer, col])
-        if what == "resid":
-            cells.append(t("iv.patch.cell.resid", lang, layer=layer + 1, token=_md(labels[col]), share=share))
-        else:
-            cells.append(t("iv.patch.cell.heads", lang, layer=layer + 1, head=col + 1, share=share))
-    st.write(t("iv.patch.best", lang, cells=", ".join(cells)))

@@ -190,10 +190,11 @@ def test_the_write_on_tabs_copies_match_their_sources() -> None:
 def test_the_head_testing_tabs_copies_match_their_sources() -> None:
     from viz.pretrained import intervene
     from viz.views import intervene as view
+    from viz.views import patching
 
     assert link.ABLATIONS == intervene.ABLATIONS
     assert link.PATCHES == intervene.PATCHES
     assert link.ABL_HEADS == view.HEAD_CHOICES
     by_name = link.PAGES["pretrained"].by_name
-    assert by_name["text2"].default == view.CORRUPTED
+    assert by_name["text2"].default == patching.CORRUPTED
     assert by_name["ahead"].default in view.HEAD_CHOICES
