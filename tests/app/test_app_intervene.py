@@ -74,6 +74,9 @@ def test_ablation_shows_the_heads_effect_and_the_grid_names_the_heads_that_matte
     at = open_link("pretrained", **FRANCE, tab="ablate", alayer="24", ahead="5", ablate="mean", lang=lang)
     assert not [c for c in charts(at) if c.proto.id.endswith("iv_ablate_grid")]  # it waits for a press
     at.button(key="iv_go_ablation").click().run()
+    # the grid takes the place of its question and button
+    assert not [b for b in at.button if b.key == "iv_go_ablation"]
+    assert t("iv.grid.ask", lang, n=270) not in [i.value for i in at.info]
     model, run = traced("The capital of France is")
     paris = int(run.logits.argmax())
     after = intervene.ablate(model, run, [(23, 4)], "mean").exp().numpy()

@@ -68,6 +68,7 @@ def test_ablation_on_a_korean_phone_draws_its_grid_and_follows_the_layer(
         wait_for_rerun(
             phone, "el._fullData[0].z.length === 30", root=".st-key-iv_ablate_grid", timeout_ms=GRID_WAIT_MS
         )
+        expect(phone.locator(".st-key-iv_go_ablation")).to_have_count(0)  # the grid took its place
         what = t("iv.abl.head_n", "ko", head="5")
         title = t("iv.abl.chart", "ko", what=what, layer=24, answer="", before="", after="").split(":")[0]
         # a phone's title is broken over lines where it fits (plot.js)

@@ -267,9 +267,12 @@ def shared_grid(
     if found is not None:
         return found
     if not auto or st.session_state.get(sections.ALL_SECTIONS):
-        st.info(t("iv.grid.ask", lang, n=runs))
-        if not st.button(t("iv.grid.go", lang), key=f"iv_go_{key[0]}", type="primary"):
-            return None
+        ask = st.empty()  # the question and its button, gone once pressed: the grid takes their place
+        with ask.container():
+            st.info(t("iv.grid.ask", lang, n=runs))
+            if not st.button(t("iv.grid.go", lang), key=f"iv_go_{key[0]}", type="primary"):
+                return None
+        ask.empty()
     from viz.pretrained import worker
 
     bar = st.progress(0.0, text=t("iv.waiting", lang))
