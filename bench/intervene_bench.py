@@ -143,6 +143,7 @@ class ClassRun:
     started: list[float]  # when it was sent (perf_counter)
     errors: int
     grid_times: list[float]  # each grid session's time from opening its page to its grid
+    began: list[float]  # when each grid session began opening its page (perf_counter)
     opened: list[float]  # when each grid session's page had opened (perf_counter)
 
     def p95_while(self, lo: float, hi: float) -> tuple[int, float]:
@@ -161,11 +162,13 @@ async def _class(url: str, args: argparse.Namespace, grids: int) -> ClassRun:
         *(load_bench._open(url, page, stats, opts, rng) for page, rng in zip(pages, rngs, strict=True))
     )
     grid_times: list[float] = []
+    began: list[float] = []
     opened: list[float] = []
 
     async def grid(i: int) -> None:
         await asyncio.sleep(2.0 + 0.2 * i)  # the class is moving sliders by then
         t0 = time.perf_counter()
+        began.append(t0)
         session, first = await asyncio.wait_for(open_session(url, "pretrained", _grid_query(i)), 600.0)
         opened.append(time.perf_counter())
         pressed = await _press_for_grid(session, first)
@@ -183,7 +186,7 @@ async def _class(url: str, args: argparse.Namespace, grids: int) -> ClassRun:
     )
     for note in stats.notes:
         print("error:", note, file=sys.stderr)
-    return ClassRun(stats.seconds, stats.started, stats.errors, grid_times, opened)
+    return ClassRun(stats.seconds, stats.started, stats.errors, grid_times, began, opened)
 
 
 async def _open_grids(url: str, grids: int) -> None:
@@ -235,7 +238,7 @@ async def class_beside_grids(args: argparse.Namespace) -> list[str]:
         # after, while only the worker computed
         phases = "- | -"
         if run.opened:
-            n1, p1 = run.p95_while(min(run.started), max(run.opened))
+            n1, p1 = run.p95_while(min(run.began), max(run.opened))
             n2, p2 = run.p95_while(max(run.opened), float("inf"))
             phases = f"{p1:.2f} ({n1}) | {p2:.2f} ({n2})"
         lines.append(

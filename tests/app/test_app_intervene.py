@@ -1,8 +1,9 @@
 """The tools that test what a head does (the Real models page's logit lens, ablation and patching tabs,
-viz/views/intervene.py) under AppTest: each opens from a link in English and Korean and draws the numbers
-viz.pretrained.intervene computes on the same text (its own tests hold those to ``transformers``); the
-heads and positions named in words are the grid's; texts of different lengths, texts with one answer,
-MiniLM, absurd links and a visitor's markup get a message in the page, which goes on."""
+viz/views/intervene.py and patching.py) under AppTest: each opens from a link in English and Korean and
+draws the numbers viz.pretrained.intervene computes on the same text (its own tests hold those to
+``transformers``); the heads and positions named in words are the grid's; texts of different lengths,
+texts with one answer, MiniLM, absurd links and a visitor's markup get a message in the page, which goes
+on."""
 
 from __future__ import annotations
 

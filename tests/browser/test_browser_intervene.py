@@ -1,9 +1,9 @@
-"""The tools that test what a head does (the Real models page's tabs 7-9, viz/views/intervene.py) in a real
-headless Chromium: the logit lens's chart is on the first screen with " Paris" at the last layer's last
-position, and picking another position redraws the lower chart and goes into the address; the ablation
-tab on a Korean phone draws its grid after the progress bar and follows its layer slider; the patching
-tab redraws for a new corrupted text, and a text of another length gets its message while the page goes
-on. Needs SmolLM2's files (fetched by the README's commands)."""
+"""The tools that test what a head does (the Real models page's tabs 7-9, viz/views/intervene.py and
+patching.py) in a real headless Chromium: the logit lens's chart is on the first screen with " Paris" at
+the last layer's last position, and picking another position redraws the lower chart and goes into the
+address; the ablation tab on a Korean phone draws its grid after the progress bar and follows its layer
+slider; the patching tab redraws for a new corrupted text, and a text of another length gets its message
+while the page goes on. Needs SmolLM2's files (fetched by the README's commands)."""
 
 from __future__ import annotations
 

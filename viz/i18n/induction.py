@@ -93,11 +93,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "이것이 **귀납 헤드**로, 가장 단순한 문맥 내 학습이며 점수들이 이를 잽니다.",
     },
     "ind.curves.notice": {
-        "en": "**Head by head.** Pick a score beside the second chart. Layer 2's heads copy (a copying "
+        "en": "**Head by head.** Pick a score under “Score over training”. Layer 2's heads copy (a copying "
         "score near 1) long before the bump: they already raise the logit of whatever they look at, but do "
         "not yet look at the right token. At the bump, layer 2's prefix-matching scores and layer 1's "
         "previous-token scores climb together: each half of the circuit is useless without the other.",
-        "ko": "**헤드별로.** 두 번째 차트 옆에서 점수를 고르세요. 2층 헤드들은 혹보다 훨씬 먼저 복사합니다(복사 "
+        "ko": "**헤드별로.** ‘학습 중 점수’에서 점수를 고르세요. 2층 헤드들은 혹보다 훨씬 먼저 복사합니다(복사 "
         "점수가 1 가까이). 보는 토큰의 로짓은 이미 올리지만, 아직 알맞은 토큰을 보지 못합니다. 혹에서 2층의 "
         "접두사 일치 점수와 1층의 이전 토큰 점수가 함께 오릅니다. 회로의 두 절반은 서로가 없으면 쓸모가 "
         "없습니다.",

@@ -28,7 +28,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Puts “The capital of France is” in the page's text box and “The capital of Italy is” here: "
         "two texts of five tokens whose answers differ.",
         "ko": "페이지의 글 상자에 “The capital of France is”, 여기에 “The capital of Italy is”를 넣습니다. "
-        "토큰 다섯 개로 같고 답이 다른 두 글입니다.",
+        "둘 다 토큰이 다섯 개이고 답이 다른 두 글입니다.",
     },
     "patch.same": {
         "en": "Both texts make the model predict {answer}: there is no difference to restore. Change a word "

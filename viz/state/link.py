@@ -111,7 +111,8 @@ REAL_SECTIONS = (
     "patch",
     "induction",
 )
-#: The tools that test a head (viz/views/intervene.py): which heads are ablated and how, what is patched.
+#: The tools that test a head (viz/views/intervene.py, patching.py): which heads are ablated and how, what
+#: is patched.
 ABL_HEADS = ("all", *(str(h) for h in range(1, 10)))  # viz.views.intervene.HEAD_CHOICES
 ABLATIONS = ("zero", "mean")  # viz.pretrained.intervene.ABLATIONS
 PATCHES = ("resid", "heads")  # viz.pretrained.intervene.PATCHES
@@ -294,8 +295,8 @@ PAGES: dict[str, Page] = {
             Int("seed", "gen_seed", 0, 0, SEED_MAX),
             Int("n", "gen_n", 6, 0, GEN_MAX),
             Int("step", "gen_step", 0, 0, GEN_MAX),
-            # the tools that test a head (viz/views/intervene.py): the lens's position (0: the last token),
-            # the head ablated, the corrupted text and what is patched
+            # the tools that test a head (viz/views/intervene.py, patching.py): the lens's position (0: the
+            # last token), the head ablated, the corrupted text and what is patched
             Int("pos", "lens_pos", 0, 0, REAL_TOKENS),
             Int("alayer", "abl_layer", 24, 1, 30),
             Choice("ahead", "abl_head", "5", ABL_HEADS),

@@ -71,7 +71,7 @@ def _quoted(token: int) -> str:
 
 
 def axis_title(kind: Literal["position", "head", "layer"], lang: str) -> str:
-    """The grids' and the lens's axis titles (the patching tab's too)."""
+    """An axis title of this module's strings, for the patching tab's grid."""
     return t(f"iv.{kind}_axis", lang)
 
 
@@ -93,7 +93,7 @@ def traced(ids: tuple[int, ...]) -> intervene.Trace:
     return intervene.trace(pretrained.load(KEY).model, ids)
 
 
-@budget.cached(max_entries=32)  # (31, 16, 5) ids and probabilities: a few KB
+@budget.cached(max_entries=32)  # (31, 12, 5) ids and probabilities: a few KB
 def lens_of(ids: tuple[int, ...]) -> intervene.Lens:
     from viz.pretrained import intervene
 
@@ -218,14 +218,21 @@ def ablated(ids: tuple[int, ...], heads: tuple[tuple[int, int], ...], how: Ablat
     return intervene.ablate(pretrained.load(KEY).model, traced(ids), heads, how).exp().numpy()
 
 
+def plain_logp(ids: tuple[int, ...]) -> np.ndarray:
+    """The plain run's next-token log-probabilities (what whole-character labels read), from its kept
+    probabilities: no run again once the kept plain run has left the budget (a probability that
+    underflowed reads -inf, never among the likeliest)."""
+    with np.errstate(divide="ignore"):
+        return np.log(ablated(ids, (), "zero"))
+
+
 def ablation(pieces: Pieces, layer: int, head: str, how: Ablation, lang: str) -> None:
     picked = range(pretrained.INFO[KEY].heads) if head == "all" else [int(head) - 1]
     plain = ablated(pieces.ids, (), "zero")  # nothing ablated: the same whatever the mode
     after = ablated(pieces.ids, tuple((layer - 1, h) for h in picked), how)
     best = np.argsort(-plain, kind="stable")[:10]
     answer = int(best[0])
-    last = traced(pieces.ids).logits.numpy()  # the plain run's next token (whole characters need it)
-    names = pretrained.whole_labels(KEY, pieces.ids, last, [int(i) for i in best])
+    names = pretrained.whole_labels(KEY, pieces.ids, plain_logp(pieces.ids), [int(i) for i in best])
     what = t("iv.abl.all_heads", lang) if head == "all" else t("iv.abl.head_n", lang, head=head)
     fig = figures.grouped_bars(
         [names.get(int(i), label(int(i))) for i in best],

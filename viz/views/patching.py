@@ -25,9 +25,9 @@ from viz.views.intervene import (
     ablated,
     axis_title,
     literal,
+    plain_logp,
     shared_grid,
     too_long_for_grid,
-    traced,
 )
 
 if TYPE_CHECKING:
@@ -118,8 +118,8 @@ def patching(pieces: Pieces, labels: Sequence[str], corrupted: str, what: Patch,
 
 def _answer(ids: tuple[int, ...], token: int) -> str:
     """The text's answer ``token`` quoted as whole characters (for a page's text, never markup), read
-    from the kept plain run (the corrupted text is run once, not again for its page's maps)."""
-    return f"'{pretrained.whole_labels(KEY, ids, traced(ids).logits.numpy(), [token])[token]}'"
+    from the plain run's kept probabilities (the corrupted text is not run again for its page's maps)."""
+    return f"'{pretrained.whole_labels(KEY, ids, plain_logp(ids), [token])[token]}'"
 
 
 def _labels_of(found: Pieces) -> list[str]:

@@ -111,6 +111,10 @@ def test_the_toy_model_learns_the_repeat_with_a_bump_and_an_induction_head(
     assert falls.max() > 1.0 and falls.max() > 2 * (run.loss_second[0] - run.loss_second[len(falls) // 4])
     assert run.prefix[-1, 1].max() > 0.5  # a layer-2 head matches prefixes
     assert run.prefix[0].max() < 0.2  # it was not there before training
+    # copying comes first (what the tab's notice says): 200 steps before a layer-2 head starts matching
+    # prefixes, one already copies
+    onset = int(np.argmax(run.prefix[:, 1].max(-1) > 0.2))
+    assert onset >= 8 and run.copy[onset - 8, 1].max() > 0.8
     # layer 1's heads share the previous-token job: each looks back more than twice as much as at first
     assert np.all(run.previous[-1, 0] > 1.5 * run.previous[0, 0]) and run.previous[-1, 0].max() > 0.25
     again = induction.train(induction.InductionConfig(steps=50))

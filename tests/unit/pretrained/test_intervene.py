@@ -116,16 +116,19 @@ def test_the_lens_from_a_later_position_is_those_columns_of_the_whole_lens() -> 
 
 
 @pytest.mark.parametrize("how", intervene.ABLATIONS)
-def test_ablating_heads_is_transformers_with_those_heads_outputs_replaced(how: intervene.Ablation) -> None:
+@pytest.mark.parametrize("chosen", [[(0, 1), (0, 4), (1, 2)], [(1, 2)], [(1, 0), (1, 5)]])
+def test_ablating_heads_is_transformers_with_those_heads_outputs_replaced(
+    how: intervene.Ablation, chosen: list[tuple[int, int]]
+) -> None:
+    # heads of the last layer alone: the ablated run starts there, from the plain run's stream
     hf = tiny_llama(1, heads=6, kv_heads=3)
     model = ours(hf)
     run = intervene.trace(model, IDS)
     heads = hf_heads(hf, IDS)
-    chosen = [(0, 1), (0, 4), (1, 2)]
-    replace: dict[int, dict[int, torch.Tensor]] = {}
+    replace: dict[int, dict[int, torch.Tensor]] = {0: {}, 1: {}}
     for layer, head in chosen:
         out = heads[layer][:, head]
-        replace.setdefault(layer, {})[head] = torch.zeros_like(out) if how == "zero" else out.mean(0)
+        replace[layer][head] = torch.zeros_like(out) if how == "zero" else out.mean(0)
     with set_heads(hf, 0, replace[0]), set_heads(hf, 1, replace[1]):
         want = hf_logp(hf, IDS)
     np.testing.assert_allclose(intervene.ablate(model, run, chosen, how), want, atol=ATOL)
