@@ -106,6 +106,11 @@ def test_patching_redraws_for_a_new_corrupted_text_and_says_when_lengths_differ(
     wait_for_idle(page)
     assert_no_exception(page)
     expect(page.locator(".st-key-real_text input")).to_have_value("The capital of France is")
+    # the example pair, in one press
+    page.get_by_role("button", name=t("patch.example", "en")).click()
+    expect(box).to_have_value("The capital of Italy is", timeout=WAIT_MS)
+    wait_for_rerun(page, "el.layout.title.text.includes('Rome')", root=root, timeout_ms=GRID_WAIT_MS)
+    assert_no_exception(page)
 
 
 def test_the_induction_tab_trains_on_a_press_and_smollm2s_heads_are_ranked(
@@ -118,6 +123,12 @@ def test_the_induction_tab_trains_on_a_press_and_smollm2s_heads_are_ranked(
     page.locator(".st-key-ind_train button").click()
     wait_for_rerun(page, "el._fullData[0].x.length === 9", root=".st-key-ind_loss", timeout_ms=GRID_WAIT_MS)
     assert plot_eval(page, "el._fullData.length", root=".st-key-ind_scores") == 3
+    # every head's score over training: the radio picks which
+    curves = ".st-key-ind_curves"
+    assert "prefix matching" in plot_eval(page, "el.layout.title.text", root=curves)
+    page.locator(".st-key-ind_curve__en").get_by_text(t("ind.score.copy", "en"), exact=True).click()
+    wait_for_rerun(page, "el.layout.title.text.includes('copying')", root=curves)
+    expect(page).to_have_url(re.compile(r"[?&]icurve=copy(&|$)"), timeout=WAIT_MS)
     assert_no_exception(page)
     real("smollm2")
     page.goto(f"{server.url}/pretrained?model=smollm2&tab=induction&lang=en")
