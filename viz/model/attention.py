@@ -72,10 +72,10 @@ def combine(*masks: Tensor | None) -> Tensor | None:
     return out
 
 
-def rope_tables(t: int, d_k: int, base: float) -> tuple[Tensor, Tensor]:
+def rope_tables(t: int, d_k: int, base: float, dtype: torch.dtype = torch.float32) -> tuple[Tensor, Tensor]:
     """cos and sin of the angle pos · ω_i for each position and pair, ω_i = base^(-2i/d_k). (T, d_k // 2)."""
-    omega = torch.from_numpy(frequencies(d_k, base)[: d_k // 2]).float()
-    angles = torch.arange(t, dtype=torch.float32)[:, None] * omega[None, :]
+    omega = torch.from_numpy(frequencies(d_k, base)[: d_k // 2]).to(dtype)
+    angles = torch.arange(t, dtype=dtype)[:, None] * omega[None, :]
     return angles.cos(), angles.sin()
 
 
