@@ -30,6 +30,8 @@ TORCH_MODULES = {
     "viz.model.probe",
     "viz.model.block",
     "viz.model.induction",
+    "viz.model.variants",
+    "viz.model.linear",
     "viz.pretrained.bert",
     "viz.pretrained.intervene",
     "viz.pretrained.llama",
