@@ -32,6 +32,8 @@ TORCH_MODULES = {
     "viz.model.induction",
     "viz.model.variants",
     "viz.model.linear",
+    "viz.model.multihead",
+    "viz.model.zoo",
     "viz.pretrained.bert",
     "viz.pretrained.intervene",
     "viz.pretrained.llama",

@@ -27,7 +27,9 @@ from viz import encodings
 from viz.encodings import AnySizeKind, EncodingSpec, encode
 from viz.model.attention import rope_apply as rope_apply
 from viz.model.attention import rope_tables as rope_tables
-from viz.model.attention import scaled_dot_product_attention
+from viz.model.multihead import HeadParts as HeadParts
+from viz.model.multihead import MultiHeadAttention as MultiHeadAttention
+from viz.model.multihead import Variant, check_variant
 from viz.model.weights import init_layers, init_parts, materialise
 
 # One thread per op: the models are small, and the server runs each session's script in its own thread.
@@ -69,9 +71,13 @@ class ModelConfig:
     # key/value heads, each shared by n_heads / kv_heads query heads (grouped-query attention; 1 is
     # multi-query); None is one per query head, the paper's multi-head attention
     kv_heads: int | None = None
+    # the kind of attention (viz.model.multihead): the paper's, or one of the variants of the zoo
+    attention: Variant = "standard"
 
     def __post_init__(self) -> None:
         problems = check(self.d_model, self.n_heads, self.n_layers, self.kv_heads)
+        if not problems:
+            problems = check_variant(self.attention, self.d_k)
         if problems:
             raise ValueError("; ".join(problems))
         if self.encoding not in MODEL_ENCODINGS:
@@ -140,77 +146,6 @@ def check_norm(norm: Norm) -> None:
 
 
 @dataclass
-class HeadParts:
-    """What one attention layer computed: per-head Q, K, V, scores, weights and outputs, then W_O."""
-
-    q: Tensor  # (B, H, T, d_k), after RoPE when the model uses it
-    k: Tensor  # (B, H, T, d_k)
-    v: Tensor  # (B, H, T, d_k)
-    weights: Tensor  # (B, H, T, T)
-    z: Tensor  # (B, H, T, d_k): weights @ v
-    concat: Tensor  # (B, T, d_model): the heads side by side
-    out: Tensor  # (B, T, d_model): concat W_O + b_O
-
-
-class MultiHeadAttention(nn.Module):
-    """h heads of scaled dot-product attention on d_k = d_model / h dimensions each, then W_O."""
-
-    def __init__(
-        self, d_model: int, n_heads: int, rope_base: float | None = None, kv_heads: int | None = None
-    ) -> None:
-        super().__init__()
-        self.d_model, self.n_heads, self.d_k = d_model, n_heads, d_model // n_heads
-        self.n_kv = kv_heads or n_heads  # grouped-query attention: n_heads / n_kv query heads share one
-        self.rope_base = rope_base
-        self.w_q = nn.Linear(d_model, d_model)
-        self.w_k = nn.Linear(d_model, self.n_kv * self.d_k)
-        self.w_v = nn.Linear(d_model, self.n_kv * self.d_k)
-        self.w_o = nn.Linear(d_model, d_model)
-
-    def _split(self, x: Tensor) -> Tensor:
-        b, t, width = x.shape
-        return x.view(b, t, width // self.d_k, self.d_k).transpose(1, 2)  # (B, heads, T, d_k)
-
-    def parts(
-        self,
-        x: Tensor,
-        mask: Tensor | None = None,
-        use_position: bool = True,
-        memory: Tensor | None = None,
-    ) -> HeadParts:
-        """Every intermediate of the layer for x: (B, T, d_model); mask broadcastable to (B, H, T, S).
-
-        Self-attention when ``memory`` is None (S = T); cross-attention otherwise: queries from x, keys
-        and values from memory (B, S, d_model). ``use_position=False`` skips RoPE's rotation (the same
-        weights, blind to position); cross-attention never rotates (its two sides have their own
-        positions).
-        """
-        b, t, _ = x.shape
-        source = x if memory is None else memory
-        q, k, v = self._split(self.w_q(x)), self._split(self.w_k(source)), self._split(self.w_v(source))
-        if self.rope_base is not None and use_position and memory is None:
-            cos, sin = rope_tables(t, self.d_k, self.rope_base)
-            q, k = rope_apply(q, cos, sin), rope_apply(k, cos, sin)
-        if self.n_kv != self.n_heads:  # query head h reads key/value head h // group, as torch's enable_gqa
-            group = self.n_heads // self.n_kv
-            k, v = k.repeat_interleave(group, dim=1), v.repeat_interleave(group, dim=1)
-        z, weights = scaled_dot_product_attention(q, k, v, mask)  # (B, H, T, d_k), (B, H, T, S)
-        concat = z.transpose(1, 2).reshape(b, t, self.d_model)  # (B, T, d_model)
-        return HeadParts(q, k, v, weights, z, concat, self.w_o(concat))
-
-    def forward(
-        self,
-        x: Tensor,
-        mask: Tensor | None = None,
-        use_position: bool = True,
-        memory: Tensor | None = None,
-    ) -> tuple[Tensor, Tensor]:
-        """(output (B, T, d_model), weights (B, H, T, S))."""
-        p = self.parts(x, mask, use_position, memory)
-        return p.out, p.weights
-
-
-@dataclass
 class LayerTrace:
     """What one encoder layer computed, stage by stage (post-norm names; pre-norm in brackets)."""
 
@@ -233,9 +168,11 @@ class EncoderLayer(nn.Module):
         d_ff: int,
         rope_base: float | None = None,
         kv_heads: int | None = None,
+        variant: Variant = "standard",
+        layer: int = 0,
     ) -> None:
         super().__init__()
-        self.attn = MultiHeadAttention(d_model, n_heads, rope_base, kv_heads)
+        self.attn = MultiHeadAttention(d_model, n_heads, rope_base, kv_heads, variant, layer)
         self.norm1 = nn.LayerNorm(d_model)
         self.ff = nn.Sequential(nn.Linear(d_model, d_ff), nn.ReLU(), nn.Linear(d_ff, d_model))
         self.norm2 = nn.LayerNorm(d_model)
@@ -305,7 +242,10 @@ class Encoder(nn.Module):
         self.embed = nn.Embedding(c.vocab_size, c.d_model, _weight=torch.empty(c.vocab_size, c.d_model))
         with torch.device("meta"):
             self.layers = nn.ModuleList(
-                [EncoderLayer(c.d_model, c.n_heads, c.d_ff, rope_base, c.kv_heads) for _ in range(c.n_layers)]
+                [
+                    EncoderLayer(c.d_model, c.n_heads, c.d_ff, rope_base, c.kv_heads, c.attention, i)
+                    for i in range(c.n_layers)
+                ]
             )
             self.head = nn.Linear(c.d_model, c.n_classes)
             # A pre-norm stack never normalises its residual stream, so one LayerNorm follows it (as in

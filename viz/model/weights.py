@@ -11,14 +11,21 @@ from torch import nn
 
 
 def init_parts(module: nn.Module, g: torch.Generator) -> None:
-    """LayerNorms to 1 and 0; every Linear Xavier-uniform from ``g`` with zero bias, in module order."""
+    """LayerNorms to 1 and 0; every Linear Xavier-uniform from ``g`` with zero bias, in module order; an
+    attention variant's other weights by its ``init_extra`` (viz.model.multihead)."""
     for part in module.modules():
-        if isinstance(part, nn.LayerNorm):
+        init_extra = getattr(part, "init_extra", None)
+        if callable(init_extra):
+            init_extra(g)
+        if isinstance(part, nn.RMSNorm) and part.weight is not None:
+            nn.init.ones_(part.weight)
+        elif isinstance(part, nn.LayerNorm):
             nn.init.ones_(part.weight)
             nn.init.zeros_(part.bias)
         elif isinstance(part, nn.Linear):
             nn.init.xavier_uniform_(part.weight, generator=g)
-            nn.init.zeros_(part.bias)
+            if part.bias is not None:
+                nn.init.zeros_(part.bias)
 
 
 def layer_seed(seed: int, layer: int) -> int:
