@@ -31,6 +31,7 @@ SM_PAGE = st.Page("pages/softmax.py", title=t("ui.nav.sm", lang), icon=":materia
 ATT_PAGE = st.Page("pages/attention.py", title=t("ui.nav.att", lang), icon=":material/grid_view:")
 ENC_PAGE = st.Page("pages/encoder.py", title=t("ui.nav.enc", lang), icon=":material/stacks:")
 REAL_PAGE = st.Page("pages/pretrained.py", title=t("ui.nav.real", lang), icon=":material/psychology:")
+ZOO_PAGE = st.Page("pages/zoo.py", title=t("ui.nav.zoo", lang), icon=":material/category:")
 LESSON_PAGE = st.Page("pages/lesson.py", title=t("ui.nav.lesson", lang), icon=":material/school:")
 
 # The home page is a page file like the others, so that /home works on a server's very first run too: until
@@ -53,6 +54,7 @@ PAGES = [
     ATT_PAGE,
     ENC_PAGE,
     REAL_PAGE,
+    ZOO_PAGE,
     LESSON_PAGE,
 ]
 shell.run_page(st.navigation(PAGES), settings)

@@ -59,6 +59,7 @@ from viz.i18n import (
     softmax_example,
     training,
     windows,
+    zoo,
 )
 from viz.i18n.ko import PARTICLE_SPEC, Formatter
 
@@ -96,6 +97,7 @@ PREFIXES: dict[str, str] = {
     "iv": "intervene",
     "ind": "induction",
     "patch": "patching",
+    "zoo": "zoo",
 }
 
 #: Every strings module of the package, by name; STRINGS is their union.
@@ -130,6 +132,7 @@ TABLES: dict[str, dict[str, dict[str, str]]] = {
         intervene,
         patching,
         induction,
+        zoo,
     )
 }
 

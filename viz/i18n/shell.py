@@ -245,4 +245,5 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "%{y}, 차원 %{x}<br>%{z:.3f}<extra></extra>",
     },
     "ui.nav.real": {"en": "Real models", "ko": "실제 모델"},
+    "ui.nav.zoo": {"en": "Attention variants", "ko": "어텐션 변형"},
 }

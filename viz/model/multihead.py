@@ -51,8 +51,9 @@ SOFT_CAP = 10.0
 SPARSE = (4, 2, 4)
 #: The local layers' window (tokens) in "local_global".
 WINDOW = 4
-#: The gated delta rule's chunk (tokens).
+#: The gated delta rule's chunk (tokens), and its short convolutions' width (Gated DeltaNet's 4).
 CHUNK = 8
+CONV = 4
 
 
 def latent_width(d_k: int) -> tuple[int, int]:
@@ -133,14 +134,21 @@ class MultiHeadAttention(nn.Module):
         elif variant == "gated_delta":
             self.w_beta = nn.Linear(d_model, h)
             self.w_alpha = nn.Linear(d_model, h)
+            # Gated DeltaNet's short causal convolutions on q, k and v (one filter per channel): a token's
+            # key can hold the token before it, so one layer can store "this value follows that key"
+            self.convs = nn.Parameter(torch.empty(3, d_model, CONV))
 
     @torch.no_grad()
     def init_extra(self, g: torch.Generator) -> None:
-        """Starting values of the variant's weights that are not Linear or norms (viz.model.weights)."""
+        """Starting values of the variant's weights that are not Linear or norms: a model's init
+        (viz.model.weights.init_parts) calls it; a layer made on its own must too."""
         if self.variant == "differential":
             nn.init.normal_(self.lambdas, 0.0, 0.1, generator=g)  # the paper's N(0, 0.1) init
         elif self.variant == "sink":
             nn.init.zeros_(self.sink)
+        elif self.variant == "gated_delta":
+            bound = 1 / math.sqrt(CONV)  # as nn.Conv1d's default init
+            nn.init.uniform_(self.convs, -bound, bound, generator=g)
 
     def _split(self, x: Tensor) -> Tensor:
         b, t, width = x.shape
@@ -175,6 +183,8 @@ class MultiHeadAttention(nn.Module):
             if self.n_kv != self.n_heads:  # query head h reads key/value head h // group (enable_gqa)
                 group = self.n_heads // self.n_kv
                 k, v = k.repeat_interleave(group, dim=1), v.repeat_interleave(group, dim=1)
+            if self.variant == "gated_delta":  # its short convolutions, then SiLU, as Gated DeltaNet
+                q, k, v = (F.silu(self._conv(part, i)) for i, part in enumerate((q, k, v)))
             z, weights = self._attend(x, q, k, v, mask)  # (B, H, T, d_k), (B, H, T, S)
         concat = z.transpose(1, 2).reshape(b, t, self.d_model)  # (B, T, d_model)
         return HeadParts(q, k, v, weights, z, concat, self.w_o(concat))
@@ -218,12 +228,22 @@ class MultiHeadAttention(nn.Module):
             return run.z, run.weights
         if kind == "linear":
             return linear.linear_attention(q, k, v)
-        # gated delta rule: unit queries and keys, β in (0, 1) the write strength, α in (0, 1) the memory
+        # gated delta rule (q, k, v through its convolutions already): unit queries and keys, β in (0, 1)
+        # the write strength, α in (0, 1) the memory
         qn, kn = F.normalize(q, dim=-1), F.normalize(k, dim=-1)
         beta = torch.sigmoid(self.w_beta(x)).transpose(1, 2)  # (B, H, T)
         alpha = torch.sigmoid(self.w_alpha(x) + ALPHA_BIAS).transpose(1, 2)
         z, _ = linear.delta_chunked(qn, kn, v, beta, alpha, chunk=CHUNK)
-        return z, linear.delta_weights(qn, kn, beta, alpha)
+        # the map costs a second triangular solve: made only when the model is read, not while it trains
+        return z, linear.delta_weights(qn, kn, beta, alpha) if not self.training else z.new_zeros(0)
+
+    def _conv(self, x: Tensor, which: int) -> Tensor:
+        """A causal depthwise convolution over time of x (B, H, T, d_k) with filter ``which`` (0: q, 1: k,
+        2: v): out_t = Σ_j w_j x_{t - CONV + 1 + j}, zero before the first token."""
+        b, h, t, d = x.shape
+        flat = x.transpose(1, 2).reshape(b, t, h * d).transpose(1, 2)  # (B, channels, T)
+        out = F.conv1d(F.pad(flat, (CONV - 1, 0)), self.convs[which][:, None, :], groups=h * d)
+        return out.transpose(1, 2).reshape(b, t, h, d).transpose(1, 2)
 
     def _latent(self, x: Tensor, mask: Tensor | None) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor]:
         """Multi-head latent attention (its own RoPE on the decoupled part, whatever the model's signal)."""

@@ -118,6 +118,10 @@ ABLATIONS = ("zero", "mean")  # viz.pretrained.intervene.ABLATIONS
 PATCHES = ("resid", "heads")  # viz.pretrained.intervene.PATCHES
 #: The score each toy head's curve over training shows (viz/views/induction.py).
 IND_CURVES = ("prefix", "copy", "previous")
+#: The Attention variants page's tabs (pages/zoo.py)
+ZOO_SECTIONS = ("zoo", "state", "mla")
+ZOO_WIDTHS = (4, 32, 16)  # viz.views.zoo.WIDTHS
+ZOO_SHOWS = ("accuracy", "loss")  # what the zoo's curves show
 GEN_MODES = ("sample", "top")  # viz.pretrained.generate.MODES
 GEN_MAX = 32  # viz.pretrained.generate.MAX_NEW
 REAL_MEASURES = ("previous", "next", "self", "first", "special", "entropy")
@@ -304,6 +308,15 @@ PAGES: dict[str, Page] = {
             Text("text2", "patch_text", "The capital of Italy is"),
             Choice("patch", "patch_what", PATCHES[0], PATCHES),
             Int("rseed", "ind_real_seed", 0, 0, SEED_MAX),  # SmolLM2's induction heads: the random tokens
+        )
+    ),
+    # the attention variants (pages/zoo.py): the tab, the zoo's seed and curves, the state's width
+    "zoo": Page(
+        (
+            _tabs("zoo_section", ZOO_SECTIONS),
+            Int("seed", "zoo_seed", 0, 0, SEED_MAX),
+            Choice("show", "zoo_show", ZOO_SHOWS[0], ZOO_SHOWS),
+            Int("width", "zoo_width", ZOO_WIDTHS[2], ZOO_WIDTHS[0], ZOO_WIDTHS[1]),
         )
     ),
     # the guided lesson (pages/lesson.py): which step; the steps are viz/i18n/lesson.py

@@ -18,7 +18,9 @@ D, H, T = 32, 4, 10
 
 def layer(variant: multihead.Variant, index: int = 0, seed: int = 0) -> MultiHeadAttention:
     torch.manual_seed(seed)
-    return MultiHeadAttention(D, H, variant=variant, layer=index).double().eval()
+    attn = MultiHeadAttention(D, H, variant=variant, layer=index)
+    attn.init_extra(torch.Generator().manual_seed(seed))  # what viz.model.weights does in a model
+    return attn.double().eval()
 
 
 def same_projections(src: MultiHeadAttention, dst: MultiHeadAttention) -> None:

@@ -1,0 +1,133 @@
+"""The Attention variants page under AppTest: every tab opens from a link in English and Korean; the zoo's
+button trains every variant once for the server and its charts and table are those runs; the state tab's
+curves are viz.model.linear's; the latent tab's two maps are equal."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from bench.harness.apptest import charts, decode, open_link
+from viz.i18n import t
+from viz.model import linear, multihead, zoo
+from viz.views import zoo as views
+
+pytestmark = pytest.mark.usefixtures("fresh_caches")
+
+SHORT = 5  # training steps per variant here: the runs' numbers, not their quality, are under test
+
+
+def figure(at: AppTest, key: str) -> dict[str, Any]:
+    found = [json.loads(c.proto.spec) for c in charts(at) if c.proto.id.endswith(key)]
+    assert len(found) == 1, [c.proto.id for c in charts(at)]
+    return found[0]
+
+
+@pytest.fixture
+def short_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = views._config
+    monkeypatch.setattr(views, "_config", lambda v, seed: dataclasses.replace(real(v, seed), steps=SHORT))
+
+
+def test_the_views_copies_of_the_model_constants_are_right() -> None:
+    assert views.VARIANTS == multihead.VARIANTS
+    assert (views.CACHE_TOKENS, views.PAIRS, views.KEYS, views.WINDOW) == (
+        zoo.CACHE_TOKENS,
+        zoo.PAIRS,
+        zoo.KEYS,
+        multihead.WINDOW,
+    )
+    from viz.state import link
+
+    assert link.ZOO_WIDTHS == views.WIDTHS
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.usefixtures("short_runs")
+def test_the_zoo_trains_every_variant_once_and_draws_those_runs(lang: str) -> None:
+    at = open_link("zoo", seed="3", lang=lang)
+    n = len(multihead.VARIANTS)
+    assert [i.value for i in at.info] == [t("zoo.untrained", lang, n=n, seconds=views.SECONDS_EACH * n)]
+    assert not charts(at)
+    at.button(key="zoo_train").click().run()
+    assert not at.exception
+    assert not [b for b in at.button if b.key == "zoo_train"]  # all trained: no button
+    runs = {
+        v: zoo.train(dataclasses.replace(zoo.ZooConfig(variant=v, seed=3), steps=SHORT))
+        for v in multihead.VARIANTS
+    }
+    curves = figure(at, "zoo_curves")["data"]
+    assert [c["name"] for c in curves] == [t(f"zoo.v.{v}", lang) for v in multihead.VARIANTS]
+    for c, run in zip(curves, runs.values(), strict=True):
+        np.testing.assert_allclose(decode(c["y"]), run.accuracy, atol=1e-6)
+    bars = figure(at, "zoo_cache")["data"][0]
+    np.testing.assert_allclose(decode(bars["y"]), [r.cache_bytes for r in runs.values()], rtol=1e-6)
+    table = at.dataframe[0].value
+    assert len(table) == n
+    assert list(table[t("zoo.col.params", lang)]) == [r.params for r in runs.values()]
+    assert t("zoo.notice", lang) in "\n".join(m.value for m in at.markdown)
+    # five steps reach 99% nowhere: every variant is named as missing it
+    names = ", ".join(t(f"zoo.v.{v}", lang) for v in multihead.VARIANTS)
+    missed = t("zoo.missed", lang, steps=SHORT, seconds="30", names=names)
+    assert missed in [c.value for c in at.caption]
+    # the radio turns the curves into the held-out loss, and the address says so
+    at.radio(key=f"zoo_show__{lang}").set_value("loss").run()
+    curves = figure(at, "zoo_curves")["data"]
+    for c, run in zip(curves, runs.values(), strict=True):
+        np.testing.assert_allclose(decode(c["y"]), run.loss, rtol=1e-5)
+    assert at.query_params.get("show") == "loss"
+    # a second visitor gets the same runs without training
+    again = open_link("zoo", seed="3", lang=lang)
+    assert not again.info and len(charts(again)) == 2
+
+
+@pytest.mark.usefixtures("short_runs")
+def test_the_button_trains_only_the_variants_missing() -> None:
+    from viz.cache import budget
+
+    ready = views._config("standard", 4)
+    budget.STORE.get_or_build(("zoo", ready), lambda: zoo.train(ready), namespace="viz.views.zoo")
+    at = open_link("zoo", seed="4")
+    assert at.button(key="zoo_train").label == t("zoo.train.rest", "en", n=len(multihead.VARIANTS) - 1)
+    assert len(charts(at)) == 2  # the kept run is drawn already
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_state_tab_reads_pairs_back_as_the_model_module_does(lang: str) -> None:
+    at = open_link("zoo", tab="state", width="8", lang=lang)
+    data = figure(at, "zoo_recall")["data"]
+    pairs = decode(data[0]["x"])
+    assert pairs[0] == 1 and pairs[-1] == views.PAIRS_PER_WIDTH * 8
+    for trace, rule in zip(data[:3], ("linear", "delta", "softmax"), strict=True):
+        assert trace["name"] == t(f"zoo.rule.{rule}", lang)
+        want = [linear.recall_accuracy(int(n), 8, rule, trials=views.TRIALS) for n in pairs]
+        np.testing.assert_allclose(decode(trace["y"]), want, atol=1e-6)
+    assert figure(at, "zoo_memory")["data"]
+    assert t("zoo.state.notice", lang) in "\n".join(m.value for m in at.markdown)
+
+
+def test_a_width_out_of_range_is_refused_and_the_tab_still_draws() -> None:
+    at = open_link("zoo", tab="state", width="9999")
+    assert at.session_state["zoo_width"] == views.WIDTHS[2]
+    assert figure(at, "zoo_recall")["data"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_latent_tab_shows_equal_maps_and_published_caches(lang: str) -> None:
+    at = open_link("zoo", tab="mla", lang=lang)
+    bars = figure(at, "zoo_mla")["data"][0]
+    numbers = dict(zip(bars["x"], decode(bars["y"]), strict=True))
+    assert numbers[t("zoo.mla.model.v3_mla", lang)] == 576
+    assert numbers[t("zoo.mla.model.v3_mha", lang)] == 32768
+    assert numbers[t("zoo.mla.model.llama3_8b", lang)] == 2 * 8 * 128
+    maps = figure(at, "zoo_mla_maps")["data"]
+    built, absorbed = decode(maps[0]["z"]), decode(maps[1]["z"])
+    np.testing.assert_allclose(built, absorbed, atol=1e-6)
+    assert float(np.nanmax(built)) > 0.1
+    said = "\n".join(m.value for m in at.markdown)
+    assert t("zoo.mla.notice", lang) in said

@@ -1,0 +1,327 @@
+"""The Attention variants page's views: every variant of the live model trained side by side on one recall
+task (viz.model.zoo), a fixed-size state read back against a cache (viz.model.linear), and multi-head
+latent attention's cache and absorbed scores (viz.model.variants). The zoo's runs are trained once per
+seed for the whole server, with a progress bar, and kept in the shared memory budget."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from viz import figures
+from viz.cache import budget
+from viz.figures.export import columns_csv
+from viz.i18n import t
+from viz.model import kv_cache
+from viz.state.link import ZOO_SHOWS
+from viz.state.params import SEED_MAX
+from viz.ui import layout, widgets
+from viz.ui.chart import chart
+from viz.ui.chart import table as chart_table
+
+if TYPE_CHECKING:
+    from viz.model.zoo import ZooConfig, ZooRun
+
+# Copies of viz.model.multihead.VARIANTS and the zoo's sizes (that module imports PyTorch, ~2 s; the
+# page's other tabs need none of it). tests/unit/views/test_zoo_views.py checks them against the source.
+VARIANTS = (
+    "standard",
+    "mla",
+    "differential",
+    "gated",
+    "sink",
+    "qk_norm",
+    "softcap",
+    "sparse",
+    "linear",
+    "gated_delta",
+    "local_global",
+)
+CACHE_TOKENS = 8192  # viz.model.zoo.CACHE_TOKENS
+PAIRS, KEYS, WINDOW = 6, 16, 4  # viz.model.zoo.PAIRS, KEYS; viz.model.multihead.WINDOW
+#: About how long one variant trains on a quiet core (seconds; bench/zoo_bench.py).
+SECONDS_EACH = 8
+#: The state's width (lowest, highest, default) and how many pairs the recall chart writes, per width.
+WIDTHS = (4, 32, 16)
+PAIRS_PER_WIDTH = 3
+TRIALS = 8
+
+
+def name(variant: str, lang: str) -> str:
+    return t(f"zoo.v.{variant}", lang)
+
+
+# ---- 1. the zoo -----------------------------------------------------------------------------------------
+def _config(variant: str, seed: int) -> ZooConfig:
+    from viz.model.zoo import ZooConfig
+
+    return ZooConfig(variant=variant, seed=seed)  # type: ignore[arg-type]
+
+
+def kept(seed: int) -> dict[str, ZooRun]:
+    """The runs of ``seed`` someone has trained, by variant."""
+    found = {v: budget.STORE.get(("zoo", _config(v, seed))) for v in VARIANTS}
+    return {v: run for v, run in found.items() if run is not None}
+
+
+def train_missing(seed: int, lang: str) -> None:
+    """Train every variant not yet kept for ``seed``, one after another, under one progress bar (a
+    visitor asking for a run another is training waits for that one)."""
+    from viz.model import zoo
+
+    missing = [v for v in VARIANTS if ("zoo", _config(v, seed)) not in budget.STORE]
+    bar = st.progress(0.0)
+    for i, variant in enumerate(missing):
+        text = t("zoo.training", lang, name=name(variant, lang), i=i + 1, n=len(missing))
+
+        def step(done: float, i: int = i, text: str = text) -> None:
+            bar.progress(min(1.0, (i + done) / len(missing)), text=text)
+
+        step(0.0)
+        config = _config(variant, seed)
+        budget.STORE.get_or_build(
+            ("zoo", config),
+            lambda config=config, step=step: zoo.train(config, step),  # type: ignore[misc]
+            namespace="viz.views.zoo",
+            max_entries=4 * len(VARIANTS),
+            freeze=True,
+        )
+    bar.empty()
+
+
+def zoo_controls(lang: str) -> tuple[int, str, bool]:
+    """The seed, what the curves show, and whether the train button was pressed (it shows while a variant
+    is missing)."""
+    show = widgets.choice(
+        t("zoo.show", lang),
+        ZOO_SHOWS,
+        key="zoo_show",
+        lang=lang,
+        format_func=lambda k: t(f"zoo.show.{k}", lang),
+        radio=True,
+    )
+    seed = int(st.number_input(t("zoo.seed", lang), 0, SEED_MAX, value=0, step=1, key="zoo_seed"))
+    missing = len(VARIANTS) - len(kept(seed))
+    label = t("zoo.train", lang) if missing == len(VARIANTS) else t("zoo.train.rest", lang, n=missing)
+    pressed = bool(
+        missing
+        and st.button(label, key="zoo_train", type="primary", help=t("zoo.train.help", lang), width="stretch")
+    )
+    st.caption(t("zoo.task", lang, pairs=PAIRS, keys=KEYS))
+    return seed, show, pressed
+
+
+def zoo_section(lang: str, row: layout.Row) -> None:
+    with row.side:
+        seed, show, pressed = zoo_controls(lang)
+    with row.main:
+        if pressed:
+            train_missing(seed, lang)
+            st.rerun()  # drawn again from the kept runs, without the button
+        runs = kept(seed)
+        if not runs:
+            st.info(t("zoo.untrained", lang, n=len(VARIANTS), seconds=SECONDS_EACH * len(VARIANTS)))
+            return
+        _curves(runs, seed, show, lang)
+        _cache_bars(runs, seed, lang)
+        chart_table.grid(zoo_table(runs, lang))
+    with row.side:
+        missed = [r for r in runs.values() if r.final_accuracy < r.config.target]
+        if missed:
+            config = missed[0].config
+            names = ", ".join(name(r.config.variant, lang) for r in missed)
+            st.caption(
+                t("zoo.missed", lang, steps=config.steps, seconds=f"{config.time_limit:.0f}", names=names)
+            )
+        st.markdown(t("zoo.notice", lang))
+
+
+def _curves(runs: dict[str, ZooRun], seed: int, show: str, lang: str) -> None:
+    longest = max(runs.values(), key=lambda r: len(r.steps)).steps
+    # runs stop at the target: a finished curve holds its last value to the longest run's end
+    ys = {name(v, lang): np.interp(longest, r.steps, getattr(r, show)) for v, r in runs.items()}
+    fig = figures.lines(
+        longest,
+        ys,
+        title=t(f"zoo.curves.{show}", lang, seed=seed),
+        x_title=t("zoo.step", lang),
+        y_title=t(f"zoo.{show}", lang),
+        hovertemplate=t(f"zoo.{show}.hover", lang),
+        mode="lines",
+        height=420,
+        legend_right=True,
+    )
+    chart(fig, key="zoo_curves", lang=lang, file_name=f"zoo_{show}_seed{seed}.csv")
+
+
+def _cache_bars(runs: dict[str, ZooRun], seed: int, lang: str) -> None:
+    names = [name(v, lang) for v in runs]
+    fig = figures.grouped_bars(
+        names,
+        {t("zoo.bytes", lang): np.array([r.cache_bytes for r in runs.values()])},
+        title=t("zoo.cache.chart", lang, tokens=CACHE_TOKENS),
+        x_title=t("zoo.variant", lang),
+        y_title=t("zoo.bytes", lang),
+        hovertemplate=t("zoo.bytes.hover", lang),
+        bar_text="%{y:.3g}",
+        y_log=True,
+    )
+    chart(fig, key="zoo_cache", lang=lang, csv=lambda: zoo_csv(runs, lang), file_name=f"zoo_seed{seed}.csv")
+
+
+def table_columns(runs: dict[str, ZooRun], lang: str) -> dict[str, list[object]]:
+    """The zoo's table: one row per trained variant."""
+
+    def reached(r: ZooRun) -> object:
+        hit = np.nonzero(r.accuracy >= r.config.target)[0]
+        return int(r.steps[hit[0]]) if len(hit) else t("zoo.never", lang)
+
+    return {
+        t("zoo.col.variant", lang): [name(v, lang) for v in runs],
+        t("zoo.col.accuracy", lang): [round(r.final_accuracy, 3) for r in runs.values()],
+        t("zoo.col.reached", lang): [reached(r) for r in runs.values()],
+        t("zoo.col.seconds", lang): [round(r.cpu_seconds, 1) for r in runs.values()],
+        t("zoo.col.params", lang): [r.params for r in runs.values()],
+        t("zoo.col.bytes", lang, tokens=CACHE_TOKENS): [round(r.cache_bytes, 2) for r in runs.values()],
+        t("zoo.col.first", lang): [round(r.first_token, 3) for r in runs.values()],
+        t("zoo.col.about", lang): [t(f"zoo.v.about.{v}", lang, window=WINDOW) for v in runs],
+    }
+
+
+def zoo_table(runs: dict[str, ZooRun], lang: str) -> pd.DataFrame:
+    return pd.DataFrame(table_columns(runs, lang))
+
+
+def zoo_csv(runs: dict[str, ZooRun], lang: str) -> str:
+    cols = table_columns(runs, lang)
+    return columns_csv({k: [str(x) if isinstance(x, str) else x for x in v] for k, v in cols.items()})
+
+
+# ---- 2. a state against a cache -------------------------------------------------------------------------
+@budget.cached(max_entries=len(range(WIDTHS[0], WIDTHS[1] + 1)))
+def recall_curves(width: int) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """Pairs written (1 .. PAIRS_PER_WIDTH x width) and each rule's share read back right."""
+    from viz.model import linear
+
+    pairs = np.unique(np.linspace(1, PAIRS_PER_WIDTH * width, 24).round().astype(int))
+    return pairs, {
+        rule: np.array([linear.recall_accuracy(int(n), width, rule, trials=TRIALS) for n in pairs])
+        for rule in ("linear", "delta", "softmax")
+    }
+
+
+def state_section(lang: str, row: layout.Row) -> None:
+    with row.side:
+        lo, hi, default = WIDTHS
+        width = widgets.bounded_slider(
+            t("zoo.width", lang), lo, hi, default, key="zoo_width", help=t("zoo.width.help", lang)
+        )
+    with row.main:
+        pairs, curves = recall_curves(width)
+        fig = figures.lines(
+            pairs,
+            {t(f"zoo.rule.{rule}", lang): y for rule, y in curves.items()},
+            title=t("zoo.recall.chart", lang, width=width),
+            x_title=t("zoo.pairs", lang),
+            y_title=t("zoo.recalled", lang),
+            hovertemplate=t("zoo.recall.hover", lang),
+            mode="lines+markers",
+            mark_x=float(width),
+            mark_label=t("zoo.width.mark", lang, width=width),
+            height=400,
+        )
+        chart(fig, key="zoo_recall", lang=lang, file_name=f"zoo_recall_width{width}.csv")
+        _memory(lang)
+    row.side.markdown(t("zoo.state.notice", lang))
+
+
+def _memory(lang: str) -> None:
+    tokens = np.power(2.0, np.arange(8, 18))  # 256 .. 131,072
+    d_k, heads, layers = 16, 4, 2  # the zoo's toy model
+    cache = 2 * heads * d_k * layers * 2 * tokens  # a key and a value per head and layer, 16-bit
+    state = np.full_like(tokens, heads * d_k * d_k * layers * 2)
+    fig = figures.lines(
+        tokens,
+        {name("standard", lang): cache, name("gated_delta", lang): state},
+        title=t("zoo.memory.chart", lang),
+        x_title=t("zoo.tokens", lang),
+        y_title=t("zoo.kept", lang),
+        hovertemplate=t("zoo.memory.hover", lang),
+        mode="lines+markers",
+        x_log=True,
+        y_log=True,
+        height=360,
+    )
+    chart(fig, key="zoo_memory", lang=lang)
+
+
+# ---- 3. multi-head latent attention ---------------------------------------------------------------------
+#: DeepSeek-V3's config.json: 128 heads of 128 dimensions; kv_lora_rank 512, qk_rope_head_dim 64.
+V3_HEADS, V3_D_HEAD, V3_LATENT, V3_ROPE = 128, 128, 512, 64
+MLA_MODELS = ("gpt2", "llama2_7b", "llama3_8b", "smollm2")
+
+
+def mla_numbers() -> dict[str, int]:
+    """Numbers cached per token and layer: published models' keys and values, and DeepSeek-V3 both ways."""
+    out = {k: 2 * kv_cache.MODELS[k].kv_heads * kv_cache.MODELS[k].d_head for k in MLA_MODELS}
+    out["v3_mha"] = 2 * V3_HEADS * V3_D_HEAD
+    out["v3_mla"] = V3_LATENT + V3_ROPE
+    return out
+
+
+@budget.cached(max_entries=1)
+def absorbed_maps() -> tuple[np.ndarray, np.ndarray, float, int, int]:
+    """One head's weights of a small random MLA, keys built and absorbed; their largest difference; and
+    the numbers cached per token there, latent against a key and a value per head."""
+    import torch
+
+    from viz.model import multihead, variants
+
+    torch.manual_seed(0)
+    layer = multihead.MultiHeadAttention(64, 4, variant="mla").double().eval()
+    x = torch.randn(1, 10, 64, generator=torch.Generator().manual_seed(1), dtype=torch.float64)
+    mask = torch.ones(10, 10, dtype=torch.bool).tril()
+    w = variants.LatentWeights(
+        layer.down_kv.weight, layer.up_k.weight, layer.up_v.weight, layer.rope_k.weight, layer.w_q.weight,
+        layer.rope_q.weight,
+    )  # fmt: skip
+    with torch.no_grad():
+        built = variants.latent_attention(x, w, 4, 10000.0, mask).weights[0, 0].numpy()
+        absorbed = variants.latent_attention(x, w, 4, 10000.0, mask, absorbed=True).weights[0, 0].numpy()
+    d_c, d_r = multihead.latent_width(16)
+    return built, absorbed, float(np.abs(built - absorbed).max()), d_c + d_r, 2 * 4 * 16
+
+
+def mla_section(lang: str, row: layout.Row) -> None:
+    numbers = mla_numbers()
+    with row.main:
+        fig = figures.grouped_bars(
+            [t(f"zoo.mla.model.{k}", lang) for k in numbers],
+            {t("zoo.mla.numbers", lang): np.array(list(numbers.values()), dtype=float)},
+            title=t("zoo.mla.chart", lang),
+            y_title=t("zoo.mla.numbers", lang),
+            hovertemplate=t("zoo.mla.hover", lang),
+            bar_text="%{y:,}",
+            y_log=True,
+            height=420,
+        )
+        chart(fig, key="zoo_mla", lang=lang)
+        built, absorbed, diff, mla, mha = absorbed_maps()
+        labels = [str(i) for i in range(built.shape[0])]
+        fig = figures.heatmap_panels(
+            {t("zoo.mla.built", lang): built, t("zoo.mla.absorbed", lang): absorbed},
+            y_labels=labels,
+            x=np.arange(built.shape[1]),
+            title=t("zoo.mla.scores.chart", lang),
+            x_title=t("zoo.mla.key", lang),
+            y_title=t("zoo.mla.query", lang),
+            colorbar_title=t("zoo.mla.weight", lang),
+            height=380,
+        )
+        chart(fig, key="zoo_mla_maps", lang=lang)
+    with row.side:
+        st.write(t("zoo.mla.same", lang, diff=f"{diff:.1e}", mla=mla, mha=mha))
+        st.markdown(t("zoo.mla.notice", lang))
