@@ -102,6 +102,7 @@ bench: setup browser-deps haproxy
 	$(PY) -m bench.frontend_bench
 	$(PY) -m bench.memory_bench
 	$(PY) -m bench.intervene_bench
+	$(PY) -m bench.zoo_bench
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache tests/js/node_modules

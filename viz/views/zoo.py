@@ -42,8 +42,9 @@ VARIANTS = (
 )
 CACHE_TOKENS = 8192  # viz.model.zoo.CACHE_TOKENS
 PAIRS, KEYS, WINDOW = 6, 16, 4  # viz.model.zoo.PAIRS, KEYS; viz.model.multihead.WINDOW
-#: About how long one variant trains on a quiet core (seconds; bench/zoo_bench.py).
-SECONDS_EACH = 8
+#: About how long one variant trains, on average (CPU seconds; seed 0 took 195 s for the eleven, three of
+#: them stopped by the 30 s limit: bench/results/zoo.md).
+SECONDS_EACH = 18
 #: The state's width (lowest, highest, default) and how many pairs the recall chart writes, per width.
 WIDTHS = (4, 32, 16)
 PAIRS_PER_WIDTH = 3
