@@ -5,7 +5,8 @@ viz.state.lesson checks every step against the pages' link registry; tests/unit/
 
 The argument follows the notes: order matters, what a position code must satisfy, why integers,
 fractions and binary fail, sines and cosines, nearby positions alike, a shift is a rotation, q·k grows
-with d_k so it is scaled, heads, the block, the decoder; then, beyond the notes, what a real model's heads do.
+with d_k so it is scaled, heads, the block, the decoder; then, beyond the notes, what a real model's heads do
+and what newer attention layers change.
 """
 
 from __future__ import annotations
@@ -389,6 +390,47 @@ STEPS: list[dict[str, object]] = [
             "헤드만이 나릅니다.",
         },
     },
+    {
+        "page": "zoo",
+        "query": {"tab": "state", "width": "8"},
+        "note": "",
+        "slip": "",
+        "question": {
+            "en": "Linear attention keeps no cache: it adds every value times its key into one 8 × 8 matrix. "
+            "Write pairs into it and read each key back: how many pairs come back right, and what happens "
+            "after that?",
+            "ko": "선형 어텐션은 캐시 없이 밸류와 키의 곱을 8 × 8 행렬 하나에 더해 갑니다. 쌍을 써 넣고 키마다 다시 "
+            "읽으면 몇 쌍까지 바르게 나올까요? 그 뒤에는 어떻게 될까요?",
+        },
+        "answer": {
+            "en": "Every pair up to 8, the matrix's width: eight keys can be made orthogonal, a ninth cannot. "
+            "Past 8 the keys overlap and reads start to fail, more with every pair, with the delta rule too. "
+            "The softmax cache reads every pair back because it keeps every key, and it grows with every token.",
+            "ko": "행렬의 너비인 8쌍까지는 모두 바르게 나옵니다. 키 8개는 서로 직교하게 만들 수 있지만 9번째는 안 "
+            "됩니다. 8쌍을 넘으면 키가 겹쳐 읽기가 틀리기 시작하고, 쌍이 늘수록 더 틀리며, 델타 규칙도 마찬가지입니다. "
+            "소프트맥스 캐시는 모든 키를 남기니 전부 읽어 내지만, 토큰마다 커집니다.",
+        },
+    },
+    {
+        "page": "zoo",
+        "query": {"tab": "mla"},
+        "note": "",
+        "slip": "",
+        "question": {
+            "en": "DeepSeek-V3 has 128 heads of 128 dimensions. A key and a value per head: how many numbers per "
+            "token and layer? Its latent attention caches far fewer: guess how many.",
+            "ko": "DeepSeek-V3는 128차원 헤드가 128개입니다. 헤드마다 키와 밸류를 두면 토큰과 층마다 몇 개의 수일까요? "
+            "잠재 어텐션은 훨씬 적게 캐시합니다. 몇 개일지 짐작해 보세요.",
+        },
+        "answer": {
+            "en": "2 × 128 × 128 = 32,768 against 576: a 512-wide latent and one 64-wide rotated key, about 57 "
+            "times less. Keys and values are rebuilt from the latent, or never built at all, as the two equal "
+            "maps show.",
+            "ko": "2 × 128 × 128 = 32,768개 대 576개입니다. 너비 512의 잠재 벡터와 너비 64의 회전된 키 하나로, 약 "
+            "57분의 1입니다. 두 맵이 같은 것이 보여 주듯, 키와 밸류는 잠재 벡터에서 다시 만들거나 아예 만들지 "
+            "않습니다.",
+        },
+    },
 ]
 
 STRINGS: dict[str, dict[str, str]] = {
@@ -403,8 +445,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "lesson.counter": {"en": "Step {n} of {total}", "ko": "{total}단계 중 {n}단계"},
     "lesson.note": {"en": "Follows note {note}", "ko": "노트 {note}의 내용을 따릅니다"},
     "lesson.beyond": {
-        "en": "Beyond the notes: how researchers test what a trained model's heads do",
-        "ko": "노트 너머: 연구자들이 학습된 모델의 헤드가 하는 일을 시험하는 방법",
+        "en": "Beyond the notes: what trained models' heads do, and what newer models change",
+        "ko": "노트 너머: 학습된 모델의 헤드가 하는 일과 새 모델이 바꾼 것",
     },
     "lesson.question": {"en": "**Predict.** {q}", "ko": "**예측해 보세요.** {q}"},
     "lesson.reveal": {"en": "Reveal", "ko": "정답 보기"},

@@ -203,8 +203,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "DeepSeek-V3(잠재 512 + 키 64)",
     },
     "zoo.mla.scores.chart": {
-        "en": "One head's scores, keys built (left) and absorbed (right)",
-        "ko": "헤드 하나의 점수: 키를 만들어서(왼쪽), 흡수해서(오른쪽)",
+        "en": "One head's attention weights, keys built (left) and absorbed (right)",
+        "ko": "헤드 하나의 어텐션 가중치: 키를 만들어서(왼쪽), 흡수해서(오른쪽)",
     },
     "zoo.mla.built": {"en": "keys built", "ko": "키를 만듦"},
     "zoo.mla.absorbed": {"en": "absorbed", "ko": "흡수"},

@@ -1,0 +1,68 @@
+"""The Attention variants page (pages/zoo.py) in a real headless Chromium: the state tab's recall chart is on
+the first screen in English and Korean and follows its width slider (arrow keys), which goes into the
+address; the latent tab draws its bars and its two equal maps; the zoo tab before anyone trained it
+shows its button and what a press will cost. (The training itself runs for minutes: AppTest presses the
+button on short runs, tests/app/test_app_zoo.py.)"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import pytest
+
+from bench.harness.browser import WAIT_MS, StreamlitServer, assert_no_exception, plot_eval, wait_for_rerun
+from viz.i18n import t
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.browser
+
+RECALL, MLA, MAPS = ".st-key-zoo_recall", ".st-key-zoo_mla", ".st-key-zoo_mla_maps"
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_state_chart_is_on_the_first_screen_and_follows_its_slider(
+    server: StreamlitServer, page: Page, lang: str
+) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(f"{server.url}/zoo?tab=state&width=8&lang={lang}")
+    wait_for_rerun(page, "el._fullData.length >= 3", root=RECALL)
+    title = plot_eval(page, "el.layout.title.text", root=RECALL)
+    assert title == t("zoo.recall.chart", lang, width=8)
+    box = page.locator(f"{RECALL} .main-svg").first.bounding_box()
+    assert box is not None and box["y"] < 900 * 0.3
+    thumb = page.locator(".st-key-zoo_width [role='slider']")
+    thumb.focus()
+    page.keyboard.press("ArrowRight")
+    wait_for_rerun(page, "el.layout.title.text.includes('9')", root=RECALL)
+    expect(page).to_have_url(re.compile(r"[?&]width=9(&|$)"), timeout=WAIT_MS)
+    # at width 9 the stateful rules read 9 pairs back whole and the cache reads every pair
+    xs = plot_eval(page, "Array.from(el._fullData[0].x)", root=RECALL)
+    ys = plot_eval(page, "Array.from(el._fullData[2].y)", root=RECALL)
+    assert xs[-1] == 27 and min(ys) == 1
+    assert_no_exception(page)
+
+
+def test_the_latent_tab_draws_the_caches_and_two_equal_maps(server: StreamlitServer, page: Page) -> None:
+    page.goto(f"{server.url}/zoo?tab=mla&lang=ko")
+    wait_for_rerun(page, "el._fullData.length === 1", root=MLA)
+    wait_for_rerun(page, "el._fullData.length >= 2", root=MAPS)
+    built = plot_eval(page, "el._fullData[0].z.map((row) => Array.from(row))", root=MAPS)
+    absorbed = plot_eval(page, "el._fullData[1].z.map((row) => Array.from(row))", root=MAPS)
+    assert len(built) == 10
+    pairs = [(a, b) for r, s in zip(built, absorbed, strict=True) for a, b in zip(r, s, strict=True)]
+    assert all(abs(a - b) < 1e-6 for a, b in pairs)
+    assert plot_eval(page, "el._fullData[0].name", root=MLA) == t("zoo.mla.numbers", "ko")
+    assert_no_exception(page)
+
+
+def test_the_zoo_tab_offers_its_button_before_anyone_trained(server: StreamlitServer, page: Page) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(f"{server.url}/zoo?lang=en&seed=77")
+    expect(page.locator(".st-key-zoo_train button").first).to_have_text(t("zoo.train", "en"), timeout=WAIT_MS)
+    expect(page.get_by_text("No run with this seed yet.", exact=False)).to_be_visible(timeout=WAIT_MS)
+    assert_no_exception(page)
