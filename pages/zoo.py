@@ -9,7 +9,7 @@ import streamlit as st
 from viz.i18n import t
 from viz.state import link as url_link
 from viz.ui import layout, sections, shell, widgets
-from viz.views import model_map
+from viz.views import mixers, model_map
 from viz.views import zoo as views
 
 s = shell.page_shell()
@@ -33,6 +33,15 @@ if sec["state"].open:
 if sec["mla"].open:
     with sec["mla"], widgets.guard(lang):
         views.mla_section(lang, rows["mla"])
+if sec["diff"].open:
+    with sec["diff"], widgets.guard(lang):
+        mixers.diff_section(lang, rows["diff"])
+if sec["sparse"].open:
+    with sec["sparse"], widgets.guard(lang):
+        mixers.sparse_section(lang, rows["sparse"])
+if sec["layers"].open:
+    with sec["layers"], widgets.guard(lang):
+        mixers.layers_section(lang, rows["layers"])
 
 with layout.about(lang):
     st.write(t("zoo.intro", lang))

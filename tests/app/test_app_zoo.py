@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 from bench.harness.apptest import charts, decode, open_link
 from viz.i18n import t
 from viz.model import linear, multihead, zoo
+from viz.views import mixers
 from viz.views import zoo as views
 
 pytestmark = pytest.mark.usefixtures("fresh_caches")
@@ -131,3 +132,63 @@ def test_the_latent_tab_shows_equal_maps_and_published_caches(lang: str) -> None
     assert float(np.nanmax(built)) > 0.1
     said = "\n".join(m.value for m in at.markdown)
     assert t("zoo.mla.notice", lang) in said
+
+
+# ---- the variants' own tabs (viz/views/mixers.py) --------------------------------------------------------
+def np_softmax(x: tuple[float, ...]) -> np.ndarray:
+    e = np.exp(np.asarray(x))
+    return e / e.sum()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_differential_tab_takes_lambda_times_the_second_map_away(lang: str) -> None:
+    at = open_link("zoo", tab="diff", lam="0.7", lang=lang)
+    bars = figure(at, "zoo_diff")["data"]
+    first, second = np_softmax(mixers.FIRST), np_softmax(mixers.SECOND)
+    np.testing.assert_allclose(decode(bars[0]["y"]), first, atol=1e-6)
+    np.testing.assert_allclose(decode(bars[1]["y"]), 0.7 * second, atol=1e-6)
+    np.testing.assert_allclose(decode(bars[2]["y"]), first - 0.7 * second, atol=1e-6)
+    best = first[mixers.DISTRACTOR] / second[mixers.DISTRACTOR]
+    assert mixers.cancelling_lambda() == pytest.approx(best)
+    _, _, diff = mixers.differential_row(round(best, 2))
+    assert abs(diff[mixers.DISTRACTOR]) < 0.01 < diff[mixers.ANSWER]  # cancelled; the answer stays
+    assert t("mix.diff.notice", lang) in "\n".join(m.value for m in at.markdown)
+
+
+def test_the_sparse_tab_draws_the_reads_of_viz_model_variants() -> None:
+    import torch
+
+    from viz.model import variants
+
+    at = open_link("zoo", tab="sparse", block="3", top="1", window="5")
+    g = torch.Generator().manual_seed(0)
+    q, k, v = (torch.randn(1, 1, mixers.SPARSE_T, 16, generator=g, dtype=torch.float64) for _ in range(3))
+    run = variants.sparse_attention(
+        q, k, v, torch.zeros(1, 1, mixers.SPARSE_T, 3, dtype=torch.float64), 3, 1, 5
+    )
+    whole = decode(figure(at, "zoo_sparse")["data"][0]["z"]).reshape(mixers.SPARSE_T, mixers.SPARSE_T)
+    np.testing.assert_array_equal(whole, (run.selected | run.window)[0, 0].numpy())
+    counts = figure(at, "zoo_sparse_count")["data"]
+    np.testing.assert_array_equal(decode(counts[0]["y"]), variants.keys_read(run)[0, 0].numpy())
+    np.testing.assert_array_equal(decode(counts[1]["y"]), np.arange(1, mixers.SPARSE_T + 1))
+    # the last query: 10 compressed blocks, and whole: the window (tokens 27-31, its own partial block 30-31
+    # in it) and one selected block of 3, inside the window or not
+    assert 10 + 5 <= decode(counts[0]["y"])[-1] <= 10 + 5 + 3 < mixers.SPARSE_T
+
+
+def test_the_layers_tab_counts_the_cache_and_the_reach_by_hand() -> None:
+    at = open_link("zoo", tab="layers", rotated="25")
+    lines = {c["name"]: decode(c["y"]) for c in figure(at, "zoo_layers")["data"]}
+    tokens = 2.0 ** np.arange(10, 18)
+    name = t("mix.pattern.gemma3", "en")
+    # 24 layers, 5 local (1,024 tokens) to 1 global: 20 local, 4 global; 4 KiB per token per layer
+    want = (4 * tokens + 20 * np.minimum(tokens, 1024)) * 4096 / 2**20
+    np.testing.assert_allclose(lines[name], want, rtol=1e-6)
+    everything = lines[t("mix.pattern.global", "en")]
+    assert everything[-1] / lines[name][-1] == pytest.approx(24 / (4 + 20 * 1024 / 2**17), rel=1e-6)
+    reach = {c["name"]: decode(c["y"]) for c in figure(at, "zoo_reach")["data"]}
+    local = reach[t("mix.pattern.local", "en")]
+    np.testing.assert_allclose(local, np.minimum(32768, 1 + np.arange(1, 25) * 4095))
+    assert set(reach[t("mix.pattern.global", "en")]) == {32768.0}
+    said = "\n".join(m.value for m in at.markdown)
+    assert t("mix.rotated.says", "en", share=25, pairs=16, d=128, longest="35,333") in said

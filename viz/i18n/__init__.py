@@ -45,6 +45,7 @@ from viz.i18n import (
     induction,
     intervene,
     lesson,
+    mixers,
     model_map,
     notes,
     online_softmax,
@@ -98,6 +99,7 @@ PREFIXES: dict[str, str] = {
     "ind": "induction",
     "patch": "patching",
     "zoo": "zoo",
+    "mix": "mixers",
 }
 
 #: Every strings module of the package, by name; STRINGS is their union.
@@ -133,6 +135,7 @@ TABLES: dict[str, dict[str, dict[str, str]]] = {
         patching,
         induction,
         zoo,
+        mixers,
     )
 }
 

@@ -8,6 +8,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "zoo.section.zoo": {"en": "1. Side by side", "ko": "1. 나란히 학습"},
     "zoo.section.state": {"en": "2. A state, not a cache", "ko": "2. 캐시 대신 상태"},
     "zoo.section.mla": {"en": "3. Latent attention (MLA)", "ko": "3. 잠재 어텐션(MLA)"},
+    "zoo.section.diff": {"en": "4. Differential", "ko": "4. 차분 어텐션"},
+    "zoo.section.sparse": {"en": "5. Sparse (NSA)", "ko": "5. 희소 어텐션(NSA)"},
+    "zoo.section.layers": {"en": "6. Layer patterns", "ko": "6. 층 배치"},
     # ---- the variants' names (viz.model.multihead.VARIANTS) ----
     "zoo.v.standard": {"en": "standard (2017)", "ko": "기본(2017)"},
     "zoo.v.mla": {"en": "latent (MLA)", "ko": "잠재(MLA)"},

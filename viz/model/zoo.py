@@ -54,7 +54,7 @@ class ZooConfig:
     batch: int = BATCH
     target: float = 0.99  # held-out accuracy that ends the run early
     # CPU seconds of the training thread: the run stops after the step that passes it (CPU, not wall
-    # time, so a busy server does not cut a run short and the same config gives the same run)
+    # time: a busy server cuts a run short far less, though contention for caches still slows a step)
     time_limit: float = 30.0
     # the position signal: RoPE, as the models the variants come from (the standard layer learns the
     # task in ~150 steps with it, ~400 with the sinusoidal table added to the input)

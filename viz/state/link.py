@@ -119,9 +119,10 @@ PATCHES = ("resid", "heads")  # viz.pretrained.intervene.PATCHES
 #: The score each toy head's curve over training shows (viz/views/induction.py).
 IND_CURVES = ("prefix", "copy", "previous")
 #: The Attention variants page's tabs (pages/zoo.py)
-ZOO_SECTIONS = ("zoo", "state", "mla")
+ZOO_SECTIONS = ("zoo", "state", "mla", "diff", "sparse", "layers")
 ZOO_WIDTHS = (4, 32, 16)  # viz.views.zoo.WIDTHS
 ZOO_SHOWS = ("accuracy", "loss")  # what the zoo's curves show
+ZOO_ROTATED = (25, 50, 75, 100)  # viz.views.mixers.ROTATED: the share of a head RoPE turns (%)
 GEN_MODES = ("sample", "top")  # viz.pretrained.generate.MODES
 GEN_MAX = 32  # viz.pretrained.generate.MAX_NEW
 REAL_MEASURES = ("previous", "next", "self", "first", "special", "entropy")
@@ -310,13 +311,20 @@ PAGES: dict[str, Page] = {
             Int("rseed", "ind_real_seed", 0, 0, SEED_MAX),  # SmolLM2's induction heads: the random tokens
         )
     ),
-    # the attention variants (pages/zoo.py): the tab, the zoo's seed and curves, the state's width
+    # the attention variants (pages/zoo.py): the tab, the zoo's seed and curves, the state's width, and
     "zoo": Page(
         (
             _tabs("zoo_section", ZOO_SECTIONS),
             Int("seed", "zoo_seed", 0, 0, SEED_MAX),
             Choice("show", "zoo_show", ZOO_SHOWS[0], ZOO_SHOWS),
             Int("width", "zoo_width", ZOO_WIDTHS[2], ZOO_WIDTHS[0], ZOO_WIDTHS[1]),
+            # the variants' own tabs (viz/views/mixers.py): differential's λ, sparse attention's block,
+            # selected blocks and window, the share of a head RoPE turns
+            Number("lam", "zoo_lambda", 0.5, 0.0, 1.0, 0.05),
+            Int("block", "zoo_block", 4, 2, 8),
+            Int("top", "zoo_top", 2, 0, 4),
+            Int("window", "zoo_window", 4, 1, 16),
+            Option("rotated", "zoo_rotated", 100, ZOO_ROTATED),
         )
     ),
     # the guided lesson (pages/lesson.py): which step; the steps are viz/i18n/lesson.py
