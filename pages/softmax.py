@@ -11,6 +11,7 @@ from viz.i18n import t
 from viz.scores import softmax, worked
 from viz.ui import layout, sections, shell, widgets
 from viz.ui.notes import notes_differ
+from viz.views import capping as cap_views
 from viz.views import code, model_map
 from viz.views import online_softmax as os_views
 from viz.views import softmax as sm_views
@@ -30,6 +31,7 @@ sec = sections.sections(
         "row": t("sm.tab.row", lang),
         "ex": t("ex.title", lang),
         "online": t("os.title", lang),
+        "cap": t("cap.title", lang),
     },
     lang=lang,
     own_headings=("row",),
@@ -243,6 +245,9 @@ if sec["ex"].open:
 if sec["online"].open:
     with sec["online"]:
         os_views.section(seed, lang, rows["online"])
+if sec["cap"].open:
+    with sec["cap"]:
+        cap_views.section(seed, lang, rows["cap"])
 
 # ---- what the page is ----------------------------------------------------------------------------------
 code.box("softmax", lang)

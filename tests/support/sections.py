@@ -27,7 +27,7 @@ SECTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
             "rel.title",
         ),
     ),
-    "softmax.py": ("sm_section", ("sm.var.title", "sm.tab.row", "ex.title", "os.title")),
+    "softmax.py": ("sm_section", ("sm.var.title", "sm.tab.row", "ex.title", "os.title", "cap.title")),
     "attention.py": (
         "att_section",
         ("att.maps.title", "att.mask.title", "steps.title", "att.order.title", "win.title", "ind.title"),
@@ -36,6 +36,10 @@ SECTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "pretrained.py": (
         "real_section",
         tuple(f"real.section.{k}" for k in ("tokens", "all", "one", "patterns", "next")),
+    ),
+    "zoo.py": (
+        "zoo_section",
+        tuple(f"zoo.section.{k}" for k in ("zoo", "state", "mla", "diff", "sparse", "layers")),
     ),
 }
 NESTED: dict[str, tuple[str, tuple[str, ...]]] = {

@@ -33,6 +33,7 @@ from typing import Literal
 from viz.i18n import (
     attention,
     attention_steps,
+    capping,
     code,
     embedding,
     encoder,
@@ -100,6 +101,7 @@ PREFIXES: dict[str, str] = {
     "patch": "patching",
     "zoo": "zoo",
     "mix": "mixers",
+    "cap": "capping",
 }
 
 #: Every strings module of the package, by name; STRINGS is their union.
@@ -136,6 +138,7 @@ TABLES: dict[str, dict[str, dict[str, str]]] = {
         induction,
         zoo,
         mixers,
+        capping,
     )
 }
 

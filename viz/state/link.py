@@ -119,6 +119,9 @@ PATCHES = ("resid", "heads")  # viz.pretrained.intervene.PATCHES
 #: The score each toy head's curve over training shows (viz/views/induction.py).
 IND_CURVES = ("prefix", "copy", "previous")
 #: The Attention variants page's tabs (pages/zoo.py)
+#: viz.scores.capping.SCALES and CAPS (the Softmax page's sixth tab)
+CAP_SCALES = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)
+CAP_CAPS = (2.0, 5.0, 10.0, 20.0, 50.0)
 ZOO_SECTIONS = ("zoo", "state", "mla", "diff", "sparse", "layers")
 ZOO_WIDTHS = (4, 32, 16)  # viz.views.zoo.WIDTHS
 ZOO_SHOWS = ("accuracy", "loss")  # what the zoo's curves show
@@ -206,7 +209,7 @@ PAGES: dict[str, Page] = {
             ),
             Option("n", "sm_n", 5000, (500, 1000, 2000, 5000, 10000, 20000)),
             Int("seed", "sm_seed", 0, 0, SEED_MAX),
-            _tabs("sm_section", ("var", "row", "ex", "online")),
+            _tabs("sm_section", ("var", "row", "ex", "online", "cap")),
             Int("keys", "sm_keys", 6, 2, 16),
             Number("temp", "sm_temp", 1.0, 0.1, 5.0, 0.1),
             Choice("src", "sm_ex_source", "random", ("random", "notes")),
@@ -218,6 +221,9 @@ PAGES: dict[str, Page] = {
             Int("okeys", "os_keys", 16, 4, 64),
             Int("oblock", "os_block", 4, 1, 64),
             Int("ostep", "os_step", None, 1, 64),
+            # keeping scores in range (viz/views/capping.py): the query's scale, the soft cap
+            Option("qscale", "sm_qscale", 1.0, CAP_SCALES),
+            Option("cap", "sm_cap", 10.0, CAP_CAPS),
         )
     ),
     "attention": Page(
