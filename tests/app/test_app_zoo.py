@@ -68,6 +68,8 @@ def test_the_zoo_trains_every_variant_once_and_draws_those_runs(lang: str) -> No
         np.testing.assert_allclose(decode(c["y"]), run.accuracy, atol=1e-6)
     bars = figure(at, "zoo_cache")["data"][0]
     np.testing.assert_allclose(decode(bars["y"]), [r.cache_bytes for r in runs.values()], rtol=1e-6)
+    first = figure(at, "zoo_first")["data"][0]
+    np.testing.assert_allclose(decode(first["y"]), [r.first_token for r in runs.values()], atol=1e-6)
     table = at.dataframe[0].value
     assert len(table) == n
     assert list(table[t("zoo.col.params", lang)]) == [r.params for r in runs.values()]
@@ -84,7 +86,7 @@ def test_the_zoo_trains_every_variant_once_and_draws_those_runs(lang: str) -> No
     assert at.query_params.get("show") == "loss"
     # a second visitor gets the same runs without training
     again = open_link("zoo", seed="3", lang=lang)
-    assert not again.info and len(charts(again)) == 2
+    assert not again.info and len(charts(again)) == 3
 
 
 @pytest.mark.usefixtures("short_runs")
@@ -95,7 +97,7 @@ def test_the_button_trains_only_the_variants_missing() -> None:
     budget.STORE.get_or_build(("zoo", ready), lambda: zoo.train(ready), namespace="viz.views.zoo")
     at = open_link("zoo", seed="4")
     assert at.button(key="zoo_train").label == t("zoo.train.rest", "en", n=len(multihead.VARIANTS) - 1)
-    assert len(charts(at)) == 2  # the kept run is drawn already
+    assert len(charts(at)) == 3  # the kept run is drawn already
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])

@@ -116,6 +116,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "zoo.variant": {"en": "variant", "ko": "변형"},
     "zoo.bytes": {"en": "bytes per token (log scale)", "ko": "토큰당 바이트(로그 눈금)"},
     "zoo.bytes.hover": {"en": "%{x}<br>%{y:.3g} bytes per token", "ko": "%{x}<br>토큰당 %{y:.3g}바이트"},
+    "zoo.first": {"en": "mean weight on the first token", "ko": "첫 토큰에 가는 평균 가중치"},
+    "zoo.first.chart": {
+        "en": "Attention on the first token after training (seed {seed}; the delta rule's map may go below 0)",
+        "ko": "학습 뒤 첫 토큰에 가는 어텐션(시드 {seed}, 델타 규칙의 맵은 0 아래로 갈 수 있음)",
+    },
+    "zoo.first.hover": {"en": "%{x}<br>%{y:.3f} on token 1", "ko": "%{x}<br>첫 토큰에 %{y:.3f}"},
     "zoo.table": {"en": "The zoo in numbers", "ko": "숫자로 본 변형들"},
     "zoo.col.variant": {"en": "variant", "ko": "변형"},
     "zoo.col.accuracy": {"en": "final accuracy", "ko": "최종 정확도"},

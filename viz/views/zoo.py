@@ -128,6 +128,7 @@ def zoo_section(lang: str, row: layout.Row) -> None:
             return
         _curves(runs, seed, show, lang)
         _cache_bars(runs, seed, lang)
+        _first_token(runs, seed, lang)
         chart_table.grid(zoo_table(runs, lang))
     with row.side:
         missed = [r for r in runs.values() if r.final_accuracy < r.config.target]
@@ -171,6 +172,19 @@ def _cache_bars(runs: dict[str, ZooRun], seed: int, lang: str) -> None:
         y_log=True,
     )
     chart(fig, key="zoo_cache", lang=lang, csv=lambda: zoo_csv(runs, lang), file_name=f"zoo_seed{seed}.csv")
+
+
+def _first_token(runs: dict[str, ZooRun], seed: int, lang: str) -> None:
+    fig = figures.grouped_bars(
+        [name(v, lang) for v in runs],
+        {t("zoo.first", lang): np.array([r.first_token for r in runs.values()])},
+        title=t("zoo.first.chart", lang, seed=seed),
+        x_title=t("zoo.variant", lang),
+        y_title=t("zoo.first", lang),
+        hovertemplate=t("zoo.first.hover", lang),
+        bar_text="%{y:.3f}",
+    )
+    chart(fig, key="zoo_first", lang=lang, file_name=f"zoo_first_token_seed{seed}.csv")
 
 
 def table_columns(runs: dict[str, ZooRun], lang: str) -> dict[str, list[object]]:
