@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import base64
+import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from streamlit.testing.v1 import AppTest
@@ -46,6 +47,13 @@ def charts(at: AppTest) -> list[Chart]:
             if not live_figures.is_strip(spec):  # a live strip: sliders, no figure
                 found.append(Chart(ChartProto(proto.id, live_figures.materialize(spec), len(proto.bytes))))
     return found
+
+
+def figure(at: AppTest, key: str) -> dict[str, Any]:
+    """The Plotly JSON of the one chart whose key ends with ``key`` (an error names the charts there are)."""
+    found = [json.loads(c.proto.spec) for c in charts(at) if c.proto.id.endswith(key)]
+    assert len(found) == 1, [c.proto.id for c in charts(at)]
+    return cast("dict[str, Any]", found[0])
 
 
 def new_app(**query: str) -> AppTest:

@@ -3,24 +3,14 @@ Korean, its charts are viz.scores.capping's numbers, and its sliders go into the
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import numpy as np
 import pytest
-from streamlit.testing.v1 import AppTest
 
-from bench.harness.apptest import charts, decode, open_link
+from bench.harness.apptest import decode, figure, open_link
 from viz.i18n import t
 from viz.scores import capping
 
 pytestmark = pytest.mark.usefixtures("fresh_caches")
-
-
-def figure(at: AppTest, key: str) -> dict[str, Any]:
-    found = [json.loads(c.proto.spec) for c in charts(at) if c.proto.id.endswith(key)]
-    assert len(found) == 1, [c.proto.id for c in charts(at)]
-    return found[0]
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])

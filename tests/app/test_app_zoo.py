@@ -5,14 +5,11 @@ curves are viz.model.linear's; the latent tab's two maps are equal."""
 from __future__ import annotations
 
 import dataclasses
-import json
-from typing import Any
 
 import numpy as np
 import pytest
-from streamlit.testing.v1 import AppTest
 
-from bench.harness.apptest import charts, decode, open_link
+from bench.harness.apptest import charts, decode, figure, open_link
 from viz.i18n import t
 from viz.model import linear, multihead, zoo
 from viz.views import mixers
@@ -21,12 +18,6 @@ from viz.views import zoo as views
 pytestmark = pytest.mark.usefixtures("fresh_caches")
 
 SHORT = 5  # training steps per variant here: the runs' numbers, not their quality, are under test
-
-
-def figure(at: AppTest, key: str) -> dict[str, Any]:
-    found = [json.loads(c.proto.spec) for c in charts(at) if c.proto.id.endswith(key)]
-    assert len(found) == 1, [c.proto.id for c in charts(at)]
-    return found[0]
 
 
 @pytest.fixture
