@@ -34,7 +34,7 @@ def test_the_state_chart_is_on_the_first_screen_and_follows_its_slider(
     assert title == t("zoo.recall.chart", lang, width=8)
     box = page.locator(f"{RECALL} .main-svg").first.bounding_box()
     assert box is not None and box["y"] < 900 * 0.3
-    thumb = page.locator(".st-key-zoo_width [role='slider']")
+    thumb = page.locator(".st-key-zoo_width").locator('input[type="range"], [role="slider"]').first
     thumb.focus()
     page.keyboard.press("ArrowRight")
     wait_for_rerun(page, "el.layout.title.text.includes('9')", root=RECALL)
