@@ -37,6 +37,13 @@ def test_the_views_copies_of_the_model_constants_are_right() -> None:
     from viz.state import link
 
     assert link.ZOO_WIDTHS == views.WIDTHS
+    config = zoo.ZooConfig()
+    assert (config.d_model, config.heads, config.layers) == views.ZOO_SIZES
+    for v in multihead.VARIANTS:
+        assert (
+            views.cache_bytes(v)
+            == zoo.cache_numbers(dataclasses.replace(config, variant=v)) * zoo.CACHE_BYTES
+        )
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
@@ -45,7 +52,7 @@ def test_the_zoo_trains_every_variant_once_and_draws_those_runs(lang: str) -> No
     at = open_link("zoo", seed="3", lang=lang)
     n = len(multihead.VARIANTS)
     assert [i.value for i in at.info] == [t("zoo.untrained", lang, n=n, seconds=views.SECONDS_EACH * n)]
-    assert not charts(at)
+    assert [c.proto.id.split("-")[-1] for c in charts(at)] == ["zoo_cache"]  # the formula's chart, first
     at.button(key="zoo_train").click().run()
     assert not at.exception
     assert not [b for b in at.button if b.key == "zoo_train"]  # all trained: no button

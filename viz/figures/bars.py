@@ -30,6 +30,7 @@ def grouped_bars(
     bar_text: str | None = None,
     colors: Sequence[str] | None = None,
     y_log: bool = False,
+    upright: bool = False,
 ) -> go.Figure:
     """Bars side by side for each label (text, escaped), one colour per entry of ``ys``.
 
@@ -74,12 +75,14 @@ def grouped_bars(
         # axis title onto its first entry.
         margin={"r": 60 if y2 else 20, "b": 50 + LEGEND_ROW_PX * (len(ys) + len(y2 or {}))},
         x_title=x_title,
-        xaxis={"type": "category", "automargin": True},
+        # upright: many long labels read bottom to top, so they never overlap on a phone
+        xaxis={"type": "category", "automargin": True, "tickangle": -90 if upright else None},
         y_title=y_title,
         yaxis={
             "range": list(y_range) if y_range else None,
             "type": "log" if y_log else "linear",
             "exponentformat": "power" if y_log else "B",
+            "dtick": 1 if y_log else None,  # powers of ten only: no 2 and 5 in 9 px type between them
         },
         legend={"orientation": "h", "x": 0, "yref": "container", "y": 0, "yanchor": "bottom"},
     )

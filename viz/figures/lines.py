@@ -1,5 +1,4 @@
-"""Line and point charts: curves over x, markers on log axes, measured values against theory, stages,
-scatter of offsets and the sine/cosine orbit."""
+"""Line and point charts: curves, markers on log axes, measured against theory, stages, offsets, the orbit."""
 
 from __future__ import annotations
 
@@ -24,6 +23,7 @@ from viz.figures.base import (
     _relayout,
     _right_axis,
     escape_label,
+    log_axis,
     new_figure,
 )
 
@@ -50,6 +50,7 @@ def lines(
     marks: Mapping[str, float] | None = None,
     levels: Mapping[str, float] | None = None,
     legend_right: bool = False,
+    x_decades: bool = False,
 ) -> go.Figure:
     """One trace per entry of ``ys`` (name -> values over ``x``), drawn as ``mode`` (lines, markers).
 
@@ -92,7 +93,7 @@ def lines(
         height=height,
         margin={"r": 60 if y2 else 20},
         x_title=x_title,
-        xaxis={"type": "log" if x_log else "linear"},
+        xaxis=log_axis(x_decades) if x_log else {"type": "linear"},
         y_title=y_title,
         legend={"orientation": "v", "x": 1.02, "y": 1} if legend_right else None,
     )

@@ -8,10 +8,21 @@ the cache shrinks by that factor. Pure Python, no torch.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:  # the live model's config; importing viz.model.encoder would import torch
-    from viz.model.encoder import ModelConfig
+
+class ModelConfig(Protocol):
+    """What :func:`live` reads of viz.model.encoder.ModelConfig (importing it would import torch, and
+    the encoder imports this module through its attention layer)."""
+
+    @property
+    def n_layers(self) -> int: ...
+    @property
+    def n_kv(self) -> int: ...
+    @property
+    def d_k(self) -> int: ...
+    @property
+    def n_heads(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -63,3 +74,41 @@ def live(config: ModelConfig, bytes_per_number: int = 4) -> Shape:
         heads=config.n_heads,
         bytes_per_number=bytes_per_number,
     )
+
+
+# ---- the attention variants' caches (viz.model.multihead, the zoo) --------------------------------------
+#: A local layer's window (tokens) in the "local_global" variant; native sparse attention's block,
+#: selected blocks and window; the variants that keep a fixed state instead of a cache.
+LOCAL_WINDOW = 4
+SPARSE = (4, 2, 4)
+STATEFUL = ("linear", "gated_delta")
+
+
+def latent_width(d_k: int) -> tuple[int, int]:
+    """(d_c, d_r): the latent and the decoupled RoPE key of multi-head latent attention, as DeepSeek
+    sizes them against a head (V3: 512 = 4 x 128 and 64 = 128 / 2; here 2 x d_k so a small model still
+    caches less)."""
+    return 2 * d_k, max(2, d_k // 2)
+
+
+def variant_numbers(variant: str, d_model: int, heads: int, layers: int, tokens: int) -> float:
+    """Numbers a model of ``variant`` keeps per token over all its layers at ``tokens`` of context: a key
+    and a value per head and layer for softmax attention; the latent and the shared key for MLA; only the
+    window on local layers; a fixed state (d_k x d_k per head, and linear attention's normaliser) spread
+    over the tokens for the stateful variants; native sparse attention adds its compressed keys and
+    values."""
+    d_k = d_model // heads
+    kv = 2 * heads * d_k
+    total = 0.0
+    for layer in range(layers):
+        if variant == "mla":
+            total += sum(latent_width(d_k))
+        elif variant == "local_global" and layer % 2 == 0:
+            total += kv * min(LOCAL_WINDOW, tokens) / tokens
+        elif variant in STATEFUL:
+            total += (heads * d_k * d_k + (heads * d_k if variant == "linear" else 0)) / tokens
+        elif variant == "sparse":
+            total += kv * (1 + 1 / SPARSE[0])
+        else:
+            total += kv
+    return total

@@ -25,7 +25,7 @@ import torch
 from torch import Tensor, nn
 from torch.nn import functional as F
 
-from viz.model import linear, variants
+from viz.model import kv_cache, linear, variants
 from viz.model.attention import rope_apply, rope_tables, scaled_dot_product_attention
 
 Variant = Literal[
@@ -42,25 +42,20 @@ Variant = Literal[
     "local_global",
 ]
 VARIANTS: tuple[Variant, ...] = get_args(Variant)
-#: Variants that keep a fixed-size state and are causal whatever mask they are given.
-STATEFUL: tuple[Variant, ...] = ("linear", "gated_delta")
+#: Variants that keep a fixed-size state and are causal whatever mask they are given; sparse attention's
+#: block, selected blocks and window; the local layers' window (viz.model.kv_cache, which counts caches)
+STATEFUL: tuple[Variant, ...] = kv_cache.STATEFUL  # type: ignore[assignment]
+SPARSE = kv_cache.SPARSE
+WINDOW = kv_cache.LOCAL_WINDOW
 #: The soft cap on scores: the toy's trained scores reach 10-20, so a cap of 10 bends the largest ones
 #: (Gemma 2 caps at 50 with heads of 256 dimensions).
 SOFT_CAP = 10.0
-#: Native sparse attention's block (compression and selection), selected blocks and window, in tokens.
-SPARSE = (4, 2, 4)
-#: The local layers' window (tokens) in "local_global".
-WINDOW = 4
 #: The gated delta rule's chunk (tokens), and its short convolutions' width (Gated DeltaNet's 4).
 CHUNK = 8
 CONV = 4
 
 
-def latent_width(d_k: int) -> tuple[int, int]:
-    """(d_c, d_r): the latent and the decoupled RoPE key of multi-head latent attention, as DeepSeek
-    sizes them against a head (V3: 512 = 4 x 128 and 64 = 128 / 2; here 2 x d_k so a small model still
-    caches less)."""
-    return 2 * d_k, max(2, d_k // 2)
+latent_width = kv_cache.latent_width
 
 
 def check_variant(variant: str, d_k: int) -> list[str]:

@@ -24,8 +24,9 @@ import torch
 from torch import Tensor
 from torch.nn import functional as F
 
+from viz.model import kv_cache
 from viz.model.encoder import Encoder, ModelConfig, ModelEncoding, build
-from viz.model.multihead import SPARSE, STATEFUL, VARIANTS, WINDOW, Variant, latent_width
+from viz.model.multihead import VARIANTS, Variant
 
 PAIRS = 6
 KEYS = 16  # key symbols 0..15; values are 16..31
@@ -114,27 +115,8 @@ def first_token_share(maps: list[Tensor]) -> float:
 
 
 def cache_numbers(config: ZooConfig, tokens: int = CACHE_TOKENS) -> float:
-    """Numbers a variant keeps per token over the whole model at ``tokens`` tokens of context: a key and
-    a value per head and layer for softmax attention; the latent and the shared key for MLA; only the
-    window on local layers; a fixed state (d_k x d_k per head, and linear attention's normaliser) spread
-    over the tokens for the stateful variants; NSA adds its compressed keys and values."""
-    d_k = config.d_model // config.heads
-    per_layer = []
-    for layer in range(config.layers):
-        kv = 2 * config.heads * d_k
-        v = config.variant
-        if v == "mla":
-            per_layer.append(float(sum(latent_width(d_k))))
-        elif v == "local_global" and layer % 2 == 0:
-            per_layer.append(kv * min(WINDOW, tokens) / tokens)
-        elif v in STATEFUL:
-            state = config.heads * d_k * d_k + (config.heads * d_k if v == "linear" else 0)
-            per_layer.append(state / tokens)
-        elif v == "sparse":
-            per_layer.append(kv * (1 + 1 / SPARSE[0]))
-        else:
-            per_layer.append(float(kv))
-    return float(sum(per_layer))
+    """Numbers the config's model keeps per token at ``tokens`` of context (viz.model.kv_cache)."""
+    return kv_cache.variant_numbers(config.variant, config.d_model, config.heads, config.layers, tokens)
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,7 @@ def section(seed: int, lang: str, row: layout.Row | None = None) -> None:
             y_title=t("cap.entropy", lang),
             hovertemplate=t("cap.entropy.hover", lang),
             x_log=True,
+            x_decades=True,
             mark_x=scale,
             mark_label=t("cap.now", lang, scale=f"{scale:g}"),
             levels={t("cap.uniform", lang): float(np.log(capping.KEYS))},

@@ -193,6 +193,7 @@ def layers_section(lang: str, row: layout.Row) -> None:
             hovertemplate=t("mix.cache.hover", lang),
             mode="lines+markers",
             x_log=True,
+            x_decades=True,
             y_log=True,
             height=400,
         )

@@ -42,6 +42,7 @@ VARIANTS = (
 )
 CACHE_TOKENS = 8192  # viz.model.zoo.CACHE_TOKENS
 PAIRS, KEYS, WINDOW = 6, 16, 4  # viz.model.zoo.PAIRS, KEYS; viz.model.multihead.WINDOW
+ZOO_SIZES = (64, 4, 2)  # viz.model.zoo.ZooConfig's d_model, heads, layers
 #: About how long one variant trains, on average (CPU seconds; seed 0 took 195 s for the eleven, three of
 #: them stopped by the 30 s limit: bench/results/zoo.md).
 SECONDS_EACH = 18
@@ -123,7 +124,8 @@ def zoo_section(lang: str, row: layout.Row) -> None:
             train_missing(seed, lang)
             st.rerun()  # drawn again from the kept runs, without the button
         runs = kept(seed)
-        if not runs:
+        if not runs:  # what needs no training first: every variant's cache, by formula
+            _cache_bars(runs, seed, lang)
             st.info(t("zoo.untrained", lang, n=len(VARIANTS), seconds=SECONDS_EACH * len(VARIANTS)))
             return
         _curves(runs, seed, show, lang)
@@ -159,19 +161,26 @@ def _curves(runs: dict[str, ZooRun], seed: int, show: str, lang: str) -> None:
     chart(fig, key="zoo_curves", lang=lang, file_name=f"zoo_{show}_seed{seed}.csv")
 
 
+def cache_bytes(variant: str) -> float:
+    """Bytes the zoo's model of ``variant`` keeps per token at CACHE_TOKENS (16-bit)."""
+    return kv_cache.variant_numbers(variant, *ZOO_SIZES, CACHE_TOKENS) * 2
+
+
 def _cache_bars(runs: dict[str, ZooRun], seed: int, lang: str) -> None:
-    names = [name(v, lang) for v in runs]
+    """Every variant's cache per token (a formula: drawn before anyone trains), the table as its CSV."""
     fig = figures.grouped_bars(
-        names,
-        {t("zoo.bytes", lang): np.array([r.cache_bytes for r in runs.values()])},
+        [name(v, lang) for v in VARIANTS],
+        {t("zoo.bytes", lang): np.array([cache_bytes(v) for v in VARIANTS])},
         title=t("zoo.cache.chart", lang, tokens=CACHE_TOKENS),
         x_title=t("zoo.variant", lang),
         y_title=t("zoo.bytes", lang),
         hovertemplate=t("zoo.bytes.hover", lang),
         bar_text="%{y:.3g}",
         y_log=True,
+        upright=True,
     )
-    chart(fig, key="zoo_cache", lang=lang, csv=lambda: zoo_csv(runs, lang), file_name=f"zoo_seed{seed}.csv")
+    table = (lambda: zoo_csv(runs, lang)) if runs else None
+    chart(fig, key="zoo_cache", lang=lang, csv=table, file_name=f"zoo_seed{seed}.csv")
 
 
 def _first_token(runs: dict[str, ZooRun], seed: int, lang: str) -> None:
@@ -183,6 +192,7 @@ def _first_token(runs: dict[str, ZooRun], seed: int, lang: str) -> None:
         y_title=t("zoo.first", lang),
         hovertemplate=t("zoo.first.hover", lang),
         bar_text="%{y:.3f}",
+        upright=True,
     )
     chart(fig, key="zoo_first", lang=lang, file_name=f"zoo_first_token_seed{seed}.csv")
 
@@ -267,6 +277,7 @@ def _memory(lang: str) -> None:
         hovertemplate=t("zoo.memory.hover", lang),
         mode="lines+markers",
         x_log=True,
+        x_decades=True,
         y_log=True,
         height=360,
     )
