@@ -445,9 +445,9 @@ def test_the_open_tab_survives_a_language_switch() -> None:
     at.sidebar.button_group[0].set_value("ko").run()
     ok(at)
     labels = [t(name, "ko") for name in SECTIONS["softmax.py"][1]]
-    assert [n > 0 for _, n in tab_state(at, labels)] == [False, False, True, False]
+    assert [n > 0 for _, n in tab_state(at, labels)] == [False, False, True, False, False]
     open_tab(at, "sm_section", t("sm.var.title", "ko"))
     at.sidebar.button_group[0].set_value("en").run()
     ok(at)
     labels = [t(name, "en") for name in SECTIONS["softmax.py"][1]]
-    assert [n > 0 for _, n in tab_state(at, labels)] == [True, False, False, False]
+    assert [n > 0 for _, n in tab_state(at, labels)] == [True, False, False, False, False]

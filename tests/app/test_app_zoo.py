@@ -189,6 +189,8 @@ def test_the_layers_tab_counts_the_cache_and_the_reach_by_hand() -> None:
     reach = {c["name"]: decode(c["y"]) for c in figure(at, "zoo_reach")["data"]}
     local = reach[t("mix.pattern.local", "en")]
     np.testing.assert_allclose(local, np.minimum(32768, 1 + np.arange(1, 25) * 4095))
-    assert set(reach[t("mix.pattern.global", "en")]) == {32768.0}
+    assert t("mix.pattern.global", "en") not in reach  # the whole context from layer 1: a level line
+    level = [c for c in figure(at, "zoo_reach")["data"] if c["name"] == t("mix.reach.all", "en")]
+    assert level and set(decode(level[0]["y"])) == {32768.0}
     said = "\n".join(m.value for m in at.markdown)
     assert t("mix.rotated.says", "en", share=25, pairs=16, d=128, longest="35,333") in said

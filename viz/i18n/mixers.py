@@ -104,6 +104,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "층마다 마지막 토큰이 끌어올 수 있는 거리(문맥 {context:,}토큰)",
     },
     "mix.layer": {"en": "layer", "ko": "층"},
+    "mix.reach.all": {
+        "en": "every layer global: the whole context from layer 1",
+        "ko": "모든 층 전역: 1층부터 문맥 전체",
+    },
     "mix.reach": {"en": "tokens within reach (log scale)", "ko": "닿는 토큰 수(로그 눈금)"},
     "mix.reach.hover": {"en": "after layer %{x}<br>%{y:,} tokens", "ko": "%{x}층 뒤<br>토큰 %{y:,}개"},
     "mix.rotated": {

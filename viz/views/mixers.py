@@ -201,7 +201,10 @@ def layers_section(lang: str, row: layout.Row) -> None:
         context = 32768
         fig = figures.lines(
             np.arange(1, LAYERS + 1),
-            {names[p]: reach(p, context) for p in PATTERNS},
+            # every layer global reaches the whole context from the first layer: a level, not a flat curve
+            # that would hide the others where they reach it too
+            {names[p]: reach(p, context) for p in PATTERNS if p != "global"},
+            levels={t("mix.reach.all", lang): float(context)},
             title=t("mix.reach.chart", lang, context=context),
             x_title=t("mix.layer", lang),
             y_title=t("mix.reach", lang),
