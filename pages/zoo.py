@@ -24,24 +24,19 @@ sec = sections.sections(
 )
 rows = layout.rows(sec)
 
-if sec["zoo"].open:
-    with sec["zoo"], widgets.guard(lang):
-        views.zoo_section(lang, rows["zoo"])
-if sec["state"].open:
-    with sec["state"], widgets.guard(lang):
-        views.state_section(lang, rows["state"])
-if sec["mla"].open:
-    with sec["mla"], widgets.guard(lang):
-        views.mla_section(lang, rows["mla"])
-if sec["diff"].open:
-    with sec["diff"], widgets.guard(lang):
-        mixers.diff_section(lang, rows["diff"])
-if sec["sparse"].open:
-    with sec["sparse"], widgets.guard(lang):
-        mixers.sparse_section(lang, rows["sparse"])
-if sec["layers"].open:
-    with sec["layers"], widgets.guard(lang):
-        mixers.layers_section(lang, rows["layers"])
+# each tab's whole view, drawn only when it is open
+VIEWS = {
+    "zoo": views.zoo_section,
+    "state": views.state_section,
+    "mla": views.mla_section,
+    "diff": mixers.diff_section,
+    "sparse": mixers.sparse_section,
+    "layers": mixers.layers_section,
+}
+for name, view in VIEWS.items():
+    if sec[name].open:
+        with sec[name], widgets.guard(lang):
+            view(lang, rows[name])
 
 with layout.about(lang):
     st.write(t("zoo.intro", lang))
