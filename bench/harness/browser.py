@@ -435,6 +435,30 @@ def sidebar_button(page: Page, widget_key: str, text: str) -> Locator:
     )
 
 
+def pick_option(page: Page, scope: str, option: str, *, exact: bool = True, tries: int = 4) -> None:
+    """Open the selectbox under the CSS selector ``scope`` and choose ``option``.
+
+    Tries again when the list does not show the option: a rerun that lands while the list is open (a
+    slider's debounced value, a loaded machine) draws the selectbox again and closes its list, which once
+    left a CI run waiting a minute for an option that was no longer on the page.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    wanted = page.get_by_role("option", name=option, exact=exact)
+    for attempt in range(tries):
+        page.locator(f'{scope} button[aria-haspopup="listbox"]').click()
+        try:
+            wanted.first.wait_for(timeout=WAIT_MS // tries)
+        except PlaywrightTimeoutError:
+            if attempt == tries - 1:
+                raise
+            page.keyboard.press("Escape")
+            wait_for_idle(page)
+            continue
+        wanted.first.click()
+        return
+
+
 def open_tab(page: Page, label: str) -> None:
     """Click the page's section tab ``label`` (viz.ui.sections) and wait until it is the selected one and
     the app is idle; its charts are then drawn or being drawn (follow with :func:`wait_for_plot`)."""

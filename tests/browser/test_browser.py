@@ -20,6 +20,7 @@ from bench.harness.browser import (
     StreamlitServer,
     columns_js,
     heatmap_shape,
+    pick_option,
     plot_eval,
     screenshot,
     sidebar_button,
@@ -209,8 +210,7 @@ def test_language_switch_keeps_the_chosen_encoding_and_translates_it(
 ) -> None:
     open_pe(page, server)
     # Streamlit 1.67's selectbox is a combobox whose input holds the chosen label.
-    page.locator('.st-key-pe_kind__en button[aria-haspopup="listbox"]').click()
-    page.locator('[role="option"]', has_text="Binary").click()
+    pick_option(page, ".st-key-pe_kind__en", "Binary", exact=False)
     # position 1 has bit 0 set: 1.0 in the binary table, sin(1) = 0.84 in the sinusoidal one
     wait_for_rerun(page, "el._fullData[0].z[1][0] === 1", root=HEATMAP)
     sidebar_button(page, "lang", "ko").click()

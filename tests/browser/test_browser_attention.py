@@ -27,6 +27,7 @@ from bench.harness.browser import (
     assert_no_exception,
     every_section,
     heading,
+    pick_option,
     plot_eval,
     screenshot,
     wait_for_idle,
@@ -131,8 +132,7 @@ def template_regex(key: str, lang: str) -> re.Pattern[str]:
 
 def pick_heads(page: Page, heads: int) -> None:
     """Open the sidebar heads selectbox and pick ``heads`` (as the PE tests drive a selectbox)."""
-    page.locator(f'{HEADS_SELECT} button[aria-haspopup="listbox"]').click()
-    page.get_by_role("option", name=str(heads), exact=True).click()
+    pick_option(page, HEADS_SELECT, str(heads))
 
 
 def assert_rows_sum_to_one(page: Page, root: str) -> None:

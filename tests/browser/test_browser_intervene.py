@@ -17,6 +17,7 @@ from bench.harness.browser import (
     StreamlitServer,
     assert_no_exception,
     new_page,
+    pick_option,
     plot_eval,
     wait_for_idle,
     wait_for_rerun,
@@ -48,8 +49,7 @@ def test_the_lens_reads_paris_on_the_first_screen_and_follows_a_picked_position(
     assert plot_eval(page, "el._fullData[0].text[0][4]", root=LENS) == "␣Paris"  # top row: the last layer
     box = page.locator(f"{LENS} .main-svg").first.bounding_box()
     assert box is not None and box["y"] < 900 * 0.3  # the chart starts in the first screen's top third
-    page.locator('.st-key-lens_pos button[aria-haspopup="listbox"]').click()
-    page.locator('[role="option"]', has_text="3 · ␣France").first.click()
+    pick_option(page, ".st-key-lens_pos", "3 · ␣France", exact=False)
     wait_for_rerun(page, "el.layout.title.text.includes('3 · ␣France')", root=FOLLOW)
     expect(page).to_have_url(re.compile(r"[?&]pos=4(&|$)"), timeout=WAIT_MS)
     assert_no_exception(page)

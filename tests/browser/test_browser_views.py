@@ -20,6 +20,7 @@ from bench.harness.browser import (
     assert_no_exception,
     every_section,
     open_tab,
+    pick_option,
     sidebar_button,
     wait_for_idle,
 )
@@ -107,8 +108,7 @@ def press(page: Page, selector: str, key: str, times: int) -> None:
 
 def pick(page: Page, widget_key: str, option: str) -> None:
     """Choose ``option`` in the selectbox ``widget_key``."""
-    page.locator(f'.st-key-{widget_key} button[aria-haspopup="listbox"]').click()
-    page.locator('[role="option"]', has_text=option).first.click()
+    pick_option(page, f".st-key-{widget_key}", option, exact=False)
     settle(page)
 
 
