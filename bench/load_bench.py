@@ -3,7 +3,7 @@
 Run from the repository root:
 
     .venv/bin/python -m bench.load_bench [--sessions 40] [--seconds 60] [--interval 3]
-        [--pages encoder attention ...] [--single encoder] [--out bench/results/load.md]
+        [--pages encoder attention ...] [--single encoder] [--zoo SEED] [--out bench/results/load.md]
 
 Scenario 1 spreads the sessions round-robin over ``--pages`` (the heaviest pages); scenario 2 puts them
 all on ``--single`` (``--single ''`` skips it). Each scenario gets a fresh ``streamlit run app.py``
@@ -12,8 +12,11 @@ not measured. Then every session (an asyncio coroutine speaking the websocket pr
 ``deploy/st_client.py``) opens its page (the first load), and for ``--seconds`` waits ``--interval``
 ± 20 % (seeded), sets its page's slider to the next value of a cycle and times the rerun until
 ``script_finished``. An error is a rerun that raised (timeout, closed socket), drew an exception or
-did not finish normally. Server memory comes from /proc/PID/status (VmRSS sampled every 0.5 s, VmHWM)
-and its CPU time from /proc/PID/stat. Not a test: it always exits 0 once the run itself worked.
+did not finish normally. With ``--zoo SEED`` one more session presses the Attention variants page's
+"Train them all" for SEED as the measured period begins (the server's worker trains beside the class)
+and looks at that seed's page every 2 s until the runs are drawn. Server memory comes from
+/proc/PID/status (VmRSS sampled every 0.5 s, VmHWM) and its CPU time from /proc/PID/stat. Not a test:
+it always exits 0 once the run itself worked.
 """
 
 from __future__ import annotations
@@ -75,6 +78,7 @@ def query_for(page: str, index: int) -> str:
 TABS: dict[str, tuple[str, str]] = {"attention": ("att_section", t("steps.title", "en"))}
 TARGET_P95_S = 1.0
 FIRST_ROUND_S = 10.0  # the report splits latencies into reruns sent before and after this
+ZOO_LOOK_S = 2.0  # how often --zoo's viewer looks at the training (as the page's progress bar does)
 TARGET_MEMORY_MB = 1500.0  # 1.5 GB
 MB = 1_000_000
 
@@ -251,6 +255,8 @@ async def _scenario(
     cpus0 = [proc_cpu_seconds(pid) for pid in pids]
     client0, busy0 = time.process_time(), busy_cpu_seconds()
     wall0 = time.perf_counter()
+    zoo_done: list[float] = []
+    watcher = asyncio.create_task(_train_zoo(server.url, args, wall0, zoo_done)) if args.zoo >= 0 else None
     # Sessions on one page start at different points of its cycle, so they do not all ask for one value.
     await asyncio.gather(
         *(
@@ -268,6 +274,10 @@ async def _scenario(
         )
     )
     wall = time.perf_counter() - wall0
+    if watcher is not None:
+        watcher.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await watcher
     cpus = [proc_cpu_seconds(pid) - c0 for pid, c0 in zip(pids, cpus0, strict=True)]
     cpu, client = sum(cpus), time.process_time() - client0
     others = max(busy_cpu_seconds() - busy0 - cpu - client, 0.0)  # rounding can make it slightly negative
@@ -331,12 +341,42 @@ async def _scenario(
         f"server memory <= 1.5 GB — peak {peak_mb * MB / 1e9:.2f} GB "
         f"({'met' if peak_mb <= TARGET_MEMORY_MB else 'NOT met'}).",
     ]
+    if args.zoo >= 0:
+        lines += [
+            "",
+            f"Beside the class: one more visitor pressed the Attention variants page's “Train them all” "
+            f"(seed {args.zoo}) as the measured period began; "
+            + (
+                f"a viewer of that seed, looking every {ZOO_LOOK_S:g} s, saw the eleven runs "
+                f"{zoo_done[0]:.0f} s later."
+                if zoo_done
+                else "the training had not finished when the period ended."
+            ),
+        ]
     tracebacks = server.output().count("Traceback (most recent call last)")  # every process's log
     if tracebacks:
         lines += ["", f"The server log holds {tracebacks} traceback(s)."]
     if total.notes:
         lines += ["", "First errors: " + "; ".join(f"`{note}`" for note in total.notes[:5])]
     return lines
+
+
+async def _train_zoo(url: str, args: argparse.Namespace, wall0: float, done: list[float]) -> None:
+    """Press "Train them all" on /zoo for ``args.zoo``, then look at the seed's page every ZOO_LOOK_S
+    seconds, as a viewer's progress bar does, until it draws no progress bar: the time goes in ``done``."""
+    session, _ = await open_session(url, "zoo", f"seed={args.zoo}")
+    try:
+        session.widget_by_key("zoo_train").value = True
+        await session.rerun(args.timeout)
+        session.widget_by_key("zoo_train").value = None
+        while True:
+            await asyncio.sleep(ZOO_LOOK_S)
+            look = await session.rerun(args.timeout)
+            if look.ok and "progress" not in session.drawn:  # a whole run, with no job's bar
+                done.append(time.perf_counter() - wall0)
+                return
+    finally:
+        await session.close()
 
 
 def _cycle_text(steps: list[Step]) -> str:
@@ -417,6 +457,12 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=0,
         help="N app processes behind HAProxy (deploy/serve.py) instead of one plain server (0)",
+    )
+    parser.add_argument(
+        "--zoo",
+        type=int,
+        default=-1,
+        help="one more session trains the attention zoo of this seed beside the class (-1: none)",
     )
     parser.add_argument("--out", type=Path, default=REPO_ROOT / "bench" / "results" / "load.md")
     args = parser.parse_args(argv)

@@ -76,6 +76,8 @@ class Session:
     ws: Any = None
     script_hashes: dict[str, str] = field(default_factory=dict)  # page name -> script hash
     last_exception: str = ""
+    #: The kinds of element the last rerun drew, in order ("plotly_chart", "progress", ...).
+    drawn: list[str] = field(default_factory=list)
     #: The next rerun runs only this fragment: a widget inside ``st.fragment`` was changed, and the
     #: browser then asks for that fragment alone (set by :func:`set_slider`, used once).
     fragment_id: str = ""
@@ -131,6 +133,7 @@ class Session:
         msg = self.rerun_message()
         client = msg.rerun_script
         started = time.perf_counter()
+        self.drawn = []
         await self.ws.send(msg.SerializeToString())
         received = 0
         count = 0
@@ -184,6 +187,7 @@ class Session:
             return False
         element = delta.new_element
         kind = element.WhichOneof("type")
+        self.drawn.append(kind or "")
         if kind == "exception":
             self.last_exception = element.exception.message + "\n" + "\n".join(element.exception.stack_trace)
             return True

@@ -5,11 +5,13 @@ curves are viz.model.linear's; the latent tab's two maps are equal."""
 from __future__ import annotations
 
 import dataclasses
+import threading
 
 import numpy as np
 import pytest
 
 from bench.harness.apptest import charts, decode, figure, open_link
+from viz.cache import jobs
 from viz.i18n import t
 from viz.model import linear, multihead, zoo
 from viz.views import mixers
@@ -55,7 +57,9 @@ def test_the_zoo_trains_every_variant_once_and_draws_those_runs(lang: str) -> No
     assert [c.proto.id.split("-")[-1] for c in charts(at)] == ["zoo_cache"]  # the formula's chart, first
     at.button(key="zoo_train").click().run()
     assert not at.exception
-    assert not [b for b in at.button if b.key == "zoo_train"]  # all trained: no button
+    assert not [b for b in at.button if b.key == "zoo_train"]  # training or trained: no button
+    assert jobs.wait(views.job_key(3), timeout=300)  # the server's worker trains; the page does not wait
+    at.run()
     runs = {
         v: zoo.train(dataclasses.replace(zoo.ZooConfig(variant=v, seed=3), steps=SHORT))
         for v in multihead.VARIANTS
@@ -74,7 +78,7 @@ def test_the_zoo_trains_every_variant_once_and_draws_those_runs(lang: str) -> No
     assert t("zoo.notice", lang) in "\n".join(m.value for m in at.markdown)
     # five steps reach 99% nowhere: every variant is named as missing it
     names = ", ".join(t(f"zoo.v.{v}", lang) for v in multihead.VARIANTS)
-    missed = t("zoo.missed", lang, steps=SHORT, seconds="30", names=names)
+    missed = t("zoo.missed", lang, steps=SHORT, seconds=f"{zoo.ZooConfig().time_limit:.0f}", names=names)
     assert missed in [c.value for c in at.caption]
     # the radio turns the curves into the held-out loss, and the address says so
     at.radio(key=f"zoo_show__{lang}").set_value("loss").run()
@@ -85,6 +89,36 @@ def test_the_zoo_trains_every_variant_once_and_draws_those_runs(lang: str) -> No
     # a second visitor gets the same runs without training
     again = open_link("zoo", seed="3", lang=lang)
     assert not again.info and len(charts(again)) == 3
+
+
+@pytest.mark.usefixtures("short_runs")
+def test_training_runs_on_the_server_and_every_visitor_of_the_seed_sees_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The press hands the work to the server's worker: the page returns at once with a progress bar, a
+    second visitor sees the same job (no button, no second training) and both get the runs."""
+    release, real_train, trained = threading.Event(), zoo.train, []
+
+    def held_train(config: zoo.ZooConfig, progress: object = None) -> zoo.ZooRun:
+        assert release.wait(120)
+        trained.append(config.variant)
+        return real_train(config)
+
+    monkeypatch.setattr(zoo, "train", held_train)
+    at = open_link("zoo", seed="5")
+    at.button(key="zoo_train").click().run()
+    assert not at.exception
+    bars = at.get("progress")
+    assert len(bars) == 1 and bars[0].proto.value == 0  # the first variant has not finished
+    other = open_link("zoo", seed="5", lang="ko")
+    assert not [b for b in other.button if b.key == "zoo_train"] and len(other.get("progress")) == 1
+    assert not other.info  # no "press the button": it is pressed
+    release.set()
+    assert jobs.wait(views.job_key(5), timeout=300)
+    assert trained == list(multihead.VARIANTS)  # each variant trained once, for both visitors
+    for page in (at, other):
+        page.run()
+        assert not page.get("progress") and len(charts(page)) == 3
 
 
 @pytest.mark.usefixtures("short_runs")

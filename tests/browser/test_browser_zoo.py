@@ -1,8 +1,9 @@
 """The Attention variants page (pages/zoo.py) in a real headless Chromium: the state tab's recall chart is on
 the first screen in English and Korean and follows its width slider (arrow keys), which goes into the
 address; the latent tab draws its bars and its two equal maps; the zoo tab before anyone trained it
-shows its button and what a press will cost. (The training itself runs for minutes: AppTest presses the
-button on short runs, tests/app/test_app_zoo.py.)"""
+shows its button and what a press will cost; a press trains on the server, seen from a second tab after
+the first is closed. (The whole zoo trains for a minute or more: AppTest checks every run's numbers on
+short runs, tests/app/test_app_zoo.py.)"""
 
 from __future__ import annotations
 
@@ -66,3 +67,30 @@ def test_the_zoo_tab_offers_its_button_before_anyone_trained(server: StreamlitSe
     expect(page.locator(".st-key-zoo_train button").first).to_have_text(t("zoo.train", "en"), timeout=WAIT_MS)
     expect(page.get_by_text("No run with this seed yet.", exact=False)).to_be_visible(timeout=WAIT_MS)
     assert_no_exception(page)
+
+
+# Last in the module: the training it starts goes on in this module's server until the server stops.
+def test_a_press_trains_on_the_server_for_every_tab_of_the_seed_even_once_the_tab_is_closed(
+    server: StreamlitServer, page: Page
+) -> None:
+    """The press hands the zoo to the server's worker: the tab shows the job's progress, a second tab of
+    the same seed shows the same progress and no button, and after the first tab is closed the second
+    still sees the first variant finish and its curve drawn."""
+    from playwright.sync_api import expect
+
+    url = f"{server.url}/zoo?lang=en&seed=78"
+    page.goto(url)
+    page.locator(".st-key-zoo_train button").first.click()
+    bar = '[data-testid="stProgress"]'
+    first = t("zoo.training", "en", name=t("zoo.v.standard", "en"), i=1, n=11)
+    expect(page.locator(bar).first).to_contain_text(first, timeout=WAIT_MS)
+    other = page.context.new_page()
+    other.goto(url)
+    expect(other.locator(bar).first).to_be_visible(timeout=WAIT_MS)
+    expect(other.locator(".st-key-zoo_train")).to_have_count(0)
+    page.close()  # the visitor who pressed leaves; the server goes on
+    second = t("zoo.training", "en", name=t("zoo.v.mla", "en"), i=2, n=11)
+    expect(other.locator(bar).first).to_contain_text(second, timeout=3 * WAIT_MS)
+    wait_for_rerun(other, "el._fullData.length === 1", root=".st-key-zoo_curves")
+    assert plot_eval(other, "el._fullData[0].name", root=".st-key-zoo_curves") == t("zoo.v.standard", "en")
+    assert_no_exception(other)

@@ -87,6 +87,24 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Training {name} ({i} of {n})…",
         "ko": "{name} 학습 중({n}개 중 {i}번째)…",
     },
+    "zoo.queued": {
+        "en": "Waiting: the server is training another seed first. You can leave this page; the runs will be "
+        "here when you come back.",
+        "ko": "대기 중: 서버가 다른 시드를 먼저 학습하고 있습니다. 이 페이지를 떠나도 됩니다. 돌아오면 결과가 "
+        "여기 있습니다.",
+    },
+    "zoo.busy": {
+        "en": "The server already has {n} trainings waiting. Try again in a minute, or pick a seed someone has "
+        "trained.",
+        "ko": "서버에 이미 학습 {n}개가 기다리고 있습니다. 1분 뒤에 다시 누르거나, 누군가 학습해 둔 시드를 "
+        "고르세요.",
+    },
+    "zoo.failed": {
+        "en": "The training stopped with an error ({error}). The runs finished before it are kept; press the "
+        "button to train the rest again.",
+        "ko": "학습이 오류({error})로 멈췄습니다. 그 전에 끝난 결과는 남아 있습니다. 버튼을 눌러 나머지를 다시 "
+        "학습하세요.",
+    },
     "zoo.task": {
         "en": "The task: {pairs} pairs such as “K3 V7”, then each key again in a new order; at every asked key "
         "the model must name its value. Chance is 1 in {keys}.",

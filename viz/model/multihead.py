@@ -50,8 +50,9 @@ WINDOW = kv_cache.LOCAL_WINDOW
 #: The soft cap on scores: the toy's trained scores reach 10-20, so a cap of 10 bends the largest ones
 #: (Gemma 2 caps at 50 with heads of 256 dimensions).
 SOFT_CAP = 10.0
-#: The gated delta rule's chunk (tokens), and its short convolutions' width (Gated DeltaNet's 4).
-CHUNK = 8
+#: The gated delta rule's chunk (tokens), and its short convolutions' width (Gated DeltaNet's 4). A chunk
+#: holds the zoo's whole 24-token sequence: one triangular solve a layer trains 25% faster than three.
+CHUNK = 32
 CONV = 4
 
 
@@ -194,7 +195,7 @@ class MultiHeadAttention(nn.Module):
         if kind in ("standard", "qk_norm", "gated") or (kind == "local_global" and self.layer % 2):
             z, weights = scaled_dot_product_attention(q, k, v, mask)
             if kind == "gated":
-                z = variants.gate(z, self._split(self.w_gate(x)))
+                z = variants.gate(z, self._split(self.w_gate(x)) + GATE_BIAS)
             return z, weights
         if kind == "local_global":
             local = variants.window_mask(t, WINDOW)
@@ -225,7 +226,7 @@ class MultiHeadAttention(nn.Module):
             return linear.linear_attention(q, k, v)
         # gated delta rule (q, k, v through its convolutions already): unit queries and keys, β in (0, 1)
         # the write strength, α in (0, 1) the memory
-        qn, kn = F.normalize(q, dim=-1), F.normalize(k, dim=-1)
+        qn, kn = _unit(q), _unit(k)
         beta = torch.sigmoid(self.w_beta(x)).transpose(1, 2)  # (B, H, T)
         alpha = torch.sigmoid(self.w_alpha(x) + ALPHA_BIAS).transpose(1, 2)
         z, _ = linear.delta_chunked(qn, kn, v, beta, alpha, chunk=CHUNK)
@@ -235,10 +236,14 @@ class MultiHeadAttention(nn.Module):
     def _conv(self, x: Tensor, which: int) -> Tensor:
         """A causal depthwise convolution over time of x (B, H, T, d_k) with filter ``which`` (0: q, 1: k,
         2: v): out_t = Σ_j w_j x_{t - CONV + 1 + j}, zero before the first token."""
-        b, h, t, d = x.shape
-        flat = x.transpose(1, 2).reshape(b, t, h * d).transpose(1, 2)  # (B, channels, T)
-        out = F.conv1d(F.pad(flat, (CONV - 1, 0)), self.convs[which][:, None, :], groups=h * d)
-        return out.transpose(1, 2).reshape(b, t, h, d).transpose(1, 2)
+        _, h, t, d = x.shape
+        w = self.convs[which].view(h, d, CONV)[:, None]  # (H, 1, d_k, CONV): channel h * d_k + i
+        padded = F.pad(x, (0, 0, CONV - 1, 0))  # zeros before the first token
+        # a sum of CONV shifted copies: F.conv1d's numbers, without its depthwise backward (3 ms a call)
+        out = w[..., 0] * padded[..., :t, :]
+        for j in range(1, CONV):
+            out = out + w[..., j] * padded[..., j : j + t, :]
+        return out
 
     def _latent(self, x: Tensor, mask: Tensor | None) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor]:
         """Multi-head latent attention (its own RoPE on the decoupled part, whatever the model's signal)."""
@@ -265,5 +270,14 @@ class MultiHeadAttention(nn.Module):
         return p.out, p.weights
 
 
+#: Added to the output gate's logits: gates start near σ(2) = 0.88, nearly open. From 0.5 (no offset) the
+#: zoo's recall task stalls at ~35% for 450+ steps on every seed tried, where the offset reaches 99% in
+#: ~325: a half-shut gate halves what attention adds to the stream while the circuit is forming.
+GATE_BIAS = 2.0
 #: Added to the gated delta rule's forget-gate logits: α starts near σ(4) = 0.98, remembering long.
 ALPHA_BIAS = 4.0
+
+
+def _unit(x: Tensor) -> Tensor:
+    """x / max(|x|, 1e-12) over the last axis (F.normalize's numbers; its backward is 2x slower here)."""
+    return x * torch.rsqrt((x * x).sum(-1, keepdim=True).clamp_min(1e-24))

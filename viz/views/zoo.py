@@ -1,10 +1,12 @@
 """The Attention variants page's views: every variant of the live model trained side by side on one recall
 task (viz.model.zoo), a fixed-size state read back against a cache (viz.model.linear), and multi-head
 latent attention's cache and absorbed scores (viz.model.variants). The zoo's runs are trained once per
-seed for the whole server, with a progress bar, and kept in the shared memory budget."""
+seed for the whole server by its worker thread (viz.cache.jobs), with a progress bar any visitor of
+the seed sees, and kept in the shared memory budget."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -12,7 +14,7 @@ import pandas as pd
 import streamlit as st
 
 from viz import figures
-from viz.cache import budget
+from viz.cache import budget, jobs
 from viz.figures.export import columns_csv
 from viz.i18n import t
 from viz.model import kv_cache
@@ -46,6 +48,8 @@ ZOO_SIZES = (64, 4, 2)  # viz.model.zoo.ZooConfig's d_model, heads, layers
 #: About how long one variant trains, on average (CPU seconds; seed 0 took 195 s for the eleven, three of
 #: them stopped by the 30 s limit: bench/results/zoo.md).
 SECONDS_EACH = 18
+#: Seconds between two looks at a running job's progress (each a tiny rerun of the bar, per viewer).
+PROGRESS_EVERY_S = 2.0
 #: The state's width (lowest, highest, default) and how many pairs the recall chart writes, per width.
 WIDTHS = (4, 32, 16)
 PAIRS_PER_WIDTH = 3
@@ -69,29 +73,43 @@ def kept(seed: int) -> dict[str, ZooRun]:
     return {v: run for v, run in found.items() if run is not None}
 
 
-def train_missing(seed: int, lang: str) -> None:
-    """Train every variant not yet kept for ``seed``, one after another, under one progress bar (a
-    visitor asking for a run another is training waits for that one)."""
+def job_key(seed: int) -> tuple[str, int]:
+    """The worker's job that trains ``seed``'s missing variants (viz.cache.jobs)."""
+    return ("zoo", seed)
+
+
+def start_training(seed: int) -> bool:
+    """Hand every variant not yet kept for ``seed`` to the server's worker (one job per seed, whoever
+    presses; kept in the shared memory budget as each one finishes). False when the worker's queue is
+    full."""
     from viz.model import zoo
 
-    missing = [v for v in VARIANTS if ("zoo", _config(v, seed)) not in budget.STORE]
-    bar = st.progress(0.0)
-    for i, variant in enumerate(missing):
-        text = t("zoo.training", lang, name=name(variant, lang), i=i + 1, n=len(missing))
-
-        def step(done: float, i: int = i, text: str = text) -> None:
-            bar.progress(min(1.0, (i + done) / len(missing)), text=text)
-
-        step(0.0)
+    def train_one(variant: str, progress: Callable[[float], None]) -> None:
         config = _config(variant, seed)
         budget.STORE.get_or_build(
             ("zoo", config),
-            lambda config=config, step=step: zoo.train(config, step),  # type: ignore[misc]
+            lambda: zoo.train(config, progress),
             namespace="viz.views.zoo",
             max_entries=4 * len(VARIANTS),
             freeze=True,
         )
-    bar.empty()
+
+    missing = [v for v in VARIANTS if ("zoo", _config(v, seed)) not in budget.STORE]
+    return jobs.submit(job_key(seed), missing, train_one) is not None
+
+
+@st.fragment(run_every=PROGRESS_EVERY_S)
+def _progress(seed: int, done: int, lang: str) -> None:
+    """The job's progress bar, polled; the whole page runs again when a variant is done (its curve joins
+    the charts) and when the job ends."""
+    job = jobs.get(job_key(seed))
+    if job is None or job.finished or job.done != done:
+        st.rerun(scope="app")
+    if not job.started:
+        st.progress(0.0, text=t("zoo.queued", lang))
+        return
+    text = t("zoo.training", lang, name=name(job.current, lang), i=job.done + 1, n=len(job.items))
+    st.progress(job.progress, text=text)
 
 
 def zoo_controls(lang: str) -> tuple[int, str, bool]:
@@ -106,7 +124,7 @@ def zoo_controls(lang: str) -> tuple[int, str, bool]:
         radio=True,
     )
     seed = int(st.number_input(t("zoo.seed", lang), 0, SEED_MAX, value=0, step=1, key="zoo_seed"))
-    missing = len(VARIANTS) - len(kept(seed))
+    missing = 0 if jobs.active(job_key(seed)) else len(VARIANTS) - len(kept(seed))
     label = t("zoo.train", lang) if missing == len(VARIANTS) else t("zoo.train.rest", lang, n=missing)
     pressed = bool(
         missing
@@ -121,12 +139,18 @@ def zoo_section(lang: str, row: layout.Row) -> None:
         seed, show, pressed = zoo_controls(lang)
     with row.main:
         if pressed:
-            train_missing(seed, lang)
-            st.rerun()  # drawn again from the kept runs, without the button
-        runs = kept(seed)
+            if start_training(seed):
+                st.rerun()  # drawn again with the job's progress, without the button
+            st.warning(t("zoo.busy", lang, n=jobs.MAX_WAITING))
+        job, runs = jobs.get(job_key(seed)), kept(seed)
+        if job is not None and not job.finished:
+            _progress(seed, job.done, lang)
+        elif job is not None and job.error and len(runs) < len(VARIANTS):
+            st.error(t("zoo.failed", lang, error=job.error))
         if not runs:  # what needs no training first: every variant's cache, by formula
             _cache_bars(runs, seed, lang)
-            st.info(t("zoo.untrained", lang, n=len(VARIANTS), seconds=SECONDS_EACH * len(VARIANTS)))
+            if job is None or job.finished:
+                st.info(t("zoo.untrained", lang, n=len(VARIANTS), seconds=SECONDS_EACH * len(VARIANTS)))
             return
         _curves(runs, seed, show, lang)
         _cache_bars(runs, seed, lang)

@@ -149,3 +149,31 @@ def test_the_gated_delta_layer_is_the_rule() -> None:
     q, k = torch.nn.functional.normalize(p.q, dim=-1), torch.nn.functional.normalize(p.k, dim=-1)
     want, _ = linear.delta_recurrent(q, k, p.v, beta, alpha)
     torch.testing.assert_close(p.z, want, atol=1e-10, rtol=0)
+
+
+def test_the_gated_delta_layers_short_convolutions_are_torchs_depthwise_conv1d() -> None:
+    """q, k and v are SiLU of a causal depthwise convolution (width CONV) of their projections, as
+    ``F.conv1d`` with one group per channel computes it (the layer sums shifted copies instead)."""
+    attn = layer("gated_delta")
+    x = x_in()
+    p = attn.parts(x, None)
+    f = torch.nn.functional
+    for which, (proj, got) in enumerate(((attn.w_q, p.q), (attn.w_k, p.k), (attn.w_v, p.v))):
+        channels = proj(x).transpose(1, 2)  # (B, D, T): channel h * d_k + i
+        pad = f.pad(channels, (multihead.CONV - 1, 0))
+        want = f.silu(f.conv1d(pad, attn.convs[which][:, None, :], groups=D))  # (B, D, T)
+        want = want.transpose(1, 2).reshape(2, T, H, D // H).transpose(1, 2)  # (B, H, T, d_k)
+        torch.testing.assert_close(got, want, atol=1e-12, rtol=0)
+    assert not torch.equal(p.q, f.silu(attn._split(attn.w_q(x))))  # the convolution did something
+
+
+def test_the_gated_layer_multiplies_each_heads_output_by_its_sigmoid_gate() -> None:
+    """z_h ⊙ σ(x W_θ + b + GATE_BIAS) per head, written out: the gate's offset is applied, once."""
+    attn, x = layer("gated", seed=7), x_in()
+    p = attn.parts(x, CAUSAL)
+    plain = torch.softmax(
+        (p.q @ p.k.transpose(-2, -1) / math.sqrt(D // H)).masked_fill(~CAUSAL, -math.inf), -1
+    )
+    logits = (x @ attn.w_gate.weight.T + attn.w_gate.bias).view(2, T, H, D // H).transpose(1, 2)
+    want = (plain @ p.v) / (1 + torch.exp(-(logits + multihead.GATE_BIAS)))
+    torch.testing.assert_close(p.z, want, atol=1e-12, rtol=0)

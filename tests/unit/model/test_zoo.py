@@ -70,3 +70,14 @@ def test_a_run_is_deterministic_and_reports_its_table_row(variant: str) -> None:
 def test_the_time_limit_stops_a_run() -> None:
     run = zoo.train(dataclasses.replace(zoo.ZooConfig(), steps=500, time_limit=0.0))
     assert run.stopped and list(run.steps) == [0, 1]
+
+
+def test_progress_follows_the_nearer_bound_and_stays_in_range() -> None:
+    """Reported at each evaluation: the larger of the steps' share and the CPU time's share, never past 1
+    (a run that stops on its time limit reports 1 at its end, however few steps it ran)."""
+    seen: list[float] = []
+    steps_bound = zoo.train(dataclasses.replace(zoo.ZooConfig(), steps=50, time_limit=1e9), seen.append)
+    assert seen == [0.5, 1.0] and list(steps_bound.steps) == [0, 25, 50]
+    seen.clear()
+    time_bound = zoo.train(dataclasses.replace(zoo.ZooConfig(), steps=500, time_limit=0.0), seen.append)
+    assert time_bound.stopped and seen == [1.0]

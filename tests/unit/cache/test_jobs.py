@@ -1,0 +1,99 @@
+"""The server's worker (viz.cache.jobs): two presses make one job, the queue is bounded, a failing job
+ends alone and the worker serves the next, progress is read while the work runs."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from viz.cache import jobs
+
+
+@pytest.fixture
+def gate() -> Iterator[threading.Event]:
+    """Work that waits for the test: set the event to let every held job finish."""
+    event = threading.Event()
+    yield event
+    event.set()
+
+
+def held(gate: threading.Event, log: list[str]) -> jobs.Work:
+    def work(item: str, progress: Callable[[float], None]) -> None:
+        progress(0.5)
+        assert gate.wait(30)
+        log.append(item)
+
+    return work
+
+
+def test_a_second_submit_of_a_running_key_is_the_same_job(gate: threading.Event) -> None:
+    log: list[str] = []
+    first = jobs.submit(("t", "same"), ["a", "b"], held(gate, log))
+    again = jobs.submit(("t", "same"), ["a", "b"], held(gate, log))
+    assert first is not None and again is first
+    assert jobs.active(("t", "same")) is first
+    gate.set()
+    assert jobs.wait(("t", "same"), timeout=30)
+    assert log == ["a", "b"]  # done once
+    assert first.finished and first.done == 2 and first.progress == 1.0 and not first.error
+    assert jobs.active(("t", "same")) is None
+
+
+def test_progress_is_seen_while_the_work_runs(gate: threading.Event) -> None:
+    log: list[str] = []
+    job = jobs.submit(("t", "progress"), ["x", "y"], held(gate, log))
+    assert job is not None
+    for _ in range(300):  # the worker starts the job and reports half of "x"
+        if job.started and job.fraction == 0.5:
+            break
+        threading.Event().wait(0.01)
+    assert job.current == "x" and job.progress == pytest.approx(0.25)
+    gate.set()
+    assert jobs.wait(("t", "progress"), timeout=30) and job.current == ""
+
+
+def test_the_queue_behind_the_worker_is_bounded(gate: threading.Event) -> None:
+    log: list[str] = []
+    running = jobs.submit(("t", "run"), ["r"], held(gate, log))
+    assert running is not None
+    for _ in range(300):
+        if running.started:
+            break
+        threading.Event().wait(0.01)
+    waiting = [jobs.submit(("t", "wait", i), ["w"], held(gate, log)) for i in range(jobs.MAX_WAITING)]
+    assert all(job is not None and not job.started for job in waiting)
+    assert jobs.submit(("t", "one too many"), ["w"], held(gate, log)) is None
+    gate.set()
+    assert all(jobs.wait(("t", "wait", i), timeout=30) for i in range(jobs.MAX_WAITING))
+    assert log == ["r"] + ["w"] * jobs.MAX_WAITING  # one at a time, in order
+    assert jobs.submit(("t", "one too many"), ["w"], held(gate, log)) is not None  # room again
+
+
+def test_a_failing_job_ends_alone_and_the_worker_goes_on() -> None:
+    def boom(item: str, progress: Callable[[float], None]) -> None:
+        if item == "bad":
+            raise RuntimeError("no")
+
+    failed = jobs.submit(("t", "fails"), ["ok", "bad", "never"], boom)
+    assert failed is not None and jobs.wait(("t", "fails"), timeout=30)
+    assert failed.error == "RuntimeError" and failed.done == 1 and failed.finished
+    after = jobs.submit(("t", "after"), ["ok"], boom)
+    assert after is not None and jobs.wait(("t", "after"), timeout=30)
+    assert after.done == 1 and not after.error
+    again = jobs.submit(("t", "fails"), ["ok"], boom)  # a finished job's key can run again
+    assert again is not None and again is not failed
+
+
+def test_finished_jobs_are_forgotten_beyond_the_limit() -> None:
+    def nothing(item: str, progress: Callable[[float], None]) -> None:
+        pass
+
+    for i in range(jobs.KEEP_FINISHED + 5):
+        assert jobs.submit(("t", "many", i), ["n"], nothing) is not None
+        assert jobs.wait(("t", "many", i), timeout=30)
+    jobs.submit(("t", "many", "last"), ["n"], nothing)
+    assert jobs.wait(("t", "many", "last"), timeout=30)
+    assert jobs.get(("t", "many", 0)) is None  # the oldest went
+    assert jobs.get(("t", "many", jobs.KEEP_FINISHED + 4)) is not None

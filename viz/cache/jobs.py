@@ -1,0 +1,122 @@
+"""Work that outlives the visit that asked for it: one worker thread for the whole server.
+
+A page that trains for a minute or more (the Attention variants page's zoo) hands the work to this worker
+instead of running it in the visitor's script thread. The visitor can then close the tab, change page or
+press again without losing or repeating it; every visitor of the same seed sees one job's progress; and
+the script threads that serve the class keep their turn, since a long run no longer holds one of them.
+
+One worker, so two long jobs never compete with each other for the two cores a class shares; at most
+:data:`MAX_WAITING` jobs wait behind it, so a visitor pressing for seed after seed cannot queue an hour of
+work (:func:`submit` says no, and the page says so). Jobs are keyed like the memory budget's entries; a
+finished job is forgotten after :data:`KEEP_FINISHED` newer ones (its results live in the budget).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+_LOG = logging.getLogger(__name__)
+
+#: Jobs allowed to wait behind the running one, server-wide.
+MAX_WAITING = 3
+#: Finished jobs remembered (for their error, if any) before the oldest is dropped.
+KEEP_FINISHED = 16
+
+Work = Callable[[str, Callable[[float], None]], None]
+
+
+@dataclass
+class Job:
+    """One job's progress, written by the worker and read by any session (plain attribute writes)."""
+
+    items: tuple[str, ...]
+    done: int = 0  # items finished
+    fraction: float = 0.0  # of the current item
+    started: bool = False
+    finished: bool = False
+    error: str = ""  # the exception's type, when the work raised
+    ended: threading.Event = field(default_factory=threading.Event, repr=False)  # set once finished
+
+    @property
+    def current(self) -> str:
+        """The item being worked on ("" before the job starts and after it ends)."""
+        return self.items[self.done] if self.started and not self.finished else ""
+
+    @property
+    def progress(self) -> float:
+        """Share of the whole job done, in [0, 1]."""
+        if self.finished or not self.items:
+            return 1.0
+        return min(1.0, (self.done + min(max(self.fraction, 0.0), 1.0)) / len(self.items))
+
+
+_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="attention-lab-job")
+_JOBS: OrderedDict[Hashable, Job] = OrderedDict()
+_LOCK = threading.Lock()
+
+
+def get(key: Hashable) -> Job | None:
+    """The job of ``key`` (running, waiting or recently finished), if there is one."""
+    with _LOCK:
+        return _JOBS.get(key)
+
+
+def active(key: Hashable) -> Job | None:
+    """The job of ``key`` if it is waiting or running."""
+    job = get(key)
+    return job if job is not None and not job.finished else None
+
+
+def submit(key: Hashable, items: Sequence[str], work: Work) -> Job | None:
+    """Run ``work(item, progress)`` for each of ``items`` on the worker, as the job ``key``.
+
+    A job of ``key`` already waiting or running is returned as it is (two presses make one job). None when
+    :data:`MAX_WAITING` jobs already wait: the caller says the server is busy.
+    """
+    with _LOCK:
+        job = _JOBS.get(key)
+        if job is not None and not job.finished:
+            return job
+        waiting = sum(1 for j in _JOBS.values() if not j.started and not j.finished)
+        if waiting >= MAX_WAITING:
+            return None
+        job = Job(tuple(items))
+        _JOBS[key] = job
+        _JOBS.move_to_end(key)
+        finished = [k for k, j in _JOBS.items() if j.finished]
+        for old in finished[: max(0, len(finished) - KEEP_FINISHED)]:
+            del _JOBS[old]
+    _POOL.submit(_run, job, work)
+    return job
+
+
+def _run(job: Job, work: Work) -> None:
+    job.started = True
+    try:
+        for item in job.items:
+
+            def progress(fraction: float) -> None:
+                job.fraction = fraction
+
+            job.fraction = 0.0
+            work(item, progress)
+            job.done += 1
+    except Exception as exc:  # the worker serves every later job: a failure ends this one only
+        _LOG.exception("job failed at %r", job.current)
+        job.error = type(exc).__name__
+    finally:
+        job.fraction = 0.0
+        job.finished = True
+        job.ended.set()
+
+
+def wait(key: Hashable, timeout: float | None = None) -> bool:
+    """Block until the job of ``key`` has finished (True), or ``timeout`` seconds pass (False); True when
+    there is no such job. For tests and benchmarks: a page never waits."""
+    job = get(key)
+    return job is None or job.ended.wait(timeout)
