@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+from collections.abc import Callable
 
 import numpy as np
 import pytest
 
 from bench.harness.apptest import charts, decode, figure, open_link
 from viz.cache import jobs
+from viz.cache.child import Child
 from viz.i18n import t
 from viz.model import linear, multihead, zoo
 from viz.views import mixers
@@ -97,14 +99,14 @@ def test_training_runs_on_the_server_and_every_visitor_of_the_seed_sees_it(
 ) -> None:
     """The press hands the work to the server's worker: the page returns at once with a progress bar, a
     second visitor sees the same job (no button, no second training) and both get the runs."""
-    release, real_train, trained = threading.Event(), zoo.train, []
+    release, real_train, trained = threading.Event(), views.train_variant, []
 
-    def held_train(config: zoo.ZooConfig, progress: object = None) -> zoo.ZooRun:
+    def held_train(runner: Child, config: zoo.ZooConfig, progress: Callable[[float], None]) -> zoo.ZooRun:
         assert release.wait(120)
         trained.append(config.variant)
-        return real_train(config)
+        return real_train(runner, config, progress)  # in the job's child process, as the page does
 
-    monkeypatch.setattr(zoo, "train", held_train)
+    monkeypatch.setattr(views, "train_variant", held_train)
     at = open_link("zoo", seed="5")
     at.button(key="zoo_train").click().run()
     assert not at.exception

@@ -3,21 +3,23 @@
 A page that trains for a minute or more (the Attention variants page's zoo) hands the work to this worker
 instead of running it in the visitor's script thread. The visitor can then close the tab, change page or
 press again without losing or repeating it; every visitor of the same seed sees one job's progress; and
-the script threads that serve the class keep their turn, since a long run no longer holds one of them.
+no script thread that serves the class is held for minutes.
 
-One worker, so two long jobs never compete with each other for the two cores a class shares; at most
-:data:`MAX_WAITING` jobs wait behind it, so a visitor pressing for seed after seed cannot queue an hour of
-work (:func:`submit` says no, and the page says so). Jobs are keyed like the memory budget's entries; a
-finished job is forgotten after :data:`KEEP_FINISHED` newer ones (its results live in the budget).
+One worker thread (a daemon: a server that stops does not wait for it), so two long jobs never compete
+with each other for the two cores a class shares; at most :data:`MAX_WAITING` jobs wait behind it, so a
+visitor pressing for seed after seed cannot queue an hour of work (:func:`submit` says no, and the page
+says so). Jobs are keyed like the memory budget's entries; a finished job is forgotten after
+:data:`KEEP_FINISHED` newer ones (its results live in the budget). The heavy part of a job runs in a
+child process (viz.cache.child), which leaves the server's GIL to its sessions.
 """
 
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 _LOG = logging.getLogger(__name__)
@@ -55,9 +57,15 @@ class Job:
         return min(1.0, (self.done + min(max(self.fraction, 0.0), 1.0)) / len(self.items))
 
 
-_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="attention-lab-job")
 _JOBS: OrderedDict[Hashable, Job] = OrderedDict()
 _LOCK = threading.Lock()
+_QUEUE: queue.SimpleQueue[tuple[Job, Work, Callable[[], None] | None]] = queue.SimpleQueue()
+_WORKER: list[threading.Thread] = []  # started on the first job
+
+
+def _worker() -> None:
+    while True:
+        _run(*_QUEUE.get())
 
 
 def get(key: Hashable) -> Job | None:
@@ -72,8 +80,11 @@ def active(key: Hashable) -> Job | None:
     return job if job is not None and not job.finished else None
 
 
-def submit(key: Hashable, items: Sequence[str], work: Work) -> Job | None:
-    """Run ``work(item, progress)`` for each of ``items`` on the worker, as the job ``key``.
+def submit(
+    key: Hashable, items: Sequence[str], work: Work, finish: Callable[[], None] | None = None
+) -> Job | None:
+    """Run ``work(item, progress)`` for each of ``items`` on the worker, as the job ``key``, then
+    ``finish()`` however the job ended (to let go of what ``work`` set up, such as a child process).
 
     A job of ``key`` already waiting or running is returned as it is (two presses make one job). None when
     :data:`MAX_WAITING` jobs already wait: the caller says the server is busy.
@@ -91,11 +102,15 @@ def submit(key: Hashable, items: Sequence[str], work: Work) -> Job | None:
         finished = [k for k, j in _JOBS.items() if j.finished]
         for old in finished[: max(0, len(finished) - KEEP_FINISHED)]:
             del _JOBS[old]
-    _POOL.submit(_run, job, work)
+        if not _WORKER:
+            # a daemon: a server that stops does not wait for a training to end
+            _WORKER.append(threading.Thread(target=_worker, name="attention-lab-jobs", daemon=True))
+            _WORKER[0].start()
+    _QUEUE.put((job, work, finish))
     return job
 
 
-def _run(job: Job, work: Work) -> None:
+def _run(job: Job, work: Work, finish: Callable[[], None] | None) -> None:
     job.started = True
     try:
         for item in job.items:
@@ -110,6 +125,11 @@ def _run(job: Job, work: Work) -> None:
         _LOG.exception("job failed at %r", job.current)
         job.error = type(exc).__name__
     finally:
+        if finish is not None:
+            try:
+                finish()
+            except Exception:
+                _LOG.exception("a job's finish failed")
         job.fraction = 0.0
         job.finished = True
         job.ended.set()

@@ -15,6 +15,7 @@ import streamlit as st
 
 from viz import figures
 from viz.cache import budget, jobs
+from viz.cache.child import Child
 from viz.figures.export import columns_csv
 from viz.i18n import t
 from viz.model import kv_cache
@@ -78,24 +79,38 @@ def job_key(seed: int) -> tuple[str, int]:
     return ("zoo", seed)
 
 
-def start_training(seed: int) -> bool:
-    """Hand every variant not yet kept for ``seed`` to the server's worker (one job per seed, whoever
-    presses; kept in the shared memory budget as each one finishes). False when the worker's queue is
-    full."""
+def train_variant(runner: Child, config: ZooConfig, progress: Callable[[float], None]) -> ZooRun:
+    """One variant's run, trained in the job's child process (viz.cache.child): the server's sessions
+    keep the GIL and, at the child's lower priority, the cores."""
     from viz.model import zoo
 
+    return runner.call(zoo.train, config, progress)
+
+
+def start_training(seed: int) -> bool:
+    """Hand every variant not yet kept for ``seed`` to the server's worker (one job per seed, whoever
+    presses), which trains them one after another in one child process and keeps each run in the shared
+    memory budget as it finishes. False when the worker's queue is full."""
+    runner: list[Child] = []  # the job's child process, started with its first variant
+
     def train_one(variant: str, progress: Callable[[float], None]) -> None:
+        if not runner:
+            runner.append(Child())
         config = _config(variant, seed)
         budget.STORE.get_or_build(
             ("zoo", config),
-            lambda: zoo.train(config, progress),
+            lambda: train_variant(runner[0], config, progress),
             namespace="viz.views.zoo",
             max_entries=4 * len(VARIANTS),
             freeze=True,
         )
 
+    def finish() -> None:
+        if runner:
+            runner.pop().close()
+
     missing = [v for v in VARIANTS if ("zoo", _config(v, seed)) not in budget.STORE]
-    return jobs.submit(job_key(seed), missing, train_one) is not None
+    return jobs.submit(job_key(seed), missing, train_one, finish) is not None
 
 
 @st.fragment(run_every=PROGRESS_EVERY_S)

@@ -34,7 +34,7 @@ def test_cache_per_token_follows_each_variant() -> None:
     kv = 2 * 4 * d_k
     want = {
         "standard": 2 * kv,
-        "mla": 2 * (2 * d_k + d_k // 2),
+        "mla": 2 * (4 * d_k + d_k // 2),  # DeepSeek-V3's latent of 4 heads' width and half a head of RoPE
         "local_global": kv * WINDOW / 8192 + kv,
         "linear": 2 * (4 * d_k * d_k + 4 * d_k) / 8192,
         "gated_delta": 2 * 4 * d_k * d_k / 8192,
