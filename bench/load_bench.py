@@ -353,12 +353,20 @@ async def _scenario(
                 else "the training had not finished when the period ended."
             ),
         ]
-    tracebacks = server.output().count("Traceback (most recent call last)")  # every process's log
+    log = server.output()  # every process's
+    tracebacks = log.count("Traceback (most recent call last)")
     if tracebacks:
-        lines += ["", f"The server log holds {tracebacks} traceback(s)."]
+        first = _first_error(log)
+        lines += ["", f"The server log holds {tracebacks} traceback(s); the first ends: `{first}`."]
     if total.notes:
         lines += ["", "First errors: " + "; ".join(f"`{note}`" for note in total.notes[:5])]
     return lines
+
+
+def _first_error(log: str) -> str:
+    """The line that names the first traceback's exception (the first unindented line after it)."""
+    after = log[log.find("Traceback (most recent call last)") :].splitlines()[1:]
+    return next((line.strip() for line in after if line and not line.startswith(" ")), "?")[:300]
 
 
 async def _train_zoo(url: str, args: argparse.Namespace, wall0: float, done: list[float]) -> None:

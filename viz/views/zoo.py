@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from viz.model.zoo import ZooConfig, ZooRun
 
 # Copies of viz.model.multihead.VARIANTS and the zoo's sizes (that module imports PyTorch, ~2 s; the
-# page's other tabs need none of it). tests/unit/views/test_zoo_views.py checks them against the source.
+# page's other tabs need none of it). tests/app/test_app_zoo.py checks them against the source.
 VARIANTS = (
     "standard",
     "mla",
@@ -46,9 +46,10 @@ VARIANTS = (
 CACHE_TOKENS = 8192  # viz.model.zoo.CACHE_TOKENS
 PAIRS, KEYS, WINDOW = 6, 16, 4  # viz.model.zoo.PAIRS, KEYS; viz.model.multihead.WINDOW
 ZOO_SIZES = (64, 4, 2)  # viz.model.zoo.ZooConfig's d_model, heads, layers
-#: About how long one variant trains, on average (CPU seconds; seed 0 took 195 s for the eleven, three of
-#: them stopped by the 30 s limit: bench/results/zoo.md).
-SECONDS_EACH = 18
+#: About how long one variant trains, on average (CPU seconds; seed 0 took 102 s for the eleven, two of
+#: them stopped by the 15 s limit, bench/results/zoo.md; 117 s of wall time beside a class of 40,
+#: bench/results/load_zoo.md).
+SECONDS_EACH = 10
 #: Seconds between two looks at a running job's progress (each a tiny rerun of the bar, per viewer).
 PROGRESS_EVERY_S = 2.0
 #: The state's width (lowest, highest, default) and how many pairs the recall chart writes, per width.
@@ -256,7 +257,12 @@ def table_columns(runs: dict[str, ZooRun], lang: str) -> dict[str, list[object]]
 
 
 def zoo_table(runs: dict[str, ZooRun], lang: str) -> pd.DataFrame:
-    return pd.DataFrame(table_columns(runs, lang))
+    """The table as shown: the step column as text (a step or "not reached"; Arrow, which Streamlit sends
+    tables through, refuses a column of numbers and text)."""
+    frame = pd.DataFrame(table_columns(runs, lang))
+    reached = t("zoo.col.reached", lang)
+    frame[reached] = frame[reached].astype(str)
+    return frame
 
 
 def zoo_csv(runs: dict[str, ZooRun], lang: str) -> str:
