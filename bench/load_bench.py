@@ -356,8 +356,8 @@ async def _scenario(
     log = server.output()  # every process's
     tracebacks = log.count("Traceback (most recent call last)")
     if tracebacks:
-        first = _first_error(log)
-        lines += ["", f"The server log holds {tracebacks} traceback(s); the first ends: `{first}`."]
+        ends = _first_error(log)
+        lines += ["", f"The server log holds {tracebacks} traceback(s); the first ends: `{ends}`."]
     if total.notes:
         lines += ["", "First errors: " + "; ".join(f"`{note}`" for note in total.notes[:5])]
     return lines
