@@ -7,12 +7,20 @@ short runs, tests/app/test_app_zoo.py.)"""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import TYPE_CHECKING
 
 import pytest
 
-from bench.harness.browser import WAIT_MS, StreamlitServer, assert_no_exception, plot_eval, wait_for_rerun
+from bench.harness.browser import (
+    WAIT_MS,
+    StreamlitServer,
+    assert_no_exception,
+    plot_eval,
+    slider_value,
+    wait_for_rerun,
+)
 from viz.i18n import t
 
 if TYPE_CHECKING:
@@ -44,6 +52,25 @@ def test_the_state_chart_is_on_the_first_screen_and_follows_its_slider(
     xs = plot_eval(page, "Array.from(el._fullData[0].x)", root=RECALL)
     ys = plot_eval(page, "Array.from(el._fullData[2].y)", root=RECALL)
     assert xs[-1] == 27 and min(ys) == 1
+    assert_no_exception(page)
+
+
+def test_quick_presses_on_the_width_leave_one_value_everywhere(server: StreamlitServer, page: Page) -> None:
+    """Six arrow presses in a row, faster than a rerun: the slider, the chart and the address all end on
+    the last value."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{server.url}/zoo?tab=state&width=8&lang=en")
+    wait_for_rerun(page, "el._fullData.length >= 3", root=RECALL)
+    thumb = page.locator(".st-key-zoo_width").locator('input[type="range"], [role="slider"]').first
+    thumb.focus()
+    for _ in range(6):
+        page.keyboard.press("ArrowRight")
+    title = t("zoo.recall.chart", "en", width=14)
+    wait_for_rerun(page, f"el.layout.title.text === {json.dumps(title)}", root=RECALL)
+    expect(page).to_have_url(re.compile(r"[?&]width=14(&|$)"), timeout=WAIT_MS)
+    assert slider_value(thumb) == 14
+    assert plot_eval(page, "Array.from(el._fullData[0].x).at(-1)", root=RECALL) == 3 * 14
     assert_no_exception(page)
 
 

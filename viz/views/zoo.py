@@ -47,7 +47,7 @@ CACHE_TOKENS = 8192  # viz.model.zoo.CACHE_TOKENS
 PAIRS, KEYS, WINDOW = 6, 16, 4  # viz.model.zoo.PAIRS, KEYS; viz.model.multihead.WINDOW
 ZOO_SIZES = (64, 4, 2)  # viz.model.zoo.ZooConfig's d_model, heads, layers
 #: About how long one variant trains, on average (CPU seconds; seed 0 took 102 s for the eleven, two of
-#: them stopped by the 15 s limit, bench/results/zoo.md; 117 s of wall time beside a class of 40,
+#: them stopped by the 15 s limit, bench/results/zoo.md; 121 s of wall time beside a class of 40,
 #: bench/results/load_zoo.md).
 SECONDS_EACH = 10
 #: Seconds between two looks at a running job's progress (each a tiny rerun of the bar, per viewer).
