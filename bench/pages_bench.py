@@ -124,11 +124,11 @@ PAGES: dict[str, tuple[tuple[str, int | None], ...]] = {
     "generate": (("gen_n", 5),),
     # the Attention variants page's tabs with a slider of their own (the zoo's tab has none: its runs are
     # trained on a press), and the Softmax page's QK-norm tab
-    "zoo_state": (("zoo_width", None),),
-    "zoo_diff": (("zoo_lambda", None),),
-    "zoo_sparse": (("zoo_top", None),),
-    "zoo_layers": (("zoo_rotated", None),),
-    "softmax_cap": (("sm_qscale", None),),
+    "zoo_state": (("zoo_width", 1),),
+    "zoo_diff": (("zoo_lambda", 3),),
+    "zoo_sparse": (("zoo_top", 4),),
+    "zoo_layers": (("zoo_rotated", 5),),
+    "softmax_cap": (("sm_qscale", 4),),
     MINIMAL: (("d_model", None),),
 }
 #: Pages opened on another view than their bare address: the Real models page opens on its tokens
@@ -154,11 +154,11 @@ PATHS: dict[str, str] = {
     "model_att": "attention?view=model&layers=2",
     "model_real": "pretrained?model=smollm2&tab=one&view=model",
     "generate": "pretrained?model=smollm2&tab=generate",
-    "zoo_state": "zoo?tab=state",
-    "zoo_diff": "zoo?tab=diff",
-    "zoo_sparse": "zoo?tab=sparse",
-    "zoo_layers": "zoo?tab=layers",
-    "softmax_cap": "softmax?tab=cap",
+    "zoo_state": "zoo",
+    "zoo_diff": "zoo",
+    "zoo_sparse": "zoo",
+    "zoo_layers": "zoo",
+    "softmax_cap": "softmax",
 }
 TAB = '[role="tab"]'
 #: At the largest size these start from their last option (End key, untimed), not the default.

@@ -134,6 +134,9 @@ def delta_weights(q: Tensor, k: Tensor, beta: Tensor, alpha: Tensor | None = Non
 
 
 # ---- how much a state can hold --------------------------------------------------------------------------
+RULES = ("linear", "delta", "softmax")
+
+
 def recall_accuracy(pairs: int, width: int, rule: str, seed: int = 0, trials: int = 8) -> float:
     """Write ``pairs`` key -> value pairs into a width x width state, read every key back and decode the
     read as the stored value it is closest to (cosine): the share decoded right.
@@ -145,8 +148,17 @@ def recall_accuracy(pairs: int, width: int, rule: str, seed: int = 0, trials: in
     d holds at most d independent keys: past that the keys must overlap and reads collide, while the
     cache keeps growing.
     """
+    return recall_accuracies(pairs, width, (rule,), seed, trials)[rule]
+
+
+def recall_accuracies(
+    pairs: int, width: int, rules: tuple[str, ...] = RULES, seed: int = 0, trials: int = 8
+) -> dict[str, float]:
+    """:func:`recall_accuracy` of each of ``rules``, on the same pairs (drawn once for all of them)."""
+    if bad := [rule for rule in rules if rule not in RULES]:
+        raise ValueError(f"unknown rule {bad[0]!r}")
     g = torch.Generator().manual_seed(seed)
-    hits = 0
+    hits = dict.fromkeys(rules, 0)
     for _ in range(trials):
         keys = F.normalize(torch.randn(pairs, width, generator=g, dtype=torch.float64), dim=-1)
         basis, _ = torch.linalg.qr(torch.randn(width, width, generator=g, dtype=torch.float64))
@@ -154,19 +166,30 @@ def recall_accuracy(pairs: int, width: int, rule: str, seed: int = 0, trials: in
         keys[:spread] = basis[:, :spread].T
         keys = keys[torch.randperm(pairs, generator=g)]
         values = F.normalize(torch.randn(pairs, width, generator=g, dtype=torch.float64), dim=-1)
-        if rule == "softmax":
-            read = torch.softmax(keys @ keys.T * SHARP, dim=-1) @ values  # (pairs, width)
-        elif rule in ("linear", "delta"):
-            s = torch.zeros(width, width, dtype=torch.float64)
-            for key, value in zip(keys, values, strict=True):
-                recalled = s @ key if rule == "delta" else torch.zeros_like(value)
-                s = s + torch.outer(value - recalled, key)
-            read = keys @ s.T
-        else:
-            raise ValueError(f"unknown rule {rule!r}")
-        decoded = (F.normalize(read, dim=-1) @ values.T).argmax(-1)
-        hits += int((decoded == torch.arange(pairs)).sum())
-    return hits / (pairs * trials)
+        for rule in rules:
+            if rule == "softmax":
+                read = torch.softmax(keys @ keys.T * SHARP, dim=-1) @ values  # (pairs, width)
+            else:
+                read = state_reads(keys, values, rule)
+            decoded = (F.normalize(read, dim=-1) @ values.T).argmax(-1)
+            hits[rule] += int((decoded == torch.arange(pairs)).sum())
+    return {rule: hit / (pairs * trials) for rule, hit in hits.items()}
+
+
+def state_reads(keys: Tensor, values: Tensor, rule: str) -> Tensor:
+    """(n, width): every key read back from the state after writing all n pairs in order, from an empty
+    state, in closed form (a page asks for hundreds of these: one solve, not a loop per pair).
+
+    Linear: S = Σ v_t k_tᵀ = Vᵀ K, so the reads K Sᵀ = K Kᵀ V. Delta rule with β = 1: the write
+    u_t = v_t - S_{t-1} k_t = v_t - Σ_{j<t} (k_j · k_t) u_j, so (I + strictly lower (K Kᵀ)) U = V,
+    S = Uᵀ K and the reads K Kᵀ U.
+    """
+    gram = keys @ keys.T
+    if rule == "linear":
+        return gram @ values
+    system = torch.eye(len(keys), dtype=keys.dtype) + gram.tril(-1)
+    writes = torch.linalg.solve_triangular(system, values, upper=False, unitriangular=True)
+    return gram @ writes
 
 
 #: The softmax cache's inverse temperature in :func:`recall_accuracy`: sharp enough that a key's own

@@ -277,10 +277,8 @@ def recall_curves(width: int) -> tuple[np.ndarray, dict[str, np.ndarray]]:
     from viz.model import linear
 
     pairs = np.unique(np.linspace(1, PAIRS_PER_WIDTH * width, 24).round().astype(int))
-    return pairs, {
-        rule: np.array([linear.recall_accuracy(int(n), width, rule, trials=TRIALS) for n in pairs])
-        for rule in ("linear", "delta", "softmax")
-    }
+    shares = [linear.recall_accuracies(int(n), width, trials=TRIALS) for n in pairs]  # the same pairs for all
+    return pairs, {rule: np.array([share[rule] for share in shares]) for rule in linear.RULES}
 
 
 def state_section(lang: str, row: layout.Row) -> None:

@@ -122,3 +122,18 @@ def test_a_state_recalls_every_pair_up_to_its_width_and_collides_after(rule: str
     assert L.recall_accuracy(3 * width, width, "softmax") == 1.0  # the cache grew instead
     with pytest.raises(ValueError):
         L.recall_accuracy(4, 4, "nope")
+
+
+@pytest.mark.parametrize("rule", ["linear", "delta"])
+def test_the_states_reads_in_closed_form_are_the_pair_by_pair_writes(rule: str) -> None:
+    """L.state_reads against the rules written one pair at a time: S += (v - recalled) kᵀ, where the
+    delta rule first recalls S k and the linear rule recalls nothing; then every key read from S."""
+    g = torch.Generator().manual_seed(3)
+    for pairs, width in ((5, 8), (8, 8), (20, 6)):
+        keys = F.normalize(torch.randn(pairs, width, generator=g, dtype=torch.float64), dim=-1)
+        values = torch.randn(pairs, width, generator=g, dtype=torch.float64)
+        s = torch.zeros(width, width, dtype=torch.float64)
+        for key, value in zip(keys, values, strict=True):
+            recalled = s @ key if rule == "delta" else torch.zeros_like(value)
+            s = s + torch.outer(value - recalled, key)
+        torch.testing.assert_close(L.state_reads(keys, values, rule), keys @ s.T, atol=1e-10, rtol=0)
