@@ -283,12 +283,15 @@ def wait_settled(page: Page) -> Sample:
 
 def thumb_state(loc: Locator) -> dict[str, Any]:
     """Value, bounds and shown text of the thumb: a range input (Streamlit 1.67) or a role=slider div. A
-    select-slider's value is an option index; its text is the option."""
+    select-slider's value is an option index; its text is the option. Value and bounds are in steps (a
+    slider of decimals moves by its step per press)."""
     state: dict[str, Any] = loc.evaluate(
         """(e) => {
           const a = (name, input) => (e instanceof HTMLInputElement ? e[input] : e.getAttribute(name));
-          return {value: Number(a('aria-valuenow', 'value')), min: Number(a('aria-valuemin', 'min')),
-                  max: Number(a('aria-valuemax', 'max')),
+          const step = e instanceof HTMLInputElement && Number(e.step) > 0 ? Number(e.step) : 1;
+          return {value: Number(a('aria-valuenow', 'value')) / step,
+                  min: Number(a('aria-valuemin', 'min')) / step,
+                  max: Number(a('aria-valuemax', 'max')) / step,
                   text: e.getAttribute('aria-valuetext') ?? a('aria-valuenow', 'value')};
         }"""
     )
