@@ -46,8 +46,9 @@ class Job:
 
     @property
     def current(self) -> str:
-        """The item being worked on ("" before the job starts and after it ends)."""
-        return self.items[self.done] if self.started and not self.finished else ""
+        """The item being worked on ("" before the job starts, and once its last item is done)."""
+        working = self.started and not self.finished and self.done < len(self.items)
+        return self.items[self.done] if working else ""
 
     @property
     def progress(self) -> float:

@@ -123,9 +123,11 @@ def _progress(seed: int, done: int, lang: str) -> None:
         st.rerun(scope="app")
     if not job.started:
         st.progress(0.0, text=t("zoo.queued", lang))
-        return
-    text = t("zoo.training", lang, name=name(job.current, lang), i=job.done + 1, n=len(job.items))
-    st.progress(job.progress, text=text)
+    elif job.current:
+        text = t("zoo.training", lang, name=name(job.current, lang), i=job.done + 1, n=len(job.items))
+        st.progress(job.progress, text=text)
+    else:  # the last variant is done, the job about to end
+        st.progress(job.progress)
 
 
 def zoo_controls(lang: str) -> tuple[int, str, bool]:

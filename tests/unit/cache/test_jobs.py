@@ -97,3 +97,11 @@ def test_finished_jobs_are_forgotten_beyond_the_limit() -> None:
     assert jobs.wait(("t", "many", "last"), timeout=30)
     assert jobs.get(("t", "many", 0)) is None  # the oldest went
     assert jobs.get(("t", "many", jobs.KEEP_FINISHED + 4)) is not None
+
+
+def test_no_current_item_once_the_last_is_done_even_before_the_job_ends() -> None:
+    """Between the last item's end and the job's end a reader must not index past the items."""
+    job = jobs.Job(("a", "b"), done=2, started=True)
+    assert job.current == "" and job.progress == 1.0 and not job.finished
+    assert jobs.Job(("a", "b"), done=1, started=True).current == "b"
+    assert jobs.Job(("a", "b")).current == ""  # waiting
