@@ -99,7 +99,7 @@ def test_training_runs_on_the_server_and_every_visitor_of_the_seed_sees_it(
 ) -> None:
     """The press hands the work to the server's worker: the page returns at once with a progress bar, a
     second visitor sees the same job (no button, no second training) and both get the runs."""
-    release, real_train, trained = threading.Event(), views.train_variant, []
+    release, real_train, trained = threading.Event(), views.train_variant, list[str]()
 
     def held_train(runner: Child, config: zoo.ZooConfig, progress: Callable[[float], None]) -> zoo.ZooRun:
         assert release.wait(120)
@@ -107,6 +107,14 @@ def test_training_runs_on_the_server_and_every_visitor_of_the_seed_sees_it(
         return real_train(runner, config, progress)  # in the job's child process, as the page does
 
     monkeypatch.setattr(views, "train_variant", held_train)
+    try:
+        _watch_a_held_job(release, trained)
+    finally:  # whatever failed, the server's one worker is not left waiting for this test
+        release.set()
+        jobs.wait(views.job_key(5), timeout=300)
+
+
+def _watch_a_held_job(release: threading.Event, trained: list[str]) -> None:
     at = open_link("zoo", seed="5")
     at.button(key="zoo_train").click().run()
     assert not at.exception

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing as mp
 import os
+import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from types import TracebackType
@@ -31,7 +32,12 @@ NICE = 10
 
 
 class ChildError(RuntimeError):
-    """The call raised in the child (its message is the exception's type), or the child died."""
+    """The call raised in the child, or the child died or did not answer in time; ``kind`` names what
+    happened in a word (the child's exception's type, "ended" or "timeout")."""
+
+    def __init__(self, kind: str, detail: str = "") -> None:
+        super().__init__(f"{kind}: {detail}" if detail else kind)
+        self.kind = kind
 
 
 def _serve(conn: Connection) -> None:
@@ -71,12 +77,22 @@ class Child:
         return self._process.pid
 
     def call(
-        self, func: Callable[[A, Callable[[float], None]], R], arg: A, progress: Callable[[float], None]
+        self,
+        func: Callable[[A, Callable[[float], None]], R],
+        arg: A,
+        progress: Callable[[float], None],
+        timeout: float | None = None,
     ) -> R:
-        """``func(arg, progress)`` in the child; blocks until it returns, forwarding its progress."""
+        """``func(arg, progress)`` in the child; blocks until it returns, forwarding its progress. With a
+        ``timeout`` (seconds for the whole call), a child that has not answered by then is killed (the
+        server's one worker must not wait forever on a hung child)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
         try:
             self._conn.send((func, arg))
             while True:
+                if deadline is not None and not self._conn.poll(max(0.0, deadline - time.monotonic())):
+                    self._process.kill()
+                    raise ChildError("timeout", f"no answer within {timeout:g} s")
                 kind, value = self._conn.recv()
                 if kind == "progress":
                     progress(value)
@@ -85,7 +101,7 @@ class Child:
                 else:
                     raise ChildError(str(value))
         except (EOFError, BrokenPipeError, ConnectionResetError) as exc:
-            raise ChildError(f"the child process ended ({type(exc).__name__})") from exc
+            raise ChildError("ended", f"the child process ended ({type(exc).__name__})") from exc
 
     def close(self) -> None:
         """Ask the child to stop, and make sure it has."""

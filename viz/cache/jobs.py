@@ -41,14 +41,15 @@ class Job:
     fraction: float = 0.0  # of the current item
     started: bool = False
     finished: bool = False
-    error: str = ""  # the exception's type, when the work raised
+    error: str = ""  # the exception's type (or a child process's exception's), when the work raised
     ended: threading.Event = field(default_factory=threading.Event, repr=False)  # set once finished
 
     @property
     def current(self) -> str:
         """The item being worked on ("" before the job starts, and once its last item is done)."""
-        working = self.started and not self.finished and self.done < len(self.items)
-        return self.items[self.done] if working else ""
+        done = self.done  # read once: the worker may move it meanwhile
+        working = self.started and not self.finished and done < len(self.items)
+        return self.items[done] if working else ""
 
     @property
     def progress(self) -> float:
@@ -66,7 +67,10 @@ _WORKER: list[threading.Thread] = []  # started on the first job
 
 def _worker() -> None:
     while True:
-        _run(*_QUEUE.get())
+        try:
+            _run(*_QUEUE.get())
+        except BaseException:  # even SystemExit from a job must not end the server's only worker
+            _LOG.exception("the job worker caught an exception that ends a job")
 
 
 def get(key: Hashable) -> Job | None:
@@ -121,10 +125,11 @@ def _run(job: Job, work: Work, finish: Callable[[], None] | None) -> None:
 
             job.fraction = 0.0
             work(item, progress)
+            job.fraction = 0.0  # before the count moves on, so progress never counts an item twice
             job.done += 1
     except Exception as exc:  # the worker serves every later job: a failure ends this one only
         _LOG.exception("job failed at %r", job.current)
-        job.error = type(exc).__name__
+        job.error = getattr(exc, "kind", "") or type(exc).__name__  # a child's error names its own type
     finally:
         if finish is not None:
             try:

@@ -272,7 +272,7 @@ class MultiHeadAttention(nn.Module):
 
 #: Added to the output gate's logits: gates start near σ(2) = 0.88, nearly open. From 0.5 (no offset) the
 #: zoo's recall task stalls at ~35% for 450+ steps on every seed tried, where the offset reaches 99% in
-#: ~325: a half-shut gate halves what attention adds to the stream while the circuit is forming.
+#: ~300: a half-shut gate halves what attention adds to the stream while the circuit is forming.
 GATE_BIAS = 2.0
 #: Added to the gated delta rule's forget-gate logits: α starts near σ(4) = 0.98, remembering long.
 ALPHA_BIAS = 4.0

@@ -56,7 +56,8 @@ def sink_softmax(scores: Tensor, sink: Tensor, mask: Tensor | None = None) -> Te
 
 def gate(z: Tensor, logits: Tensor) -> Tensor:
     """Each head's output times a sigmoid gate computed from the layer's input: z ⊙ σ(x W_θ), both
-    (B, H, T, d) (elementwise and head-specific, the paper's best place: right after attention)."""
+    (B, H, T, d) (elementwise and head-specific, the paper's best place: right after attention). The live
+    model adds an offset to the logits first (viz.model.multihead.GATE_BIAS)."""
     return z * torch.sigmoid(logits)
 
 

@@ -56,8 +56,9 @@ class ZooConfig:
     target: float = 0.99  # held-out accuracy that ends the run early
     # CPU seconds of the training thread: the run stops after the step that passes it (CPU, not wall
     # time: a busy server cuts a run short far less, though contention for caches still slows a step).
-    # 15 s: at 10 s gated, sparse and the gated delta rule stopped at 83-98% on seed 0 (they reach 99% at
-    # 12-15 s); MLA and linear attention do not reach it within a minute either (bench/results/zoo.md).
+    # 15 s: at 10 s the output gate and the gated delta rule stopped at 83-87% on seed 0 (they reach 99%
+    # at 11-14 s); sparse attention ends at ~0.99 and linear attention far below, even at 30 s
+    # (bench/results/zoo.md).
     time_limit: float = 15.0
     # the position signal: RoPE, as the models the variants come from (the standard layer learns the
     # task in ~150 steps with it, ~400 with the sinusoidal table added to the input)

@@ -50,6 +50,9 @@ ZOO_SIZES = (64, 4, 2)  # viz.model.zoo.ZooConfig's d_model, heads, layers
 #: them stopped by the 15 s limit, bench/results/zoo.md; 121 s of wall time beside a class of 40,
 #: bench/results/load_zoo.md).
 SECONDS_EACH = 10
+#: Wall seconds one variant may take in the child before it is given up as hung: its run stops at 15 CPU
+#: seconds, which took up to ~20 s of wall time beside a class of 40 (niceness +10).
+CALL_TIMEOUT_S = 600.0
 #: Seconds between two looks at a running job's progress (each a tiny rerun of the bar, per viewer).
 PROGRESS_EVERY_S = 2.0
 #: The state's width (lowest, highest, default) and how many pairs the recall chart writes, per width.
@@ -85,7 +88,7 @@ def train_variant(runner: Child, config: ZooConfig, progress: Callable[[float], 
     keep the GIL and, at the child's lower priority, the cores."""
     from viz.model import zoo
 
-    return runner.call(zoo.train, config, progress)
+    return runner.call(zoo.train, config, progress, timeout=CALL_TIMEOUT_S)
 
 
 def start_training(seed: int) -> bool:
@@ -121,11 +124,12 @@ def _progress(seed: int, done: int, lang: str) -> None:
     job = jobs.get(job_key(seed))
     if job is None or job.finished or job.done != done:
         st.rerun(scope="app")
+    current = job.current  # read once: the worker moves it
     if not job.started:
         st.progress(0.0, text=t("zoo.queued", lang))
-    elif job.current:
-        text = t("zoo.training", lang, name=name(job.current, lang), i=job.done + 1, n=len(job.items))
-        st.progress(job.progress, text=text)
+    elif current:
+        at, n = job.items.index(current) + 1, len(job.items)
+        st.progress(job.progress, text=t("zoo.training", lang, name=name(current, lang), i=at, n=n))
     else:  # the last variant is done, the job about to end
         st.progress(job.progress)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from collections.abc import Callable
 
 import pytest
@@ -57,3 +58,20 @@ def test_a_child_that_dies_ends_its_call_with_an_error() -> None:
     child.close()  # closing a dead child is fine
     with Child() as fresh:  # and a new one works
         assert fresh.call(squares, 1, lambda _: None)["squares"] == [0]
+
+
+def sleeps(seconds: float, progress: Callable[[float], None]) -> None:
+    progress(0.0)
+    time.sleep(seconds)
+
+
+def test_a_child_that_does_not_answer_in_time_is_killed() -> None:
+    child = Child()
+    started = time.monotonic()
+    with pytest.raises(ChildError) as caught:
+        child.call(sleeps, 60.0, lambda _: None, timeout=10.0)
+    assert caught.value.kind == "timeout" and time.monotonic() - started < 30
+    child.close()
+    assert child.pid is not None
+    with pytest.raises(ProcessLookupError):
+        os.kill(child.pid, 0)  # gone

@@ -16,7 +16,10 @@ def gate() -> Iterator[threading.Event]:
     """Work that waits for the test: set the event to let every held job finish."""
     event = threading.Event()
     yield event
-    event.set()
+    event.set()  # and wait for what the test left running: the next test starts with an idle worker
+    with jobs._LOCK:
+        keys = list(jobs._JOBS)
+    assert all(jobs.wait(key, timeout=60) for key in keys)
 
 
 def held(gate: threading.Event, log: list[str]) -> jobs.Work:
@@ -105,3 +108,14 @@ def test_no_current_item_once_the_last_is_done_even_before_the_job_ends() -> Non
     assert job.current == "" and job.progress == 1.0 and not job.finished
     assert jobs.Job(("a", "b"), done=1, started=True).current == "b"
     assert jobs.Job(("a", "b")).current == ""  # waiting
+
+
+def test_a_child_process_error_is_named_by_its_own_kind() -> None:
+    from viz.cache.child import ChildError
+
+    def child_fails(item: str, progress: Callable[[float], None]) -> None:
+        raise ChildError("MemoryError")
+
+    job = jobs.submit(("t", "child kind"), ["x"], child_fails)
+    assert job is not None and jobs.wait(("t", "child kind"), timeout=30)
+    assert job.error == "MemoryError"
