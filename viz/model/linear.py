@@ -178,18 +178,18 @@ def recall_accuracies(
 
 def state_reads(keys: Tensor, values: Tensor, rule: str) -> Tensor:
     """(n, width): every key read back from the state after writing all n pairs in order, from an empty
-    state, in closed form (a page asks for hundreds of these: one solve, not a loop per pair).
+    state, without a loop per pair (a page asks for hundreds of these).
 
-    Linear: S = Σ v_t k_tᵀ = Vᵀ K, so the reads K Sᵀ = K Kᵀ V. Delta rule with β = 1: the write
-    u_t = v_t - S_{t-1} k_t = v_t - Σ_{j<t} (k_j · k_t) u_j, so (I + strictly lower (K Kᵀ)) U = V,
-    S = Uᵀ K and the reads K Kᵀ U.
+    Linear: S = Σ v_t k_tᵀ = Vᵀ K, so the reads K Sᵀ = K Kᵀ V. Delta rule with β = 1: the final state of
+    :func:`delta_chunked` with every pair in one chunk (one triangular solve), read at every key.
     """
-    gram = keys @ keys.T
     if rule == "linear":
-        return gram @ values
-    system = torch.eye(len(keys), dtype=keys.dtype) + gram.tril(-1)
-    writes = torch.linalg.solve_triangular(system, values, upper=False, unitriangular=True)
-    return gram @ writes
+        return keys @ keys.T @ values
+    n = len(keys)
+    _, state = delta_chunked(
+        keys[None, None], keys[None, None], values[None, None], keys.new_ones(1, 1, n), chunk=n
+    )
+    return keys @ state[0, 0].T
 
 
 #: The softmax cache's inverse temperature in :func:`recall_accuracy`: sharp enough that a key's own

@@ -172,12 +172,13 @@ def train(config: ZooConfig, progress: Callable[[float], None] | None = None) ->
         opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()
-        out_of_time = time.thread_time() - cpu > config.time_limit
+        used = time.thread_time() - cpu
+        out_of_time = used > config.time_limit
         if step % EVAL_EVERY == 0 or step == config.steps or out_of_time:
             maps = evaluate(step)
             if progress is not None:  # whichever bound is nearer: most runs end on the time, not the steps
-                used = (time.thread_time() - cpu) / config.time_limit if config.time_limit > 0 else 1.0
-                progress(min(1.0, max(step / config.steps, used)))
+                share = used / config.time_limit if config.time_limit > 0 else 1.0
+                progress(min(1.0, max(step / config.steps, share)))
             if accs[-1] >= config.target:
                 break
             if out_of_time and step < config.steps:
