@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+import time
 from collections.abc import Callable
 
 import numpy as np
@@ -55,7 +56,9 @@ def test_the_views_copies_of_the_model_constants_are_right() -> None:
 def test_the_zoo_trains_every_variant_once_and_draws_those_runs(lang: str) -> None:
     at = open_link("zoo", seed="3", lang=lang)
     n = len(multihead.VARIANTS)
-    assert [i.value for i in at.info] == [t("zoo.untrained", lang, n=n, seconds=views.SECONDS_EACH * n)]
+    assert [i.value for i in at.info] == [
+        t("zoo.untrained", lang, n=n, seconds=views.SECONDS_EACH * n // views.LANES)
+    ]
     assert [c.proto.id.split("-")[-1] for c in charts(at)] == ["zoo_cache"]  # the formula's chart, first
     at.button(key="zoo_train").click().run()
     assert not at.exception
@@ -120,12 +123,22 @@ def _watch_a_held_job(release: threading.Event, trained: list[str]) -> None:
     assert not at.exception
     bars = at.get("progress")
     assert len(bars) == 1 and bars[0].proto.value == 0  # the first variant has not finished
+    job = jobs.get(views.job_key(5))
+    first_two = tuple(multihead.VARIANTS[: views.LANES])
+    for _ in range(600):  # the job's lanes each take a variant, in order
+        if job is not None and job.working == first_two:
+            break
+        time.sleep(0.05)
     other = open_link("zoo", seed="5", lang="ko")
     assert not [b for b in other.button if b.key == "zoo_train"] and len(other.get("progress")) == 1
+    names = t("zoo.and", "ko").join(t(f"zoo.v.{v}", "ko") for v in first_two)
+    text = t("zoo.training", "ko", names=names, done=0, n=len(multihead.VARIANTS))
+    assert other.get("progress")[0].proto.text == text  # both variants being trained are named
     assert not other.info  # no "press the button": it is pressed
     release.set()
     assert jobs.wait(views.job_key(5), timeout=300)
-    assert trained == list(multihead.VARIANTS)  # each variant trained once, for both visitors
+    # each variant trained once, for both visitors (two at a time: in any order)
+    assert sorted(trained) == sorted(multihead.VARIANTS)
     for page in (at, other):
         page.run()
         assert not page.get("progress") and len(charts(page)) == 3
@@ -238,3 +251,40 @@ def test_the_layers_tab_counts_the_cache_and_the_reach_by_hand() -> None:
     assert level and set(decode(level[0]["y"])) == {32768.0}
     said = "\n".join(m.value for m in at.markdown)
     assert t("mix.rotated.says", "en", share=25, pairs=16, d=128, longest="35,333") in said
+
+
+def _rope_score(share: int, distance: float) -> float:
+    """q . RoPE(distance) q / |q|^2 for a 128-dimensional q with equal energy in every pair, RoPE turning the
+    first ``share``% of the dimensions (pairs (0,1), (2,3), ... at base 10000 over the turned width), by
+    rotating each pair with its own 2 x 2 matrix."""
+    d, turned = 128, 128 * share // 100
+    phases = np.random.default_rng(0).uniform(0, 2 * np.pi, d // 2)
+    q = np.stack([np.cos(phases), np.sin(phases)], axis=1).ravel() / np.sqrt(d // 2)
+    k = q.copy()
+    for i in range(turned // 2):
+        angle = distance * 10000.0 ** (-2 * i / turned)
+        rot = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+        k[2 * i : 2 * i + 2] = rot @ q[2 * i : 2 * i + 2]
+    return float(q @ k / (q @ q))
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_partial_rope_chart_follows_the_slider_and_rotation_matrices(lang: str) -> None:
+    at = open_link("zoo", tab="layers", rotated="25", lang=lang)
+    curves = {c["name"]: c for c in figure(at, "zoo_partial")["data"]}
+    quarter = curves[t("mix.partial.share", lang, share=25)]
+    x, y = decode(quarter["x"]), decode(quarter["y"])
+    assert x[0] == 1 and x[-1] == 2**15
+    for i in range(0, len(x), 17):
+        assert y[i] == pytest.approx(_rope_score(25, float(x[i])), abs=1e-6)
+    assert y.min() > 0.6  # three quarters of the head match at any distance
+    whole = decode(curves[t("mix.partial.all", lang)]["y"])
+    assert whole[-1] == pytest.approx(_rope_score(100, float(x[-1])), abs=1e-6) and whole.min() < 0
+    at.select_slider(key="zoo_rotated").set_value(50).run()
+    curves = figure(at, "zoo_partial")["data"]
+    assert decode(curves[0]["y"])[-1] == pytest.approx(_rope_score(50, float(x[-1])), abs=1e-6)
+    assert at.query_params.get("rotated") == "50"
+    at.select_slider(key="zoo_rotated").set_value(100).run()
+    curves = figure(at, "zoo_partial")["data"]
+    assert [c["name"] for c in curves] == [t("mix.partial.share", lang, share=100)]  # no second, equal curve
+    assert "rotated" not in at.query_params  # the default is left out of the link

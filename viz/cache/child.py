@@ -8,9 +8,10 @@ leaves the cores to the server first. It is spawned (not forked: the server has 
 its first call pays for its imports (PyTorch: about two seconds).
 
 The calls' functions and arguments must pickle (a module-level function and a dataclass); the function is
-called as ``func(arg, progress)`` and ``progress(fraction)`` reaches the caller's ``progress`` over the
-pipe. An exception in the child ends that call with :class:`ChildError` naming the exception's type; a
-child that dies (killed, out of memory) ends it too, and the next :class:`Child` starts afresh.
+called as ``func(arg, progress)`` and ``progress(fraction)`` reaches the caller's ``progress`` over the pipe.
+The child runs at niceness +10 in Linux's idle scheduling class. An exception in the child ends that call with
+:class:`ChildError` naming the exception's type; a child that dies (killed, out of memory) ends it too, and
+the next :class:`Child` starts afresh.
 """
 
 from __future__ import annotations
@@ -44,6 +45,10 @@ def _serve(conn: Connection) -> None:
     """The child's loop: run each (func, arg) sent, send progress and then the result or the error."""
     with contextlib.suppress(OSError):
         os.nice(NICE)
+    # and Linux's idle class: a core goes to the child only when no other process wants it, so two
+    # children (one per core) leave a rerun of the class a core the moment it wakes
+    with contextlib.suppress(OSError, AttributeError):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     while True:
         try:
             message = conn.recv()

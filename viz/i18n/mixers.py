@@ -126,14 +126,35 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "{d}차원 헤드의 {share}%에 RoPE를 쓰면 {pairs}쌍이 돌고, 가장 느린 쌍은 {longest}토큰마다 한 바퀴 "
         "돕니다. 나머지 차원은 위치를 보지 않습니다.",
     },
+    "mix.partial.chart": {
+        "en": "Partial RoPE: a {d}-dimensional query against the same vector as a key further back",
+        "ko": "부분 RoPE: {d}차원 쿼리와, 더 앞에 있는 같은 벡터의 키",
+    },
+    "mix.partial.share": {"en": "{share}% turned", "ko": "{share}% 회전"},
+    "mix.partial.all": {"en": "every dimension turned (100%)", "ko": "모든 차원 회전(100%)"},
+    "mix.distance": {"en": "Distance to the key (tokens)", "ko": "키까지의 거리(토큰)"},
+    "mix.match": {
+        "en": "Score / score at distance 0",
+        "ko": "점수 / 거리 0일 때 점수",
+    },
+    "mix.partial.hover": {
+        "en": "%{fullData.name}<br>distance %{x:,.0f} tokens: %{y:.3f}<extra></extra>",
+        "ko": "%{fullData.name}<br>거리 %{x:,.0f}토큰: %{y:.3f}<extra></extra>",
+    },
     "mix.layers.notice": {
         "en": "**What to notice.** A local layer keeps only its window, so its cache stops growing: Gemma 3's "
         "five local layers to one global cut the cache almost six-fold at long contexts (4 of the 24 layers "
         "keep everything), and every token can "
         "still reach the whole context through the global layers. With every layer local, reach grows by one "
-        "window per layer and never covers a long context.",
+        "window per layer and never covers a long context. With partial RoPE, the dimensions left unturned "
+        "score a match the same at any distance: at 25% the score stays near 0.75 far back (never below 0.67), "
+        "while with every dimension turned it falls to about 0. A head can still find its content far away, "
+        "and the turned quarter still says how far.",
         "ko": "**눈여겨볼 점.** 지역 층은 창만큼만 남기므로 캐시가 더 자라지 않습니다. Gemma 3처럼 지역 5층에 전역 "
         "1층이면 긴 문맥에서 캐시가 6분의 1 가까이로 줄고(24층 중 4층만 전부 남김), 전역 층 덕분에 모든 토큰이 여전히 문맥 전체에 닿습니다. 모든 "
-        "층이 지역이면 닿는 거리가 층마다 창 하나씩만 늘어 긴 문맥을 다 덮지 못합니다.",
+        "층이 지역이면 닿는 거리가 층마다 창 하나씩만 늘어 긴 문맥을 다 덮지 못합니다. 부분 RoPE에서는 돌리지 않은 "
+        "차원이 거리와 상관없이 같은 점수를 줍니다. 25%면 먼 곳에서도 점수가 0.75 가까이 남고(0.67 아래로는 "
+        "내려가지 않음), 모든 차원을 돌리면 0 가까이로 떨어집니다. 헤드는 먼 곳의 내용도 찾고, 돌린 4분의 1이 "
+        "거리를 알려 줍니다.",
     },
 }

@@ -72,9 +72,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "zoo.train": {"en": "Train them all", "ko": "모두 학습하기"},
     "zoo.train.rest": {"en": "Train the other {n}", "ko": "나머지 {n}개 학습하기"},
     "zoo.train.help": {
-        "en": "Every variant learns the same recall task from the same seed and data, one after another. "
+        "en": "Every variant learns the same recall task from the same seed and data, {lanes} at a time. "
         "The runs are kept on the server for everyone who opens this view.",
-        "ko": "모든 변형이 같은 시드와 데이터로 같은 기억 과제를 차례로 배웁니다. 결과는 서버에 남아 이 화면을 "
+        "ko": "모든 변형이 같은 시드와 데이터로 같은 기억 과제를 {lanes}개씩 배웁니다. 결과는 서버에 남아 이 화면을 "
         "여는 모두가 봅니다.",
     },
     "zoo.untrained": {
@@ -84,9 +84,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "서버에서 약 {seconds}초 걸립니다.",
     },
     "zoo.training": {
-        "en": "Training {name} ({i} of {n})…",
-        "ko": "{name} 학습 중({n}개 중 {i}번째)…",
+        "en": "Training {names}… ({done} of {n} done)",
+        "ko": "{names} 학습 중… ({n}개 중 {done}개 끝남)",
     },
+    "zoo.and": {"en": " and ", "ko": ", "},
     "zoo.queued": {
         "en": "Waiting: the server is training another seed first. You can leave this page; the runs will be "
         "here when you come back.",

@@ -158,38 +158,41 @@ def recall_accuracies(
     if bad := [rule for rule in rules if rule not in RULES]:
         raise ValueError(f"unknown rule {bad[0]!r}")
     g = torch.Generator().manual_seed(seed)
-    hits = dict.fromkeys(rules, 0)
-    for _ in range(trials):
-        keys = F.normalize(torch.randn(pairs, width, generator=g, dtype=torch.float64), dim=-1)
-        basis, _ = torch.linalg.qr(torch.randn(width, width, generator=g, dtype=torch.float64))
-        spread = min(pairs, width)
-        keys[:spread] = basis[:, :spread].T
-        keys = keys[torch.randperm(pairs, generator=g)]
-        values = F.normalize(torch.randn(pairs, width, generator=g, dtype=torch.float64), dim=-1)
-        for rule in rules:
-            if rule == "softmax":
-                read = torch.softmax(keys @ keys.T * SHARP, dim=-1) @ values  # (pairs, width)
-            else:
-                read = state_reads(keys, values, rule)
-            decoded = (F.normalize(read, dim=-1) @ values.T).argmax(-1)
-            hits[rule] += int((decoded == torch.arange(pairs)).sum())
+    # every trial at once (a batch dimension): a page asks for two dozen of these per slider move
+    keys = F.normalize(torch.randn(trials, pairs, width, generator=g, dtype=torch.float64), dim=-1)
+    basis, _ = torch.linalg.qr(torch.randn(trials, width, width, generator=g, dtype=torch.float64))
+    spread = min(pairs, width)
+    keys[:, :spread] = basis[:, :, :spread].mT
+    order = torch.argsort(torch.rand(trials, pairs, generator=g), dim=-1)
+    keys = keys.gather(1, order[..., None].expand(-1, -1, width))
+    values = F.normalize(torch.randn(trials, pairs, width, generator=g, dtype=torch.float64), dim=-1)
+    hits = {}
+    for rule in rules:
+        if rule == "softmax":
+            read = torch.softmax(keys @ keys.mT * SHARP, dim=-1) @ values  # (trials, pairs, width)
+        else:
+            read = state_reads(keys, values, rule)
+        decoded = (F.normalize(read, dim=-1) @ values.mT).argmax(-1)
+        hits[rule] = int((decoded == torch.arange(pairs)).sum())
     return {rule: hit / (pairs * trials) for rule, hit in hits.items()}
 
 
 def state_reads(keys: Tensor, values: Tensor, rule: str) -> Tensor:
-    """(n, width): every key read back from the state after writing all n pairs in order, from an empty
-    state, without a loop per pair (a page asks for hundreds of these).
+    """(..., n, width): every key read back from the state after writing all n pairs in order, from an
+    empty state, without a loop per pair (a page asks for hundreds of these); leading dimensions are
+    separate states.
 
     Linear: S = Σ v_t k_tᵀ = Vᵀ K, so the reads K Sᵀ = K Kᵀ V. Delta rule with β = 1: the final state of
     :func:`delta_chunked` with every pair in one chunk (one triangular solve), read at every key.
     """
     if rule == "linear":
-        return keys @ keys.T @ values
-    n = len(keys)
+        return keys @ keys.mT @ values
+    n = keys.shape[-2]
+    batch = keys.reshape(-1, 1, n, keys.shape[-1])  # any leading dimensions as delta_chunked's batch
     _, state = delta_chunked(
-        keys[None, None], keys[None, None], values[None, None], keys.new_ones(1, 1, n), chunk=n
+        batch, batch, values.reshape(batch.shape), keys.new_ones(batch.shape[0], 1, n), chunk=n
     )
-    return keys @ state[0, 0].T
+    return keys @ state.reshape(*keys.shape[:-2], *state.shape[-2:]).mT
 
 
 #: The softmax cache's inverse temperature in :func:`recall_accuracy`: sharp enough that a key's own

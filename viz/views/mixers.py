@@ -176,6 +176,24 @@ def reach(pattern: str, context: int) -> np.ndarray:
     return np.array(out, dtype=np.float64)
 
 
+#: Distances (tokens) the partial-RoPE chart reads a match at: 1 .. 32k, evenly on a log axis.
+DISTANCES = np.unique(np.round(np.logspace(0, 15, 240, base=2.0)))
+
+
+def partial_match(share: int, distances: np.ndarray) -> np.ndarray:
+    """How well a query matches the same vector as a key ``distances`` tokens away, with RoPE turning
+    ``share``% of a D_HEAD-dimensional head (the first dimensions, as GPT-NeoX's rotary_pct): the mean over
+    the head's pairs of cos(distance x the pair's frequency), a pair RoPE leaves alone counting 1 (equal
+    energy in every pair, so the score is 1 at distance 0)."""
+    total, pairs = D_HEAD // 2, D_HEAD * share // 100 // 2
+    turned = np.zeros(len(distances))
+    if pairs:
+        # in float64 (the sinusoid table's wavelengths are float32: an angle off by ~1e-3 at 32k tokens)
+        freqs = 10000.0 ** (-np.arange(pairs, dtype=np.float64) / pairs)
+        turned = np.cos(np.outer(np.asarray(distances, dtype=np.float64), freqs)).sum(axis=1)
+    return (turned + (total - pairs)) / total
+
+
 def layers_section(lang: str, row: layout.Row) -> None:
     with row.side:
         share = widgets.option_slider(
@@ -214,6 +232,21 @@ def layers_section(lang: str, row: layout.Row) -> None:
             height=360,
         )
         chart(fig, key="zoo_reach", lang=lang)
+        partial = {t("mix.partial.share", lang, share=share): partial_match(share, DISTANCES)}
+        if share != ROTATED[-1]:  # the whole head turned, for comparison (the same curve at 100%)
+            partial[t("mix.partial.all", lang)] = partial_match(ROTATED[-1], DISTANCES)
+        fig = figures.lines(
+            DISTANCES,
+            partial,
+            title=t("mix.partial.chart", lang, d=D_HEAD),
+            x_title=t("mix.distance", lang),
+            y_title=t("mix.match", lang),
+            hovertemplate=t("mix.partial.hover", lang),
+            x_log=True,
+            x_decades=True,
+            height=360,
+        )
+        chart(fig, key="zoo_partial", lang=lang, file_name=f"partial_rope_{share}.csv")
     pairs = D_HEAD * share // 100 // 2
     longest = float(wavelengths(2 * pairs, 10000.0)[-1]) if pairs else 0.0
     with row.side:

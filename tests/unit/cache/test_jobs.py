@@ -106,7 +106,8 @@ def test_no_current_item_once_the_last_is_done_even_before_the_job_ends() -> Non
     """Between the last item's end and the job's end a reader must not index past the items."""
     job = jobs.Job(("a", "b"), done=2, started=True)
     assert job.current == "" and job.progress == 1.0 and not job.finished
-    assert jobs.Job(("a", "b"), done=1, started=True).current == "b"
+    working = jobs.Job(("a", "b"), done=1, started=True, running={"b": 0.3})
+    assert working.current == "b" and working.fraction == 0.3 and working.progress == pytest.approx(0.65)
     assert jobs.Job(("a", "b")).current == ""  # waiting
 
 
@@ -119,3 +120,41 @@ def test_a_child_process_error_is_named_by_its_own_kind() -> None:
     job = jobs.submit(("t", "child kind"), ["x"], child_fails)
     assert job is not None and jobs.wait(("t", "child kind"), timeout=30)
     assert job.error == "MemoryError"
+
+
+def test_lanes_work_on_items_side_by_side_and_count_each_once(gate: threading.Event) -> None:
+    log: list[str] = []
+    threads: set[int] = set()
+
+    def work(item: str, progress: Callable[[float], None]) -> None:
+        threads.add(threading.get_ident())
+        held(gate, log)(item, progress)
+
+    job = jobs.submit(("t", "lanes"), ["a", "b", "c"], work, lanes=2)
+    assert job is not None
+    for _ in range(300):  # both lanes take an item and report half of it
+        if job.running == {"a": 0.5, "b": 0.5}:
+            break
+        threading.Event().wait(0.01)
+    assert job.working == ("a", "b") and job.current == "a" and job.progress == pytest.approx(1 / 3)
+    gate.set()
+    assert jobs.wait(("t", "lanes"), timeout=30)
+    assert sorted(log) == ["a", "b", "c"] and len(threads) == 2  # each item once, on two threads
+    assert job.done == 3 and job.progress == 1.0 and not job.working and not job.error
+
+
+def test_a_failing_lane_stops_the_job_after_the_other_lanes_item() -> None:
+    other_started = threading.Event()
+    log: list[str] = []
+
+    def work(item: str, progress: Callable[[float], None]) -> None:
+        if item == "bad":
+            assert other_started.wait(30)
+            raise RuntimeError("no")
+        other_started.set()
+        threading.Event().wait(1.0)  # still working when the other lane fails
+        log.append(item)
+
+    job = jobs.submit(("t", "lane fails"), ["bad", "ok", "never", "nor"], work, lanes=2)
+    assert job is not None and jobs.wait(("t", "lane fails"), timeout=30)
+    assert job.error == "RuntimeError" and log == ["ok"] and job.done == 1 and not job.working
