@@ -112,6 +112,7 @@ class MultiHeadAttention(nn.Module):
         if variant == "mla":  # the latent replaces the key and value projections' inputs
             d_c, d_r = latent_width(d_k)
             self.down_kv = nn.Linear(d_model, d_c, bias=False)
+            self.latent_norm = nn.RMSNorm(d_c, eps=variants.LATENT_EPS)
             self.up_k = nn.Linear(d_c, h * d_k, bias=False)
             self.up_v = nn.Linear(d_c, h * d_k, bias=False)
             self.rope_k = nn.Linear(d_model, d_r, bias=False)
@@ -249,7 +250,7 @@ class MultiHeadAttention(nn.Module):
         """Multi-head latent attention (its own RoPE on the decoupled part, whatever the model's signal)."""
         w = variants.LatentWeights(
             self.down_kv.weight, self.up_k.weight, self.up_v.weight, self.rope_k.weight, self.w_q.weight,
-            self.rope_q.weight,
+            self.rope_q.weight, self.latent_norm.weight,
         )  # fmt: skip
         run = variants.latent_attention(x, w, self.n_heads, self.rope_base or 10000.0, mask)
         q = self._split(self.w_q(x))

@@ -108,6 +108,9 @@ class LatentWeights:
     rope_k: Tensor  # (d_r, d_model): the decoupled key, one per token shared by every head, rotated
     q: Tensor  # (H * d_h, d_model): content queries
     rope_q: Tensor  # (H * d_r, d_model): the queries' decoupled part, rotated
+    # (d_c,): the latent's RMSNorm gain, as DeepSeek's code normalises c_kv before the up-projections
+    # (kv_a_layernorm; the paper's equations leave it out); None: no norm
+    latent_norm: Tensor | None = None
 
     @property
     def d_c(self) -> int:
@@ -132,6 +135,10 @@ def _heads(x: Tensor, heads: int) -> Tensor:
     return x.view(b, t, heads, width // heads).transpose(1, 2)  # (B, H, T, width / H)
 
 
+#: The latent RMSNorm's epsilon (DeepSeek-V2's rms_norm_eps).
+LATENT_EPS = 1e-6
+
+
 def latent_attention(
     x: Tensor, w: LatentWeights, heads: int, base: float, mask: Tensor | None = None, absorbed: bool = False
 ) -> LatentRun:
@@ -144,6 +151,8 @@ def latent_attention(
     """
     t = x.shape[1]
     latent = F.linear(x, w.down_kv)  # (B, T, d_c)
+    if w.latent_norm is not None:
+        latent = F.rms_norm(latent, (w.d_c,), w.latent_norm, eps=LATENT_EPS)
     cos, sin = rope_tables(t, w.d_r, base, dtype=x.dtype)
     k_rope = rope_apply(F.linear(x, w.rope_k), cos, sin)  # (B, T, d_r): one per token
     q_content = _heads(F.linear(x, w.q), heads)  # (B, H, T, d_h)

@@ -110,7 +110,9 @@ def test_differential_by_hand_and_lambda_zero_is_plain_attention() -> None:
 
 
 # ---- multi-head latent attention -----------------------------------------------------------------------
-def latent_weights(d_model: int, heads: int, d_h: int, d_c: int, d_r: int, seed: int) -> V.LatentWeights:
+def latent_weights(
+    d_model: int, heads: int, d_h: int, d_c: int, d_r: int, seed: int, norm: bool = False
+) -> V.LatentWeights:
     s = 1 / math.sqrt(d_model)
     return V.LatentWeights(
         down_kv=randn(d_c, d_model, seed=seed) * s,
@@ -119,6 +121,7 @@ def latent_weights(d_model: int, heads: int, d_h: int, d_c: int, d_r: int, seed:
         rope_k=randn(d_r, d_model, seed=seed + 3) * s,
         q=randn(heads * d_h, d_model, seed=seed + 4) * s,
         rope_q=randn(heads * d_r, d_model, seed=seed + 5) * s,
+        latent_norm=1 + 0.3 * randn(d_c, seed=seed + 6) if norm else None,
     )
 
 
@@ -132,16 +135,21 @@ def np_rope(x: np.ndarray, base: float) -> np.ndarray:
     return out
 
 
+@pytest.mark.parametrize("norm", [False, True])
 @pytest.mark.parametrize("absorbed", [False, True])
-def test_latent_attention_by_hand(absorbed: bool) -> None:
+def test_latent_attention_by_hand(absorbed: bool, norm: bool) -> None:
     d_model, heads, d_h, d_c, d_r, t, base = 24, 3, 8, 6, 4, 7, 10000.0
-    w = latent_weights(d_model, heads, d_h, d_c, d_r, seed=30)
+    w = latent_weights(d_model, heads, d_h, d_c, d_r, seed=30, norm=norm)
+    assert (w.latent_norm is not None) == norm
     x = randn(2, t, d_model, seed=40)
     mask = torch.ones(t, t, dtype=torch.bool).tril()
     run = V.latent_attention(x, w, heads, base, mask, absorbed=absorbed)
     for b in range(2):
         xb = x[b].numpy()
         latent = xb @ w.down_kv.numpy().T  # (T, d_c)
+        if w.latent_norm is not None:  # RMSNorm: each latent over its root mean square, times the gain
+            gain = w.latent_norm.numpy()
+            latent = latent / np.sqrt((latent**2).mean(-1, keepdims=True) + V.LATENT_EPS) * gain
         k_rope = np_rope(xb @ w.rope_k.numpy().T, base)  # (T, d_r)
         for h in range(heads):
             rows = slice(h * d_h, (h + 1) * d_h)
@@ -158,8 +166,9 @@ def test_latent_attention_by_hand(absorbed: bool) -> None:
     assert run.cache.shape[-1] == V.latent_cache_numbers(d_c, d_r)
 
 
-def test_absorbed_and_unabsorbed_latent_attention_are_equal() -> None:
-    w = latent_weights(32, 4, 8, 10, 4, seed=50)
+@pytest.mark.parametrize("norm", [False, True])
+def test_absorbed_and_unabsorbed_latent_attention_are_equal(norm: bool) -> None:
+    w = latent_weights(32, 4, 8, 10, 4, seed=50, norm=norm)
     x = randn(3, 9, 32, seed=60)
     mask = torch.ones(9, 9, dtype=torch.bool).tril()
     a = V.latent_attention(x, w, 4, 500.0, mask)
