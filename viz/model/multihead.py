@@ -250,7 +250,7 @@ class MultiHeadAttention(nn.Module):
         """Multi-head latent attention (its own RoPE on the decoupled part, whatever the model's signal)."""
         w = variants.LatentWeights(
             self.down_kv.weight, self.up_k.weight, self.up_v.weight, self.rope_k.weight, self.w_q.weight,
-            self.rope_q.weight, self.latent_norm.weight,
+            self.rope_q.weight, self.latent_norm.weight, self.w_q.bias,
         )  # fmt: skip
         run = variants.latent_attention(x, w, self.n_heads, self.rope_base or 10000.0, mask)
         q = self._split(self.w_q(x))

@@ -111,6 +111,8 @@ class LatentWeights:
     # (d_c,): the latent's RMSNorm gain, as DeepSeek's code normalises c_kv before the up-projections
     # (kv_a_layernorm; the paper's equations leave it out); None: no norm
     latent_norm: Tensor | None = None
+    # (H * d_h,): the content queries' bias (the live model's query projection has one; DeepSeek's none)
+    q_bias: Tensor | None = None
 
     @property
     def d_c(self) -> int:
@@ -155,7 +157,7 @@ def latent_attention(
         latent = F.rms_norm(latent, (w.d_c,), w.latent_norm, eps=LATENT_EPS)
     cos, sin = rope_tables(t, w.d_r, base, dtype=x.dtype)
     k_rope = rope_apply(F.linear(x, w.rope_k), cos, sin)  # (B, T, d_r): one per token
-    q_content = _heads(F.linear(x, w.q), heads)  # (B, H, T, d_h)
+    q_content = _heads(F.linear(x, w.q, w.q_bias), heads)  # (B, H, T, d_h)
     q_rope = rope_apply(_heads(F.linear(x, w.rope_q), heads), cos, sin)  # (B, H, T, d_r)
     d_h = q_content.shape[-1]
     up_k = w.up_k.view(heads, d_h, w.d_c)  # (H, d_h, d_c)

@@ -72,8 +72,9 @@ def test_the_map_is_what_the_output_is_made_of(variant: multihead.Variant) -> No
 
 def test_mla_in_the_layer_is_latent_attention() -> None:
     mla = layer("mla")
-    with torch.no_grad():  # a gain other than the initial ones, so that the test sees it is applied
+    with torch.no_grad():  # a gain and a bias other than the initial ones: the test sees they are applied
         mla.latent_norm.weight.copy_(torch.linspace(0.5, 1.5, mla.latent_norm.weight.numel()))
+        mla.w_q.bias.copy_(torch.linspace(-1.0, 1.0, mla.w_q.bias.numel()))
     x = x_in()
     p = mla.parts(x, CAUSAL)
     w = variants.LatentWeights(
@@ -84,6 +85,7 @@ def test_mla_in_the_layer_is_latent_attention() -> None:
         mla.w_q.weight,
         mla.rope_q.weight,
         mla.latent_norm.weight,
+        mla.w_q.bias,
     )
     run = variants.latent_attention(x, w, H, 10000.0, CAUSAL, absorbed=True)
     torch.testing.assert_close(p.z, run.z, atol=1e-10, rtol=0)

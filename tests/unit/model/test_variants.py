@@ -122,6 +122,7 @@ def latent_weights(
         q=randn(heads * d_h, d_model, seed=seed + 4) * s,
         rope_q=randn(heads * d_r, d_model, seed=seed + 5) * s,
         latent_norm=1 + 0.3 * randn(d_c, seed=seed + 6) if norm else None,
+        q_bias=0.5 * randn(heads * d_h, seed=seed + 7) if norm else None,
     )
 
 
@@ -140,7 +141,7 @@ def np_rope(x: np.ndarray, base: float) -> np.ndarray:
 def test_latent_attention_by_hand(absorbed: bool, norm: bool) -> None:
     d_model, heads, d_h, d_c, d_r, t, base = 24, 3, 8, 6, 4, 7, 10000.0
     w = latent_weights(d_model, heads, d_h, d_c, d_r, seed=30, norm=norm)
-    assert (w.latent_norm is not None) == norm
+    assert (w.latent_norm is not None) == (w.q_bias is not None) == norm
     x = randn(2, t, d_model, seed=40)
     mask = torch.ones(t, t, dtype=torch.bool).tril()
     run = V.latent_attention(x, w, heads, base, mask, absorbed=absorbed)
@@ -153,8 +154,9 @@ def test_latent_attention_by_hand(absorbed: bool, norm: bool) -> None:
         k_rope = np_rope(xb @ w.rope_k.numpy().T, base)  # (T, d_r)
         for h in range(heads):
             rows = slice(h * d_h, (h + 1) * d_h)
+            q_content = xb @ w.q.numpy()[rows].T + (0 if w.q_bias is None else w.q_bias.numpy()[rows])
             q = np.concatenate(
-                [xb @ w.q.numpy()[rows].T, np_rope(xb @ w.rope_q.numpy()[h * d_r : (h + 1) * d_r].T, base)], 1
+                [q_content, np_rope(xb @ w.rope_q.numpy()[h * d_r : (h + 1) * d_r].T, base)], 1
             )
             k = np.concatenate([latent @ w.up_k.numpy()[rows].T, k_rope], 1)
             v = latent @ w.up_v.numpy()[rows].T
