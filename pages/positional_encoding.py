@@ -90,8 +90,9 @@ if pe is not None and sec["table"].open:
                     hovertemplate=t("pe.perm.hover", lang),
                 )
                 chart.chart(fig, key="pe_perm", lang=lang, file_name=f"pe_layout_permutation_{d_model}.csv")
-            diff = pe_views.layout_difference(max_len, d_model, spec.base)
-            left.markdown(t("pe.layout.same", lang, diff=diff))
+            # a statement about the permutation, read from the columns' formulas (not two full tables)
+            matched = encodings.layout_matches(d_model)
+            left.markdown(t("pe.layout.same", lang, matched=matched, d=d_model))
 
         # ---- exact values for a window ----------------------------------------------------------------
         if st.toggle(t("pe.window.toggle", lang), key="pe_window", persist_state=widgets.KEEP):

@@ -32,12 +32,15 @@ import numpy as np
 
 from viz.encodings.sinusoid import RotationError as RotationError
 from viz.encodings.sinusoid import check_sizes as _check_sizes
+from viz.encodings.sinusoid import column_formulas as column_formulas
 from viz.encodings.sinusoid import frequencies as frequencies
+from viz.encodings.sinusoid import layout_matches as layout_matches
 from viz.encodings.sinusoid import relative_rotation as relative_rotation
 from viz.encodings.sinusoid import rotation_blocks as rotation_blocks
 from viz.encodings.sinusoid import rotation_error as rotation_error
 from viz.encodings.sinusoid import sinusoidal as sinusoidal
 from viz.encodings.sinusoid import sinusoidal_at as sinusoidal_at
+from viz.encodings.sinusoid import split_order as split_order
 from viz.encodings.sinusoid import wavelengths as wavelengths
 
 Layout = Literal["interleaved", "split"]
@@ -143,14 +146,6 @@ def as_kind(text: object) -> EncodingKind | None:
 
 #: Initial standard deviation of the learned table (BERT and GPT-style models start near 0.02).
 LEARNED_INIT_STD = 0.02
-
-
-def split_order(d_model: int) -> np.ndarray:
-    """Column permutation from the interleaved layout to the split one (all sines, then all cosines).
-
-    ``sinusoidal_split(L, d, b) == sinusoidal(L, d, b)[:, split_order(d)]``. Shape (d_model,).
-    """
-    return np.concatenate([np.arange(0, d_model, 2), np.arange(1, d_model, 2)])
 
 
 def sinusoidal_split(max_len: int, d_model: int, base: float = 10000.0) -> np.ndarray:

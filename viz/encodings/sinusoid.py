@@ -7,6 +7,7 @@ and the rotation T(k) that moves a row k positions on (with how far it is from e
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 
@@ -143,3 +144,31 @@ def rotation_error(k: int, max_len: int, d_model: int, base: float = 10000.0) ->
     paired = float(err[:, :n].max()) if n else 0.0
     lone = float(err[:, -1].max()) if d_model % 2 else None
     return RotationError(paired, lone, max_len)
+
+
+def split_order(d_model: int) -> np.ndarray:
+    """Column permutation from the interleaved layout to the split one (all sines, then all cosines).
+
+    ``sinusoidal_split(L, d, b) == sinusoidal(L, d, b)[:, split_order(d)]``. Shape (d_model,).
+    """
+    return np.concatenate([np.arange(0, d_model, 2), np.arange(1, d_model, 2)])
+
+
+def column_formulas(d_model: int, layout: Literal["interleaved", "split"] = "interleaved") -> np.ndarray:
+    """What each column of the sinusoidal table computes, as (function, frequency index) rows: function 0
+    is sin(pos * omega_i), 1 is cos(pos * omega_i). Shape (d_model, 2)."""
+    half = (d_model + 1) // 2  # sines (an odd d_model's last sine has no cosine)
+    if layout == "split":
+        function = (np.arange(d_model) >= half).astype(np.int64)
+        index = np.where(function == 0, np.arange(d_model), np.arange(d_model) - half)
+    else:
+        function, index = np.arange(d_model) % 2, np.arange(d_model) // 2
+    return np.stack([function, index], axis=1)
+
+
+def layout_matches(d_model: int) -> int:
+    """How many columns of the split layout compute the same formula as the interleaved column
+    :func:`split_order` puts there: all d_model of them, so the reordered table equals the split one exactly
+    (the same expression on the same angles). O(d_model), not two tables of max_len x d_model."""
+    split = column_formulas(d_model, "split")
+    return int((split == column_formulas(d_model)[split_order(d_model)]).all(axis=1).sum())

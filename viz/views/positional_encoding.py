@@ -53,12 +53,6 @@ def comparison_is_cheap(spec: EncodingSpec) -> bool:
     return spec.max_len * spec.max_len * spec.d_model <= 2**28
 
 
-@cached(max_entries=32)
-def layout_difference(max_len: int, d_model: int, base: float) -> float:
-    """Cached :func:`viz.encodings.layout_difference`."""
-    return encodings.layout_difference(max_len, d_model, base)
-
-
 WINDOW_LIMIT = 200
 
 

@@ -67,6 +67,7 @@ def test_split_layout_is_a_column_permutation(d_model: int) -> None:
     split = enc.sinusoidal_split(30, d_model)
     np.testing.assert_array_equal(split, inter[:, order])
     assert enc.layout_difference(30, d_model, 10000.0) == 0.0
+    assert enc.layout_matches(d_model) == d_model  # the page's statement, from the columns' formulas
     half = (d_model + 1) // 2
     angles = np.arange(30)[:, None] * enc.frequencies(d_model)[None, :]
     np.testing.assert_allclose(split[:, :half], np.sin(angles), atol=1e-12)
@@ -176,3 +177,25 @@ def test_bad_arguments_raise_clear_errors() -> None:
         enc.sinusoidal(0, 4)
     with pytest.raises(ValueError, match="base"):
         enc.sinusoidal(4, 4, base=0.0)
+
+
+@pytest.mark.parametrize("d_model", [1, 2, 7, 8, 128])
+def test_column_formulas_name_what_each_column_computes(d_model: int) -> None:
+    """Each layout's (function, frequency) per column against the table itself: a column equals sin or cos
+    of pos x omega_i for the i and the function its formula names."""
+    angles = np.arange(50)[:, None] * enc.frequencies(d_model)[None, :]
+    tables = {"interleaved": enc.sinusoidal(50, d_model), "split": enc.sinusoidal_split(50, d_model)}
+    for layout in ("interleaved", "split"):
+        table = tables[layout]
+        for column, (function, index) in enumerate(enc.column_formulas(d_model, layout)):
+            want = (np.sin if function == 0 else np.cos)(angles[:, index])
+            np.testing.assert_array_equal(table[:, column], want)
+
+
+def test_a_wrong_permutation_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """layout_matches can say no: with the permutation reversed, most columns compute another formula."""
+    from viz.encodings import sinusoid
+
+    original = sinusoid.split_order
+    monkeypatch.setattr(sinusoid, "split_order", lambda d: original(d)[::-1])
+    assert sinusoid.layout_matches(8) < 8
