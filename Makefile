@@ -20,7 +20,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8501
 
-.PHONY: setup models run serve haproxy test lint browser-deps bench clean
+.PHONY: setup models run serve haproxy redis test lint browser-deps bench clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -53,6 +53,11 @@ haproxy:
 	@command -v haproxy >/dev/null || { echo "installing haproxy"; apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null; }
 
+# The class store's server for several machines (viz/classroom/redis_store.py) and its tests: Debian's Redis.
+redis:
+	@command -v redis-server >/dev/null || { echo "installing redis-server"; apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null; }
+
 # Chromium and a CJK font come from Debian's packages (root, as on these machines).
 browser-deps:
 	@if ! command -v chromium >/dev/null || ! fc-list 2>/dev/null | grep -qi 'noto.*cjk'; then \
@@ -78,7 +83,7 @@ lint: setup $(JS_TOOLS)
 # tests queued for the other, so a few long ones at the end do not leave a core idle); then the browser
 # tests, one at a time (each is a browser, a server and the test, already on both cores). Both parts
 # always run; the target fails if either did.
-test: setup browser-deps haproxy lint
+test: setup browser-deps haproxy redis lint
 	status=0; \
 	$(VENV)/bin/pytest -m "not browser" -n 2 --dist worksteal || status=1; \
 	$(VENV)/bin/pytest -m browser --durations=30 || status=1; \

@@ -57,6 +57,9 @@ def main() -> None:
         started = time.perf_counter()
         if not views.start_training(seed) or not jobs.wait(views.job_key(seed), timeout=1800):
             raise SystemExit(f"seed {seed}: the worker did not train the zoo")
+        job = jobs.get(views.job_key(seed))
+        if job is not None and job.error:
+            raise SystemExit(f"seed {seed}: the training stopped with {job.error}")
         press = time.perf_counter() - started
         runs = views.kept(seed)
         for variant in VARIANTS:

@@ -163,7 +163,7 @@ def _run(job: Job, work: Work, finish: Callable[[], None] | None, lanes: int) ->
             job._report(item, 0.0)
             try:
                 work(item, functools.partial(job._report, item))
-            except Exception as exc:  # the worker serves every later job: a failure ends this one only
+            except BaseException as exc:  # the worker serves every later job: a failure ends this one only
                 _LOG.exception("job failed at %r", item)
                 # a child's error names its own type
                 job.error = job.error or getattr(exc, "kind", "") or type(exc).__name__

@@ -1,10 +1,15 @@
 """Where a class's state, its students' answers and teachers' lessons live: one interface (:class:`Store`),
-shared by every server process, chosen by one setting (``$ATTENTION_LAB_STORE``, :func:`open_store`).
+shared by every server process, chosen by one setting (``$ATTENTION_LAB_STORE``, read by
+:func:`viz.classroom.backends.open_store`).
 
 The embedded back end is SQLite in write-ahead-log mode (:class:`SqliteStore`): one file on one machine,
 nothing to set up, every process of ``make serve`` reading and writing it at once, and an answer
-committed before :meth:`Store.answer` returns survives the process that took it. A server for several
-machines (Redis) is to follow behind the same interface and the same tests.
+committed before :meth:`Store.answer` returns survives the process that took it. For several machines
+behind a balancer, Redis (:class:`viz.classroom.redis_store.RedisStore`, ``redis://host:port/db``):
+Debian packages it, one small server with no schema to migrate, each rule one atomic script, and with
+its append-only file fsynced on every write (as ``make serve`` and the tests start it) an answer
+acknowledged is an answer kept through a restart. PostgreSQL would do as well, at the cost of a server
+to set up and a schema; Redis's keys also expire on their own, as classes do.
 
 The rules live here, not in the pages, so that every back end enforces them the same way:
 
@@ -32,7 +37,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-#: The setting that picks the store: ``sqlite:///path/to/file.db`` (the default: :func:`default_url`).
+#: The setting that picks the store (viz.classroom.backends): ``sqlite:///path`` or ``redis://host:port/db``.
 STORE_ENV = "ATTENTION_LAB_STORE"
 #: Join codes: short, read aloud and typed on a phone, without 0/O, 1/I/L.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -310,17 +315,3 @@ class SqliteStore(Store):
         if db is not None:
             db.close()
             self._local.db = None
-
-
-def default_url() -> str:
-    """The embedded store's file, beside the user's other state ($XDG_STATE_HOME or ~/.local/state)."""
-    home = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
-    return f"sqlite:///{Path(home) / 'attention-lab' / 'classroom.db'}"
-
-
-def open_store(url: str | None = None) -> Store:
-    """The store ``url`` (else ``$ATTENTION_LAB_STORE``, else :func:`default_url`) names."""
-    url = url or os.environ.get(STORE_ENV) or default_url()
-    if url.startswith("sqlite:///"):
-        return SqliteStore(url.removeprefix("sqlite:///"))
-    raise ValueError(f"{STORE_ENV}: unknown store {url!r} (expected sqlite:///path)")

@@ -128,14 +128,15 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "mix.partial.chart": {
         "en": "Partial RoPE: a {d}-dimensional query against the same vector as a key further back",
-        "ko": "부분 RoPE: {d}차원 쿼리와, 더 앞에 있는 같은 벡터의 키",
+        "ko": "부분 RoPE: {d}차원 쿼리와 더 앞에 놓인 같은 벡터(키)의 점수",
     },
     "mix.partial.share": {"en": "{share}% turned", "ko": "{share}% 회전"},
     "mix.partial.all": {"en": "every dimension turned (100%)", "ko": "모든 차원 회전(100%)"},
+    "mix.partial.low": {"en": "{share}% turned: the lowest", "ko": "{share}% 회전: 최저"},
     "mix.distance": {"en": "Distance to the key (tokens)", "ko": "키까지의 거리(토큰)"},
     "mix.match": {
-        "en": "Score / score at distance 0",
-        "ko": "점수 / 거리 0일 때 점수",
+        "en": "Score / score at distance 0 (over each stretch of distances)",
+        "ko": "점수 / 거리 0일 때 점수(거리 구간마다)",
     },
     "mix.partial.hover": {
         "en": "%{fullData.name}<br>distance %{x:,.0f} tokens: %{y:.3f}<extra></extra>",
@@ -147,14 +148,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "keep everything), and every token can "
         "still reach the whole context through the global layers. With every layer local, reach grows by one "
         "window per layer and never covers a long context. With partial RoPE, the dimensions left unturned "
-        "score a match the same at any distance: at 25% the score stays near 0.75 far back (never below 0.67), "
-        "while with every dimension turned it falls to about 0. A head can still find its content far away, "
+        "score a match the same at any distance: at 25% the score averages about 0.75 far back and never falls "
+        "below 0.6 within 32k tokens, while with every dimension turned it falls to about 0. Each point is the "
+        "mean (and the lowest) over the distances since the one before. A head can still find its content far away, "
         "and the turned quarter still says how far.",
         "ko": "**눈여겨볼 점.** 지역 층은 창만큼만 남기므로 캐시가 더 자라지 않습니다. Gemma 3처럼 지역 5층에 전역 "
         "1층이면 긴 문맥에서 캐시가 6분의 1 가까이로 줄고(24층 중 4층만 전부 남김), 전역 층 덕분에 모든 토큰이 여전히 문맥 전체에 닿습니다. 모든 "
         "층이 지역이면 닿는 거리가 층마다 창 하나씩만 늘어 긴 문맥을 다 덮지 못합니다. 부분 RoPE에서는 돌리지 않은 "
-        "차원이 거리와 상관없이 같은 점수를 줍니다. 25%면 먼 곳에서도 점수가 0.75 가까이 남고(0.67 아래로는 "
-        "내려가지 않음), 모든 차원을 돌리면 0 가까이로 떨어집니다. 헤드는 먼 곳의 내용도 찾고, 돌린 4분의 1이 "
+        "차원이 거리와 상관없이 같은 점수를 줍니다. 25%면 먼 곳에서도 점수가 평균 0.75쯤이고 "
+        "32k 토큰 안에서 0.6 아래로 내려가지 않지만, 모든 차원을 돌리면 0 가까이로 떨어집니다. 각 점은 앞 점 "
+        "이후 거리들의 평균(과 최저)입니다. 헤드는 먼 곳의 내용도 찾고, 돌린 4분의 1이 "
         "거리를 알려 줍니다.",
     },
 }

@@ -88,7 +88,7 @@ def latent_width(d_k: int) -> tuple[int, int]:
     """(d_c, d_r): the latent and the decoupled RoPE key of multi-head latent attention, sized against a
     head as DeepSeek-V3 sizes them (512 = 4 x 128 and 64 = 128 / 2). A narrower latent of 2 x d_k
     cached less but the zoo's model stalled at ~30% on its recall task (seeds 0 and 1, 450 steps); at
-    4 x d_k seed 0 reaches 99.9% in 175 steps (seeds 1-3 still stall: docs/performance-history.md)."""
+    4 x d_k seed 0 reaches 99% in 175 steps (seeds 1-3 still stall: docs/performance-history.md)."""
     return 4 * d_k, max(2, d_k // 2)
 
 

@@ -176,8 +176,10 @@ def reach(pattern: str, context: int) -> np.ndarray:
     return np.array(out, dtype=np.float64)
 
 
-#: Distances (tokens) the partial-RoPE chart reads a match at: 1 .. 32k, evenly on a log axis.
-DISTANCES = np.unique(np.round(np.logspace(0, 15, 240, base=2.0)))
+#: Where the partial-RoPE chart has a point: 1 .. 32k tokens, evenly on a log axis. Each point stands for
+#: every whole distance since the one before (past ~100 tokens the points are further apart than the
+#: fastest pair's turn, 2π tokens: one sample each would draw aliasing, not the curve).
+DISTANCES = np.unique(np.round(np.logspace(0, 15, 240, base=2.0))).astype(np.int64)
 
 
 def partial_match(share: int, distances: np.ndarray) -> np.ndarray:
@@ -192,6 +194,15 @@ def partial_match(share: int, distances: np.ndarray) -> np.ndarray:
         freqs = 10000.0 ** (-np.arange(pairs, dtype=np.float64) / pairs)
         turned = np.cos(np.outer(np.asarray(distances, dtype=np.float64), freqs)).sum(axis=1)
     return (turned + (total - pairs)) / total
+
+
+@budget.cached(max_entries=len(ROTATED))
+def partial_curves(share: int) -> tuple[np.ndarray, np.ndarray]:
+    """The mean and the lowest :func:`partial_match` over each stretch of whole distances that ends at a
+    point of DISTANCES (the first stretch is distance 1 alone)."""
+    scores = partial_match(share, np.arange(1, int(DISTANCES[-1]) + 1))  # index i: distance i + 1
+    starts = np.concatenate([[0], DISTANCES[:-1]])
+    return np.add.reduceat(scores, starts) / (DISTANCES - starts), np.minimum.reduceat(scores, starts)
 
 
 def layers_section(lang: str, row: layout.Row) -> None:
@@ -232,9 +243,11 @@ def layers_section(lang: str, row: layout.Row) -> None:
             height=360,
         )
         chart(fig, key="zoo_reach", lang=lang)
-        partial = {t("mix.partial.share", lang, share=share): partial_match(share, DISTANCES)}
+        mean, low = partial_curves(share)
+        partial = {t("mix.partial.share", lang, share=share): mean}
         if share != ROTATED[-1]:  # the whole head turned, for comparison (the same curve at 100%)
-            partial[t("mix.partial.all", lang)] = partial_match(ROTATED[-1], DISTANCES)
+            partial[t("mix.partial.all", lang)] = partial_curves(ROTATED[-1])[0]
+        partial[t("mix.partial.low", lang, share=share)] = low
         fig = figures.lines(
             DISTANCES,
             partial,

@@ -47,14 +47,14 @@ VARIANTS = (
 CACHE_TOKENS = 8192  # viz.model.zoo.CACHE_TOKENS
 PAIRS, KEYS, WINDOW = 6, 16, 4  # viz.model.zoo.PAIRS, KEYS; viz.model.multihead.WINDOW
 ZOO_SIZES = (64, 4, 2)  # viz.model.zoo.ZooConfig's d_model, heads, layers
-#: About how long one variant trains, on average (CPU seconds; seed 0 took 102 s for the eleven, two of
-#: them stopped by the 15 s limit, bench/results/zoo.md).
+#: About how long one variant trains, on average (CPU seconds; seed 0 took 92-110 s for the eleven, two
+#: of them stopped by the 15 s limit, bench/results/zoo.md).
 SECONDS_EACH = 10
 #: Variants trained at once, each in a child process of its own: one per core of the machine here (the
 #: children run at the lowest priority, so the class's reruns still come first).
 LANES = 2
-#: Wall seconds one variant may take in the child before it is given up as hung: its run stops at 15 CPU
-#: seconds, which took up to ~20 s of wall time beside a class of 40 (niceness +10).
+#: Seconds a child may stay silent before it is given up as hung: a run reports every 25 steps (about a CPU
+#: second), but in the idle scheduling class a server busy on both cores can hold it back for long.
 CALL_TIMEOUT_S = 600.0
 #: Seconds between two looks at a running job's progress (each a tiny rerun of the bar, per viewer).
 PROGRESS_EVERY_S = 2.0
@@ -374,7 +374,7 @@ def absorbed_maps() -> tuple[np.ndarray, np.ndarray, float, int, int]:
     mask = torch.ones(10, 10, dtype=torch.bool).tril()
     w = variants.LatentWeights(
         layer.down_kv.weight, layer.up_k.weight, layer.up_v.weight, layer.rope_k.weight, layer.w_q.weight,
-        layer.rope_q.weight,
+        layer.rope_q.weight, layer.latent_norm.weight, layer.w_q.bias,
     )  # fmt: skip
     with torch.no_grad():
         built = variants.latent_attention(x, w, 4, 10000.0, mask).weights[0, 0].numpy()

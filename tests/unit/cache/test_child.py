@@ -22,7 +22,7 @@ def squares(n: int, progress: Callable[[float], None]) -> dict[str, object]:
         "squares": [i * i for i in range(n)],
         "pid": os.getpid(),
         "nice": os.nice(0),
-        "policy": os.sched_getscheduler(0),
+        "policy": os.sched_getscheduler(0) if hasattr(os, "sched_getscheduler") else None,
     }
 
 
@@ -43,7 +43,8 @@ def test_a_call_runs_in_the_child_and_reports_its_progress() -> None:
     assert result["squares"] == [0, 1, 4, 9] and seen == [0.25, 0.5, 0.75, 1.0, 0.5, 1.0]
     assert result["pid"] == again["pid"] == child.pid and result["pid"] != os.getpid()
     assert result["nice"] == min(os.nice(0) + NICE, 19)  # the server's sessions come first
-    assert result["policy"] == os.SCHED_IDLE  # and a core goes to the child only when they leave one
+    if hasattr(os, "SCHED_IDLE"):  # Linux: a core goes to the child only when the sessions leave one
+        assert result["policy"] == os.SCHED_IDLE
 
 
 def test_an_exception_in_the_child_is_named_and_the_child_serves_on() -> None:

@@ -144,17 +144,37 @@ def test_lanes_work_on_items_side_by_side_and_count_each_once(gate: threading.Ev
 
 
 def test_a_failing_lane_stops_the_job_after_the_other_lanes_item() -> None:
-    other_started = threading.Event()
+    other_started, known = threading.Event(), threading.Event()
     log: list[str] = []
+    box: list[jobs.Job] = []
 
     def work(item: str, progress: Callable[[float], None]) -> None:
         if item == "bad":
             assert other_started.wait(30)
             raise RuntimeError("no")
         other_started.set()
-        threading.Event().wait(1.0)  # still working when the other lane fails
+        assert known.wait(30)
+        for _ in range(3000):  # still working until the other lane has failed
+            if box[0].error:
+                break
+            threading.Event().wait(0.01)
         log.append(item)
 
     job = jobs.submit(("t", "lane fails"), ["bad", "ok", "never", "nor"], work, lanes=2)
-    assert job is not None and jobs.wait(("t", "lane fails"), timeout=30)
+    assert job is not None
+    box.append(job)
+    known.set()
+    assert jobs.wait(("t", "lane fails"), timeout=60)
     assert job.error == "RuntimeError" and log == ["ok"] and job.done == 1 and not job.working
+
+
+def test_a_lane_ended_by_systemexit_fails_its_job_and_the_worker_goes_on() -> None:
+    def work(item: str, progress: Callable[[float], None]) -> None:
+        if item == "exit":
+            raise SystemExit(3)
+
+    job = jobs.submit(("t", "exit"), ["ok", "exit", "never"], work, lanes=1)
+    assert job is not None and jobs.wait(("t", "exit"), timeout=30)
+    assert job.error == "SystemExit" and job.done == 1 and job.finished and not job.working
+    after = jobs.submit(("t", "after exit"), ["ok"], work)
+    assert after is not None and jobs.wait(("t", "after exit"), timeout=30) and after.done == 1

@@ -15,20 +15,33 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.redis_server import RedisServer
+from viz.classroom import backends
 from viz.classroom import store as S
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
-@pytest.fixture(params=["sqlite"])
+@pytest.fixture(scope="module")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    """One Redis server for the module, as `make serve` runs it (append-only file fsynced every write)."""
+    with RedisServer(tmp_path_factory.mktemp("redis")) as server:
+        yield server
+
+
+@pytest.fixture(params=["sqlite", "redis"])
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """The store's address for each back end (Redis is to join this list)."""
-    return f"sqlite:///{tmp_path / 'classroom.db'}"
+    """The store's address for each back end: a fresh SQLite file, or the module's Redis emptied."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'classroom.db'}"
+    server: RedisServer = request.getfixturevalue("redis_server")
+    server.flush()
+    return server.url
 
 
 @pytest.fixture
 def store(url: str) -> Iterator[S.Store]:
-    kept = S.open_store(url)
+    kept = backends.open_store(url)
     yield kept
     kept.close()
 
@@ -166,8 +179,9 @@ def test_many_threads_answering_at_once_lose_nothing(store: S.Store) -> None:
 
 _ANSWERER = """
 import sys
+from viz.classroom import backends
 from viz.classroom import store as S
-s = S.open_store(sys.argv[1])
+s = backends.open_store(sys.argv[1])
 code = sys.argv[2]
 for i, token in enumerate(sys.argv[3:]):
     s.answer(code, token, 0, i % 3)
@@ -178,6 +192,7 @@ for i, token in enumerate(sys.argv[3:]):
 def test_another_process_shares_the_store_and_its_committed_answers_survive_its_death(
     url: str, store: S.Store
 ) -> None:
+    """Every server process shares the store; a process killed mid-step loses none of the answers it took."""
     keys = store.open_class("builtin")
     students = [store.join(keys.code) for _ in range(400)]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -197,7 +212,7 @@ def test_another_process_shares_the_store_and_its_committed_answers_survive_its_
     child.wait(timeout=30)
     counted = sum(store.counts(keys.code, 0).values())
     assert 50 <= counted < 400  # every answer it said it committed is here, seen from this process
-    again = S.open_store(url)  # and from a new connection, as a restarted process would see it
+    again = backends.open_store(url)  # and from a new connection, as a restarted process would see it
     try:
         assert sum(again.counts(keys.code, 0).values()) == counted
         assert again.state(keys.code).students == 400
@@ -207,10 +222,34 @@ def test_another_process_shares_the_store_and_its_committed_answers_survive_its_
 
 def test_the_store_is_chosen_by_one_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(S.STORE_ENV, f"sqlite:///{tmp_path / 'set.db'}")
-    chosen = S.open_store()
+    chosen = backends.open_store()
     assert isinstance(chosen, S.SqliteStore) and chosen.path == tmp_path / "set.db"
     chosen.close()
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    assert S.default_url() == f"sqlite:///{tmp_path / 'state' / 'attention-lab' / 'classroom.db'}"
+    assert backends.default_url() == f"sqlite:///{tmp_path / 'state' / 'attention-lab' / 'classroom.db'}"
     with pytest.raises(ValueError, match="unknown store"):
-        S.open_store("mysql://nowhere")
+        backends.open_store("mysql://nowhere")
+
+
+def test_answers_survive_a_restart_of_the_store(
+    url: str, store: S.Store, request: pytest.FixtureRequest
+) -> None:
+    """The store itself stopped hard and started again (Redis killed with SIGKILL; SQLite's file opened
+    anew) keeps every acknowledged answer and the class's state."""
+    keys = store.open_class("builtin")
+    students = [store.join(keys.code, f"n{i}") for i in range(30)]
+    for i, student in enumerate(students):
+        store.answer(keys.code, student, 0, i % 3)
+    store.reveal(keys.code, keys.secret)
+    store.close()
+    if url.startswith("redis://"):
+        server: RedisServer = request.getfixturevalue("redis_server")
+        server.kill_and_restart()
+    again = backends.open_store(url)
+    try:
+        assert again.counts(keys.code, 0) == {0: 10, 1: 10, 2: 10}
+        state = again.state(keys.code)
+        assert (state.revealed, state.students) == (True, 30)
+        assert len(again.answers(keys.code, keys.secret)) == 30
+    finally:
+        again.close()

@@ -137,3 +137,18 @@ def test_the_states_reads_in_closed_form_are_the_pair_by_pair_writes(rule: str) 
             recalled = s @ key if rule == "delta" else torch.zeros_like(value)
             s = s + torch.outer(value - recalled, key)
         torch.testing.assert_close(L.state_reads(keys, values, rule), keys @ s.T, atol=1e-10, rtol=0)
+
+
+@pytest.mark.parametrize("rule", ["linear", "delta"])
+def test_a_batch_of_states_reads_as_each_state_alone(rule: str) -> None:
+    """Leading dimensions of L.state_reads are separate states (recall_accuracies reads every trial at
+    once): the batch equals the states read one by one."""
+    g = torch.Generator().manual_seed(4)
+    keys = F.normalize(torch.randn(2, 3, 7, 5, generator=g, dtype=torch.float64), dim=-1)
+    values = torch.randn(2, 3, 7, 5, generator=g, dtype=torch.float64)
+    batch = L.state_reads(keys, values, rule)
+    assert batch.shape == keys.shape
+    for i in range(2):
+        for j in range(3):
+            alone = L.state_reads(keys[i, j], values[i, j], rule)
+            torch.testing.assert_close(batch[i, j], alone, atol=1e-12, rtol=0)
