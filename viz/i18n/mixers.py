@@ -130,13 +130,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Partial RoPE: a {d}-dimensional query against the same vector as a key further back",
         "ko": "부분 RoPE: {d}차원 쿼리와 더 앞에 놓인 같은 벡터(키)의 점수",
     },
-    "mix.partial.share": {"en": "{share}% turned", "ko": "{share}% 회전"},
-    "mix.partial.all": {"en": "every dimension turned (100%)", "ko": "모든 차원 회전(100%)"},
+    "mix.partial.share": {"en": "{share}% turned: mean", "ko": "{share}% 회전: 평균"},
+    "mix.partial.all": {"en": "every dimension turned (100%): mean", "ko": "모든 차원 회전(100%): 평균"},
     "mix.partial.low": {"en": "{share}% turned: the lowest", "ko": "{share}% 회전: 최저"},
     "mix.distance": {"en": "Distance to the key (tokens)", "ko": "키까지의 거리(토큰)"},
     "mix.match": {
-        "en": "Score / score at distance 0 (over each stretch of distances)",
-        "ko": "점수 / 거리 0일 때 점수(거리 구간마다)",
+        "en": "Score / score at distance 0",
+        "ko": "점수 / 거리 0일 때 점수",
     },
     "mix.partial.hover": {
         "en": "%{fullData.name}<br>distance %{x:,.0f} tokens: %{y:.3f}<extra></extra>",
