@@ -89,7 +89,7 @@ test: setup browser-deps haproxy redis lint
 	$(VENV)/bin/pytest -m browser --durations=30 || status=1; \
 	exit $$status
 
-bench: setup browser-deps haproxy
+bench: setup browser-deps haproxy redis
 	$(PY) -m bench.pages_bench
 	$(PY) -m bench.load_bench
 	$(PY) -m bench.load_bench --processes 2 --sessions 120 --single '' --out bench/results/load_serve.md
@@ -108,6 +108,7 @@ bench: setup browser-deps haproxy
 	$(PY) -m bench.memory_bench
 	$(PY) -m bench.intervene_bench
 	$(PY) -m bench.zoo_bench
+	$(PY) -m bench.classroom_bench
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache tests/js/node_modules

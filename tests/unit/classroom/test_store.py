@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.redis_server import RedisServer
+from bench.harness.redis_server import RedisServer
 from viz.classroom import backends
 from viz.classroom import store as S
 
@@ -24,8 +24,15 @@ ROOT = Path(__file__).resolve().parents[3]
 
 @pytest.fixture(scope="module")
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
-    """One Redis server for the module, as `make serve` runs it (append-only file fsynced every write)."""
-    with RedisServer(tmp_path_factory.mktemp("redis")) as server:
+    """One Redis server for the module (append-only file fsynced on every write); skipped where Debian's
+    redis-server is missing, except under CI (`make test` installs it)."""
+    try:
+        server = RedisServer(tmp_path_factory.mktemp("redis"))
+    except FileNotFoundError:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip("redis-server is not installed (make redis)")
+    with server:
         yield server
 
 

@@ -1,10 +1,9 @@
-"""A Redis server for the tests, on a free loopback port in a folder of its own, with the append-only file
-fsynced on every write (as `make serve` starts it): Debian's redis-server, which `make test` installs.
-Where it is missing the tests that need it are skipped, except under ``CI``, where they fail."""
+"""A Redis server for the tests and benchmarks, on a free loopback port in a folder of its own, with the
+append-only file fsynced on every write: Debian's redis-server, which `make test` installs (`make redis`).
+Where it is missing, :class:`RedisServer` raises FileNotFoundError (the tests skip, except under ``CI``)."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import signal
 import socket
@@ -12,8 +11,6 @@ import subprocess
 import time
 from pathlib import Path
 from types import TracebackType
-
-import pytest
 
 
 def _free_port() -> int:
@@ -28,9 +25,7 @@ class RedisServer:
     def __init__(self, folder: Path) -> None:
         binary = shutil.which("redis-server")
         if binary is None:
-            if os.environ.get("CI"):
-                raise RuntimeError("redis-server is missing: `make test` installs it (make redis)")
-            pytest.skip("redis-server is not installed (make redis)")
+            raise FileNotFoundError("redis-server is not installed (make redis)")
         self.binary, self.folder, self.port = binary, folder, _free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self.process: subprocess.Popen[bytes] | None = None
