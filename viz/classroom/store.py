@@ -220,7 +220,10 @@ class SqliteStore(Store):
         now = time.time() if now is None else now
         secret = secrets.token_urlsafe(24)
         with self._write() as db:
-            db.execute("DELETE FROM classes WHERE expires <= ?", (now,))  # codes of ended classes free again
+            # ended classes go, with their students and answers (their codes free again)
+            db.execute("DELETE FROM classes WHERE expires <= ?", (now,))
+            db.execute("DELETE FROM students WHERE code NOT IN (SELECT code FROM classes)")
+            db.execute("DELETE FROM answers WHERE code NOT IN (SELECT code FROM classes)")
             while True:
                 code = new_code()
                 if db.execute("SELECT 1 FROM classes WHERE code = ?", (code,)).fetchone() is None:

@@ -260,3 +260,21 @@ def test_answers_survive_a_restart_of_the_store(
         assert len(again.answers(keys.code, keys.secret)) == 30
     finally:
         again.close()
+
+
+def test_an_ended_class_leaves_nothing_behind_in_the_sqlite_file(tmp_path: Path) -> None:
+    """Opening a class clears the ended ones with their students and answers (Redis drops its keys a day
+    after a class ends on its own)."""
+    import sqlite3
+
+    store = backends.open_store(f"sqlite:///{tmp_path / 'c.db'}")
+    old = store.open_class("builtin", now=0.0)
+    store.answer(old.code, store.join(old.code, now=1.0), 0, 1, now=2.0)
+    kept = store.open_class("builtin", now=10.0)
+    store.answer(kept.code, store.join(kept.code, now=11.0), 0, 2, now=12.0)
+    store.open_class("builtin", now=S.CLASS_SECONDS + 5.0)  # the first has ended, the second not yet
+    with sqlite3.connect(tmp_path / "c.db") as db:
+        for table in ("classes", "students", "answers"):
+            codes = {code for (code,) in db.execute(f"SELECT DISTINCT code FROM {table}")}
+            assert old.code not in codes and kept.code in codes, table
+    store.close()
