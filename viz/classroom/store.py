@@ -216,6 +216,14 @@ class SqliteStore(Store):
             raise StoreError("forbidden")
         return step, revealed
 
+    @staticmethod
+    def _free_code(db: sqlite3.Connection, table: str) -> str:
+        """A new code that no row of ``table`` ("classes" or "lessons") holds, inside the caller's write."""
+        while True:
+            code = new_code()
+            if db.execute(f"SELECT 1 FROM {table} WHERE code = ?", (code,)).fetchone() is None:
+                return code
+
     def open_class(self, lesson: str, now: float | None = None) -> ClassKeys:
         now = time.time() if now is None else now
         secret = secrets.token_urlsafe(24)
@@ -224,10 +232,7 @@ class SqliteStore(Store):
             db.execute("DELETE FROM classes WHERE expires <= ?", (now,))
             db.execute("DELETE FROM students WHERE code NOT IN (SELECT code FROM classes)")
             db.execute("DELETE FROM answers WHERE code NOT IN (SELECT code FROM classes)")
-            while True:
-                code = new_code()
-                if db.execute("SELECT 1 FROM classes WHERE code = ?", (code,)).fetchone() is None:
-                    break
+            code = self._free_code(db, "classes")
             db.execute(
                 "INSERT INTO classes VALUES (?, ?, ?, 0, 0, ?)",
                 (code, _digest(secret), lesson, now + CLASS_SECONDS),
@@ -300,10 +305,7 @@ class SqliteStore(Store):
         now = time.time() if now is None else now
         with self._write() as db:
             db.execute("DELETE FROM lessons WHERE expires <= ?", (now,))
-            while True:
-                code = new_code()
-                if db.execute("SELECT 1 FROM lessons WHERE code = ?", (code,)).fetchone() is None:
-                    break
+            code = self._free_code(db, "lessons")
             db.execute("INSERT INTO lessons VALUES (?, ?, ?)", (code, body, now + LESSON_SECONDS))
         return code
 

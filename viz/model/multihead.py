@@ -246,12 +246,16 @@ class MultiHeadAttention(nn.Module):
             out = out + w[..., j] * padded[..., j : j + t, :]
         return out
 
-    def _latent(self, x: Tensor, mask: Tensor | None) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor]:
-        """Multi-head latent attention (its own RoPE on the decoupled part, whatever the model's signal)."""
-        w = variants.LatentWeights(
+    def latent_weights(self) -> variants.LatentWeights:
+        """An "mla" layer's projections, as viz.model.variants.latent_attention takes them."""
+        return variants.LatentWeights(
             self.down_kv.weight, self.up_k.weight, self.up_v.weight, self.rope_k.weight, self.w_q.weight,
             self.rope_q.weight, self.latent_norm.weight, self.w_q.bias,
         )  # fmt: skip
+
+    def _latent(self, x: Tensor, mask: Tensor | None) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor]:
+        """Multi-head latent attention (its own RoPE on the decoupled part, whatever the model's signal)."""
+        w = self.latent_weights()
         run = variants.latent_attention(x, w, self.n_heads, self.rope_base or 10000.0, mask)
         q = self._split(self.w_q(x))
         latent = run.cache[..., : w.d_c]

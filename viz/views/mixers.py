@@ -9,7 +9,7 @@ import streamlit as st
 
 from viz import figures
 from viz.cache import budget
-from viz.encodings.sinusoid import wavelengths
+from viz.encodings.sinusoid import frequencies, wavelengths
 from viz.i18n import t
 from viz.ui import layout, widgets
 from viz.ui.chart import chart
@@ -190,8 +190,7 @@ def partial_match(share: int, distances: np.ndarray) -> np.ndarray:
     total, pairs = D_HEAD // 2, D_HEAD * share // 100 // 2
     turned = np.zeros(len(distances))
     if pairs:
-        # in float64 (the sinusoid table's wavelengths are float32: an angle off by ~1e-3 at 32k tokens)
-        freqs = 10000.0 ** (-np.arange(pairs, dtype=np.float64) / pairs)
+        freqs = frequencies(2 * pairs, 10000.0)  # RoPE's pairs over the turned width
         turned = np.cos(np.outer(np.asarray(distances, dtype=np.float64), freqs)).sum(axis=1)
     return (turned + (total - pairs)) / total
 

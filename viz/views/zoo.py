@@ -103,7 +103,9 @@ def start_training(seed: int) -> bool:
 
     def train_one(variant: str, progress: Callable[[float], None]) -> None:
         with lock:
-            runner = runners.get(threading.get_ident()) or runners.setdefault(threading.get_ident(), Child())
+            runner = runners.get(threading.get_ident())
+            if runner is None:
+                runner = runners[threading.get_ident()] = Child()
         config = _config(variant, seed)
         budget.STORE.get_or_build(
             ("zoo", config),
@@ -372,10 +374,7 @@ def absorbed_maps() -> tuple[np.ndarray, np.ndarray, float, int, int]:
     layer = multihead.MultiHeadAttention(64, 4, variant="mla").double().eval()
     x = torch.randn(1, 10, 64, generator=torch.Generator().manual_seed(1), dtype=torch.float64)
     mask = torch.ones(10, 10, dtype=torch.bool).tril()
-    w = variants.LatentWeights(
-        layer.down_kv.weight, layer.up_k.weight, layer.up_v.weight, layer.rope_k.weight, layer.w_q.weight,
-        layer.rope_q.weight, layer.latent_norm.weight, layer.w_q.bias,
-    )  # fmt: skip
+    w = layer.latent_weights()
     with torch.no_grad():
         built = variants.latent_attention(x, w, 4, 10000.0, mask).weights[0, 0].numpy()
         absorbed = variants.latent_attention(x, w, 4, 10000.0, mask, absorbed=True).weights[0, 0].numpy()
