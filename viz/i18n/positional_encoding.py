@@ -26,10 +26,10 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "pe.layout.same": {
         "en": "The two layouts hold the same columns in another order: column j of the split table is the same "
-        "sine or cosine of the same frequency as the interleaved column the permutation on the right puts "
+        "sine or cosine of the same frequency as the interleaved column the permutation chart puts "
         "there ({matched} of {d} columns), so reordering the interleaved table gives the split table exactly. "
         "A model cannot tell them apart, because its first linear layer can absorb any column order.",
-        "ko": "두 배치는 같은 열을 순서만 바꿔 놓은 것입니다. 분할 배치 표의 j번째 열은 오른쪽 순열이 그 자리에 "
+        "ko": "두 배치는 같은 열을 순서만 바꿔 놓은 것입니다. 분할 배치 표의 j번째 열은 순열 차트가 그 자리에 "
         "놓는 교차 배치의 열과 같은 진동수의 같은 사인 또는 코사인입니다({d}개 열 중 {matched}개). 그래서 교차 "
         "배치 표의 열을 재배열하면 분할 배치 표와 정확히 같아집니다. 첫 선형층이 열 순서를 흡수하므로 모델에게는 "
         "둘이 같습니다.",
