@@ -14,7 +14,8 @@
 #               behind HAProxy, a class behind HAProxy under faults and hostile clients, the PE
 #               heatmap computed and drawn by the browser alone; results in bench/results/
 #   make serve  N app processes behind HAProxy (N=2 unless given) on http://localhost:8500
-#               (each process loads the real models before its first visitor; WARM_MODELS=0: not)
+#               (each process loads the real models before its first visitor; WARM_MODELS=0: not;
+#               STORE=redis: the class store on a Redis server started with them)
 SHELL := /bin/bash
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -42,12 +43,14 @@ run: setup
 	$(VENV)/bin/streamlit run app.py --server.port $(PORT) --browser.gatherUsageStats false $(if $(WATCH),--server.fileWatcherType $(WATCH))
 
 # N app processes behind HAProxy (cookie-based session affinity, websockets) on http://localhost:$(SERVE_PORT):
-# make serve N=3 (deploy/serve.py; Debian's haproxy package, installed here when missing).
+# make serve N=3 (deploy/serve.py; Debian's haproxy package, installed here when missing). The class store
+# is the embedded SQLite file; make serve STORE=redis starts a Redis server for it (installed when missing).
 N ?= 2
 SERVE_PORT ?= 8500
 WARM_MODELS ?= 1
-serve: setup haproxy
-	$(PY) -m deploy.serve --processes $(N) --port $(SERVE_PORT) $(if $(filter 0,$(WARM_MODELS)),--no-warm-models)
+STORE ?= sqlite
+serve: setup haproxy $(if $(filter redis,$(STORE)),redis)
+	$(PY) -m deploy.serve --processes $(N) --port $(SERVE_PORT) --store $(STORE) $(if $(filter 0,$(WARM_MODELS)),--no-warm-models)
 
 haproxy:
 	@command -v haproxy >/dev/null || { echo "installing haproxy"; apt-get update -qq && \

@@ -33,6 +33,7 @@ ENC_PAGE = st.Page("pages/encoder.py", title=t("ui.nav.enc", lang), icon=":mater
 REAL_PAGE = st.Page("pages/pretrained.py", title=t("ui.nav.real", lang), icon=":material/psychology:")
 ZOO_PAGE = st.Page("pages/zoo.py", title=t("ui.nav.zoo", lang), icon=":material/category:")
 LESSON_PAGE = st.Page("pages/lesson.py", title=t("ui.nav.lesson", lang), icon=":material/school:")
+JOIN_PAGE = st.Page("pages/join.py", title=t("ui.nav.join", lang), icon=":material/phone_iphone:")
 
 # The home page is a page file like the others, so that /home works on a server's very first run too: until
 # st.navigation has run once in a process, Streamlit resolves a link among the files in pages/ alone (a
@@ -56,5 +57,6 @@ PAGES = [
     REAL_PAGE,
     ZOO_PAGE,
     LESSON_PAGE,
+    JOIN_PAGE,
 ]
 shell.run_page(st.navigation(PAGES), settings)

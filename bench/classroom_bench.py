@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bench.harness.redis_server import RedisServer
+from deploy.redis_server import RedisServer
 from viz.classroom import backends
 from viz.classroom.store import StoreError
 

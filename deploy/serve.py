@@ -9,7 +9,10 @@ then runs HAProxy (Debian's package) on ``--port`` with cookie-based session aff
 (deploy/haproxy.cfg.in). It watches them: an app process that dies is started again on its port
 (HAProxy's health check takes it out meanwhile; HAProxy is told to hold it in maintenance until it is
 warmed up again, then takes it back), and so is HAProxy. Ctrl+C or SIGTERM stops everything.
-``--state FILE`` writes the processes' ports and PIDs as JSON (the tests read it)."""
+``--state FILE`` writes the processes' ports and PIDs as JSON (the tests read it). ``--store redis`` starts
+a Redis server for the class store (deploy/redis_server.py: its append-only file fsynced on every write,
+in the user's state folder) and points every app process at it; the default is the embedded SQLite file
+(or whatever ``$ATTENTION_LAB_STORE`` names). A Redis that dies is started again, like the rest."""
 
 from __future__ import annotations
 
@@ -33,9 +36,13 @@ from types import FrameType
 from typing import Any
 
 from deploy.process import HEALTH_TIMEOUT_S, ROOT, App, healthy
+from deploy.redis_server import RedisServer
 from deploy.warm import warm
+from viz.classroom import backends
+from viz.classroom.store import STORE_ENV
 
 TEMPLATE = Path(__file__).resolve().parent / "haproxy.cfg.in"
+REDIS_PORT = 6390  # the class store's Redis under make serve STORE=redis (not Redis's usual 6379)
 
 
 def haproxy_config(bind: str, app_ports: list[int], socket: Path) -> str:
@@ -103,7 +110,9 @@ class Deployment:
     warm_up: bool = True
     restart_delay: float = 0.0
     warm_models: bool = True
+    store: str = "sqlite"  # "redis": a Redis server started here for the class store
     apps: list[App] = field(default_factory=list)
+    redis: RedisServer | None = None
     haproxy: subprocess.Popen[bytes] | None = None
     workdir: Path | None = None
     stopping: bool = False
@@ -124,6 +133,12 @@ class Deployment:
     def start(self) -> None:
         if shutil.which("haproxy") is None:
             raise SystemExit("haproxy is not installed: apt-get install haproxy (make serve does it)")
+        if self.store == "redis":
+            home = Path(backends.default_url().removeprefix("sqlite:///")).parent
+            self.redis = RedisServer(home / "redis", REDIS_PORT)
+            self.redis.start()
+            os.environ[STORE_ENV] = self.redis.url  # every app process inherits it
+            print(f"the class store: Redis at {self.redis.url} (its files in {home / 'redis'})", flush=True)
         secret = secrets.token_hex(32)
         self.apps = [App(port, secret) for port in self.app_ports]
         for app in self.apps:
@@ -199,6 +214,9 @@ class Deployment:
                     changed = True
                     if self.warm_up:
                         threading.Thread(target=self._rewarm, args=(app, app.process), daemon=True).start()
+            if self.redis is not None and not self.redis.alive() and not self.stopping:
+                print("the class store's Redis died: starting it again", flush=True)
+                self.redis.start()  # its append-only file brings back every answer it acknowledged
             if self.haproxy is not None and self.haproxy.poll() is not None and not self.stopping:
                 print("HAProxy died: starting it again", flush=True)
                 self._start_haproxy()
@@ -246,6 +264,8 @@ class Deployment:
                 process.wait(max(0.1, deadline - time.monotonic()))
             if process.poll() is None:
                 process.kill()
+        if self.redis is not None:
+            self.redis.stop()
         if self.workdir is not None:
             shutil.rmtree(self.workdir, ignore_errors=True)
 
@@ -355,6 +375,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--restart-delay", type=float, default=0.0, help="seconds before a dead process is started again"
     )
+    parser.add_argument(
+        "--store",
+        choices=("sqlite", "redis"),
+        default="sqlite",
+        help="the class store: the embedded SQLite file (default), or a Redis server started here",
+    )
     args = parser.parse_args(argv)
     app_ports = [int(p) for p in args.app_ports.split(",")] if args.app_ports else None
     processes = len(app_ports) if app_ports else args.processes
@@ -369,6 +395,7 @@ def main(argv: list[str] | None = None) -> int:
         not args.no_warm_up,
         args.restart_delay,
         args.warm_models,
+        args.store,
     )
 
     def stop(signum: int, frame: FrameType | None) -> None:

@@ -1,4 +1,5 @@
-"""A guided lesson: the notes' argument one view at a time (the steps are viz/i18n/lesson.py)."""
+"""A guided lesson: the notes' argument one view at a time (the steps are viz/i18n/lesson.py, or a
+teacher's lesson file shared by its code), with the class answering from their phones when a class runs."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import streamlit as st
 
 from viz.i18n import t
 from viz.ui import shell
+from viz.views import classroom
 from viz.views import lesson as views
 
 s = shell.page_shell()
@@ -13,8 +15,15 @@ lang = s.lang
 
 st.title(t("lesson.title", lang))
 st.write(t("lesson.intro", lang))
-views.keys()  # Next / Back from the arrow keys and a clicker's PageDown / PageUp
-step = views.current()
+used = classroom.lesson_in_use(lang)  # the built-in lesson, or the shared one the link names
+views.keys(used)  # Next / Back from the arrow keys and a clicker's PageDown / PageUp
+step = views.current(used)
 views.seed(step)  # the step's settings on its page's controls, once per step
-if views.header(step, lang):
+shown = classroom.sync(step, views.revealed(step), lang)  # the class follows the teacher's step
+if shown:
+    views.mark_revealed(step)
+views.header(step, len(used.steps), shown, lang)
+classroom.panel(step, used, shown, lang)  # start a class; the answers' count, or what the class chose
+if shown:
+    views.explain(step, lang)
     views.view(step)

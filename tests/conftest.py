@@ -7,15 +7,33 @@ or Playwright is missing.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from bench.harness.browser import WAIT_MS, StreamlitServer, launch_browser, require_chromium, screenshot
+from viz.classroom.store import STORE_ENV
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
+
+
+@pytest.fixture(autouse=True, scope="session")
+def class_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The class store every test of this run shares, and every server a test starts (it inherits the
+    setting): a SQLite file of the run's own, never the user's."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('class-store') / 'classroom.db'}"
+    before = os.environ.get(STORE_ENV)
+    os.environ[STORE_ENV] = url
+    try:
+        yield url
+    finally:
+        if before is None:
+            os.environ.pop(STORE_ENV, None)
+        else:
+            os.environ[STORE_ENV] = before
 
 
 @pytest.fixture(scope="module")

@@ -1,2 +1,2 @@
 """What the tests and the benchmarks share: a Streamlit server and headless Chromium (browser), AppTest
-helpers (apptest), the live charts' figures (live_figures) and a Redis server (redis_server)."""
+helpers (apptest) and the live charts' figures (live_figures). A Redis server is deploy/redis_server.py's."""

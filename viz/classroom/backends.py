@@ -5,6 +5,7 @@ viz.classroom.store so that the store's module and each back end's never import 
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 from viz.classroom import store
@@ -28,3 +29,17 @@ def open_store(url: str | None = None) -> store.Store:
     raise ValueError(
         f"{store.STORE_ENV}: unknown store {url!r} (expected sqlite:///path or redis://host:port/db)"
     )
+
+
+_shared: dict[str, store.Store] = {}
+_shared_lock = threading.Lock()
+
+
+def shared() -> store.Store:
+    """This process's store (made on first use, one per setting): every session of the process shares it
+    (each back end is safe to call from any thread)."""
+    url = os.environ.get(store.STORE_ENV) or default_url()
+    with _shared_lock:
+        if url not in _shared:
+            _shared[url] = open_store(url)
+        return _shared[url]

@@ -149,7 +149,7 @@ class RedisStore(Store):
         return token
 
     def move(self, code: str, secret: str, step: int, now: float | None = None) -> None:
-        if not 0 <= step < STEPS_MAX:
+        if not 0 <= step <= STEPS_MAX:
             raise StoreError("not-now", f"step {step}")
         self._teacher(code, secret, now)
         now = time.time() if now is None else now

@@ -42,6 +42,8 @@ STORE_ENV = "ATTENTION_LAB_STORE"
 #: Join codes: short, read aloud and typed on a phone, without 0/O, 1/I/L.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
+#: The characters of a teacher's secret and a student's token (secrets.token_urlsafe's).
+KEY_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 #: A class expires this long after it was opened (a lesson is an hour or two).
 CLASS_SECONDS = 4 * 3600
 #: A saved lesson is kept this long after it was saved.
@@ -49,7 +51,7 @@ LESSON_SECONDS = 90 * 24 * 3600
 NICKNAME_MAX = 24
 STUDENTS_MAX = 500
 CHOICES_MAX = 8
-STEPS_MAX = 100
+STEPS_MAX = 100  # a lesson's steps are 1..STEPS_MAX (0: the class has not begun)
 LESSON_BYTES_MAX = 64_000
 
 
@@ -256,7 +258,7 @@ class SqliteStore(Store):
         return token
 
     def move(self, code: str, secret: str, step: int, now: float | None = None) -> None:
-        if not 0 <= step < STEPS_MAX:
+        if not 0 <= step <= STEPS_MAX:
             raise StoreError("not-now", f"step {step}")
         with self._write() as db:
             self._teacher(db, code, secret, now)

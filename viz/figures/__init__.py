@@ -20,7 +20,7 @@ re-exported here: ``viz.figures.<name>``.
 
 from __future__ import annotations
 
-from viz.figures.bars import LEGEND_ROW_PX, density_histogram, grouped_bars
+from viz.figures.bars import LEGEND_ROW_PX, answer_bars, density_histogram, grouped_bars
 from viz.figures.base import (
     DIVERGING,
     MASKED_GREY,
@@ -60,6 +60,7 @@ __all__ = [
     "SEQUENTIAL",
     "TEMPLATE",
     "Panel",
+    "answer_bars",
     "attention_lines",
     "density_histogram",
     "escape_label",

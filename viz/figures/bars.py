@@ -197,3 +197,49 @@ def density_histogram(
         legend={"orientation": "h", "y": -0.3},
     )
     return fig
+
+
+RIGHT_GREEN = "#2ca02c"
+OTHER_GREY = "#9a9a9a"
+
+
+@memoized
+def answer_bars(
+    labels: Sequence[str],
+    counts: Sequence[int],
+    *,
+    correct: int | None,
+    hover: Sequence[str],
+    title: str = "",
+    x_title: str = "",
+    y_title: str = "",
+    hovertemplate: str | None = None,
+    height: int = 300,
+) -> go.Figure:
+    """A class's answers: one bar per choice (``labels``, short; ``hover`` the whole text, both escaped),
+    its count written above it, the right one (``correct``) green and the others grey."""
+    fig = new_figure()
+    fig.add_trace(
+        go.Bar(
+            x=[escape_label(v) for v in labels],
+            y=np.asarray(counts, dtype=np.float32),
+            customdata=[escape_label(v) for v in hover],
+            hovertemplate=hovertemplate,
+            texttemplate="%{y}",
+            textposition="outside",
+            marker_color=[RIGHT_GREEN if i == correct else OTHER_GREY for i in range(len(labels))],
+            showlegend=False,
+        )
+    )
+    top = max([*counts, 1])
+    _frame(
+        fig,
+        title=title,
+        height=height,
+        x_title=x_title,
+        xaxis={"type": "category"},
+        y_title=y_title,
+        # whole students only, and room above the tallest bar for its count
+        yaxis={"range": [0, top * 1.2 + 0.5], "dtick": max(1, round(top / 5))},
+    )
+    return fig

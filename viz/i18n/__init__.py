@@ -34,6 +34,7 @@ from viz.i18n import (
     attention,
     attention_steps,
     capping,
+    classroom,
     code,
     embedding,
     encoder,
@@ -45,6 +46,7 @@ from viz.i18n import (
     home,
     induction,
     intervene,
+    join,
     lesson,
     mixers,
     model_map,
@@ -102,6 +104,8 @@ PREFIXES: dict[str, str] = {
     "zoo": "zoo",
     "mix": "mixers",
     "cap": "capping",
+    "class": "classroom",
+    "join": "join",
 }
 
 #: Every strings module of the package, by name; STRINGS is their union.
@@ -139,6 +143,8 @@ TABLES: dict[str, dict[str, dict[str, str]]] = {
         zoo,
         mixers,
         capping,
+        classroom,
+        join,
     )
 }
 

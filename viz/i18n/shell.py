@@ -82,6 +82,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "{lo}부터 {hi}까지 {step} 간격의 수",
     },
     "ui.url.rule.text": {"en": "at most {n} characters", "ko": "최대 {n}자"},
+    "ui.url.rule.code": {
+        "en": "a code of at most {n} letters and digits, as the app wrote it",
+        "ko": "앱이 만든 그대로의, 최대 {n}자의 영문자와 숫자 코드",
+    },
     "ui.url.rule.list": {
         "en": "up to {n} whole numbers from {lo} to {hi}, separated by commas",
         "ko": "{lo}부터 {hi}까지의 정수를 쉼표로 구분해 최대 {n}개",
@@ -238,6 +242,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "위치 %{y}<br>차원 %{x}<br>값 %{z:.4f}<extra></extra>",
     },
     "ui.nav.lesson": {"en": "Guided lesson", "ko": "수업 따라가기"},
+    "ui.nav.join": {"en": "Join a class", "ko": "수업 참여하기"},
     "ui.att.key": {"en": "key (attended to)", "ko": "키 (주목받는 토큰)"},
     "ui.att.query": {"en": "query (attending)", "ko": "쿼리 (주목하는 토큰)"},
     "ui.att.steps.hover": {

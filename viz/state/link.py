@@ -26,13 +26,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from viz.classroom.store import CODE_ALPHABET, CODE_LENGTH, KEY_CHARS, STEPS_MAX
 from viz.encodings import ANY_SIZE_KINDS, ENCODING_KINDS, LAYOUTS, embedding, similarity
 from viz.i18n import encoder as enc_strings
-from viz.i18n import lesson as lesson_words
 from viz.state.params import (
     POSITION_MAX,
     SEED_MAX,
     Choice,
+    Code,
     Flag,
     Index,
     Int,
@@ -333,8 +334,24 @@ PAGES: dict[str, Page] = {
             Option("rotated", "zoo_rotated", 100, ZOO_ROTATED),
         )
     ),
-    # the guided lesson (pages/lesson.py): which step; the steps are viz/i18n/lesson.py
-    "lesson": Page((Int("step", "lesson_step", 1, 1, len(lesson_words.STEPS)),)),
+    # the guided lesson (pages/lesson.py): which step (a lesson has at most STEPS_MAX; the page keeps it to
+    # the lesson's own); a teacher's lesson by the code that shares it (the built-in one is
+    # viz/i18n/lesson.py); the teacher's class and its secret (viz/views/classroom.py)
+    "lesson": Page(
+        (
+            Int("step", "lesson_step", 1, 1, STEPS_MAX),
+            Code("lesson", "lesson_code", None, CODE_ALPHABET, CODE_LENGTH, upper=True),
+            Code("class", "class_code", None, CODE_ALPHABET, CODE_LENGTH, upper=True),
+            Code("key", "class_key", None, KEY_CHARS, 64),
+        )
+    ),
+    # a student in a class (pages/join.py): the class's code, and the token the student joined with
+    "join": Page(
+        (
+            Code("code", "join_code", None, CODE_ALPHABET, CODE_LENGTH, upper=True),
+            Code("me", "join_me", None, KEY_CHARS, 64),
+        )
+    ),
 }
 
 #: The shared settings' URL names: no page may use them.

@@ -199,6 +199,28 @@ class Text(Param):
 
 
 @dataclass(frozen=True)
+class Code(Param):
+    """A code or a key (a class's join code, a student's token, a teacher's secret): 1 to ``most``
+    characters of ``chars``; ``upper`` reads a code typed in lower case as the same code."""
+
+    chars: str = ""
+    most: int = 64
+    upper: bool = False
+
+    def parse(self, raw: str) -> str:
+        value = raw.strip().upper() if self.upper else raw.strip()
+        if not 0 < len(value) <= self.most or any(ch not in self.chars for ch in value):
+            raise Refused("ui.url.rule.code", n=self.most)
+        return value
+
+    def accepts(self, value: object) -> bool:
+        try:
+            return isinstance(value, str) and self.parse(value) == value
+        except Refused:
+            return False
+
+
+@dataclass(frozen=True)
 class IntList(Param):
     """Up to ``most`` distinct integers from ``lo`` to ``hi``, written comma-separated ("0,2,8")."""
 

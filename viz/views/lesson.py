@@ -3,26 +3,28 @@ revealed the step's page itself, opened on the step's settings, with what it sho
 
 from __future__ import annotations
 
+import functools
 import runpy
 from collections.abc import Mapping
 
 import streamlit as st
 
 from viz.i18n import t
-from viz.state import lesson, link
-from viz.state.lesson import Step
+from viz.state import link
+from viz.state.lesson import Lesson, Step
 from viz.ui import notes, session, shell
+from viz.views import classroom
 
 STEP_KEY = "lesson_step"  # the step shown, from 1 (in the link: step)
 _SEEDED = "_lesson_seeded"  # the step whose settings were last put in place
 _REVEALED = "_lesson_revealed"  # the step whose view is revealed
 
 
-def current() -> Step:
-    """The step to show: the one in Session State (the link's, or Back / Next's), within range."""
-    n = min(max(int(st.session_state.get(STEP_KEY) or 1), 1), len(lesson.STEPS))
+def current(used: Lesson) -> Step:
+    """The step to show: the one in Session State (the link's, or Back / Next's), within the lesson."""
+    n = min(max(int(st.session_state.get(STEP_KEY) or 1), 1), len(used.steps))
     st.session_state[STEP_KEY] = n  # held like any control's value (the link writes it when not 1)
-    return lesson.STEPS[n - 1]
+    return used.steps[n - 1]
 
 
 def seed(step: Step) -> None:
@@ -45,6 +47,16 @@ def _go(number: int) -> None:
 
 def _reveal(number: int) -> None:
     st.session_state[_REVEALED] = number
+
+
+def revealed(step: Step) -> bool:
+    """Whether this session revealed the step."""
+    return bool(st.session_state.get(_REVEALED) == step.number)
+
+
+def mark_revealed(step: Step) -> None:
+    """The step is revealed (the class's store says so: a teacher's new session finds it so)."""
+    _reveal(step.number)
 
 
 #: A presenter's clicker sends PageDown / PageUp (and a keyboard the arrows): they move to the next / the
@@ -119,7 +131,7 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**53
 
 
-def _pressed() -> None:
+def _pressed(total: int) -> None:
     """A key message from the browser: go to the step it names. A message already applied (its sequence
     number at or below the last one) changes nothing, and a step already shown keeps its reveal."""
     state = st.session_state.get(KEYS_KEY)
@@ -132,28 +144,28 @@ def _pressed() -> None:
     if isinstance(ack, int) and seq <= ack:
         return
     st.session_state[_KEYS_ACK] = seq
-    number = min(step, len(lesson.STEPS))
-    if number != current().number:
+    number = min(step, total)
+    if number != st.session_state.get(STEP_KEY):
         _go(number)
 
 
-def keys() -> None:
+def keys(used: Lesson) -> None:
     """Next / Back from the keyboard and a presenter's clicker (see :data:`KEYS_JS`)."""
     ack = st.session_state.get(_KEYS_ACK, 0)
-    data = {"step": current().number, "total": len(lesson.STEPS), "ack": ack if _whole(ack) else 0}
-    _keys_component(data=data, key=KEYS_KEY, on_go_change=_pressed)
+    data = {"step": current(used).number, "total": len(used.steps), "ack": ack if _whole(ack) else 0}
+    _keys_component(data=data, key=KEYS_KEY, on_go_change=functools.partial(_pressed, len(used.steps)))
 
 
-def header(step: Step, lang: str) -> bool:
-    """The step's counter, note, question and buttons; whether its view is revealed."""
-    total = len(lesson.STEPS)
-    revealed = st.session_state.get(_REVEALED) == step.number
+def header(step: Step, total: int, shown: bool, lang: str) -> None:
+    """The step's counter, note, question and its choices (the right one marked once ``shown``), and
+    the buttons."""
     # a container with a key: the presenter view never folds the step's question (viz.ui.presenter)
     top, buttons = st.container(key="lesson_head").columns([3, 2])
     with top:
         st.subheader(t("lesson.counter", lang, n=step.number, total=total))
         st.caption(t("lesson.note", lang, note=step.note) if step.note else t("lesson.beyond", lang))
-        st.markdown(t("lesson.question", lang, q=lesson.text(step, "question", lang)))
+        st.markdown(t("lesson.question", lang, q=step.text("question", lang)))
+        classroom.choice_list(step, shown, lang)
     with buttons:
         back, reveal, nxt = st.columns(3)
         back.button(
@@ -168,7 +180,7 @@ def header(step: Step, lang: str) -> bool:
         reveal.button(
             t("lesson.reveal", lang),
             key="lesson_reveal",
-            disabled=revealed,
+            disabled=shown,
             on_click=_reveal,
             args=(step.number,),
             type="primary",
@@ -189,11 +201,13 @@ def header(step: Step, lang: str) -> bool:
             t("lesson.open", lang), key="lesson_open", icon=":material/open_in_new:", type="tertiary"
         ):
             session.open_link(step.file, dict(step.query))
-    if revealed:
-        st.success(t("lesson.answer", lang, a=lesson.text(step, "answer", lang)))
-        if step.slip:
-            notes.notes_differ(step.slip, lang)
-    return revealed
+
+
+def explain(step: Step, lang: str) -> None:
+    """What the revealed step's view shows (and where the notes differ, when they do)."""
+    st.success(t("lesson.answer", lang, a=step.text("answer", lang)))
+    if step.slip:
+        notes.notes_differ(step.slip, lang)
 
 
 def view(step: Step) -> None:

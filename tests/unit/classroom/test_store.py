@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.harness.redis_server import RedisServer
+from deploy.redis_server import RedisServer
 from viz.classroom import backends
 from viz.classroom import store as S
 

@@ -8,6 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from bench.harness.apptest import charts, new_app, new_app_with_tabs, ok
+from viz.classroom.store import STEPS_MAX
 from viz.i18n import t
 from viz.state import lesson, link
 
@@ -64,13 +65,16 @@ def test_a_steps_settings_do_not_carry_over_to_the_next() -> None:
     assert at.session_state["att_encoding"] == "sinusoidal"
 
 
-def test_a_step_past_the_end_in_the_link_is_refused_and_said() -> None:
-    at = new_app(step=str(N + 5))
+@pytest.mark.parametrize(("asked", "shown"), [(N + 5, N), (STEPS_MAX + 1, 1), (0, 1)])
+def test_a_step_past_the_end_in_the_link_is_refused_and_said(asked: int, shown: int) -> None:
+    """Past this lesson's last step (a teacher's lesson may have up to STEPS_MAX): its last step, said;
+    past any lesson's, or below 1: refused, the first step."""
+    at = new_app(step=str(asked))
     at.switch_page("pages/lesson.py")
     ok(at.run())
     notes = " ".join(str(x.value) for x in at.text)
-    assert f"step = “{N + 5}”" in notes
-    assert at.subheader[0].value == t("lesson.counter", "en", n=1, total=N)
+    assert f"step = “{asked}”" in notes
+    assert at.subheader[0].value == t("lesson.counter", "en", n=shown, total=N)
 
 
 def test_leaving_the_lesson_gives_the_visitor_their_own_settings_back() -> None:

@@ -1,6 +1,8 @@
-"""A Redis server for the tests and benchmarks, on a free loopback port in a folder of its own, with the
-append-only file fsynced on every write: Debian's redis-server, which `make test` installs (`make redis`).
-Where it is missing, :class:`RedisServer` raises FileNotFoundError (the tests skip, except under ``CI``)."""
+"""A Redis server for the class store (viz/classroom/redis_store.py) when `make serve STORE=redis` asks for
+one (deploy/serve.py), and for the tests and benchmarks: on a free loopback port (or the one given) in a
+folder of its own, with the append-only file fsynced on every write, so an answer acknowledged survives
+a restart. Debian's redis-server, which `make redis` installs; where it is missing, :class:`RedisServer`
+raises FileNotFoundError (the tests skip, except under ``CI``)."""
 
 from __future__ import annotations
 
@@ -22,11 +24,12 @@ def _free_port() -> int:
 class RedisServer:
     """``with RedisServer(folder) as server:`` a running server at ``server.url``."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, port: int | None = None) -> None:
         binary = shutil.which("redis-server")
         if binary is None:
             raise FileNotFoundError("redis-server is not installed (make redis)")
-        self.binary, self.folder, self.port = binary, folder, _free_port()
+        folder.mkdir(parents=True, exist_ok=True)
+        self.binary, self.folder, self.port = binary, folder, port or _free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -56,6 +59,9 @@ class RedisServer:
         with socket.create_connection(("127.0.0.1", self.port), timeout=5) as conn:
             conn.sendall(b"FLUSHALL\r\n")
             assert conn.recv(64).startswith(b"+OK")
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
 
     def kill_and_restart(self) -> None:
         """SIGKILL (no shutdown, no final save), then a new server on the same folder and port."""

@@ -1,0 +1,155 @@
+"""A class in the loop, in AppTest: the teacher starts a class on the lesson page; students join by the
+code on the join page, answer from their sessions, and the teacher's count and histogram match what they
+chose; a forged teacher's link or student's token is refused; a teacher's new session (a server process
+died) finds the class where it was; a nickname is shown as typed, never as markup."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from bench.harness.apptest import decode, figure, new_app_with_tabs, ok
+from viz.classroom import backends
+from viz.i18n import t
+from viz.state import lesson
+from viz.views import classroom
+
+pytestmark = pytest.mark.usefixtures("fresh_caches")
+STEP = 3  # the integer code's scorecard: four choices, the right one D
+
+
+def _right() -> int:
+    correct = lesson.STEPS[STEP - 1].correct
+    assert correct is not None  # the step has choices
+    return correct
+
+
+RIGHT = _right()
+
+
+def teacher(lang: str = "en", **query: str) -> AppTest:
+    at = new_app_with_tabs(lang=lang, **query)
+    at.switch_page("pages/lesson.py")
+    return ok(at.run())
+
+
+def started(lang: str = "en") -> AppTest:
+    at = teacher(lang, step=str(STEP))
+    at.button(key="class_start").click().run()
+    return ok(at)
+
+
+def student(code: str, nickname: str = "", lang: str = "en") -> AppTest:
+    """A student who opened the QR code's link and joined."""
+    at = new_app_with_tabs(code=code, lang=lang)
+    at.switch_page("pages/join.py")
+    ok(at.run())
+    assert at.text_input[0].value == code  # the link filled the code in
+    at.text_input[1].input(nickname)
+    at.button[0].click().run()  # Join
+    return ok(at)
+
+
+def said(at: AppTest) -> str:
+    return " ".join(str(m.value) for m in [*at.markdown, *at.caption, *at.success, *at.info, *at.error])
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_class_answers_and_the_projector_shows_what_it_chose(lang: str) -> None:
+    at = started(lang)
+    code, secret = at.session_state["class_code"], at.session_state["class_key"]
+    assert (at.query_params["class"], at.query_params["key"]) == (code, secret)  # the teacher's link
+    assert f"# {code}" in said(at)  # the join code, projected
+    picks = [RIGHT, RIGHT, 0, 1, RIGHT]
+    students = [student(code, f"s{i}", lang) for i in range(len(picks))]
+    for s, pick in zip(students, picks, strict=True):
+        assert "secret" not in str(dict(s.query_params)) and secret not in str(dict(s.query_params))
+        assert s.query_params["code"] == code and s.query_params["me"]
+        assert lesson.STEPS[STEP - 1].text("question", lang) in said(s)  # the teacher's step
+        s.radio[0].set_value(pick).run()
+        assert t("join.sent", lang, letter="ABCD"[pick]) in said(ok(s))
+    students[2].radio[0].set_value(RIGHT).run()  # a change of mind before the reveal replaces the answer
+    picks[2] = RIGHT
+    ok(at.run())
+    assert t("class.waiting", lang, answered=5, students=5) in said(at)
+    at.button(key="lesson_reveal").click().run()
+    bars = figure(ok(at), "class_answers")["data"][0]
+    assert list(decode(bars["y"])) == [picks.count(i) for i in range(4)]
+    assert bars["x"][RIGHT].endswith("✓") and sum("✓" in x for x in bars["x"]) == 1
+    for s, pick in zip(students, picks, strict=True):
+        ok(s.run())
+        assert s.radio[0].disabled  # answers are closed
+        mine = "join.yours.right" if pick == RIGHT else "join.yours.wrong"
+        assert t(mine, lang, letter="ABCD"[pick]) in said(s)
+    rows = list(csv.reader(io.StringIO(classroom.answers_csv(code, secret, lesson.BUILTIN, lang))))
+    assert sorted((r[0], r[2], r[3]) for r in rows[1:]) == sorted(
+        (str(STEP), f"s{i}", "ABCD"[p]) for i, p in enumerate(picks)
+    )
+
+
+def test_the_class_follows_the_teachers_next_and_a_late_answer_is_refused() -> None:
+    at = started()
+    code = at.session_state["class_code"]
+    s = student(code)
+    at.button(key="lesson_next").click().run()
+    assert backends.shared().state(code).step == STEP + 1
+    s.radio[0].set_value(0)  # chosen on the screen drawn before the move...
+    s.run()
+    assert lesson.STEPS[STEP].text("question", "en") in said(s)  # ...the phone shows the new step
+    s.radio[0].set_value(1).run()
+    assert backends.shared().counts(code, STEP + 1) == {1: 1}
+
+
+def test_a_forged_teachers_link_moves_nothing_and_is_said() -> None:
+    at = started()
+    code = at.session_state["class_code"]
+    forged = new_app_with_tabs(step="7", **{"class": code, "key": "not-the-secret"})
+    forged.switch_page("pages/lesson.py").run()
+    assert [e.value for e in forged.error] == [t("class.error.forbidden", "en")]
+    assert not forged.exception and "class" not in forged.query_params  # let go of, the page works on
+    assert backends.shared().state(code).step == STEP
+    token = backends.shared().join(code, "x")
+    stranger = new_app_with_tabs(code=code, me=token[:-2] + "zz")  # another token, made up
+    stranger.switch_page("pages/join.py")
+    ok(stranger.run())
+    stranger.radio[0].set_value(0).run()
+    assert t("class.error.bad-student", "en") in said(stranger)
+    assert backends.shared().counts(code, STEP) == {}
+
+
+def test_a_teachers_new_session_finds_the_class_where_it_was() -> None:
+    at = started()
+    code, secret = at.session_state["class_code"], at.session_state["class_key"]
+    s = student(code)
+    s.radio[0].set_value(RIGHT).run()
+    at.button(key="lesson_reveal").click().run()
+    again = teacher(step=str(STEP), **{"class": code, "key": secret})  # the link, on another process
+    assert again.button(key="lesson_reveal").disabled  # revealed, as the store says
+    assert list(decode(figure(again, "class_answers")["data"][0]["y"]))[RIGHT] == 1
+
+
+def test_a_nickname_is_shown_as_typed_and_exported_safely() -> None:
+    at = started()
+    code, secret = at.session_state["class_code"], at.session_state["class_key"]
+    s = student(code, "=HYPERLINK(1)")
+    s.radio[0].set_value(0).run()
+    shown = student(code, "**b** $x$ <i>[l](j)")
+    escaped = r"\*\*b\*\* \$x\$ \<i\>\[l\]\(j\)"  # Markdown shows each as the character typed
+    assert shown.caption[0].value == t("join.as", "en", nickname=escaped)
+    rows = list(csv.reader(io.StringIO(classroom.answers_csv(code, secret, lesson.BUILTIN, "en"))))
+    assert rows[1][2].startswith("'=")  # a spreadsheet reads it as text, not a formula
+
+
+def test_a_wrong_code_says_so_and_the_form_stays() -> None:
+    at = new_app_with_tabs()
+    at.switch_page("pages/join.py")
+    ok(at.run())
+    at.text_input[0].input("abc")
+    at.button[0].click().run()
+    assert t("join.code.bad", "en") in said(at)
+    at.text_input[0].input("ZZZZZZ")
+    at.button[0].click().run()
+    assert t("class.error.no-class", "en") in said(at) and "join_me" not in at.session_state

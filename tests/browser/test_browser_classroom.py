@@ -1,0 +1,145 @@
+"""A whole class in a real Chromium: a teacher in the presenter view starts a class; five phones (390 x 844)
+open the QR code's link (the image decoded by zxing-cpp, as a phone's camera would read it), join,
+answer; the projector's count reaches five and, on Reveal, its histogram matches their answers, with the
+right choice marked; each phone then shows the right answer. In English and Korean on one server, then
+across two processes behind HAProxy with each store back end (SQLite's file, a Redis server)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from bench.harness.browser import new_page, wait_for_idle, wait_for_plot
+from deploy import serve
+from deploy.redis_server import RedisServer
+from tests.support.needs import require_haproxy
+from viz.classroom.store import STORE_ENV
+from viz.i18n import t
+from viz.state import lesson
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.browser
+
+STEP = 3
+
+
+def _right() -> int:
+    correct = lesson.STEPS[STEP - 1].correct
+    assert correct is not None  # the step has choices
+    return correct
+
+
+RIGHT = _right()
+PICKS = [RIGHT, 0, RIGHT, 1, RIGHT]  # five students' choices (indices)
+BARS = ".st-key-class_answers"
+
+
+def decoded_qr(page: Page) -> str:
+    """The join card's QR code as a phone's camera reads it: the image the page shows, decoded."""
+    import zxingcpp
+    from PIL import Image
+
+    src = page.locator(".st-key-class_join img").first.get_attribute("src")
+    assert src, "the join card shows no QR image"
+    body = page.request.get(src if src.startswith("http") else page.url.split("/lesson")[0] + src).body()
+    (found,) = zxingcpp.read_barcodes(Image.open(io.BytesIO(body)))
+    return str(found.text)
+
+
+def start_class(page: Page, url: str, lang: str) -> tuple[str, str]:
+    """The teacher opens the lesson at STEP in the presenter view and starts a class: (code, join link)."""
+    page.goto(f"{url}/lesson?step={STEP}&present=1&lang={lang}")
+    page.locator(".st-key-class_start").get_by_role("button", name=t("class.start", lang)).click()
+    code_box = page.locator(".st-key-class_join h1")
+    code_box.wait_for()
+    code = code_box.inner_text().strip()
+    assert len(code) == 6
+    link = decoded_qr(page)
+    assert link.endswith(f"/join?code={code}&lang={lang}") and "key=" not in link  # never the secret
+    return code, link
+
+
+def join_and_answer(phone: Page, link: str, code: str, nickname: str, pick: int, lang: str) -> None:
+    from playwright.sync_api import expect
+
+    phone.goto(link)
+    # the link filled the code in
+    expect(phone.get_by_role("textbox", name=t("join.code", lang))).to_have_value(code)
+    phone.get_by_role("textbox", name=t("join.nickname", lang)).fill(nickname)
+    phone.get_by_role("button", name=t("join.join", lang)).click()
+    radio = phone.locator('[data-testid="stRadio"] [role="radiogroup"] label')
+    radio.nth(pick).click()
+    sent = t("join.sent", lang, letter="ABCD"[pick]).split("**")  # the Markdown's bold, as drawn
+    phone.get_by_text(sent[0] + sent[1] + sent[2]).wait_for()
+
+
+def run_class(browser: Browser, url: str, lang: str) -> set[str]:
+    """The whole class on the app at ``url``; the processes HAProxy put the teacher and phones on (its
+    cookie's values; none behind no balancer)."""
+    from playwright.sync_api import expect
+
+    teacher = new_page(browser, lang, width=1280, height=720)
+    phones: list[Page] = []
+    try:
+        code, link = start_class(teacher, url, lang)
+        for i, pick in enumerate(PICKS):
+            phone = new_page(browser, lang, width=390, height=844)
+            phones.append(phone)
+            join_and_answer(phone, link, code, f"student {i}", pick, lang)
+        waiting = t("class.waiting", lang, answered=len(PICKS), students=len(PICKS)).replace("**", "")
+        expect(teacher.locator(".st-key-class_count")).to_contain_text(waiting)  # polled, no press
+        teacher.locator(".st-key-lesson_reveal button").click()
+        counts = [PICKS.count(i) for i in range(4)]
+        wait_for_plot(
+            teacher,
+            f"JSON.stringify(Array.from(el._fullData[0].y)) === '{counts}'.replace(/ /g, '')",
+            root=BARS,
+        )
+        labels = teacher.evaluate(f"() => document.querySelector('{BARS} .js-plotly-plot')._fullData[0].x")
+        assert [i for i, x in enumerate(labels) if "✓" in x] == [RIGHT]
+        right = t("join.right", lang, letter="ABCD"[RIGHT], text=lesson.STEPS[STEP - 1].choice(RIGHT, lang))
+        for phone, pick in zip(phones, PICKS, strict=True):
+            phone.get_by_text(right.replace("**", "")).wait_for()  # polled, every two seconds
+            expect(phone.locator('[data-testid="stRadio"] input').nth(pick)).to_be_disabled()
+        wait_for_idle(teacher)
+        for page in (teacher, *phones):
+            assert page.locator('[data-testid="stException"]').count() == 0
+        return {
+            c["value"] for p in (teacher, *phones) for c in p.context.cookies() if c["name"] == "ALSERVER"
+        }
+    finally:
+        teacher.context.close()
+        for phone in phones:
+            phone.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_whole_class_on_one_server(browser: Browser, server: object, lang: str) -> None:
+    run_class(browser, server.url, lang)  # type: ignore[attr-defined]
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'classroom.db'}"
+        return
+    with RedisServer(tmp_path / "redis") as redis:
+        yield redis.url
+
+
+def test_a_whole_class_across_two_processes(
+    browser: Browser, store_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The teacher and the phones spread over two processes (HAProxy's fewest connections) share one
+    store: the projector counts answers another process took."""
+    require_haproxy()
+    monkeypatch.setenv(STORE_ENV, store_url)  # the processes inherit it
+    with serve.launched(2, tmp_path) as running:
+        assert run_class(browser, running.url, "en") == {"app1", "app2"}
+        assert "Traceback" not in running.output()
