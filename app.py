@@ -34,6 +34,7 @@ REAL_PAGE = st.Page("pages/pretrained.py", title=t("ui.nav.real", lang), icon=":
 ZOO_PAGE = st.Page("pages/zoo.py", title=t("ui.nav.zoo", lang), icon=":material/category:")
 LESSON_PAGE = st.Page("pages/lesson.py", title=t("ui.nav.lesson", lang), icon=":material/school:")
 JOIN_PAGE = st.Page("pages/join.py", title=t("ui.nav.join", lang), icon=":material/phone_iphone:")
+WRITE_PAGE = st.Page("pages/write.py", title=t("ui.nav.write", lang), icon=":material/edit_note:")
 
 # The home page is a page file like the others, so that /home works on a server's very first run too: until
 # st.navigation has run once in a process, Streamlit resolves a link among the files in pages/ alone (a
@@ -57,6 +58,7 @@ PAGES = [
     REAL_PAGE,
     ZOO_PAGE,
     LESSON_PAGE,
+    WRITE_PAGE,
     JOIN_PAGE,
 ]
 shell.run_page(st.navigation(PAGES), settings)

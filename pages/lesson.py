@@ -16,6 +16,7 @@ lang = s.lang
 st.title(t("lesson.title", lang))
 st.write(t("lesson.intro", lang))
 used = classroom.lesson_in_use(lang)  # the built-in lesson, or the shared one the link names
+classroom.lesson_title(used, lang)
 views.keys(used)  # Next / Back from the arrow keys and a clicker's PageDown / PageUp
 step = views.current(used)
 views.seed(step)  # the step's settings on its page's controls, once per step

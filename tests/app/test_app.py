@@ -94,11 +94,11 @@ def test_a_step_without_a_page_is_marked_coming_soon_and_the_caption_says_why(la
 
 
 #: Every page with charts: all of pages/ but the home page, the lesson (whose charts are its steps'
-#: pages', behind Reveal: tests/unit/state/test_lesson.py) and the join page (a phone's form).
+#: pages', behind Reveal: tests/unit/state/test_lesson.py), the join page (a phone's form) and Write a lesson.
 CHART_PAGES = sorted(
     p.name
     for p in (shell.APP_PATH.parent / "pages").glob("*.py")
-    if p.name not in ("home.py", "lesson.py", "join.py")
+    if p.name not in ("home.py", "lesson.py", "join.py", "write.py")
 )
 
 

@@ -19,7 +19,7 @@ from deploy.redis_server import RedisServer
 from tests.support.needs import require_haproxy
 from viz.classroom.store import STORE_ENV
 from viz.i18n import t
-from viz.state import lesson
+from viz.state import lesson, lesson_file
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -143,3 +143,49 @@ def test_a_whole_class_across_two_processes(
     with serve.launched(2, tmp_path) as running:
         assert run_class(browser, running.url, "en") == {"app1", "app2"}
         assert "Traceback" not in running.output()
+
+
+def test_a_lesson_written_in_the_app_round_trips_through_its_file(
+    browser: Browser, server: object, tmp_path: Path
+) -> None:
+    """Build in the app (a view added from a page's sidebar, its texts typed) -> download -> start again ->
+    upload -> the same file; a bad file gets a clear message and changes nothing."""
+    from playwright.sync_api import expect
+
+    url = server.url  # type: ignore[attr-defined]
+    page = new_page(browser, "en")
+    try:
+        page.goto(f"{url}/softmax?dk=256")
+        page.locator(".st-key-draft_add").get_by_role("button", name=t("ui.draft.add", "en")).click()
+        page.get_by_text(t("ui.draft.added", "en", n=1)).wait_for()
+        page.get_by_role("link", name=t("ui.draft.edit", "en")).click()
+        page.get_by_role("textbox", name=t("write.question", "en", lang="en")).fill("Sharper or flatter?")
+        page.get_by_role("textbox", name=t("write.choices", "en", lang="en")).fill("Sharper\nFlatter")
+        page.get_by_role("textbox", name=t("write.explanation", "en", lang="en")).fill("Sharper.")
+        page.get_by_role("textbox", name=t("write.explanation", "en", lang="en")).blur()
+        wait_for_idle(page)
+        page.locator('[data-testid="stSelectbox"]').filter(has_text=t("write.correct", "en")).click()
+        page.get_by_role("option", name="A", exact=True).click()
+        expect(page.get_by_text(t("write.check.ok", "en", n=1))).to_be_visible()
+        with page.expect_download() as event:
+            page.get_by_role("button", name=t("write.download", "en")).click()
+        saved = tmp_path / "lesson.json"
+        event.value.save_as(saved)
+        first = saved.read_text(encoding="utf-8")
+        (step,) = lesson_file.loads(first)[0].steps
+        assert (step.page, dict(step.query), step.correct) == ("softmax", {"dk": "256"}, 0)
+        page.get_by_role("button", name=t("write.clear", "en")).click()
+        expect(page.get_by_text(t("write.empty", "en"))).to_be_visible()
+        bad = tmp_path / "bad.json"
+        bad.write_text('{"format": "attention-lab-lesson", "version": 1, "steps": [{"view": "/nowhere"}]}')
+        page.locator('[data-testid="stFileUploader"] input[type="file"]').set_input_files(str(bad))
+        expect(page.get_by_text(t("write.refused", "en", name="bad.json"))).to_be_visible()
+        expect(page.get_by_text(t("write.empty", "en"))).to_be_visible()  # nothing was changed
+        page.locator('[data-testid="stFileUploader"] input[type="file"]').set_input_files(str(saved))
+        expect(page.get_by_text(t("write.loaded", "en", name="lesson.json", n=1))).to_be_visible()
+        with page.expect_download() as event:
+            page.get_by_role("button", name=t("write.download", "en")).click()
+        assert Path(event.value.path()).read_text(encoding="utf-8") == first  # the same steps, the same file
+        assert page.locator('[data-testid="stException"]').count() == 0
+    finally:
+        page.context.close()

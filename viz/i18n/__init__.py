@@ -63,6 +63,7 @@ from viz.i18n import (
     softmax_example,
     training,
     windows,
+    write,
     zoo,
 )
 from viz.i18n.ko import PARTICLE_SPEC, Formatter
@@ -106,6 +107,7 @@ PREFIXES: dict[str, str] = {
     "cap": "capping",
     "class": "classroom",
     "join": "join",
+    "write": "write",
 }
 
 #: Every strings module of the package, by name; STRINGS is their union.
@@ -145,6 +147,7 @@ TABLES: dict[str, dict[str, dict[str, str]]] = {
         capping,
         classroom,
         join,
+        write,
     )
 }
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 STRINGS: dict[str, dict[str, str]] = {
     # ---- the class bar -------------------------------------------------------------------------------
     "class.start": {"en": "Start a class", "ko": "수업 시작하기"},
+    "class.lesson": {"en": "A teacher's lesson: {title}", "ko": "선생님이 만든 수업: {title}"},
     "class.start.help": {
         "en": "Students join from their phones with a code and answer each step's question; you see how "
         "many answered and, on Reveal, what they chose.",

@@ -243,6 +243,17 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "ui.nav.lesson": {"en": "Guided lesson", "ko": "수업 따라가기"},
     "ui.nav.join": {"en": "Join a class", "ko": "수업 참여하기"},
+    "ui.nav.write": {"en": "Write a lesson", "ko": "수업 만들기"},
+    # ---- a teacher's lesson draft (viz/ui/lesson_draft.py) ---------------------------------------------
+    "ui.draft.add": {"en": "Add this view to my lesson", "ko": "이 화면을 내 수업에 추가"},
+    "ui.draft.add.help": {
+        "en": "The page and its settings as they are now become the next step of the lesson you are "
+        "writing; write its question on the Write a lesson page.",
+        "ko": "지금 보이는 페이지와 설정이 작성 중인 수업의 다음 단계가 됩니다. 질문은 ‘수업 만들기’ 페이지에서 "
+        "씁니다.",
+    },
+    "ui.draft.added": {"en": "Added as step {n} of your lesson.", "ko": "내 수업의 {n}단계로 추가했습니다."},
+    "ui.draft.edit": {"en": "Write its question", "ko": "질문 쓰러 가기"},
     "ui.att.key": {"en": "key (attended to)", "ko": "키 (주목받는 토큰)"},
     "ui.att.query": {"en": "query (attending)", "ko": "쿼리 (주목하는 토큰)"},
     "ui.att.steps.hover": {

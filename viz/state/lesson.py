@@ -14,7 +14,7 @@ from viz.state import link
 Texts = tuple[tuple[str, str], ...]
 LANGS = ("en", "ko")
 #: Pages a step cannot show: the home page, and the pages of the lesson and the class themselves.
-NOT_A_VIEW = frozenset({"home", "lesson", "join"})
+NOT_A_VIEW = frozenset({"home", "lesson", "join", "write"})
 
 
 def texts(raw: Mapping[str, object]) -> Texts:

@@ -345,6 +345,8 @@ PAGES: dict[str, Page] = {
             Code("key", "class_key", None, KEY_CHARS, 64),
         )
     ),
+    # writing a lesson (pages/write.py): its draft is the session's, not a link's
+    "write": Page(()),
     # a student in a class (pages/join.py): the class's code, and the token the student joined with
     "join": Page(
         (

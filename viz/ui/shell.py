@@ -19,7 +19,7 @@ from viz.i18n import LANGS, t
 from viz.state import link as url_link
 from viz.state import settings
 from viz.state.settings import Settings, UrlProblem
-from viz.ui import chart, presenter
+from viz.ui import chart, lesson_draft, presenter
 from viz.ui.link_notes import url_notes
 from viz.ui.sections import ALL_SECTIONS
 from viz.ui.session import URL_PAGE_CHECKED, browser_lang, give_back, widgets_in_browser
@@ -230,12 +230,12 @@ _shell = threading.local()  # each session's script runs in its own thread
 
 
 def run_page(page: StreamlitPage, current: Settings) -> None:
-    """Run the page ``st.navigation`` chose with the shared settings ``current`` (what :func:`sidebar`
-    returned in this run; the page gets them from :func:`page_shell`), then put the view in the address
-    bar (:func:`_write_url`). A run cut short (a newer rerun) writes nothing."""
+    """Run the page ``st.navigation`` chose with the shared settings ``current`` (:func:`sidebar`'s, which the
+    page gets from :func:`page_shell`), then put the view in the address bar (:func:`_write_url`) and
+    offer it to a lesson being written. A run cut short (a newer rerun) writes nothing."""
     path = str(page.url_path)
-    if path != LESSON_PATH:
-        give_back()  # a lesson step's settings stay in the lesson
+    if path != LESSON_PATH:  # a lesson step's settings stay in the lesson
+        give_back()
     st.session_state[_LINK_PAGE] = path
     seeded = _read_page_url(path)
     notes = _page_notes(path, current)
@@ -256,6 +256,7 @@ def run_page(page: StreamlitPage, current: Settings) -> None:
         with box.container():
             url_notes(notes, str(st.session_state.get("lang", settings.DEFAULT_LANG)), key="url_page_notes")
     _write_url(path, current)
+    lesson_draft.add_button(path, current)
 
 
 _LINK_PAGE = "_link_page"
@@ -332,8 +333,7 @@ def _write_url(path: str, current: Settings) -> None:
     # The browser applies the app's writes in order, so it ends at the last address written, which the
     # address this run's request carried can predate: a press sent before a write came back carries
     # the older address, and a view equal to it (quick presses back to the default) wrote nothing under
-    # a page drawn for it. Write when either differs; a write the browser already holds
-    # changes nothing there.
+    # a page drawn for it. Write when either differs; a write the browser already holds changes nothing.
     sent = st.session_state.get(_URL_SENT)
     if _url_query() != want or (sent is not None and sent != want):
         st.query_params.from_dict(wanted)

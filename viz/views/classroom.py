@@ -86,6 +86,12 @@ def call(lang: str, fn: Callable[..., T], *args: object) -> T | None:
     return None
 
 
+def problem_text(problem: lesson_file.Problem, lang: str) -> str:
+    """A lesson file's problem in words, with its step when it has one."""
+    said = t(problem.key, lang, **dict(problem.values))
+    return t("class.file.where", lang, step=problem.step, problem=said) if problem.step else said
+
+
 def plain(text: str) -> str:
     """Text a visitor typed (a nickname), shown through Markdown as typed: its markup escaped."""
     return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~$:])", r"\\\1", text)
@@ -131,6 +137,12 @@ def lesson_in_use(lang: str) -> Lesson:
         st.warning(t("class.error.unavailable", lang))
     st.session_state.pop(LESSON_KEY, None)
     return lessons.BUILTIN
+
+
+def lesson_title(lesson: Lesson, lang: str) -> None:
+    """Which lesson runs, when it is a teacher's."""
+    if lesson is not lessons.BUILTIN:
+        st.caption(t("class.lesson", lang, title=lessons.pick(lesson.title, lang)))
 
 
 def _running() -> tuple[str, str] | None:

@@ -1,0 +1,119 @@
+"""Writing a lesson in AppTest: a view added from a page's sidebar becomes a step on the Write a lesson page;
+its texts typed there make a valid file (the same lesson read back); shared by a code, the lesson page
+runs it and a class answers it; an unfinished step says what it lacks; the built-in lesson copies in
+whole; reordering and removing keep each step's texts with it."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qsl
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from bench.harness.apptest import new_app_with_tabs, ok
+from viz.classroom import backends
+from viz.i18n import t
+from viz.state import lesson, lesson_file
+from viz.ui import lesson_draft
+from viz.views import write
+
+pytestmark = pytest.mark.usefixtures("fresh_caches")
+
+
+def add_views(*links: tuple[str, dict[str, str]]) -> AppTest:
+    """A teacher's session that added each (page, link query) as a step, then opened Write a lesson (a
+    session reads a link once: only the first page's query is the view's)."""
+    at = new_app_with_tabs()
+    for page, query in links:
+        for name, value in query.items():
+            at.query_params[name] = value
+        at.switch_page(f"pages/{page}.py")
+        ok(at.run())
+        at.button(key="draft_add").click().run()
+        assert ok(at).sidebar.success
+    return ok(at.switch_page("pages/write.py").run())
+
+
+def fill(at: AppTest, index: int, question: str, choices: list[str], right: int, explanation: str) -> None:
+    uid = at.session_state[lesson_draft.DRAFT]["steps"][index]["uid"]
+    at.text_area(key=f"write_{uid}_q_en").input(question)
+    at.text_area(key=f"write_{uid}_c_ko").input("\n".join(f"{c} (한국어)" for c in choices))
+    at.text_area(key=f"write_{uid}_c_en").input("\n".join(choices))
+    at.text_area(key=f"write_{uid}_x_en").input(explanation).run()
+    at.selectbox(key=f"write_{uid}_ok").set_value(right).run()
+    ok(at)
+
+
+def test_a_view_added_from_a_page_becomes_a_step_a_file_and_a_class() -> None:
+    at = add_views(("softmax", {"dk": "256", "tab": "row"}))
+    (step,) = at.session_state[lesson_draft.DRAFT]["steps"]
+    path, query = step["view"].split("?")
+    assert (path, dict(parse_qsl(query))) == ("/softmax", {"dk": "256", "tab": "row"})  # the view as it was
+    assert at.warning  # not finished: no question yet
+    fill(at, 0, "Does the row get sharper?", ["Sharper", "Flatter"], 0, "Sharper: bigger scores.")
+    assert [s.value for s in at.success] == [t("write.check.ok", "en", n=1)]
+    text, problems = write.check(at.session_state[lesson_draft.DRAFT])
+    assert problems == [] and text is not None
+    read, _ = lesson_file.loads(text)
+    (made,) = read.steps
+    assert (made.page, dict(made.query), made.correct) == ("softmax", {"tab": "row", "dk": "256"}, 0)
+    assert (
+        made.choice(1, "ko") == "Flatter (한국어)"
+        and made.text("question", "ko") == "Does the row get sharper?"
+    )
+    at.button(key="write_share").click().run()
+    code, shared = ok(at).session_state["_write_shared"]
+    assert backends.shared().lesson(code) == shared == text
+    teacher = new_app_with_tabs(lesson=code)
+    teacher.switch_page("pages/lesson.py")
+    ok(teacher.run())
+    assert teacher.subheader[0].value == t("lesson.counter", "en", n=1, total=1)
+    assert any("Does the row get sharper?" in m.value for m in teacher.markdown)
+    teacher.button(key="class_start").click().run()
+    assert backends.shared().state(ok(teacher).session_state["class_code"]).lesson == code
+
+
+def test_an_unfinished_step_says_what_it_lacks_and_cannot_be_downloaded() -> None:
+    at = add_views(("attention", {"tab": "order"}))
+    uid = at.session_state[lesson_draft.DRAFT]["steps"][0]["uid"]
+    at.text_area(key=f"write_{uid}_c_en").input("only one choice").run()
+    said = " ".join(m.value for m in ok(at).markdown)
+    assert t("class.file.choices", "en", most=8) in said
+    assert t("class.file.text", "en", part="question") in said
+    assert at.get("download_button")[0].proto.disabled
+
+
+def test_reordering_and_removing_keep_each_steps_texts() -> None:
+    at = add_views(("attention", {"tab": "order"}), ("similarity", {}), ("softmax", {}))
+    for i in range(3):
+        fill(at, i, f"question {i}", ["yes", "no"], 1, f"because {i}")
+    steps = at.session_state[lesson_draft.DRAFT]["steps"]
+    at.button(key=f"write_{steps[2]['uid']}_up").click().run()
+    at.button(key=f"write_{steps[0]['uid']}_rm").click().run()
+    text, _ = write.check(ok(at).session_state[lesson_draft.DRAFT])
+    assert text is not None
+    read = json.loads(text)["steps"]
+    assert [(s["view"].split("?")[0], s["question"]["en"]) for s in read] == [
+        ("/softmax", "question 2"),
+        ("/similarity", "question 1"),
+    ]
+
+
+def test_the_builtin_lesson_copies_in_whole() -> None:
+    at = new_app_with_tabs()
+    at.switch_page("pages/write.py")
+    ok(at.run())
+    assert at.info  # nothing yet: what to do
+    at.button(key="write_builtin").click().run()
+    text, problems = write.check(ok(at).session_state[lesson_draft.DRAFT])
+    assert problems == [] and text is not None
+    assert lesson_file.loads(text)[0].steps == lesson_file.loads(lesson_file.dumps(lesson.BUILTIN))[0].steps
+
+
+def test_no_page_a_step_cannot_show_offers_the_button() -> None:
+    for page in ("lesson", "join", "write"):
+        at = new_app_with_tabs()
+        at.switch_page(f"pages/{page}.py")
+        ok(at.run())
+        assert not [b for b in at.button if b.key == "draft_add"], page
