@@ -61,12 +61,20 @@ def said(at: AppTest) -> str:
 def test_a_class_answers_and_the_projector_shows_what_it_chose(lang: str) -> None:
     at = started(lang)
     code, secret = at.session_state["class_code"], at.session_state["class_key"]
-    assert (at.query_params["class"], at.query_params["key"]) == (code, secret)  # the teacher's link
+    # the teacher's link names the class; its secret stays out of the address bar the projector shows
+    assert (
+        dict(at.query_params) == {"lang": lang, "step": str(STEP), "class": code}
+        if lang == "ko"
+        else {
+            "step": str(STEP),
+            "class": code,
+        }
+    )
     assert f"# {code}" in said(at)  # the join code, projected
     picks = [RIGHT, RIGHT, 0, 1, RIGHT]
     students = [student(code, f"s{i}", lang) for i in range(len(picks))]
     for s, pick in zip(students, picks, strict=True):
-        assert "secret" not in str(dict(s.query_params)) and secret not in str(dict(s.query_params))
+        assert secret not in str(dict(s.query_params)) and secret not in said(s)
         assert s.query_params["code"] == code and s.query_params["me"]
         assert lesson.STEPS[STEP - 1].text("question", lang) in said(s)  # the teacher's step
         s.radio[0].set_value(pick).run()
@@ -99,6 +107,8 @@ def test_the_class_follows_the_teachers_next_and_a_late_answer_is_refused() -> N
     s.radio[0].set_value(0)  # chosen on the screen drawn before the move...
     s.run()
     assert lesson.STEPS[STEP].text("question", "en") in said(s)  # ...the phone shows the new step
+    assert [e.value for e in s.error] == [t("class.error.not-now", "en")]  # and the late answer is refused
+    assert backends.shared().counts(code, STEP) == {}
     s.radio[0].set_value(1).run()
     assert backends.shared().counts(code, STEP + 1) == {1: 1}
 
@@ -106,10 +116,16 @@ def test_the_class_follows_the_teachers_next_and_a_late_answer_is_refused() -> N
 def test_a_forged_teachers_link_moves_nothing_and_is_said() -> None:
     at = started()
     code = at.session_state["class_code"]
-    forged = new_app_with_tabs(step="7", **{"class": code, "key": "not-the-secret"})
-    forged.switch_page("pages/lesson.py").run()
-    assert [e.value for e in forged.error] == [t("class.error.forbidden", "en")]
-    assert not forged.exception and "class" not in forged.query_params  # let go of, the page works on
+    for step in ("7", str(STEP)):  # another step, and the class's own (nothing to move: still checked)
+        forged = new_app_with_tabs(step=step, **{"class": code})
+        forged.session_state["class_key"] = "not-the-secret"  # as if a cookie of this browser held it
+        forged.switch_page("pages/lesson.py").run()
+        assert [e.value for e in forged.error] == [t("class.error.forbidden", "en")]
+        assert not forged.exception and "class" not in forged.query_params  # let go of, the page works on
+        assert not [b for b in forged.button if b.key == "class_end"]  # no class bar, no export
+    student_link = new_app_with_tabs(step=str(STEP), **{"class": code})  # a code without any secret
+    student_link.switch_page("pages/lesson.py").run()
+    assert ok(student_link).button(key="class_start")  # an ordinary lesson page
     assert backends.shared().state(code).step == STEP
     token = backends.shared().join(code, "x")
     stranger = new_app_with_tabs(code=code, me=token[:-2] + "zz")  # another token, made up
@@ -126,7 +142,10 @@ def test_a_teachers_new_session_finds_the_class_where_it_was() -> None:
     s = student(code)
     s.radio[0].set_value(RIGHT).run()
     at.button(key="lesson_reveal").click().run()
-    again = teacher(step=str(STEP), **{"class": code, "key": secret})  # the link, on another process
+    again = new_app_with_tabs(step=str(STEP), **{"class": code})  # the link, on another process...
+    again.session_state["class_key"] = secret  # ...with the secret this browser's cookie holds
+    again.switch_page("pages/lesson.py")
+    ok(again.run())
     assert again.button(key="lesson_reveal").disabled  # revealed, as the store says
     assert list(decode(figure(again, "class_answers")["data"][0]["y"]))[RIGHT] == 1
 
@@ -141,6 +160,17 @@ def test_a_nickname_is_shown_as_typed_and_exported_safely() -> None:
     assert shown.caption[0].value == t("join.as", "en", nickname=escaped)
     rows = list(csv.reader(io.StringIO(classroom.answers_csv(code, secret, lesson.BUILTIN, "en"))))
     assert rows[1][2].startswith("'=")  # a spreadsheet reads it as text, not a formula
+
+
+def test_ending_the_class_closes_it_for_the_phones() -> None:
+    at = started()
+    code = at.session_state["class_code"]
+    s = student(code)
+    at.button(key="class_end").click().run()
+    assert ok(at).button(key="class_start") and "class" not in at.query_params
+    s.run()
+    assert [e.value for e in s.error] == [t("class.error.expired", "en")]
+    assert s.button(key="join_leave")  # one Leave button, the page working
 
 
 def test_a_wrong_code_says_so_and_the_form_stays() -> None:

@@ -7,7 +7,9 @@ across two processes behind HAProxy with each store back end (SQLite's file, a R
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+import os
+import signal
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -79,9 +81,12 @@ def join_and_answer(phone: Page, link: str, code: str, nickname: str, pick: int,
     phone.get_by_text(sent[0] + sent[1] + sent[2]).wait_for()
 
 
-def run_class(browser: Browser, url: str, lang: str) -> set[str]:
+def run_class(
+    browser: Browser, url: str, lang: str, mid_step: Callable[[Page], None] | None = None
+) -> set[str]:
     """The whole class on the app at ``url``; the processes HAProxy put the teacher and phones on (its
-    cookie's values; none behind no balancer)."""
+    cookie's values, as they answered; none behind no balancer). ``mid_step(teacher)`` runs once every
+    phone has answered, before the Reveal (a process killed)."""
     from playwright.sync_api import expect
 
     teacher = new_page(browser, lang, width=1280, height=720)
@@ -94,6 +99,14 @@ def run_class(browser: Browser, url: str, lang: str) -> set[str]:
             join_and_answer(phone, link, code, f"student {i}", pick, lang)
         waiting = t("class.waiting", lang, answered=len(PICKS), students=len(PICKS)).replace("**", "")
         expect(teacher.locator(".st-key-class_count")).to_contain_text(waiting)  # polled, no press
+        assert "key=" not in teacher.url  # the secret is never in the projected address bar
+        cookies = [c for p in (teacher, *phones) for c in p.context.cookies()]
+        spread = {c["value"] for c in cookies if c["name"] == "ALSERVER"}
+        if mid_step is not None:
+            mid_step(teacher)
+            # a new session (on whichever process is up) found the class by its code in the link and
+            # its secret in this browser's cookie: the count is back, nothing lost
+            expect(teacher.locator(".st-key-class_count")).to_contain_text(waiting, timeout=90_000)
         teacher.locator(".st-key-lesson_reveal button").click()
         counts = [PICKS.count(i) for i in range(4)]
         wait_for_plot(
@@ -110,9 +123,7 @@ def run_class(browser: Browser, url: str, lang: str) -> set[str]:
         wait_for_idle(teacher)
         for page in (teacher, *phones):
             assert page.locator('[data-testid="stException"]').count() == 0
-        return {
-            c["value"] for p in (teacher, *phones) for c in p.context.cookies() if c["name"] == "ALSERVER"
-        }
+        return spread
     finally:
         teacher.context.close()
         for phone in phones:
@@ -137,11 +148,21 @@ def test_a_whole_class_across_two_processes(
     browser: Browser, store_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The teacher and the phones spread over two processes (HAProxy's fewest connections) share one
-    store: the projector counts answers another process took."""
+    store: the projector counts answers another process took; the teacher's process killed mid-step, the
+    projector's new session carries on with every answer."""
     require_haproxy()
     monkeypatch.setenv(STORE_ENV, store_url)  # the processes inherit it
     with serve.launched(2, tmp_path) as running:
-        assert run_class(browser, running.url, "en") == {"app1", "app2"}
+
+        def kill_the_teachers_process(teacher: Page) -> None:
+            (server,) = [c["value"] for c in teacher.context.cookies() if c["name"] == "ALSERVER"]
+            os.kill(running.pids[int(server.removeprefix("app")) - 1], signal.SIGKILL)
+            state = "() => document.querySelector('[data-testid=stApp]').dataset.testConnectionState"
+            teacher.wait_for_function(f"({state})() !== 'CONNECTED'")  # the page saw its process go
+            teacher.wait_for_function(f"({state})() === 'CONNECTED'", timeout=90_000)  # and came back
+            wait_for_idle(teacher)
+
+        assert run_class(browser, running.url, "en", kill_the_teachers_process) == {"app1", "app2"}
         assert "Traceback" not in running.output()
 
 

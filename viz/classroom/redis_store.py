@@ -4,6 +4,7 @@ one Lua script (Redis runs a script whole, with nothing between its reads and it
 
 Keys (under ``al:``): ``class:<code>`` a hash (the secret's SHA-256, lesson, step, revealed, expires);
 ``class:<code>:students`` token -> nickname; ``class:<code>:answers:<step>`` token -> choice;
+``class:<code>:reveals`` the steps revealed;
 ``lesson:<code>`` a hash (body, expires). The rules read ``expires``; each key also expires in Redis a day
 after that, so an ended class's keys go on their own.
 """
@@ -80,6 +81,24 @@ redis.call('HSET', KEYS[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5])
 return 'ok'
 """
 )
+# KEYS: class, reveals; ARGV: now, step, ttl: the class to a step, revealed if it was before
+_MOVE = (
+    _LIVE
+    + """
+redis.call('HSET', KEYS[1], 'step', ARGV[2], 'revealed', redis.call('SISMEMBER', KEYS[2], ARGV[2]))
+return 'ok'
+"""
+)
+# KEYS: class, reveals; ARGV: now, ttl: the current step revealed, for good
+_REVEAL = (
+    _LIVE
+    + """
+redis.call('HSET', KEYS[1], 'revealed', 1)
+redis.call('SADD', KEYS[2], c[1])
+redis.call('EXPIRE', KEYS[2], ARGV[2])
+return 'ok'
+"""
+)
 
 
 class RedisStore(Store):
@@ -87,10 +106,19 @@ class RedisStore(Store):
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self._redis: Any = redis.Redis.from_url(url, decode_responses=True, socket_timeout=10.0)
+        self._redis: Any = redis.Redis.from_url(
+            url, decode_responses=True, socket_connect_timeout=1.0, socket_timeout=3.0
+        )  # a store that is down is said in the page within seconds, not after a long hang
         self._scripts = {
             name: self._redis.register_script(body)
-            for name, body in (("open", _OPEN), ("join", _JOIN), ("answer", _ANSWER), ("set", _SET))
+            for name, body in (
+                ("open", _OPEN),
+                ("join", _JOIN),
+                ("answer", _ANSWER),
+                ("set", _SET),
+                ("move", _MOVE),
+                ("reveal", _REVEAL),
+            )
         }
 
     @staticmethod
@@ -153,12 +181,21 @@ class RedisStore(Store):
             raise StoreError("not-now", f"step {step}")
         self._teacher(code, secret, now)
         now = time.time() if now is None else now
-        self._run("set", [self._key(code)], [repr(now), "step", step, "revealed", 0])
+        self._run("move", [self._key(code), self._key(code, "reveals")], [repr(now), step])
 
     def reveal(self, code: str, secret: str, now: float | None = None) -> None:
         self._teacher(code, secret, now)
         now = time.time() if now is None else now
-        self._run("set", [self._key(code)], [repr(now), "revealed", 1, "revealed", 1])
+        keys = [self._key(code), self._key(code, "reveals")]
+        self._run("reveal", keys, [repr(now), CLASS_SECONDS + GRACE_SECONDS])
+
+    def check(self, code: str, secret: str, now: float | None = None) -> None:
+        self._teacher(code, secret, now)
+
+    def end(self, code: str, secret: str, now: float | None = None) -> None:
+        self._teacher(code, secret, now)
+        now = time.time() if now is None else now
+        self._run("set", [self._key(code)], [repr(now), "expires", repr(now), "revealed", 1])
 
     def answer(self, code: str, student: str, step: int, choice: int, now: float | None = None) -> None:
         if not 0 <= choice < CHOICES_MAX:

@@ -125,11 +125,20 @@ class Store(ABC):
 
     @abstractmethod
     def move(self, code: str, secret: str, step: int, now: float | None = None) -> None:
-        """The teacher moves the class to ``step`` (its answers hidden again until its reveal)."""
+        """The teacher moves the class to ``step`` (revealed if it was revealed before, else open)."""
 
     @abstractmethod
     def reveal(self, code: str, secret: str, now: float | None = None) -> None:
-        """The teacher reveals the current step: answers to it are closed."""
+        """The teacher reveals the current step: answers to it are closed, for good (moving back to it
+        later shows it revealed)."""
+
+    @abstractmethod
+    def check(self, code: str, secret: str, now: float | None = None) -> None:
+        """Nothing when ``secret`` is the class's (a teacher's session resuming it), else StoreError."""
+
+    @abstractmethod
+    def end(self, code: str, secret: str, now: float | None = None) -> None:
+        """The teacher ends the class: from now on it is "expired" to everyone."""
 
     @abstractmethod
     def answer(self, code: str, student: str, step: int, choice: int, now: float | None = None) -> None:
@@ -166,6 +175,7 @@ CREATE TABLE IF NOT EXISTS answers (
     code TEXT NOT NULL, step INTEGER NOT NULL, token TEXT NOT NULL, choice INTEGER NOT NULL,
     PRIMARY KEY (code, step, token));
 CREATE TABLE IF NOT EXISTS lessons (code TEXT PRIMARY KEY, body TEXT NOT NULL, expires REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS reveals (code TEXT NOT NULL, step INTEGER NOT NULL, PRIMARY KEY (code, step));
 """
 
 
@@ -234,6 +244,7 @@ class SqliteStore(Store):
             db.execute("DELETE FROM classes WHERE expires <= ?", (now,))
             db.execute("DELETE FROM students WHERE code NOT IN (SELECT code FROM classes)")
             db.execute("DELETE FROM answers WHERE code NOT IN (SELECT code FROM classes)")
+            db.execute("DELETE FROM reveals WHERE code NOT IN (SELECT code FROM classes)")
             code = self._free_code(db, "classes")
             db.execute(
                 "INSERT INTO classes VALUES (?, ?, ?, 0, 0, ?)",
@@ -262,12 +273,26 @@ class SqliteStore(Store):
             raise StoreError("not-now", f"step {step}")
         with self._write() as db:
             self._teacher(db, code, secret, now)
-            db.execute("UPDATE classes SET step = ?, revealed = 0 WHERE code = ?", (step, code))
+            was = db.execute("SELECT 1 FROM reveals WHERE code = ? AND step = ?", (code, step)).fetchone()
+            db.execute(
+                "UPDATE classes SET step = ?, revealed = ? WHERE code = ?", (step, int(bool(was)), code)
+            )
 
     def reveal(self, code: str, secret: str, now: float | None = None) -> None:
         with self._write() as db:
-            self._teacher(db, code, secret, now)
+            step, _ = self._teacher(db, code, secret, now)
             db.execute("UPDATE classes SET revealed = 1 WHERE code = ?", (code,))
+            db.execute("INSERT OR IGNORE INTO reveals VALUES (?, ?)", (code, step))
+
+    def check(self, code: str, secret: str, now: float | None = None) -> None:
+        self._teacher(self._db(), code, secret, now)
+
+    def end(self, code: str, secret: str, now: float | None = None) -> None:
+        with self._write() as db:
+            self._teacher(db, code, secret, now)
+            db.execute(
+                "UPDATE classes SET expires = ? WHERE code = ?", (time.time() if now is None else now, code)
+            )
 
     def answer(self, code: str, student: str, step: int, choice: int, now: float | None = None) -> None:
         if not 0 <= choice < CHOICES_MAX:

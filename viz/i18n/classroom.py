@@ -14,10 +14,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "학생들이 휴대폰에서 코드로 들어와 단계마다 질문에 답합니다. 몇 명이 답했는지 보이고, 정답 보기를 "
         "누르면 무엇을 골랐는지 나옵니다.",
     },
-    "class.on": {
-        "en": "Class **{code}** · {students} joined",
-        "ko": "수업 **{code}** · {students}명 참여",
-    },
+    "class.on": {"en": "Class **{code}**", "ko": "수업 **{code}**"},
     "class.show_code": {"en": "Show the join code", "ko": "참여 코드 보기"},
     "class.end": {"en": "End the class", "ko": "수업 끝내기"},
     "class.end.help": {

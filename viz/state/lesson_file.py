@@ -108,7 +108,11 @@ class _Reader:
         if not isinstance(raw, str) or not raw.strip() or len(raw) > 2000:
             self.problem("class.file.view", n)
             return "", ()
-        parts = urlsplit(raw.strip())
+        try:
+            parts = urlsplit(raw.strip())
+        except ValueError:  # "http://[::1/x": a bracket never closed
+            self.problem("class.file.view", n)
+            return "", ()
         page = parts.path.strip("/").split("/")[-1]
         if page not in link.PAGES or page in NOT_A_VIEW:
             self.problem(
@@ -155,20 +159,37 @@ class _Reader:
         return Step(n, page, query, note, "", question, explanation, choices, correct if choices else None)
 
 
+def _has_surrogate(value: object, depth: int = 0) -> bool:
+    if isinstance(value, str):
+        return any("\ud800" <= ch <= "\udfff" for ch in value)
+    if depth > 8:  # a lesson is four levels deep; deeper is refused by the reader anyway
+        return False
+    if isinstance(value, Mapping):
+        return any(_has_surrogate(k, depth + 1) or _has_surrogate(v, depth + 1) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_surrogate(v, depth + 1) for v in value)
+    return False
+
+
 def loads(text: str | bytes) -> tuple[Lesson, list[Problem]]:
     """The lesson in a file's text and notes on it (the settings a view's address carried that a step
     does not keep), or :class:`LessonFileError` with every problem found."""
-    size = len(text if isinstance(text, bytes) else text.encode("utf-8"))
-    if size > LESSON_BYTES_MAX:
-        raise LessonFileError([Problem("class.file.big", 0, (("n", LESSON_BYTES_MAX // 1000),))])
     try:
-        body = json.loads(text)
-    except UnicodeDecodeError:
+        raw = text if isinstance(text, bytes) else text.encode("utf-8")
+        if len(raw) > LESSON_BYTES_MAX:
+            raise LessonFileError([Problem("class.file.big", 0, (("n", LESSON_BYTES_MAX // 1000),))])
+        body = json.loads(raw.decode("utf-8"))
+    except LessonFileError:
+        raise
+    except UnicodeError:  # not UTF-8, or a lone surrogate in the text
         raise LessonFileError([Problem("class.file.utf8")]) from None
     except json.JSONDecodeError as err:
-        raise LessonFileError(
-            [Problem("class.file.json", 0, (("line", err.lineno), ("col", err.colno)))]
-        ) from None
+        where = (("line", err.lineno), ("col", err.colno))
+        raise LessonFileError([Problem("class.file.json", 0, where)]) from None
+    except (RecursionError, ValueError):  # nested past Python's stack; a number past int's digit limit
+        raise LessonFileError([Problem("class.file.json", 0, (("line", 1), ("col", 1)))]) from None
+    if _has_surrogate(body):  # "\ud800" escapes decode to text that cannot be sent to a browser
+        raise LessonFileError([Problem("class.file.utf8")])
     reader = _Reader()
     if not isinstance(body, Mapping) or body.get("format") != FORMAT:
         raise LessonFileError([Problem("class.file.format", 0, (("format", FORMAT),))])

@@ -336,13 +336,13 @@ PAGES: dict[str, Page] = {
     ),
     # the guided lesson (pages/lesson.py): which step (a lesson has at most STEPS_MAX; the page keeps it to
     # the lesson's own); a teacher's lesson by the code that shares it (the built-in one is
-    # viz/i18n/lesson.py); the teacher's class and its secret (viz/views/classroom.py)
+    # viz/i18n/lesson.py); the teacher's class (its secret is in the teacher's cookie, never in the
+    # address bar the projector shows: viz/views/classroom.py)
     "lesson": Page(
         (
             Int("step", "lesson_step", 1, 1, STEPS_MAX),
             Code("lesson", "lesson_code", None, CODE_ALPHABET, CODE_LENGTH, upper=True),
             Code("class", "class_code", None, CODE_ALPHABET, CODE_LENGTH, upper=True),
-            Code("key", "class_key", None, KEY_CHARS, 64),
         )
     ),
     # writing a lesson (pages/write.py): its draft is the session's, not a link's

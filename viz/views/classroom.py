@@ -19,7 +19,7 @@ from urllib.parse import urlencode, urlsplit
 import streamlit as st
 
 from viz.classroom import backends, qr
-from viz.classroom.store import ClassState, StoreError
+from viz.classroom.store import CLASS_SECONDS, ClassKeys, ClassState, StoreError
 from viz.figures import answer_bars
 from viz.i18n import t
 from viz.state import lesson as lessons
@@ -74,6 +74,17 @@ def attempt(fn: Callable[..., object], *args: object) -> tuple[bool, str]:
     return True, ""
 
 
+def attempt_value(fn: Callable[..., object], *args: object) -> tuple[bool, object]:
+    """``fn(*args)`` on the store, drawing nothing: (True, its value), else (False, why not)."""
+    try:
+        return True, fn(*args)
+    except StoreError as refused:
+        return False, refused.kind
+    except Exception:
+        log.exception("class store")
+        return False, "unavailable"
+
+
 def call(lang: str, fn: Callable[..., T], *args: object) -> T | None:
     """``fn(*args)`` on the store; a refusal or an unreachable store is said in the page (None back)."""
     try:
@@ -122,19 +133,28 @@ def class_lesson(name: str) -> Lesson:
 
 
 def lesson_in_use(lang: str) -> Lesson:
-    """The lesson this page shows: the shared lesson its link names, else the built-in one."""
+    """The lesson this page shows: the running class's, else the shared lesson the link names, else the
+    built-in one. A lesson the store no longer has is said and let go of; a store that cannot be reached
+    is said and the link kept (it comes back)."""
+    running = _running(lang)
+    if running is not None:  # the class's lesson wins: its step numbers are that lesson's
+        ok, state = attempt_value(backends.shared().state, running[0])
+        if ok and isinstance(state, ClassState):
+            name = state.lesson
+            st.session_state[LESSON_KEY] = None if name == lessons.BUILTIN_NAME else name
     code = st.session_state.get(LESSON_KEY)
     if not code:
         return lessons.BUILTIN
     try:
         return saved_lesson(str(code))
     except StoreError as refused:
-        st.warning(t(f"class.error.{refused.kind}", lang))
-    except lesson_file.LessonFileError:
-        st.warning(t("class.error.no-lesson", lang))
+        say(refused.kind, lang)
+    except (lesson_file.LessonFileError, RecursionError, ValueError):
+        say("no-lesson", lang)
     except Exception:
         log.exception("class store")
-        st.warning(t("class.error.unavailable", lang))
+        say("unavailable", lang)
+        return lessons.BUILTIN
     st.session_state.pop(LESSON_KEY, None)
     return lessons.BUILTIN
 
@@ -145,28 +165,67 @@ def lesson_title(lesson: Lesson, lang: str) -> None:
         st.caption(t("class.lesson", lang, title=lessons.pick(lesson.title, lang)))
 
 
-def _running() -> tuple[str, str] | None:
-    code, secret = st.session_state.get(CODE_KEY), st.session_state.get(SECRET_KEY)
-    return (str(code), str(secret)) if code and secret else None
+#: The teacher's secret lives in this browser's cookie (never in the address bar, which the projector
+#: shows): a teacher's new session (a server process died, a reload) reads it back with the class's code
+#: from the link. Fixed code, the value a token of the store's own alphabet.
+COOKIE_JS = """
+export default function (component) {
+  const { name, value, age } = component.data;
+  document.cookie = `${name}=${value}; path=/; max-age=${age}; SameSite=Strict`;
+}
+"""
+_cookie = st.components.v2.component("attention_lab_class_cookie", js=COOKIE_JS)
+_CHECKED = "_class_checked"  # the class whose secret this session has checked with the store
+_TOLD = "_class_told"  # a refusal met in a callback, said on the next run
+
+
+def cookie_name(code: str) -> str:
+    return f"attention_lab_class_{code}"
+
+
+def _running(lang: str) -> tuple[str, str] | None:
+    """The class this session runs and its secret (the session's, else this browser's cookie, checked
+    with the store once per session: a code in a link is not a teacher's)."""
+    code = st.session_state.get(CODE_KEY)
+    if not code:
+        return None
+    secret = st.session_state.get(SECRET_KEY) or dict(st.context.cookies or {}).get(cookie_name(str(code)))
+    if not secret:
+        st.session_state.pop(CODE_KEY, None)  # a class code without its secret: a student's, or stale
+        return None
+    if st.session_state.get(_CHECKED) != code:
+        went, refused = attempt(backends.shared().check, str(code), str(secret))
+        if not went:
+            say(refused, lang)
+            if refused != "unavailable":
+                _forget()
+            return None
+        st.session_state[_CHECKED] = code
+    st.session_state[SECRET_KEY] = secret
+    return str(code), str(secret)
 
 
 def sync(step: Step, revealed: bool, lang: str) -> bool:
     """Keep the class on this step (the teacher's browser leads) and its reveal with the page's; whether
-    the step is revealed (a teacher's new session, after a server process died, finds it revealed)."""
-    running = _running()
+    the step is revealed (a teacher's new session finds it so; a step revealed before stays revealed)."""
+    running = _running(lang)
     if running is None:
         return revealed
     code, secret = running
-    state = call(lang, backends.shared().state, code)
-    if state is None:
-        _forget()
+    went, found = attempt_value(backends.shared().state, code)
+    if not went:
+        say(str(found), lang)
+        if found != "unavailable":  # the class ended: this browser lets go of it
+            _forget()
         return revealed
-    went, refused = True, ""
-    if state.step != step.number:
+    state = found if isinstance(found, ClassState) else None
+    refused = ""
+    if state is not None and state.step != step.number:
         went, refused = attempt(backends.shared().move, code, secret, step.number)
         if state.step:  # the class has begun: the join card gives the room back to the step's view
             st.session_state[_SHOW_CODE] = False
-        state = None
+        went2, found = attempt_value(backends.shared().state, code)
+        state = found if went2 and isinstance(found, ClassState) else None
     if went and revealed and not (state and state.revealed):
         went, refused = attempt(backends.shared().reveal, code, secret)
     if not went:
@@ -177,15 +236,39 @@ def sync(step: Step, revealed: bool, lang: str) -> bool:
 
 
 def _forget() -> None:
-    for key in (CODE_KEY, SECRET_KEY, _SHOW_CODE):
+    code = st.session_state.get(CODE_KEY)
+    if code:
+        st.session_state["_class_cookie_clear"] = cookie_name(str(code))
+    for key in (CODE_KEY, SECRET_KEY, _SHOW_CODE, _CHECKED):
         st.session_state.pop(key, None)
 
 
-def _start(lesson_name: str, lang: str) -> None:
-    keys = call(lang, backends.shared().open_class, lesson_name)
-    if keys is not None:
-        st.session_state[CODE_KEY], st.session_state[SECRET_KEY] = keys.code, keys.secret
-        st.session_state[_SHOW_CODE] = True
+def _end() -> None:
+    code, secret = st.session_state.get(CODE_KEY), st.session_state.get(SECRET_KEY)
+    went, refused = attempt(backends.shared().end, str(code), str(secret))
+    if not went and refused == "unavailable":
+        st.session_state[_TOLD] = refused  # kept: End again when the store is back
+        return
+    _forget()
+
+
+def _start(lesson_name: str) -> None:
+    went, keys = attempt_value(backends.shared().open_class, lesson_name)
+    if not went:
+        st.session_state[_TOLD] = keys
+        return
+    assert isinstance(keys, ClassKeys)
+    st.session_state[CODE_KEY], st.session_state[SECRET_KEY] = keys.code, keys.secret
+    st.session_state[_CHECKED], st.session_state[_SHOW_CODE] = keys.code, True
+
+
+def _keep_cookie(code: str, secret: str) -> None:
+    """This browser keeps the secret as long as the class lasts; a class let go of is wiped."""
+    cleared = st.session_state.pop("_class_cookie_clear", None)
+    if cleared:
+        _cookie(data={"name": cleared, "value": "", "age": 0}, key="class_cookie_clear")
+    if code:
+        _cookie(data={"name": cookie_name(code), "value": secret, "age": CLASS_SECONDS}, key="class_cookie")
 
 
 def join_url(code: str, lang: str) -> str:
@@ -201,7 +284,11 @@ def join_url(code: str, lang: str) -> str:
 def panel(step: Step, lesson: Lesson, revealed: bool, lang: str) -> None:
     """The class bar under the step's header: Start a class, or the running class's code, its count of
     students, the join code and QR code, the answers' CSV and End; then this step's count or histogram."""
-    running = _running()
+    running = _running(lang)
+    told = st.session_state.pop(_TOLD, None)
+    if told:
+        say(str(told), lang)
+    _keep_cookie(*(running or ("", "")))
     with st.container(key="class_bar"):
         if running is None:
             name = str(st.session_state.get(LESSON_KEY) or lessons.BUILTIN_NAME)
@@ -210,16 +297,13 @@ def panel(step: Step, lesson: Lesson, revealed: bool, lang: str) -> None:
                 key="class_start",
                 help=t("class.start.help", lang),
                 on_click=_start,
-                args=(name, lang),
+                args=(name,),
                 icon="📱",
             )
             return
         code, secret = running
-        state = call(lang, backends.shared().state, code)
-        if state is None:
-            return
         with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
-            st.markdown(t("class.on", lang, code=code, students=state.students))
+            st.markdown(t("class.on", lang, code=code))  # how many joined: the count, polled
             st.toggle(t("class.show_code", lang), key=_SHOW_CODE)
             st.download_button(
                 t("class.csv", lang),
@@ -228,7 +312,7 @@ def panel(step: Step, lesson: Lesson, revealed: bool, lang: str) -> None:
                 mime="text/csv",
                 key="class_csv",
             )
-            st.button(t("class.end", lang), key="class_end", help=t("class.end.help", lang), on_click=_forget)
+            st.button(t("class.end", lang), key="class_end", help=t("class.end.help", lang), on_click=_end)
         if st.session_state.get(_SHOW_CODE):
             _join_card(code, lang)
     if not step.choices:
@@ -309,10 +393,10 @@ def answers_csv(code: str, secret: str, lesson: Lesson, lang: str) -> str:
         writer.writerow(
             [
                 answer.step,
-                step.text("question", lang),
+                _cell(step.text("question", lang)),
                 _cell(answer.nickname),
                 LETTERS[answer.choice],
-                text,
+                _cell(text),
                 int(answer.choice == step.correct),
             ]
         )
@@ -320,5 +404,6 @@ def answers_csv(code: str, secret: str, lesson: Lesson, lang: str) -> str:
 
 
 def _cell(text: str) -> str:
-    """A nickname as a CSV cell a spreadsheet will not run: a leading =, +, - or @ is quoted away."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+    """Typed text (a nickname, a teacher's question) as a CSV cell a spreadsheet will not run: a leading =,
+    +, -, @, tab or carriage return is quoted away."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

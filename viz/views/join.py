@@ -89,8 +89,7 @@ def _answer(code: str, me: str, number: int, key: str) -> None:
 def follow(code: str, me: str, lang: str) -> None:
     """The teacher's step as it is now (this fragment alone asks the store every two seconds)."""
     state = classroom.call(lang, backends.shared().state, code)
-    if state is None:
-        leave_button(lang)
+    if state is None:  # the class ended or cannot be reached: said; Leave is under the fragment
         return
     try:
         lesson = classroom.class_lesson(state.lesson)

@@ -87,6 +87,30 @@ def test_an_answer_may_change_until_the_reveal_and_counts_once(store: S.Store) -
         store.answer(keys.code, me, 0, 2)  # the earlier step is closed
     store.answer(keys.code, me, 1, 0)
     assert store.counts(keys.code, 1) == {0: 1} and store.counts(keys.code, 0) == {3: 1}
+    store.move(keys.code, keys.secret, 0)  # back to a revealed step: still revealed, answers closed
+    assert store.state(keys.code).revealed
+    with refused("revealed"):
+        store.answer(keys.code, me, 0, 1)
+    assert store.counts(keys.code, 0) == {3: 1}
+
+
+def test_a_teacher_resumes_with_the_secret_and_ends_the_class(store: S.Store) -> None:
+    keys = store.open_class("builtin")
+    me = store.join(keys.code)
+    store.check(keys.code, keys.secret)  # a teacher's new session resumes
+    with refused("forbidden"):
+        store.check(keys.code, "junk")
+    with refused("forbidden"):
+        store.end(keys.code, "junk")
+    store.end(keys.code, keys.secret)
+    for call in (
+        lambda: store.state(keys.code),
+        lambda: store.join(keys.code),
+        lambda: store.answer(keys.code, me, 0, 1),
+        lambda: store.check(keys.code, keys.secret),
+    ):
+        with refused("expired"):
+            call()
 
 
 def test_only_the_teachers_secret_moves_or_reveals_and_exports(store: S.Store) -> None:
@@ -100,6 +124,10 @@ def test_only_the_teachers_secret_moves_or_reveals_and_exports(store: S.Store) -
             store.reveal(keys.code, forged)
         with refused("forbidden"):
             store.answers(keys.code, forged)
+        with refused("forbidden"):
+            store.check(keys.code, forged)
+        with refused("forbidden"):
+            store.end(keys.code, forged)
     state = store.state(keys.code)
     assert (state.step, state.revealed) == (0, False)
     with refused("no-class"):

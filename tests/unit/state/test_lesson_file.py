@@ -62,7 +62,11 @@ def test_a_plain_string_is_english_and_a_step_may_have_no_choices() -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        (b"\xff\xfe{", [("class.file.utf8", 0)]),
+        (b'{"format": "\x80"}', [("class.file.utf8", 0)]),  # a byte that no UTF-8 text starts with
+        (one_step(question="\ud800"), [("class.file.utf8", 0)]),  # a lone surrogate, escaped in JSON
+        ("[" * 30000 + "]" * 30000, [("class.file.json", 0)]),
+        (one_step(correct=0).replace('"correct": 0', '"correct": ' + "9" * 5000), [("class.file.json", 0)]),
+        (one_step(view="http://[::1/softmax"), [("class.file.view", 1)]),
         ('{"format": "attention-lab-lesson", "steps": [', [("class.file.json", 0)]),
         ('{"steps": []}', [("class.file.format", 0)]),
         ("[1, 2]", [("class.file.format", 0)]),
