@@ -162,6 +162,22 @@ def test_a_nickname_is_shown_as_typed_and_exported_safely() -> None:
     assert rows[1][2].startswith("'=")  # a spreadsheet reads it as text, not a formula
 
 
+def test_a_phone_opens_the_revealed_view_and_the_projector_counts_it() -> None:
+    at = started()
+    code = at.session_state["class_code"]
+    s, other = student(code), student(code)
+    at.button(key="lesson_reveal").click().run()
+    assert t("class.explored", "en", n=0, students=2) in said(ok(at))
+    s.run()
+    s.button(key="join_try").click().run()
+    assert ok(s).title[0].value == t("pe.title", "en")  # the step's page, on this phone...
+    assert s.session_state["pe_kind"] == "integer" and s.session_state["pe_section"] == "score"  # ...its view
+    assert backends.shared().explored(code, STEP) == 1
+    ok(at.run())
+    assert t("class.explored", "en", n=1, students=2) in said(at)
+    assert ok(other.run()).title[0].value == t("join.title", "en")  # the other phone stays in the class
+
+
 def test_ending_the_class_closes_it_for_the_phones() -> None:
     at = started()
     code = at.session_state["class_code"]

@@ -4,7 +4,8 @@ one Lua script (Redis runs a script whole, with nothing between its reads and it
 
 Keys (under ``al:``): ``class:<code>`` a hash (the secret's SHA-256, lesson, step, revealed, expires);
 ``class:<code>:students`` token -> nickname; ``class:<code>:answers:<step>`` token -> choice;
-``class:<code>:reveals`` the steps revealed;
+``class:<code>:reveals`` the steps revealed; ``class:<code>:explored:<step>`` the tokens of the students who
+opened the step's view;
 ``lesson:<code>`` a hash (body, expires). The rules read ``expires``; each key also expires in Redis a day
 after that, so an ended class's keys go on their own.
 """
@@ -81,6 +82,17 @@ redis.call('HSET', KEYS[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5])
 return 'ok'
 """
 )
+# KEYS: class, students, the step's explorers; ARGV: now, token, step, ttl
+_EXPLORE = (
+    _LIVE
+    + """
+if redis.call('HEXISTS', KEYS[2], ARGV[2]) == 0 then return 'bad-student' end
+if tonumber(c[1]) ~= tonumber(ARGV[3]) then return 'not-now' end
+redis.call('SADD', KEYS[3], ARGV[2])
+redis.call('EXPIRE', KEYS[3], ARGV[4])
+return 'ok'
+"""
+)
 # KEYS: class, reveals; ARGV: now, step, ttl: the class to a step, revealed if it was before
 _MOVE = (
     _LIVE
@@ -118,6 +130,7 @@ class RedisStore(Store):
                 ("set", _SET),
                 ("move", _MOVE),
                 ("reveal", _REVEAL),
+                ("explore", _EXPLORE),
             )
         }
 
@@ -203,6 +216,14 @@ class RedisStore(Store):
         now = time.time() if now is None else now
         keys = [self._key(code), self._key(code, "students"), self._key(code, "answers", step)]
         self._run("answer", keys, [repr(now), student, step, choice, CLASS_SECONDS + GRACE_SECONDS])
+
+    def explore(self, code: str, student: str, step: int, now: float | None = None) -> None:
+        now = time.time() if now is None else now
+        keys = [self._key(code), self._key(code, "students"), self._key(code, "explored", step)]
+        self._run("explore", keys, [repr(now), student, step, CLASS_SECONDS + GRACE_SECONDS])
+
+    def explored(self, code: str, step: int) -> int:
+        return int(self._redis.scard(self._key(code, "explored", step)))
 
     def counts(self, code: str, step: int) -> dict[int, int]:
         found: dict[int, int] = {}

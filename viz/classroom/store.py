@@ -145,6 +145,14 @@ class Store(ABC):
         """A student's answer to the current step (replacing their earlier one)."""
 
     @abstractmethod
+    def explore(self, code: str, student: str, step: int, now: float | None = None) -> None:
+        """A student opened the current step's view on their own screen (counted once per student)."""
+
+    @abstractmethod
+    def explored(self, code: str, step: int) -> int:
+        """How many students opened ``step``'s view themselves."""
+
+    @abstractmethod
     def counts(self, code: str, step: int) -> dict[int, int]:
         """How many chose each choice at ``step`` (choices nobody chose are left out)."""
 
@@ -176,6 +184,8 @@ CREATE TABLE IF NOT EXISTS answers (
     PRIMARY KEY (code, step, token));
 CREATE TABLE IF NOT EXISTS lessons (code TEXT PRIMARY KEY, body TEXT NOT NULL, expires REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS reveals (code TEXT NOT NULL, step INTEGER NOT NULL, PRIMARY KEY (code, step));
+CREATE TABLE IF NOT EXISTS explored (
+    code TEXT NOT NULL, step INTEGER NOT NULL, token TEXT NOT NULL, PRIMARY KEY (code, step, token));
 """
 
 
@@ -245,6 +255,7 @@ class SqliteStore(Store):
             db.execute("DELETE FROM students WHERE code NOT IN (SELECT code FROM classes)")
             db.execute("DELETE FROM answers WHERE code NOT IN (SELECT code FROM classes)")
             db.execute("DELETE FROM reveals WHERE code NOT IN (SELECT code FROM classes)")
+            db.execute("DELETE FROM explored WHERE code NOT IN (SELECT code FROM classes)")
             code = self._free_code(db, "classes")
             db.execute(
                 "INSERT INTO classes VALUES (?, ?, ?, 0, 0, ?)",
@@ -309,6 +320,22 @@ class SqliteStore(Store):
             if revealed:
                 raise StoreError("revealed")
             db.execute("INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?)", (code, step, student, choice))
+
+    def explore(self, code: str, student: str, step: int, now: float | None = None) -> None:
+        with self._write() as db:
+            _, _, current, _, _ = self._class(db, code, now)
+            if (
+                db.execute("SELECT 1 FROM students WHERE token = ? AND code = ?", (student, code)).fetchone()
+                is None
+            ):
+                raise StoreError("bad-student")
+            if step != current:
+                raise StoreError("not-now", f"step {step}, the class is at {current}")
+            db.execute("INSERT OR IGNORE INTO explored VALUES (?, ?, ?)", (code, step, student))
+
+    def explored(self, code: str, step: int) -> int:
+        query = "SELECT COUNT(*) FROM explored WHERE code = ? AND step = ?"
+        return int(self._db().execute(query, (code, step)).fetchone()[0])
 
     def counts(self, code: str, step: int) -> dict[int, int]:
         rows = self._db().execute(

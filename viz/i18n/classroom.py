@@ -60,6 +60,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "ko": "**눈여겨볼 점:** 초록 막대가 정답입니다. 회색 막대가 높다면 많은 학생이 같은 오해를 하고 있으니, "
         "설명 전에 잠깐 짚어 보세요.",
     },
+    "class.explored": {
+        "en": "**{n}** of {students} opened the view on their phone to try it themselves.",
+        "ko": "{students}명 중 **{n}**명이 휴대폰에서 화면을 열어 직접 움직여 보았습니다.",
+    },
     "class.csv.step": {"en": "step", "ko": "단계"},
     "class.csv.question": {"en": "question", "ko": "질문"},
     "class.csv.nickname": {"en": "nickname", "ko": "닉네임"},

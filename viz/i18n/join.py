@@ -49,7 +49,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "join.explain": {"en": "**What the view shows.** {a}", "ko": "**화면이 보여 주는 것.** {a}"},
     "join.try": {"en": "Try this view yourself", "ko": "이 화면 직접 움직여 보기"},
     "join.try.help": {
-        "en": "Opens the step's page in a new tab, on the same settings: move its controls and watch.",
-        "ko": "이 단계의 페이지를 같은 설정으로 새 탭에 엽니다. 조절 장치를 움직이며 살펴보세요.",
+        "en": "Opens the step's page on the same settings: move its controls and watch. Your browser's Back "
+        "button brings you back to the class.",
+        "ko": "이 단계의 페이지를 같은 설정으로 엽니다. 조절 장치를 움직이며 살펴보세요. 브라우저의 뒤로 가기 "
+        "버튼을 누르면 수업으로 돌아옵니다.",
     },
 }

@@ -69,10 +69,10 @@ def add_button(path: str, current: Settings) -> None:
             on_click=_add,
             args=(path, dict(query)),
             help=t("ui.draft.add.help", lang),
-            icon="➕",
+            icon=":material/playlist_add:",
             type="tertiary",
         )
         added = st.session_state.pop(_ADDED, None)
         if added:
             st.success(t("ui.draft.added", lang, n=added))
-            st.page_link("pages/write.py", label=t("ui.draft.edit", lang), icon="✏️")
+            st.page_link("pages/write.py", label=t("ui.draft.edit", lang), icon=":material/edit_note:")

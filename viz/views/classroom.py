@@ -298,7 +298,7 @@ def panel(step: Step, lesson: Lesson, revealed: bool, lang: str) -> None:
                 help=t("class.start.help", lang),
                 on_click=_start,
                 args=(name,),
-                icon="📱",
+                icon=":material/groups:",
             )
             return
         code, secret = running
@@ -375,6 +375,17 @@ def results(code: str, step: Step, lang: str) -> None:
         chart.chart(fig, key="class_answers", lang=lang, file_name=f"class-{code}-step-{step.number}.csv")
     with side:
         st.markdown(t("class.chart.notice", lang))
+        _explored(code, step.number, lang)
+
+
+@st.fragment(run_every=1.0)
+def _explored(code: str, number: int, lang: str) -> None:
+    """How many opened the revealed step's view on their own phone ("now move it yourselves")."""
+    state: ClassState | None = call(lang, backends.shared().state, code)
+    found = call(lang, backends.shared().explored, code, number)
+    if state is not None and found is not None:
+        with st.container(key="class_explored"):
+            st.markdown(t("class.explored", lang, n=found, students=state.students))
 
 
 def answers_csv(code: str, secret: str, lesson: Lesson, lang: str) -> str:

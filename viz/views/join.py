@@ -5,14 +5,13 @@ link (me), so a student whose server process died carries on from another."""
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 import streamlit as st
 
 from viz.classroom import backends
 from viz.classroom.store import CODE_ALPHABET, CODE_LENGTH, NICKNAME_MAX
 from viz.i18n import t
 from viz.state.lesson import Step
+from viz.ui import session
 from viz.views import classroom
 
 CODE_KEY = "join_code"  # the class (in the link: code)
@@ -107,7 +106,7 @@ def follow(code: str, me: str, lang: str) -> None:
         st.info(t("join.aloud", lang))
     else:
         key = f"join_pick_{code}_{step.number}"
-        st.radio(
+        st.container(key="join_answer").radio(
             t("join.pick", lang),
             range(len(step.choices)),
             format_func=lambda i: f"{classroom.LETTERS[i]}. {step.choice(i, lang)}",
@@ -139,7 +138,14 @@ def _revealed(step: Step, sent: int | None, lang: str) -> None:
                 t("join.yours.right" if sent == step.correct else "join.yours.wrong", lang, letter=mine)
             )
     st.markdown(t("join.explain", lang, a=step.text("answer", lang)))
-    query = dict(step.query) | {"lang": lang}
-    st.link_button(
-        t("join.try", lang), f"/{step.page}?{urlencode(query)}", help=t("join.try.help", lang), icon="👆"
-    )
+    if st.button(
+        t("join.try", lang),
+        key="join_try",
+        help=t("join.try.help", lang),
+        icon=":material/touch_app:",
+        type="primary",
+    ):
+        member = joined()
+        if member is not None:  # counted for the teacher's screen, then the view itself, on this phone
+            classroom.attempt(backends.shared().explore, member[0], member[1], step.number)
+        session.open_link(step.file, dict(step.query))

@@ -100,6 +100,7 @@ def sources(lang: str) -> None:
         type=["json"],
         key=_UPLOAD,
         on_change=_uploaded,
+        max_upload_size=1,  # megabytes, Streamlit's least; a lesson's own limit is checked on reading
         help=t("write.upload.help", lang, kb=LESSON_BYTES_MAX // 1000),
     )
     said = st.session_state.pop(_UPLOADED, None)
@@ -153,7 +154,9 @@ def step_editor(index: int, step: dict[str, Any], lang: str) -> None:
     with st.container(border=True, key=f"write_{uid}_box"):
         with st.container(horizontal=True, vertical_alignment="center"):
             st.markdown(f"**{t('write.step', lang, n=index + 1, view=classroom.plain(step['view']))}**")
-            st.link_button(t("write.open", lang), step["view"], type="tertiary", icon="↗️")
+            st.link_button(
+                t("write.open", lang), step["view"], type="tertiary", icon=":material/open_in_new:"
+            )
             st.button(
                 "↑",
                 key=f"write_{uid}_up",

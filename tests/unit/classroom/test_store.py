@@ -94,6 +94,21 @@ def test_an_answer_may_change_until_the_reveal_and_counts_once(store: S.Store) -
     assert store.counts(keys.code, 0) == {3: 1}
 
 
+def test_students_who_open_the_view_are_counted_once_each(store: S.Store) -> None:
+    keys, other = store.open_class("builtin"), store.open_class("builtin")
+    store.move(keys.code, keys.secret, 2)
+    me, you, stranger = store.join(keys.code), store.join(keys.code), store.join(other.code)
+    store.reveal(keys.code, keys.secret)  # after the reveal, as the phones offer it
+    for student in (me, me, you):  # twice by one student counts once
+        store.explore(keys.code, student, 2)
+    assert store.explored(keys.code, 2) == 2 and store.explored(keys.code, 1) == 0
+    with refused("bad-student"):
+        store.explore(keys.code, stranger, 2)  # another class's token
+    with refused("not-now"):
+        store.explore(keys.code, me, 1)  # a step the class is not at
+    assert store.explored(keys.code, 2) == 2
+
+
 def test_a_teacher_resumes_with_the_secret_and_ends_the_class(store: S.Store) -> None:
     keys = store.open_class("builtin")
     me = store.join(keys.code)
