@@ -112,6 +112,7 @@ bench: setup browser-deps haproxy redis
 	$(PY) -m bench.intervene_bench
 	$(PY) -m bench.zoo_bench
 	$(PY) -m bench.classroom_bench
+	$(PY) -m bench.class_serve_bench
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache tests/js/node_modules
