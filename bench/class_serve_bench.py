@@ -8,7 +8,8 @@ Run from the repository root (HAProxy and Redis from Debian: `make haproxy redis
 
 For each back end, `python -m deploy.serve` runs ``--processes`` app processes behind HAProxy (as `make
 serve N=3` does) on one store. A class is opened at the built-in lesson's step 3 and ``--students`` join.
-Each student is a websocket client (deploy/st_client.py) that opens the join page by its phone's link
+``--phones`` of the students are Chromium pages at a phone's size (390 x 844) that tap their choice; each
+other student is a websocket client (deploy/st_client.py) that opens the join page by its phone's link
 (``/join?code=...&me=...``), asks for the teacher's step every two seconds as the phone's page does,
 and at a random moment of ``--seconds`` picks a choice, as a tap on the radio does (the page's fragment
 reruns, its callback writes the answer to the store). A student whose connection breaks (its process was
@@ -35,13 +36,18 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from playwright.async_api import async_playwright
+
+from bench.harness.browser import CHROMIUM_ARGS, CHROMIUM_PATH
 from bench.report import measured_line, write_report
 from deploy.redis_server import RedisServer
 from deploy.serve import Launched, launched
 from deploy.st_client import Session, open_session, summary
 from viz.classroom import backends
 from viz.classroom.store import STORE_ENV, Store
+from viz.i18n import t
 from viz.state import lesson
 from viz.views.classroom import LETTERS
 
@@ -120,6 +126,38 @@ async def _student(
             await session.close()
 
 
+async def _phone(
+    browser: Any, url: str, code: str, token: str, i: int, run: Run, args: argparse.Namespace, t0: float
+) -> None:
+    """A student in Chromium at a phone's size (390 x 844): the page polls by itself; the tap is a click
+    on the choice, acknowledged once the page says it was sent. A page whose process died reconnects by
+    itself; a click it lost is made again."""
+    loop = asyncio.get_running_loop()
+    rng = random.Random(i)
+    step = lesson.STEPS[STEP - 1]
+    choice = rng.randrange(len(step.choices))
+    context = await browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    page = await context.new_page()
+    page.set_default_timeout(20_000)
+    sent_text = t("join.sent", "en", letter=LETTERS[choice]).replace("**", "")
+    try:
+        await page.goto(f"{url}/join?code={code}&me={token}")
+        await asyncio.sleep(max(0.0, t0 + rng.uniform(0, args.seconds) - loop.time()))
+        while token not in run.acknowledged and loop.time() < t0 + args.seconds + 60:
+            sent = loop.time()
+            try:
+                await page.locator('[data-testid="stRadio"] [role="radiogroup"] label').nth(choice).click()
+                await page.get_by_text(sent_text).wait_for()
+                run.acknowledged[token] = choice
+                run.sent.append(sent - t0)
+            except Exception as exc:
+                run.errors.append(f"phone: {type(exc).__name__}")
+                run.reconnects += 1
+                await asyncio.sleep(1.0)
+    finally:
+        await context.close()
+
+
 async def _projector(
     store: Store, code: str, run: Run, args: argparse.Namespace, t0: float, stop: asyncio.Event
 ) -> None:
@@ -171,9 +209,21 @@ async def _class(kind: str, args: argparse.Namespace, work: Path) -> tuple[Run, 
             stop = asyncio.Event()
             projector = asyncio.create_task(_projector(store, keys.code, run, args, t0, stop))
             faults = asyncio.create_task(_faults(deployment, redis, run, args))
-            await asyncio.gather(
-                *(_student(deployment.url, keys.code, tok, i, run, args, t0) for i, tok in enumerate(tokens))
-            )
+            async with async_playwright() as playwright:
+                browser = await playwright.chromium.launch(
+                    executable_path=CHROMIUM_PATH, headless=True, args=list(CHROMIUM_ARGS)
+                )
+                phones = [
+                    _phone(browser, deployment.url, keys.code, tok, i, run, args, t0)
+                    for i, tok in enumerate(tokens[: args.phones])
+                ]
+                clients = [
+                    _student(deployment.url, keys.code, tok, i, run, args, t0)
+                    for i, tok in enumerate(tokens)
+                    if i >= args.phones
+                ]
+                await asyncio.gather(*phones, *clients)
+                await browser.close()
             await faults
             await asyncio.sleep(2 * args.poll)
             stop.set()
@@ -191,6 +241,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--poll", type=float, default=0.5)
+    parser.add_argument("--phones", type=int, default=2, help="of the students, how many are Chromium phones")
     parser.add_argument("--stores", default="sqlite,redis")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
@@ -214,8 +265,9 @@ def main(argv: list[str] | None = None) -> int:
         "",
         measured_line("bench.class_serve_bench", list(argv if argv is not None else sys.argv[1:]), ROOT),
         "",
-        f"{args.processes} app processes behind HAProxy; {args.students} websocket students answer at random "
-        f"moments of {args.seconds:.0f} s; the projector polls every {args.poll} s.",
+        f"{args.processes} app processes behind HAProxy; {args.students} students ({args.phones} of them "
+        f"Chromium phones at 390 × 844, the rest websocket clients) answer at random moments of "
+        f"{args.seconds:.0f} s; the projector polls every {args.poll} s.",
         "",
         "| store | students | answers acknowledged | answers in the store | lost | answer → count, median "
         "| p95 | phones' polls (every 2 s), their rerun's p95 | reconnects | faults |",

@@ -70,6 +70,8 @@ def test_a_view_added_from_a_page_becomes_a_step_a_file_and_a_class() -> None:
     ok(teacher.run())
     assert teacher.subheader[0].value == t("lesson.counter", "en", n=1, total=1)
     assert any("Does the row get sharper?" in m.value for m in teacher.markdown)
+    (download,) = [d for d in teacher.get("download_button") if d.proto.id.endswith("class_lesson_file")]
+    assert download.proto.label == t("class.lesson_file", "en")  # the running lesson, as its file
     teacher.button(key="class_start").click().run()
     assert backends.shared().state(ok(teacher).session_state["class_code"]).lesson == code
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 STRINGS: dict[str, dict[str, str]] = {
     # ---- the class bar -------------------------------------------------------------------------------
     "class.start": {"en": "Start a class", "ko": "수업 시작하기"},
+    "class.lesson_file": {"en": "This lesson as a file (JSON)", "ko": "이 수업을 파일로 (JSON)"},
     "class.lesson": {"en": "A teacher's lesson: {title}", "ko": "선생님이 만든 수업: {title}"},
     "class.start.help": {
         "en": "Students join from their phones with a code and answer each step's question; you see how "
@@ -45,8 +46,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "class.right": {"en": "{letter}. {text} ✓ (the right answer)", "ko": "{letter}. {text} ✓ (정답)"},
     # ---- the histogram -------------------------------------------------------------------------------
     "class.chart.title": {
-        "en": "What the class chose · step {n} ({answered} answers)",
-        "ko": "학생들이 고른 답 · {n}단계 (답 {answered}개)",
+        "en": "What the class chose · step {n} · answers: {answered}",
+        "ko": "학생들이 고른 답 · {n}단계 · 답 {answered}개",
     },
     "class.chart.x": {"en": "Choice (✓ the right one)", "ko": "보기 (✓ 정답)"},
     "class.chart.y": {"en": "Students", "ko": "학생 수"},

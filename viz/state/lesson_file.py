@@ -19,11 +19,13 @@ its question aloud; ``correct`` is the index of the right choice.
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode, urlsplit
 
-from viz.classroom.store import CHOICES_MAX, LESSON_BYTES_MAX, STEPS_MAX
+from viz.classroom.store import CHOICES_MAX, LESSON_BYTES_MAX, STEPS_MAX, Store
 from viz.state import link
 from viz.state.lesson import LANGS, NOT_A_VIEW, Lesson, Step, Texts
 
@@ -207,3 +209,22 @@ def loads(text: str | bytes) -> tuple[Lesson, list[Problem]]:
     if reader.problems:
         raise LessonFileError(reader.problems)
     return Lesson(title, tuple(s for s in steps if s is not None)), reader.notes
+
+
+_saved: OrderedDict[str, Lesson] = OrderedDict()
+_saved_lock = threading.Lock()
+
+
+def saved(store: Store, code: str) -> Lesson:
+    """A lesson shared by its code, read from ``store`` (a saved lesson never changes: read once per
+    process, the last 64 kept). Raises StoreError, or LessonFileError for a file that no longer reads."""
+    with _saved_lock:
+        if code in _saved:
+            _saved.move_to_end(code)
+            return _saved[code]
+    found, _ = loads(store.lesson(code))
+    with _saved_lock:
+        _saved[code] = found
+        while len(_saved) > 64:
+            _saved.popitem(last=False)
+    return found

@@ -10,8 +10,6 @@ import io
 import logging
 import os
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import TypeVar
 from urllib.parse import urlencode, urlsplit
@@ -108,28 +106,14 @@ def plain(text: str) -> str:
     return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~$:])", r"\\\1", text)
 
 
-_saved: OrderedDict[str, Lesson] = OrderedDict()
-_saved_lock = threading.Lock()
-
-
-def saved_lesson(code: str) -> Lesson:
-    """A shared lesson by its code (a saved lesson never changes: read once per process, the last 64 kept).
-    Raises StoreError, or LessonFileError for a file that no longer reads."""
-    with _saved_lock:
-        if code in _saved:
-            _saved.move_to_end(code)
-            return _saved[code]
-    found, _ = lesson_file.loads(backends.shared().lesson(code))
-    with _saved_lock:
-        _saved[code] = found
-        while len(_saved) > 64:
-            _saved.popitem(last=False)
-    return found
-
-
 def class_lesson(name: str) -> Lesson:
     """The lesson a class runs: the built-in one, or a shared one by its code."""
     return lessons.BUILTIN if name == lessons.BUILTIN_NAME else saved_lesson(name)
+
+
+def saved_lesson(code: str) -> Lesson:
+    """A shared lesson by its code (StoreError, or LessonFileError for a file that no longer reads)."""
+    return lesson_file.saved(backends.shared(), code)
 
 
 def lesson_in_use(lang: str) -> Lesson:
@@ -292,14 +276,24 @@ def panel(step: Step, lesson: Lesson, revealed: bool, lang: str) -> None:
     with st.container(key="class_bar"):
         if running is None:
             name = str(st.session_state.get(LESSON_KEY) or lessons.BUILTIN_NAME)
-            st.button(
-                t("class.start", lang),
-                key="class_start",
-                help=t("class.start.help", lang),
-                on_click=_start,
-                args=(name,),
-                icon=":material/groups:",
-            )
+            with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
+                st.button(
+                    t("class.start", lang),
+                    key="class_start",
+                    help=t("class.start.help", lang),
+                    on_click=_start,
+                    args=(name,),
+                    icon=":material/groups:",
+                )
+                st.download_button(  # the lesson as its file: to edit on Write a lesson, or to keep
+                    t("class.lesson_file", lang),
+                    data=lambda: lesson_file.dumps(lesson),
+                    file_name="lesson.json",
+                    mime="application/json",
+                    key="class_lesson_file",
+                    type="tertiary",
+                    icon=":material/download:",
+                )
             return
         code, secret = running
         with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
