@@ -7,7 +7,7 @@ import streamlit as st
 
 from viz.i18n import t
 from viz.ui import shell
-from viz.views import classroom
+from viz.views import class_answers, classroom
 from viz.views import lesson as views
 
 s = shell.page_shell()
@@ -15,16 +15,19 @@ lang = s.lang
 
 st.title(t("lesson.title", lang))
 st.write(t("lesson.intro", lang))
-used = classroom.lesson_in_use(lang)  # the built-in lesson, or the shared one the link names
+room = classroom.teacher(lang)  # the class this browser runs, read from the store once per run
+used = classroom.lesson_in_use(room, lang)  # the class's lesson, a shared one the link names, or the built-in
 classroom.lesson_title(used, lang)
 views.keys(used)  # Next / Back from the arrow keys and a clicker's PageDown / PageUp
 step = views.current(used)
 views.seed(step)  # the step's settings on its page's controls, once per step
-shown = classroom.sync(step, views.revealed(step), lang)  # the class follows the teacher's step
+shown = classroom.sync(room, step, views.revealed(step), lang)  # the class follows the teacher's step
 if shown:
     views.mark_revealed(step)
 views.header(step, len(used.steps), shown, lang)
-classroom.panel(step, used, shown, lang)  # start a class; the answers' count, or what the class chose
+running = classroom.panel(room, used, lang)  # Start a class, or the running class's bar
+if running:
+    class_answers.show(running, step, shown, lang)  # the answers' count, or once revealed what they chose
 if shown:
     views.explain(step, lang)
     views.view(step)

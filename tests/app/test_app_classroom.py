@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -82,7 +85,7 @@ def test_a_class_answers_and_the_projector_shows_what_it_chose(lang: str) -> Non
     students[2].radio[0].set_value(RIGHT).run()  # a change of mind before the reveal replaces the answer
     picks[2] = RIGHT
     ok(at.run())
-    assert t("class.waiting", lang, answered=5, students=5) in said(at)
+    assert t("answers.waiting", lang, answered=5, students=5) in said(at)
     at.button(key="lesson_reveal").click().run()
     bars = figure(ok(at), "class_answers")["data"][0]
     assert list(decode(bars["y"])) == [picks.count(i) for i in range(4)]
@@ -150,6 +153,65 @@ def test_a_teachers_new_session_finds_the_class_where_it_was() -> None:
     assert list(decode(figure(again, "class_answers")["data"][0]["y"]))[RIGHT] == 1
 
 
+class Flaky:
+    """The shared store, out of reach while ``down`` (every call raises as an unreachable Redis does);
+    its calls counted by name."""
+
+    def __init__(self, real: Any) -> None:
+        self.real, self.down, self.calls = real, False, Counter[str]()
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        def call(*args: Any) -> Any:
+            self.calls[name] += 1
+            if self.down:
+                raise ConnectionError("the store is down")
+            return getattr(self.real, name)(*args)
+
+        return call
+
+
+@pytest.fixture
+def flaky(monkeypatch: pytest.MonkeyPatch) -> Flaky:
+    found = Flaky(backends.shared())
+    monkeypatch.setattr(backends, "shared", lambda: found)
+    return found
+
+
+def test_a_teachers_new_session_with_the_store_down_waits_for_it_and_never_offers_start(flaky: Flaky) -> None:
+    at = started()
+    code, secret = at.session_state["class_code"], at.session_state["class_key"]
+    flaky.down = True
+    again = new_app_with_tabs(step=str(STEP), **{"class": code})
+    again.session_state["class_key"] = secret  # this browser's cookie
+    again.switch_page("pages/lesson.py").run()
+    assert not again.exception
+    # said once; asked again (a fragment), never Start (a new class would replace the running one)
+    assert [e.value for e in again.error] == [t("class.error.unavailable", "en")]
+    assert t("class.reconnecting", "en", code=code) in said(again)
+    assert not [b for b in again.button if b.key in ("class_start", "class_end")]
+    assert again.session_state["class_code"] == code  # kept: it comes back
+    flaky.down = False
+    ok(again.run())
+    assert not again.error and again.button(key="class_end")
+    assert t("answers.waiting", "en", answered=0, students=0) in said(again)
+
+
+def test_a_store_down_mid_class_is_said_once_and_the_class_catches_up(flaky: Flaky) -> None:
+    at = started()
+    code = at.session_state["class_code"]
+    flaky.down, flaky.calls = True, Counter()
+    at.button(key="lesson_next").click().run()
+    assert [e.value for e in at.error] == [t("class.error.unavailable", "en")] and not at.exception
+    assert flaky.calls["state"] <= 2 and not {"move", "reveal", "open_class"} & set(flaky.calls)
+    assert t("class.reconnecting", "en", code=code) in said(at)
+    at.button(key="lesson_reveal").click().run()  # revealed in the page while the store is down
+    flaky.down = False
+    ok(at.run())  # the reconnecting fragment's rerun
+    state = backends.shared().state(code)
+    assert not at.error and (state.step, state.revealed) == (STEP + 1, True)  # the page's step, revealed
+    assert figure(at, "class_answers")  # and its histogram
+
+
 def test_a_nickname_is_shown_as_typed_and_exported_safely() -> None:
     at = started()
     code, secret = at.session_state["class_code"], at.session_state["class_key"]
@@ -167,14 +229,14 @@ def test_a_phone_opens_the_revealed_view_and_the_projector_counts_it() -> None:
     code = at.session_state["class_code"]
     s, other = student(code), student(code)
     at.button(key="lesson_reveal").click().run()
-    assert t("class.explored", "en", n=0, students=2) in said(ok(at))
+    assert t("answers.explored", "en", n=0, students=2) in said(ok(at))
     s.run()
     s.button(key="join_try").click().run()
     assert ok(s).title[0].value == t("pe.title", "en")  # the step's page, on this phone...
     assert s.session_state["pe_kind"] == "integer" and s.session_state["pe_section"] == "score"  # ...its view
     assert backends.shared().explored(code, STEP) == 1
     ok(at.run())
-    assert t("class.explored", "en", n=1, students=2) in said(at)
+    assert t("answers.explored", "en", n=1, students=2) in said(at)
     assert ok(other.run()).title[0].value == t("join.title", "en")  # the other phone stays in the class
 
 

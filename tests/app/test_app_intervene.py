@@ -148,7 +148,7 @@ def test_the_patching_tab_opened_on_the_pages_first_example_offers_the_example_p
     assert at.selectbox(key="real_example").value == "The capital of France is" and not at.exception
     # a pair with one answer offers it too
     same = open_link("pretrained", **FRANCE, tab="patch", text2="The capital of France is", lang=lang)
-    assert [b.key for b in same.button] == ["patch_example"]
+    assert [b.key for b in same.main.button] == ["patch_example"]
 
 
 def test_a_long_text_gets_the_lens_but_not_the_grids() -> None:

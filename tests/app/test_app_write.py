@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from bench.harness.apptest import new_app_with_tabs, ok
 from viz.classroom import backends
+from viz.classroom.store import LESSON_BYTES_MAX, STEPS_MAX
 from viz.i18n import t
 from viz.state import lesson, lesson_file
 from viz.ui import lesson_draft
@@ -38,9 +39,11 @@ def add_views(*links: tuple[str, dict[str, str]]) -> AppTest:
 def fill(at: AppTest, index: int, question: str, choices: list[str], right: int, explanation: str) -> None:
     uid = at.session_state[lesson_draft.DRAFT]["steps"][index]["uid"]
     at.text_area(key=f"write_{uid}_q_en").input(question)
-    at.text_area(key=f"write_{uid}_c_ko").input("\n".join(f"{c} (한국어)" for c in choices))
-    at.text_area(key=f"write_{uid}_c_en").input("\n".join(choices))
     at.text_area(key=f"write_{uid}_x_en").input(explanation).run()
+    for j, choice in enumerate(choices):
+        at.button(key=f"write_{uid}_c_add").click().run()
+        at.text_input(key=f"write_{uid}_c{j}_ko").input(f"{choice} (한국어)")
+        at.text_input(key=f"write_{uid}_c{j}_en").input(choice).run()
     at.selectbox(key=f"write_{uid}_ok").set_value(right).run()
     ok(at)
 
@@ -79,11 +82,75 @@ def test_a_view_added_from_a_page_becomes_a_step_a_file_and_a_class() -> None:
 def test_an_unfinished_step_says_what_it_lacks_and_cannot_be_downloaded() -> None:
     at = add_views(("attention", {"tab": "order"}))
     uid = at.session_state[lesson_draft.DRAFT]["steps"][0]["uid"]
-    at.text_area(key=f"write_{uid}_c_en").input("only one choice").run()
+    at.button(key=f"write_{uid}_c_add").click().run()
+    at.text_input(key=f"write_{uid}_c0_en").input("only one choice").run()
     said = " ".join(m.value for m in ok(at).markdown)
     assert t("class.file.choices", "en", most=8) in said
     assert t("class.file.text", "en", part="question") in said
     assert at.get("download_button")[0].proto.disabled
+
+
+def drafted(*choices: dict[str, str], correct: int | None) -> AppTest:
+    """Write a lesson, opened on a draft of one step with these choices (as a file would give them)."""
+    at = new_app_with_tabs()
+    step = lesson_draft.new_step("/softmax") | {
+        "question": {"en": "Which?", "ko": "어느 것?"},
+        "choices": [dict(c) for c in choices],
+        "correct": correct,
+        "explanation": {"en": "Because.", "ko": "그래서."},
+    }
+    at.session_state[lesson_draft.DRAFT] = lesson_draft.empty() | {"steps": [step]}
+    at.switch_page("pages/write.py").run()
+    assert not at.exception
+    return at
+
+
+def test_a_choice_in_one_language_keeps_its_place_and_its_rightness() -> None:
+    # choices were two newline-separated boxes, zipped by line: a choice with no Korean shifted every
+    # Korean text after it onto the wrong choice
+    at = drafted({"en": "first"}, {"en": "second", "ko": "둘째"}, {"en": "third", "ko": "셋째"}, correct=1)
+    draft = at.session_state[lesson_draft.DRAFT]
+    assert draft["steps"][0]["choices"] == [
+        {"en": "first"},
+        {"en": "second", "ko": "둘째"},
+        {"en": "third", "ko": "셋째"},
+    ]
+    assert draft["steps"][0]["correct"] == 1
+    uid = draft["steps"][0]["uid"]
+    at.button(key=f"write_{uid}_c0_rm").click().run()  # the first goes: the right one is still "second"
+    step = at.session_state[lesson_draft.DRAFT]["steps"][0]
+    assert (
+        step["choices"] == [{"en": "second", "ko": "둘째"}, {"en": "third", "ko": "셋째"}]
+        and step["correct"] == 0
+    )
+    assert [at.text_input(key=f"write_{uid}_c{j}_ko").value for j in (0, 1)] == ["둘째", "셋째"]
+    assert at.selectbox(key=f"write_{uid}_ok").value == 0
+    at.button(key=f"write_{uid}_c0_rm").click().run()  # the right one goes: none is right
+    assert at.session_state[lesson_draft.DRAFT]["steps"][0]["correct"] is None
+
+
+def test_a_lesson_ready_to_download_fits_when_downloaded() -> None:
+    # the check measured the compact text while the download is indented: a lesson said ready came down
+    # too big to upload or share
+    def draft(size: int) -> dict[str, object]:
+        step = lesson_draft.new_step("/softmax") | {
+            "question": {"en": "q" * size, "ko": "질" * 2},
+            "choices": [{"en": "a", "ko": "가"}, {"en": "b", "ko": "나"}],
+            "correct": 0,
+            "explanation": {"en": "x", "ko": "설"},
+        }
+        return lesson_draft.empty() | {"steps": [dict(step, uid=str(i)) for i in range(STEPS_MAX)]}
+
+    size = next(
+        n
+        for n in range(1, 1000)
+        if len(lesson_file.dumps(lesson_file.loads(write.file_body(draft(n)))[0]).encode()) > LESSON_BYTES_MAX
+    )
+    assert len(write.file_body(draft(size)).encode()) <= LESSON_BYTES_MAX  # compact, it would have passed
+    assert write.check(draft(size)) == (None, [lesson_file.Problem("class.file.big", 0, (("n", 64),))])
+    text, problems = write.check(draft(size - 1))
+    assert problems == [] and text is not None and len(text.encode()) <= LESSON_BYTES_MAX
+    assert lesson_file.loads(text)[0].steps  # and it reads back
 
 
 def test_reordering_and_removing_keep_each_steps_texts() -> None:
@@ -114,8 +181,9 @@ def test_the_builtin_lesson_copies_in_whole() -> None:
 
 
 def test_no_page_a_step_cannot_show_offers_the_button() -> None:
-    for page in ("lesson", "join", "write"):
+    for page in ("", "home", "lesson", "join", "write"):  # "": the app's address, the home page
         at = new_app_with_tabs()
-        at.switch_page(f"pages/{page}.py")
+        if page:
+            at.switch_page(f"pages/{page}.py")
         ok(at.run())
         assert not [b for b in at.button if b.key == "draft_add"], page

@@ -97,7 +97,7 @@ def run_class(
             phone = new_page(browser, lang, width=390, height=844)
             phones.append(phone)
             join_and_answer(phone, link, code, f"student {i}", pick, lang)
-        waiting = t("class.waiting", lang, answered=len(PICKS), students=len(PICKS)).replace("**", "")
+        waiting = t("answers.waiting", lang, answered=len(PICKS), students=len(PICKS)).replace("**", "")
         expect(teacher.locator(".st-key-class_count")).to_contain_text(waiting)  # polled, no press
         assert "key=" not in teacher.url  # the secret is never in the projected address bar
         cookies = [c for p in (teacher, *phones) for c in p.context.cookies()]
@@ -181,7 +181,12 @@ def test_a_lesson_written_in_the_app_round_trips_through_its_file(
         page.get_by_text(t("ui.draft.added", "en", n=1)).wait_for()
         page.get_by_role("link", name=t("ui.draft.edit", "en")).click()
         page.get_by_role("textbox", name=t("write.question", "en", lang="en")).fill("Sharper or flatter?")
-        page.get_by_role("textbox", name=t("write.choices", "en", lang="en")).fill("Sharper\nFlatter")
+        for j, choice in enumerate(("Sharper", "Flatter")):  # a row per choice, a field per language
+            page.get_by_role("button", name=t("write.choice.add", "en")).click()
+            field = page.get_by_role("textbox", name=t("write.choice", "en", letter="AB"[j], lang="en"))
+            field.fill(choice)
+            field.press("Enter")
+            wait_for_idle(page)
         page.get_by_role("textbox", name=t("write.explanation", "en", lang="en")).fill("Sharper.")
         page.get_by_role("textbox", name=t("write.explanation", "en", lang="en")).blur()
         wait_for_idle(page)

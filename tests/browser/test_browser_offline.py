@@ -34,6 +34,7 @@ from bench.harness.browser import (
     wait_for_idle,
 )
 from viz.i18n import t
+from viz.state.lesson import NOT_A_VIEW
 from viz.ui.chart import plotly_js
 
 if TYPE_CHECKING:
@@ -132,8 +133,9 @@ def test_no_request_leaves_the_server_on_any_page_or_tab(
         move_slider(page)
     assert not attempted, f"requests outside the app's server: {sorted(set(attempted))}"
     # every page with sections had them opened, and the ones inside them (the test saw them all)
-    # (the lesson has no sections of its own: a step's page, behind Reveal, is tested in test_lesson)
-    assert all(visited[name] for name in PAGE_FILES if name != "lesson"), visited
+    # (the lesson, the phone's join page and the writing page have no sections of their own: a step's
+    # page, behind Reveal, is tested in test_lesson)
+    assert all(visited[name] for name in PAGE_FILES if name not in NOT_A_VIEW), visited
     # The app's text font is Streamlit's own Source Sans, fetched from the app's server (Hangul falls
     # back to a font on the visitor's machine: nothing to fetch).
     assert fonts and all(urlsplit(url).hostname in LOCAL_HOSTS for url in fonts), fonts

@@ -34,6 +34,7 @@ from viz.i18n import (
     attention,
     attention_steps,
     capping,
+    class_answers,
     classroom,
     code,
     embedding,
@@ -106,6 +107,7 @@ PREFIXES: dict[str, str] = {
     "mix": "mixers",
     "cap": "capping",
     "class": "classroom",
+    "answers": "class_answers",
     "join": "join",
     "write": "write",
 }
@@ -146,6 +148,7 @@ TABLES: dict[str, dict[str, dict[str, str]]] = {
         mixers,
         capping,
         classroom,
+        class_answers,
         join,
         write,
     )

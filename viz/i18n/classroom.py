@@ -1,5 +1,5 @@
 """Strings of the class in the loop as the teacher sees it on the lesson page (viz/views/classroom.py):
-starting a class, its join code, the answers' count and histogram, the export; and what is wrong with a
+starting a class, its join code, the export, the store's refusals; and what is wrong with a
 lesson file (viz/state/lesson_file.py). English and Korean."""
 
 from __future__ import annotations
@@ -33,37 +33,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "network address, or set ATTENTION_LAB_PUBLIC_URL to the address students can reach.",
         "ko": "이 주소는 이 컴퓨터 자신만 가리키므로 휴대폰에서는 열리지 않습니다. 컴퓨터의 네트워크 주소로 앱을 "
         "열거나, 학생이 접속할 수 있는 주소를 ATTENTION_LAB_PUBLIC_URL 에 설정하세요.",
-    },
-    "class.waiting": {
-        "en": "**{answered}** of {students} have answered",
-        "ko": "{students}명 중 **{answered}**명이 답했습니다",
-    },
-    "class.no_choices": {
-        "en": "This step has no choices to answer from the phones: ask it aloud.",
-        "ko": "이 단계에는 휴대폰으로 고를 보기가 없습니다. 말로 물어보세요.",
-    },
-    "class.choice": {"en": "{letter}. {text}", "ko": "{letter}. {text}"},
-    "class.right": {"en": "{letter}. {text} ✓ (the right answer)", "ko": "{letter}. {text} ✓ (정답)"},
-    # ---- the histogram -------------------------------------------------------------------------------
-    "class.chart.title": {
-        "en": "What the class chose · step {n} · answers: {answered}",
-        "ko": "학생들이 고른 답 · {n}단계 · 답 {answered}개",
-    },
-    "class.chart.x": {"en": "Choice (✓ the right one)", "ko": "보기 (✓ 정답)"},
-    "class.chart.y": {"en": "Students", "ko": "학생 수"},
-    "class.chart.hover": {
-        "en": "%{customdata}<br>%{y} students<extra></extra>",
-        "ko": "%{customdata}<br>%{y}명<extra></extra>",
-    },
-    "class.chart.notice": {
-        "en": "**What to notice:** the green bar is the right answer. A tall grey bar is a shared "
-        "misconception worth a minute before the explanation.",
-        "ko": "**눈여겨볼 점:** 초록 막대가 정답입니다. 회색 막대가 높다면 많은 학생이 같은 오해를 하고 있으니, "
-        "설명 전에 잠깐 짚어 보세요.",
-    },
-    "class.explored": {
-        "en": "**{n}** of {students} opened the view on their phone to try it themselves.",
-        "ko": "{students}명 중 **{n}**명이 휴대폰에서 화면을 열어 직접 움직여 보았습니다.",
     },
     "class.csv.step": {"en": "step", "ko": "단계"},
     "class.csv.question": {"en": "question", "ko": "질문"},
@@ -102,6 +71,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "class.error.no-lesson": {
         "en": "No shared lesson has this code (or it has expired).",
         "ko": "이 코드로 공유된 수업 파일이 없습니다 (또는 만료되었습니다).",
+    },
+    "class.reconnecting": {
+        "en": "Class **{code}**: the class store cannot be reached just now. This page asks again every "
+        "second and picks the class up where it is; nothing is lost.",
+        "ko": "수업 **{code}**: 지금은 수업 저장소에 연결할 수 없습니다. 이 페이지가 1초마다 다시 연결을 "
+        "시도하고, 연결되면 수업을 그 자리에서 이어 갑니다. 잃는 것은 없습니다.",
     },
     "class.error.unavailable": {
         "en": "The class store cannot be reached just now; the rest of the page works. Try again in a moment.",

@@ -20,8 +20,6 @@ from viz.state.settings import Settings
 
 DRAFT = "_lesson_draft"
 _ADDED = "_lesson_draft_added"  # the step number just added, said once in the sidebar
-#: Pages a view cannot be taken from: those a step cannot show (the writing page among them).
-NO_BUTTON = NOT_A_VIEW
 
 
 def empty() -> dict[str, Any]:
@@ -58,7 +56,7 @@ def add_button(path: str, current: Settings) -> None:
     """In the sidebar, under the settings: add the view on screen (the page at ``path`` with its settings
     as the address bar holds them, under the shared settings ``current``) as the next step of this
     session's lesson."""
-    if path in NO_BUTTON:
+    if path not in link.PAGES or path in NOT_A_VIEW:  # only a page a step can show (never the home page)
         return
     lang = current.lang
     query = link.url_for(link.page(path), st.session_state.get, current)

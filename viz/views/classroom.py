@@ -11,6 +11,7 @@ import logging
 import os
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TypeVar
 from urllib.parse import urlencode, urlsplit
 
@@ -18,12 +19,10 @@ import streamlit as st
 
 from viz.classroom import backends, qr
 from viz.classroom.store import CLASS_SECONDS, ClassKeys, ClassState, StoreError
-from viz.figures import answer_bars
 from viz.i18n import t
 from viz.state import lesson as lessons
 from viz.state import lesson_file
 from viz.state.lesson import Lesson, Step
-from viz.ui import chart
 
 CODE_KEY = "class_code"  # the class this teacher runs (in the teacher's link: class)
 SECRET_KEY = "class_key"  # its secret (in the teacher's link: key; never on a student's screen)
@@ -116,16 +115,13 @@ def saved_lesson(code: str) -> Lesson:
     return lesson_file.saved(backends.shared(), code)
 
 
-def lesson_in_use(lang: str) -> Lesson:
+def lesson_in_use(room: Room | None, lang: str) -> Lesson:
     """The lesson this page shows: the running class's, else the shared lesson the link names, else the
     built-in one. A lesson the store no longer has is said and let go of; a store that cannot be reached
-    is said and the link kept (it comes back)."""
-    running = _running(lang)
-    if running is not None:  # the class's lesson wins: its step numbers are that lesson's
-        ok, state = attempt_value(backends.shared().state, running[0])
-        if ok and isinstance(state, ClassState):
-            name = state.lesson
-            st.session_state[LESSON_KEY] = None if name == lessons.BUILTIN_NAME else name
+    is said (once: not again when the class's read already said it) and the link kept (it comes back)."""
+    if room is not None and room.state is not None:  # the class's lesson wins: its steps are that lesson's
+        name = room.state.lesson
+        st.session_state[LESSON_KEY] = None if name == lessons.BUILTIN_NAME else name
     code = st.session_state.get(LESSON_KEY)
     if not code:
         return lessons.BUILTIN
@@ -137,7 +133,8 @@ def lesson_in_use(lang: str) -> Lesson:
         say("no-lesson", lang)
     except Exception:
         log.exception("class store")
-        say("unavailable", lang)
+        if room is None or room.state is not None:
+            say("unavailable", lang)
         return lessons.BUILTIN
     st.session_state.pop(LESSON_KEY, None)
     return lessons.BUILTIN
@@ -161,68 +158,82 @@ export default function (component) {
 _cookie = st.components.v2.component("attention_lab_class_cookie", js=COOKIE_JS)
 _CHECKED = "_class_checked"  # the class whose secret this session has checked with the store
 _TOLD = "_class_told"  # a refusal met in a callback, said on the next run
+_CLEAR = "_class_cookie_clear"  # the cookie of a class let go of, to wipe
 
 
 def cookie_name(code: str) -> str:
     return f"attention_lab_class_{code}"
 
 
-def _running(lang: str) -> tuple[str, str] | None:
-    """The class this session runs and its secret (the session's, else this browser's cookie, checked
-    with the store once per session: a code in a link is not a teacher's)."""
-    code = st.session_state.get(CODE_KEY)
+@dataclass
+class Room:
+    """The class this session runs, as this run found it in the store: ``state`` is None while the store
+    cannot be reached (said once; the panel asks again until it answers), and ``checked`` says whether
+    the secret was checked (a teacher's new session with the store down has not been)."""
+
+    code: str
+    secret: str
+    state: ClassState | None
+    checked: bool
+
+
+def teacher(lang: str) -> Room | None:
+    """The class this session runs, read from the store once per run; its secret is the session's, else
+    this browser's cookie, checked with the store once per session (a code in a link is not a
+    teacher's). A refusal lets go of the class; a store out of reach is said once and the class kept."""
+    code = str(st.session_state.get(CODE_KEY) or "")
     if not code:
         return None
-    secret = st.session_state.get(SECRET_KEY) or dict(st.context.cookies or {}).get(cookie_name(str(code)))
+    secret = st.session_state.get(SECRET_KEY) or dict(st.context.cookies or {}).get(cookie_name(code))
     if not secret:
         st.session_state.pop(CODE_KEY, None)  # a class code without its secret: a student's, or stale
         return None
-    if st.session_state.get(_CHECKED) != code:
-        went, refused = attempt(backends.shared().check, str(code), str(secret))
-        if not went:
-            say(refused, lang)
-            if refused != "unavailable":
-                _forget()
-            return None
-        st.session_state[_CHECKED] = code
-    st.session_state[SECRET_KEY] = secret
-    return str(code), str(secret)
-
-
-def sync(step: Step, revealed: bool, lang: str) -> bool:
-    """Keep the class on this step (the teacher's browser leads) and its reveal with the page's; whether
-    the step is revealed (a teacher's new session finds it so; a step revealed before stays revealed)."""
-    running = _running(lang)
-    if running is None:
-        return revealed
-    code, secret = running
-    went, found = attempt_value(backends.shared().state, code)
+    room = Room(code, str(secret), None, st.session_state.get(_CHECKED) == code)
+    store = backends.shared()
+    went, found = (True, None) if room.checked else attempt_value(store.check, code, room.secret)
+    if went:
+        went, found = attempt_value(store.state, code)
     if not went:
         say(str(found), lang)
-        if found != "unavailable":  # the class ended: this browser lets go of it
+        if found != "unavailable":  # a wrong secret, an ended class: this browser lets go of it
             _forget()
+            return None
+        return room
+    st.session_state[_CHECKED], st.session_state[SECRET_KEY] = code, room.secret
+    room.checked, room.state = True, found if isinstance(found, ClassState) else None
+    return room
+
+
+def sync(room: Room | None, step: Step, revealed: bool, lang: str) -> bool:
+    """Keep the class on this step (the teacher's browser leads) and its reveal with the page's; whether
+    the step is revealed (a teacher's new session finds it so; a step revealed before stays revealed)."""
+    if room is None or room.state is None:
         return revealed
-    state = found if isinstance(found, ClassState) else None
-    refused = ""
-    if state is not None and state.step != step.number:
-        went, refused = attempt(backends.shared().move, code, secret, step.number)
+    store, state = backends.shared(), room.state
+    went, refused = True, ""
+    if state.step != step.number:
+        went, refused = attempt(store.move, room.code, room.secret, step.number)
         if state.step:  # the class has begun: the join card gives the room back to the step's view
             st.session_state[_SHOW_CODE] = False
-        went2, found = attempt_value(backends.shared().state, code)
-        state = found if went2 and isinstance(found, ClassState) else None
-    if went and revealed and not (state and state.revealed):
-        went, refused = attempt(backends.shared().reveal, code, secret)
+        if went:  # the step's reveal as the store keeps it (revealed before: revealed still)
+            went, found = attempt_value(store.state, room.code)
+            state, refused = (found, "") if isinstance(found, ClassState) else (state, str(found))
+    if went and revealed and not state.revealed:
+        went, refused = attempt(store.reveal, room.code, room.secret)
     if not went:
         say(refused, lang)
-        if refused != "unavailable":  # a wrong secret, an ended class: this browser lets go of it
+        room.state = None  # the panel asks again until the store answers (a refusal has let go of it)
+        if refused != "unavailable":
             _forget()
-    return revealed or bool(state and state.revealed)
+        return revealed
+    room.state = state
+    return revealed or state.revealed
 
 
 def _forget() -> None:
     code = st.session_state.get(CODE_KEY)
     if code:
-        st.session_state["_class_cookie_clear"] = cookie_name(str(code))
+        st.session_state[_CLEAR] = cookie_name(str(code))
     for key in (CODE_KEY, SECRET_KEY, _SHOW_CODE, _CHECKED):
         st.session_state.pop(key, None)
 
@@ -248,9 +259,10 @@ def _start(lesson_name: str) -> None:
 
 def _keep_cookie(code: str, secret: str) -> None:
     """This browser keeps the secret as long as the class lasts; a class let go of is wiped."""
-    cleared = st.session_state.pop("_class_cookie_clear", None)
+    cleared = st.session_state.get(_CLEAR)
     if cleared:
         _cookie(data={"name": cleared, "value": "", "age": 0}, key="class_cookie_clear")
+        del st.session_state[_CLEAR]  # once drawn: a run stopped before this line draws it next time
     if code:
         _cookie(data={"name": cookie_name(code), "value": secret, "age": CLASS_SECONDS}, key="class_cookie")
 
@@ -265,16 +277,22 @@ def join_url(code: str, lang: str) -> str:
     return f"{base.rstrip('/')}/join?{urlencode({'code': code, 'lang': lang})}"
 
 
-def panel(step: Step, lesson: Lesson, revealed: bool, lang: str) -> None:
-    """The class bar under the step's header: Start a class, or the running class's code, its count of
-    students, the join code and QR code, the answers' CSV and End; then this step's count or histogram."""
-    running = _running(lang)
+def panel(room: Room | None, lesson: Lesson, lang: str) -> str | None:
+    """The class bar under the step's header: Start a class, or the running class's code, the join code
+    and QR code, the answers' CSV and End; the class's code when it runs (viz/views/class_answers.py
+    then shows what it answered). While the store cannot be reached, only that it is being asked again
+    (never Start: that would replace the running class)."""
+    if room is not None and st.session_state.get(CODE_KEY) != room.code:
+        room = None  # let go of in this run (ended, or refused)
     told = st.session_state.pop(_TOLD, None)
     if told:
         say(str(told), lang)
-    _keep_cookie(*(running or ("", "")))
+    _keep_cookie(*((room.code, room.secret) if room is not None and room.checked else ("", "")))
     with st.container(key="class_bar"):
-        if running is None:
+        if room is not None and room.state is None:
+            _reconnect(room.code, lang)
+            return None
+        if room is None:
             name = str(st.session_state.get(LESSON_KEY) or lessons.BUILTIN_NAME)
             with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
                 st.button(
@@ -294,8 +312,8 @@ def panel(step: Step, lesson: Lesson, revealed: bool, lang: str) -> None:
                     type="tertiary",
                     icon=":material/download:",
                 )
-            return
-        code, secret = running
+            return None
+        code, secret = room.code, room.secret
         with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
             st.markdown(t("class.on", lang, code=code))  # how many joined: the count, polled
             st.toggle(t("class.show_code", lang), key=_SHOW_CODE)
@@ -309,20 +327,7 @@ def panel(step: Step, lesson: Lesson, revealed: bool, lang: str) -> None:
             st.button(t("class.end", lang), key="class_end", help=t("class.end.help", lang), on_click=_end)
         if st.session_state.get(_SHOW_CODE):
             _join_card(code, lang)
-    if not step.choices:
-        st.caption(t("class.no_choices", lang))
-    elif revealed:
-        results(code, step, lang)
-    else:
-        _count(code, step.number, lang)
-
-
-def choice_list(step: Step, shown: bool, lang: str) -> None:
-    """The step's choices, lettered as the phones and the histogram letter them (the right one marked
-    once ``shown``): a class without phones answers by hand."""
-    for i in range(len(step.choices)):
-        key = "class.right" if shown and i == step.correct else "class.choice"
-        st.markdown(t(key, lang, letter=LETTERS[i], text=step.choice(i, lang)))
+    return code
 
 
 def _join_card(code: str, lang: str) -> None:
@@ -336,50 +341,14 @@ def _join_card(code: str, lang: str) -> None:
         st.caption(t("class.join.local", lang))
 
 
-@st.fragment(run_every=POLL_SECONDS)
-def _count(code: str, number: int, lang: str) -> None:
-    """How many have answered the waiting step: this fragment alone polls the store twice a second."""
-    state: ClassState | None = call(lang, backends.shared().state, code)
-    counts = call(lang, backends.shared().counts, code, number)
-    if state is not None and counts is not None:
-        with st.container(key="class_count"):
-            st.markdown(t("class.waiting", lang, answered=sum(counts.values()), students=state.students))
-
-
-def results(code: str, step: Step, lang: str) -> None:
-    """What the class chose at ``step``, the right choice green (answers are closed once revealed)."""
-    counts = call(lang, backends.shared().counts, code, step.number)
-    if counts is None:
-        return
-    labels = [LETTERS[i] + (" ✓" if i == step.correct else "") for i in range(len(step.choices))]
-    hover = [step.choice(i, lang) for i in range(len(step.choices))]
-    values = [counts.get(i, 0) for i in range(len(step.choices))]
-    fig = answer_bars(
-        labels,
-        values,
-        correct=step.correct,
-        hover=hover,
-        title=t("class.chart.title", lang, n=step.number, answered=sum(values)),
-        x_title=t("class.chart.x", lang),
-        y_title=t("class.chart.y", lang),
-        hovertemplate=t("class.chart.hover", lang),
-    )
-    main, side = st.columns([3, 2])
-    with main:
-        chart.chart(fig, key="class_answers", lang=lang, file_name=f"class-{code}-step-{step.number}.csv")
-    with side:
-        st.markdown(t("class.chart.notice", lang))
-        _explored(code, step.number, lang)
-
-
 @st.fragment(run_every=1.0)
-def _explored(code: str, number: int, lang: str) -> None:
-    """How many opened the revealed step's view on their own phone ("now move it yourselves")."""
-    state: ClassState | None = call(lang, backends.shared().state, code)
-    found = call(lang, backends.shared().explored, code, number)
-    if state is not None and found is not None:
-        with st.container(key="class_explored"):
-            st.markdown(t("class.explored", lang, n=found, students=state.students))
+def _reconnect(code: str, lang: str) -> None:
+    """While the store is out of reach: the class's code and that it is asked again every second; once it
+    answers (or refuses: the class ended), the whole page runs again and finds the class as it is."""
+    went, found = attempt_value(backends.shared().state, code)
+    if went or found != "unavailable":
+        st.rerun()
+    st.info(t("class.reconnecting", lang, code=code))
 
 
 def answers_csv(code: str, secret: str, lesson: Lesson, lang: str) -> str:

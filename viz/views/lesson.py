@@ -13,7 +13,7 @@ from viz.i18n import t
 from viz.state import link
 from viz.state.lesson import Lesson, Step
 from viz.ui import notes, session, shell
-from viz.views import classroom
+from viz.views import class_answers
 
 STEP_KEY = "lesson_step"  # the step shown, from 1 (in the link: step)
 _SEEDED = "_lesson_seeded"  # the step whose settings were last put in place
@@ -165,7 +165,7 @@ def header(step: Step, total: int, shown: bool, lang: str) -> None:
         st.subheader(t("lesson.counter", lang, n=step.number, total=total))
         st.caption(t("lesson.note", lang, note=step.note) if step.note else t("lesson.beyond", lang))
         st.markdown(t("lesson.question", lang, q=step.text("question", lang)))
-        classroom.choice_list(step, shown, lang)
+        class_answers.choice_list(step, shown, lang)
     with buttons:
         back, reveal, nxt = st.columns(3)
         back.button(

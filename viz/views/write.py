@@ -5,13 +5,13 @@ a code from the class store."""
 from __future__ import annotations
 
 import json
-from itertools import zip_longest
+import re
 from typing import Any
 
 import streamlit as st
 
 from viz.classroom import backends
-from viz.classroom.store import LESSON_BYTES_MAX
+from viz.classroom.store import CHOICES_MAX, LESSON_BYTES_MAX
 from viz.i18n import LANGS, t
 from viz.state import lesson as lessons
 from viz.state import lesson_file
@@ -43,7 +43,10 @@ def check(draft: dict[str, Any]) -> tuple[str | None, list[Problem]]:
         found, _ = lesson_file.loads(file_body(draft))
     except LessonFileError as refused:
         return None, refused.problems
-    return lesson_file.dumps(found), []
+    text = lesson_file.dumps(found)
+    if len(text.encode()) > LESSON_BYTES_MAX:  # the file as downloaded (indented) is what must fit
+        return None, [Problem("class.file.big", 0, (("n", LESSON_BYTES_MAX // 1000),))]
+    return text, []
 
 
 def _replace(body: dict[str, Any]) -> None:
@@ -119,14 +122,51 @@ def _seeded(key: str, value: object) -> str:
     return key
 
 
-def _move(index: int, by: int) -> None:
-    steps = lesson_draft.draft()["steps"]
-    if 0 <= index + by < len(steps):
-        steps[index], steps[index + by] = steps[index + by], steps[index]
+def _step(uid: str) -> tuple[list[dict[str, Any]], int]:
+    """The draft's steps and the index of the step ``uid`` (-1: gone, e.g. a second press)."""
+    found = lesson_draft.draft()["steps"]
+    return found, next((i for i, step in enumerate(found) if step["uid"] == uid), -1)
 
 
-def _remove(index: int) -> None:
-    del lesson_draft.draft()["steps"][index]
+def _move(uid: str, by: int) -> None:
+    found, index = _step(uid)  # by the step's id: a press on a screen drawn before the last move
+    if index >= 0 and 0 <= index + by < len(found):
+        found[index], found[index + by] = found[index + by], found[index]
+
+
+def _remove(uid: str) -> None:
+    found, index = _step(uid)
+    if index >= 0:
+        del found[index]
+
+
+def _choice_keys(uid: str, start: int) -> None:
+    """Forget the widgets of choices ``start`` on: they are drawn again from the draft's texts."""
+    for key in list(st.session_state):
+        found = re.fullmatch(rf"write_{uid}_c(\d+)_\w+", str(key))
+        if found and int(found[1]) >= start:
+            del st.session_state[key]
+
+
+def _add_choice(uid: str) -> None:
+    found, index = _step(uid)
+    if index >= 0 and len(found[index]["choices"]) < CHOICES_MAX:
+        found[index]["choices"].append({})
+
+
+def _remove_choice(uid: str, at: int) -> None:
+    """Choice ``at`` goes; the right one stays the same choice (or none, if it was this one)."""
+    found, index = _step(uid)
+    if index < 0 or at >= len(found[index]["choices"]):
+        return
+    step = found[index]
+    del step["choices"][at]
+    correct = step["correct"]
+    step["correct"] = (
+        None if correct == at else correct - 1 if correct is not None and correct > at else correct
+    )
+    st.session_state[f"write_{uid}_ok"] = step["correct"]
+    _choice_keys(uid, at)
 
 
 def title(lang: str) -> None:
@@ -157,44 +197,58 @@ def step_editor(index: int, step: dict[str, Any], lang: str) -> None:
             st.link_button(
                 t("write.open", lang), step["view"], type="tertiary", icon=":material/open_in_new:"
             )
-            st.button(
-                "↑",
-                key=f"write_{uid}_up",
-                help=t("write.up", lang),
-                on_click=_move,
-                args=(index, -1),
-                disabled=index == 0,
-            )
-            st.button(
-                "↓",
-                key=f"write_{uid}_down",
-                help=t("write.down", lang),
-                on_click=_move,
-                args=(index, 1),
-                disabled=index == total - 1,
-            )
-            st.button(
-                "✕", key=f"write_{uid}_rm", help=t("write.remove", lang), on_click=_remove, args=(index,)
-            )
-        columns = st.columns(len(LANGS))
-        lines: dict[str, list[str]] = {}
-        for column, code in zip(columns, LANGS, strict=True):
-            with column:
-                key = _seeded(f"write_{uid}_q_{code}", step["question"].get(code, ""))
-                step["question"][code] = st.text_area(
-                    t("write.question", lang, lang=code), key=key, height=90, max_chars=600
+            for mark, name, by, off in (("↑", "up", -1, index == 0), ("↓", "down", 1, index == total - 1)):
+                st.button(
+                    mark,
+                    key=f"write_{uid}_{name}",
+                    help=t(f"write.{name}", lang),
+                    on_click=_move,
+                    args=(uid, by),
+                    disabled=off,
                 )
-                kept = "\n".join(c.get(code, "") for c in step["choices"])
-                key = _seeded(f"write_{uid}_c_{code}", kept)
-                text = st.text_area(t("write.choices", lang, lang=code), key=key, height=110)
-                lines[code] = [line.strip() for line in text.splitlines() if line.strip()]
-                key = _seeded(f"write_{uid}_x_{code}", step["explanation"].get(code, ""))
-                step["explanation"][code] = st.text_area(
-                    t("write.explanation", lang, lang=code), key=key, height=90, max_chars=3000
-                )
-        rows = list(zip_longest(*(lines[code] for code in LANGS), fillvalue=""))
-        step["choices"] = [{code: row[i] for i, code in enumerate(LANGS) if row[i]} for row in rows]
-        options: list[int | None] = [None, *range(len(rows))]
+            st.button("✕", key=f"write_{uid}_rm", help=t("write.remove", lang), on_click=_remove, args=(uid,))
+        _texts(step, "question", "q", lang, height=90, most=600)
+        choices(step, lang)
+        _texts(step, "explanation", "x", lang, height=90, most=3000)
+
+
+def _texts(step: dict[str, Any], part: str, short: str, lang: str, height: int, most: int) -> None:
+    """One of the step's texts, a box per language side by side."""
+    for column, code in zip(st.columns(len(LANGS)), LANGS, strict=True):
+        key = _seeded(f"write_{step['uid']}_{short}_{code}", step[part].get(code, ""))
+        step[part][code] = column.text_area(
+            t(f"write.{part}", lang, lang=code), key=key, height=height, max_chars=most
+        )
+
+
+def choices(step: dict[str, Any], lang: str) -> None:
+    """The step's choices, one row each with a field per language (a choice keeps its languages
+    together, whatever is left empty), the right one picked by its letter."""
+    uid, found = step["uid"], step["choices"]
+    for j, choice in enumerate(found):
+        with st.container(horizontal=True, vertical_alignment="bottom", key=f"write_{uid}_row{j}"):
+            for code in LANGS:
+                key = _seeded(f"write_{uid}_c{j}_{code}", choice.get(code, ""))
+                label = t("write.choice", lang, letter=classroom.LETTERS[j], lang=code)
+                choice[code] = st.text_input(label, key=key, max_chars=300).strip()
+            st.button(
+                "✕",
+                key=f"write_{uid}_c{j}_rm",
+                help=t("write.choice.remove", lang, letter=classroom.LETTERS[j]),
+                on_click=_remove_choice,
+                args=(uid, j),
+            )
+        found[j] = {code: text for code, text in choice.items() if text}
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="medium"):
+        st.button(
+            t("write.choice.add", lang),
+            key=f"write_{uid}_c_add",
+            on_click=_add_choice,
+            args=(uid,),
+            disabled=len(found) >= CHOICES_MAX,
+            icon=":material/add:",
+        )
+        options: list[int | None] = [None, *range(len(found))]
         key = _seeded(f"write_{uid}_ok", step["correct"])
         if st.session_state[key] not in options:
             st.session_state[key] = None
