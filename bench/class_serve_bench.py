@@ -12,14 +12,16 @@ serve N=3` does) on one store. A class is opened at the built-in lesson's step 3
 other student is a websocket client (deploy/st_client.py) that opens the join page by its phone's link
 (``/join?code=...&me=...``), asks for the teacher's step every two seconds as the phone's page does,
 and at a random moment of ``--seconds`` picks a choice, as a tap on the radio does (the page's fragment
-reruns, its callback writes the answer to the store). A student whose connection breaks (its process was
-killed) opens the page again from its link, as a phone's page reconnects, and answers again if its answer
-was not acknowledged. Half-way through, app1 is killed
-(SIGKILL; serve starts it again); on Redis, two-thirds of the way, Redis is killed and started again on its
-append-only file. The projector (this process) reads the step's counts every ``--poll`` seconds, as the
-lesson page's fragment does; an answer's delay runs from the moment its tap was sent to the first poll
-that counts it (the k-th answer sent is counted once the total reaches k). At the end every acknowledged
-answer must be in the store: ``lost`` counts those that are not.
+reruns, its callback writes the answer to the store). An answer is acknowledged when the page says it was
+sent (the join.sent message, drawn only after the store took it; a refusal the page shows is an error).
+A student whose connection breaks (its process was killed) opens the page again from its link, as a
+phone's page reconnects, and answers again if its answer was not acknowledged. Half-way through, app1 is
+killed (SIGKILL; serve starts it again); on Redis, two-thirds of the way, Redis is killed and started
+again on its append-only file. The projector is not a teacher's page: this process reads the step's
+counts from the store every ``--poll`` seconds, as the lesson page's count fragment does; an answer's
+delay runs from the moment its tap was sent to the first poll that counts it (the k-th answer sent is
+counted once the total reaches k). At the end every acknowledged answer must be in the store as that
+student's choice (the teacher's export, Store.answers): ``lost`` counts those that are not.
 
 Not a test: times depend on the machine and on what else runs (the load average is recorded).
 """
@@ -113,6 +115,8 @@ async def _student(
             result = await asyncio.wait_for(session.rerun(30), 30)
             if not result.ok:
                 raise RuntimeError(f"rerun: exception={result.exception} status={result.status}")
+            if t("join.sent", "en", letter=LETTERS[choice]) not in session.said:
+                raise RuntimeError(f"not sent: {session.said}")  # a refusal, or the store out of reach
             run.acknowledged[token] = choice
             run.sent.append(sent - t0)
         except Exception as exc:
@@ -191,7 +195,9 @@ def _delays(run: Run) -> list[float]:
     return found
 
 
-async def _class(kind: str, args: argparse.Namespace, work: Path) -> tuple[Run, Store, str]:
+async def _class(kind: str, args: argparse.Namespace, work: Path) -> tuple[Run, int, int]:
+    """One class on the store ``kind``: the run, the answers in the store, and how many acknowledged
+    answers are not among them as their student's choice."""
     redis = RedisServer(work / "redis") if kind == "redis" else None
     if redis is not None:
         redis.start()
@@ -228,8 +234,10 @@ async def _class(kind: str, args: argparse.Namespace, work: Path) -> tuple[Run, 
             await asyncio.sleep(2 * args.poll)
             stop.set()
             await projector
-            counted = store.counts(keys.code, STEP)
-            return run, store, f"{sum(counted.values())}"
+            kept = {(a.nickname, a.choice) for a in store.answers(keys.code, keys.secret) if a.step == STEP}
+            names = {token: f"student {i}" for i, token in enumerate(tokens)}
+            lost = sum((names[token], choice) not in kept for token, choice in run.acknowledged.items())
+            return run, len(kept), lost
     finally:
         if redis is not None:
             redis.stop()
@@ -248,12 +256,11 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for kind in args.stores.split(","):
         with tempfile.TemporaryDirectory(prefix="class-serve-") as work:
-            run, _, counted = asyncio.run(_class(kind, args, Path(work)))
+            run, counted, lost = asyncio.run(_class(kind, args, Path(work)))
         median, p95 = summary(_delays(run))
         poll_p95 = summary(run.polled)[1]
-        lost = len(run.acknowledged) - int(counted)
         rows.append(
-            f"| {kind} | {args.students} | {len(run.acknowledged)} | {counted} | {max(lost, 0)} | "
+            f"| {kind} | {args.students} | {len(run.acknowledged)} | {counted} | {lost} | "
             f"{median:.2f} s | {p95:.2f} s | {len(run.polled)}, p95 {poll_p95:.2f} s | {run.reconnects} | "
             f"{'; '.join(run.notes)} |"
         )

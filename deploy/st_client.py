@@ -78,6 +78,8 @@ class Session:
     last_exception: str = ""
     #: The kinds of element the last rerun drew, in order ("plotly_chart", "progress", ...).
     drawn: list[str] = field(default_factory=list)
+    #: The text of the messages (st.success, st.error, ...) the last rerun drew, as their Markdown.
+    said: list[str] = field(default_factory=list)
     #: The next rerun runs only this fragment: a widget inside ``st.fragment`` was changed, and the
     #: browser then asks for that fragment alone (set by :func:`set_slider`, used once).
     fragment_id: str = ""
@@ -133,7 +135,7 @@ class Session:
         msg = self.rerun_message()
         client = msg.rerun_script
         started = time.perf_counter()
-        self.drawn = []
+        self.drawn, self.said = [], []
         await self.ws.send(msg.SerializeToString())
         received = 0
         count = 0
@@ -188,6 +190,8 @@ class Session:
         element = delta.new_element
         kind = element.WhichOneof("type")
         self.drawn.append(kind or "")
+        if kind == "alert":
+            self.said.append(element.alert.body)
         if kind == "exception":
             self.last_exception = element.exception.message + "\n" + "\n".join(element.exception.stack_trace)
             return True

@@ -68,6 +68,8 @@ def test_a_view_added_from_a_page_becomes_a_step_a_file_and_a_class() -> None:
     at.button(key="write_share").click().run()
     code, shared = ok(at).session_state["_write_shared"]
     assert backends.shared().lesson(code) == shared == text
+    at.button(key="write_share").click().run()  # a second press shares nothing new: the same code
+    assert ok(at).session_state["_write_shared"][0] == code
     teacher = new_app_with_tabs(lesson=code)
     teacher.switch_page("pages/lesson.py")
     ok(teacher.run())

@@ -278,9 +278,10 @@ def finish(lang: str) -> None:
             key="write_download",
             disabled=text is None,
         )
+        shared = st.session_state.get(_SHARED)
         if st.button(
             t("write.share", lang), key="write_share", disabled=text is None, help=t("write.share.help", lang)
-        ):
+        ) and not (shared and shared[1] == text):  # shared already as it is: the same code, not another
             code = classroom.call(lang, backends.shared().save_lesson, text)
             if code is not None:
                 st.session_state[_SHARED] = (code, text)
