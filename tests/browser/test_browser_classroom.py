@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from bench.harness.browser import new_page, wait_for_idle, wait_for_plot
+from bench.harness.browser import StreamlitServer, new_page, wait_for_idle, wait_for_plot
 from deploy import serve
 from deploy.redis_server import RedisServer
 from tests.support.needs import require_haproxy
@@ -215,3 +215,32 @@ def test_a_lesson_written_in_the_app_round_trips_through_its_file(
         assert page.locator('[data-testid="stException"]').count() == 0
     finally:
         page.context.close()
+
+
+def test_the_projector_waits_for_a_store_that_went_down(
+    browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Redis stops mid-class and the teacher's page is reloaded (a new session, its secret in the cookie):
+    the page says so once, offers no Start (which would replace the class), and picks the class up by
+    itself once Redis is back, without a press."""
+    from playwright.sync_api import expect
+
+    with RedisServer(tmp_path / "redis") as redis:
+        monkeypatch.setenv(STORE_ENV, redis.url)
+        with StreamlitServer() as server:
+            page = new_page(browser, "en")
+            try:
+                code, _ = start_class(page, server.url, "en")
+                redis.stop()
+                page.reload()
+                errors = page.locator('[data-testid="stAlertContentError"]')
+                expect(page.get_by_text(f"Class {code}: the class store cannot be reached")).to_be_visible()
+                expect(errors).to_have_count(1)
+                expect(page.get_by_role("button", name=t("class.start", "en"))).to_have_count(0)
+                redis.start()  # on its append-only file: the class is there
+                expect(page.get_by_role("button", name=t("class.end", "en"))).to_be_visible(timeout=30_000)
+                expect(errors).to_have_count(0)
+                expect(page.get_by_text(f"Class {code}", exact=True)).to_be_visible()
+                assert page.locator('[data-testid="stException"]').count() == 0
+            finally:
+                page.context.close()
