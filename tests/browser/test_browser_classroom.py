@@ -118,7 +118,9 @@ def run_class(
         assert [i for i, x in enumerate(labels) if "✓" in x] == [RIGHT]
         right = t("join.right", lang, letter="ABCD"[RIGHT], text=lesson.STEPS[STEP - 1].choice(RIGHT, lang))
         for phone, pick in zip(phones, PICKS, strict=True):
-            phone.get_by_text(right.replace("**", "")).wait_for()  # polled, every two seconds
+            # polled every two seconds; a phone on the killed process first reconnects (Streamlit's
+            # back-off can take longer than the default wait)
+            phone.get_by_text(right.replace("**", "")).wait_for(timeout=90_000)
             expect(phone.locator('[data-testid="stRadio"] input').nth(pick)).to_be_disabled()
         wait_for_idle(teacher)
         for page in (teacher, *phones):
