@@ -17,6 +17,9 @@ st.title(t("lesson.title", lang))
 st.write(t("lesson.intro", lang))
 room = classroom.teacher(lang)  # the class this browser runs, read from the store once per run
 used = classroom.lesson_in_use(room, lang)  # the class's lesson, a shared one the link names, or the built-in
+if used is None:  # a shared lesson, with the store out of reach: no other lesson's step meanwhile
+    classroom.reconnecting(room, lang)
+    st.stop()
 classroom.lesson_title(used, lang)
 views.keys(used)  # Next / Back from the arrow keys and a clicker's PageDown / PageUp
 step = views.current(used)

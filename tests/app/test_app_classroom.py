@@ -17,7 +17,7 @@ from streamlit.testing.v1 import AppTest
 from bench.harness.apptest import decode, figure, new_app_with_tabs, ok
 from viz.classroom import backends
 from viz.i18n import t
-from viz.state import lesson
+from viz.state import lesson, lesson_file
 from viz.views import classroom
 
 pytestmark = pytest.mark.usefixtures("fresh_caches")
@@ -159,11 +159,12 @@ class Flaky:
 
     def __init__(self, real: Any) -> None:
         self.real, self.down, self.calls = real, False, Counter[str]()
+        self.failing: set[str] = set()  # these calls fail while the rest work (a store that reads only)
 
     def __getattr__(self, name: str) -> Callable[..., Any]:
         def call(*args: Any) -> Any:
             self.calls[name] += 1
-            if self.down:
+            if self.down or name in self.failing:
                 raise ConnectionError("the store is down")
             return getattr(self.real, name)(*args)
 
@@ -210,6 +211,50 @@ def test_a_store_down_mid_class_is_said_once_and_the_class_catches_up(flaky: Fla
     state = backends.shared().state(code)
     assert not at.error and (state.step, state.revealed) == (STEP + 1, True)  # the page's step, revealed
     assert figure(at, "class_answers")  # and its histogram
+
+
+def test_a_store_that_reads_but_cannot_write_does_not_rerun_the_page_without_pause(flaky: Flaky) -> None:
+    at = started()
+    flaky.failing, flaky.calls = {"move", "reveal"}, Counter()
+    at.button(key="lesson_next").click().run()  # the reconnecting fragment's read works: no rerun loop
+    assert [e.value for e in at.error] == [t("class.error.unavailable", "en")] and not at.exception
+    assert flaky.calls["move"] == 1 and flaky.calls["state"] <= 3
+    flaky.failing = set()
+    ok(at.run())  # the next run (the fragment's, a second later) moves the class
+    assert backends.shared().state(at.session_state["class_code"]).step == STEP + 1
+
+
+def test_a_shared_lessons_class_waits_for_its_lesson_not_another(flaky: Flaky) -> None:
+    # with the store down, a new session fell back to the built-in lesson: its step shown, a step past its
+    # end clamped in the address bar and, once the store was back, the class moved there
+    steps = [lesson.STEPS[i] for i in (0, 1, 2)]
+    text = lesson_file.dumps(lesson.Lesson(lesson.BUILTIN.title, tuple(steps)))
+    shared = backends.shared().save_lesson(text)
+    keys = backends.shared().open_class(shared)
+    backends.shared().move(keys.code, keys.secret, 3)
+    flaky.down = True
+    again = new_app_with_tabs(step="3", lesson=shared, **{"class": keys.code})
+    again.session_state["class_key"] = keys.secret
+    again.switch_page("pages/lesson.py").run()
+    assert not again.exception and [e.value for e in again.error] == [t("class.error.unavailable", "en")]
+    assert t("class.reconnecting", "en", code=keys.code) in said(again)
+    assert not [b for b in again.button if b.key.startswith("lesson_")]  # no step of any lesson meanwhile
+    assert again.query_params["step"] == "3"
+    flaky.down = False
+    ok(again.run())
+    assert again.subheader[0].value == t("lesson.counter", "en", n=3, total=3)
+    assert backends.shared().state(keys.code).step == 3
+
+
+def test_ending_with_the_store_down_says_so_once_and_keeps_the_class(flaky: Flaky) -> None:
+    at = started()
+    flaky.down = True
+    at.button(key="class_end").click().run()
+    assert [e.value for e in at.error] == [t("class.error.unavailable", "en")] and not at.exception
+    flaky.down = False
+    ok(at.run())  # the reconnecting fragment's rerun: the class is still there
+    at.button(key="class_end").click().run()
+    assert ok(at).button(key="class_start")
 
 
 def test_a_nickname_is_shown_as_typed_and_exported_safely() -> None:

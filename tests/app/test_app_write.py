@@ -131,6 +131,19 @@ def test_a_choice_in_one_language_keeps_its_place_and_its_rightness() -> None:
     assert at.session_state[lesson_draft.DRAFT]["steps"][0]["correct"] is None
 
 
+def test_an_edit_sent_with_a_choices_removal_is_kept() -> None:
+    # the removal redrew the fields from the draft as the run before left it: a text typed (or a right
+    # choice picked) in the same round trip as the press was lost
+    at = drafted({"en": "a"}, {"en": "b"}, {"en": "c"}, correct=0)
+    uid = at.session_state[lesson_draft.DRAFT]["steps"][0]["uid"]
+    at.text_input(key=f"write_{uid}_c2_en").input("c, edited")
+    at.selectbox(key=f"write_{uid}_ok").set_value(2)
+    at.button(key=f"write_{uid}_c1_rm").click().run()
+    step = ok(at).session_state[lesson_draft.DRAFT]["steps"][0]
+    assert step["choices"] == [{"en": "a"}, {"en": "c, edited"}] and step["correct"] == 1
+    assert at.text_input(key=f"write_{uid}_c1_en").value == "c, edited"
+
+
 def test_a_lesson_ready_to_download_fits_when_downloaded() -> None:
     # the check measured the compact text while the download is indented: a lesson said ready came down
     # too big to upload or share

@@ -236,13 +236,16 @@ def test_the_projector_waits_for_a_store_that_went_down(
                 redis.stop()
                 page.reload()
                 errors = page.locator('[data-testid="stAlertContentError"]')
-                expect(page.get_by_text(f"Class {code}: the class store cannot be reached")).to_be_visible()
+                waiting = t("class.reconnecting", "en", code=code).replace("**", "")
+                expect(page.get_by_text(waiting)).to_be_visible()
                 expect(errors).to_have_count(1)
                 expect(page.get_by_role("button", name=t("class.start", "en"))).to_have_count(0)
                 redis.start()  # on its append-only file: the class is there
                 expect(page.get_by_role("button", name=t("class.end", "en"))).to_be_visible(timeout=30_000)
                 expect(errors).to_have_count(0)
-                expect(page.get_by_text(f"Class {code}", exact=True)).to_be_visible()
+                expect(
+                    page.get_by_text(t("class.on", "en", code=code).replace("**", ""), exact=True)
+                ).to_be_visible()
                 assert page.locator('[data-testid="stException"]').count() == 0
             finally:
                 page.context.close()

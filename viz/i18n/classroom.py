@@ -72,6 +72,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "No shared lesson has this code (or it has expired).",
         "ko": "이 코드로 공유된 수업 파일이 없습니다 (또는 만료되었습니다).",
     },
+    "class.reconnecting.lesson": {
+        "en": "The shared lesson **{code}** is in the class store, which cannot be reached just now. This page "
+        "asks again every second and opens the lesson as soon as it answers.",
+        "ko": "공유된 수업 **{code}** 은 수업 저장소에 있는데, 지금은 저장소에 연결할 수 없습니다. 이 페이지가 "
+        "1초마다 다시 시도하고, 연결되면 바로 수업을 엽니다.",
+    },
     "class.reconnecting": {
         "en": "Class **{code}**: the class store cannot be reached just now. This page asks again every "
         "second and picks the class up where it is; nothing is lost.",
@@ -132,6 +138,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "class.file.text": {
         "en": '“{part}” needs a text in English or Korean ({{"en": ..., "ko": ...}})',
         "ko": '“{part}” 에는 영어나 한국어 텍스트가 필요합니다 ({{"en": ..., "ko": ...}})',
+    },
+    "class.file.image": {
+        "en": "“{part}” shows a picture (![…](…)): a lesson draws nothing from outside the app; link to it instead",
+        "ko": "“{part}” 에 그림(![…](…))이 있습니다. 수업은 앱 밖에서 아무것도 가져오지 않으니, 그림 대신 링크를 거세요",
     },
     "class.file.long": {"en": "“{part}” is longer than {n} characters", "ko": "“{part}” 가 {n}자보다 깁니다"},
     "class.file.choices": {

@@ -104,6 +104,8 @@ class _Reader:
             self.problem("class.file.text", step, part=part)
         elif any(len(text) > most for _, text in found):
             self.problem("class.file.long", step, part=part, n=most)
+        elif any("![" in text for _, text in found):  # Markdown would fetch the picture from its address
+            self.problem("class.file.image", step, part=part)
         return found
 
     def view(self, raw: object, n: int) -> tuple[str, tuple[tuple[str, str], ...]]:

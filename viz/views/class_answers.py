@@ -5,7 +5,7 @@ opened the view on their own phone; and the step's choices lettered as the phone
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TypeVar, cast
 
 import streamlit as st
 
@@ -85,12 +85,15 @@ def _explored(code: str, number: int, lang: str) -> None:
 
 def _poll(lang: str, fn: Callable[[str, int], T], code: str, number: int) -> tuple[T, int] | None:
     """``fn(code, number)`` and the class's count of students, or None with the first failure said (one
-    message however many of the calls failed)."""
+    message however many of the calls failed). A class that ended meanwhile reruns the page, which lets
+    go of it."""
     went, state = attempt_value(backends.shared().state, code)
     if went and isinstance(state, ClassState):
         went, value = attempt_value(fn, code, number)
         if went:
-            return value, state.students  # type: ignore[return-value]
+            return cast(T, value), state.students
         state = value
+    if state != "unavailable":
+        st.rerun()
     say(str(state), lang)
     return None

@@ -1,7 +1,7 @@
 """The class in the loop, the teacher's side (on the lesson page): start a class, show its join code and
-QR code, keep the class on the teacher's step, count the answers while the step waits, and on Reveal
-draw what the class chose. Students answer on the join page (viz/views/join.py); both sides talk only
-to the store every server process shares (viz.classroom)."""
+QR code, keep the class on the teacher's step, wait for a store out of reach, export the answers (what
+the class answered is drawn by viz/views/class_answers.py). Students answer on the join page
+(viz/views/join.py); both sides talk only to the store every server process shares (viz.classroom)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import io
 import logging
 import os
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
@@ -115,10 +116,11 @@ def saved_lesson(code: str) -> Lesson:
     return lesson_file.saved(backends.shared(), code)
 
 
-def lesson_in_use(room: Room | None, lang: str) -> Lesson:
+def lesson_in_use(room: Room | None, lang: str) -> Lesson | None:
     """The lesson this page shows: the running class's, else the shared lesson the link names, else the
-    built-in one. A lesson the store no longer has is said and let go of; a store that cannot be reached
-    is said (once: not again when the class's read already said it) and the link kept (it comes back)."""
+    built-in one. A lesson the store no longer has is said and let go of. None: the lesson is a shared
+    one and the store cannot be reached (said once), so no step of another lesson is shown, its number
+    clamped into the address bar or sent to the class (:func:`reconnecting` waits for it)."""
     if room is not None and room.state is not None:  # the class's lesson wins: its steps are that lesson's
         name = room.state.lesson
         st.session_state[LESSON_KEY] = None if name == lessons.BUILTIN_NAME else name
@@ -133,9 +135,8 @@ def lesson_in_use(room: Room | None, lang: str) -> Lesson:
         say("no-lesson", lang)
     except Exception:
         log.exception("class store")
-        if room is None or room.state is not None:
-            say("unavailable", lang)
-        return lessons.BUILTIN
+        _down(room, lang)
+        return None
     st.session_state.pop(LESSON_KEY, None)
     return lessons.BUILTIN
 
@@ -158,6 +159,8 @@ export default function (component) {
 _cookie = st.components.v2.component("attention_lab_class_cookie", js=COOKIE_JS)
 _CHECKED = "_class_checked"  # the class whose secret this session has checked with the store
 _TOLD = "_class_told"  # a refusal met in a callback, said on the next run
+_DOWN_AT = "_class_down_at"  # when a run last found the store out of reach (time.monotonic)
+RETRY_SECONDS = 1.0
 _CLEAR = "_class_cookie_clear"  # the cookie of a class let go of, to wipe
 
 
@@ -175,6 +178,16 @@ class Room:
     secret: str
     state: ClassState | None
     checked: bool
+    said: bool = False  # this run has said the store is out of reach
+
+
+def _down(room: Room | None, lang: str) -> None:
+    """The store out of reach, said once per run; the reconnecting fragment waits a second from now."""
+    st.session_state[_DOWN_AT] = time.monotonic()
+    if room is None or not room.said:
+        say("unavailable", lang)
+    if room is not None:
+        room.said, room.state = True, None
 
 
 def teacher(lang: str) -> Room | None:
@@ -193,12 +206,13 @@ def teacher(lang: str) -> Room | None:
     went, found = (True, None) if room.checked else attempt_value(store.check, code, room.secret)
     if went:
         went, found = attempt_value(store.state, code)
-    if not went:
-        say(str(found), lang)
-        if found != "unavailable":  # a wrong secret, an ended class: this browser lets go of it
-            _forget()
-            return None
+    if found == "unavailable":
+        _down(room, lang)
         return room
+    if not went:  # a wrong secret, an ended class: this browser lets go of it
+        say(str(found), lang)
+        _forget()
+        return None
     st.session_state[_CHECKED], st.session_state[SECRET_KEY] = code, room.secret
     room.checked, room.state = True, found if isinstance(found, ClassState) else None
     return room
@@ -220,11 +234,13 @@ def sync(room: Room | None, step: Step, revealed: bool, lang: str) -> bool:
             state, refused = (found, "") if isinstance(found, ClassState) else (state, str(found))
     if went and revealed and not state.revealed:
         went, refused = attempt(store.reveal, room.code, room.secret)
-    if not went:
+    if refused == "unavailable":  # the panel asks again until the store answers; the next run retries
+        _down(room, lang)
+        return revealed
+    if not went:  # a refusal: this browser lets go of the class
         say(refused, lang)
-        room.state = None  # the panel asks again until the store answers (a refusal has let go of it)
-        if refused != "unavailable":
-            _forget()
+        room.state = None
+        _forget()
         return revealed
     room.state = state
     return revealed or state.revealed
@@ -285,12 +301,12 @@ def panel(room: Room | None, lesson: Lesson, lang: str) -> str | None:
     if room is not None and st.session_state.get(CODE_KEY) != room.code:
         room = None  # let go of in this run (ended, or refused)
     told = st.session_state.pop(_TOLD, None)
-    if told:
+    if told and not (told == "unavailable" and room is not None and room.said):
         say(str(told), lang)
     _keep_cookie(*((room.code, room.secret) if room is not None and room.checked else ("", "")))
     with st.container(key="class_bar"):
         if room is not None and room.state is None:
-            _reconnect(room.code, lang)
+            _reconnect("class", room.code, lang)
             return None
         if room is None:
             name = str(st.session_state.get(LESSON_KEY) or lessons.BUILTIN_NAME)
@@ -341,14 +357,27 @@ def _join_card(code: str, lang: str) -> None:
         st.caption(t("class.join.local", lang))
 
 
-@st.fragment(run_every=1.0)
-def _reconnect(code: str, lang: str) -> None:
-    """While the store is out of reach: the class's code and that it is asked again every second; once it
-    answers (or refuses: the class ended), the whole page runs again and finds the class as it is."""
-    went, found = attempt_value(backends.shared().state, code)
-    if went or found != "unavailable":
-        st.rerun()
-    st.info(t("class.reconnecting", lang, code=code))
+def reconnecting(room: Room | None, lang: str) -> None:
+    """The page's lesson is a shared one and the store cannot give it now: only that, asked again."""
+    st.session_state.pop(_TOLD, None)  # the same outage, said already
+    if room is not None:
+        _reconnect("class", room.code, lang)
+    else:
+        _reconnect("lesson", str(st.session_state.get(LESSON_KEY)), lang)
+
+
+@st.fragment(run_every=RETRY_SECONDS)
+def _reconnect(what: str, code: str, lang: str) -> None:
+    """While the store is out of reach: the class's (or the lesson's) code and that it is asked again
+    every second; once it answers (or refuses: the class ended), the whole page runs again and finds the
+    class as it is. Not in the run that found it out of reach: a store that reads but cannot write
+    would otherwise rerun the page without pause."""
+    if time.monotonic() - float(st.session_state.get(_DOWN_AT, 0.0)) >= RETRY_SECONDS:
+        probe = backends.shared().state if what == "class" else backends.shared().lesson
+        went, found = attempt_value(probe, code)
+        if went or found != "unavailable":
+            st.rerun()
+    st.info(t("class.reconnecting" if what == "class" else "class.reconnecting.lesson", lang, code=code))
 
 
 def answers_csv(code: str, secret: str, lesson: Lesson, lang: str) -> str:

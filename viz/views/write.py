@@ -160,6 +160,14 @@ def _remove_choice(uid: str, at: int) -> None:
     if index < 0 or at >= len(found[index]["choices"]):
         return
     step = found[index]
+    # what was typed or picked in the same round trip as the press is in the widgets, not yet the draft
+    for j, choice in enumerate(step["choices"]):
+        for code in LANGS:
+            typed = st.session_state.get(f"write_{uid}_c{j}_{code}")
+            if isinstance(typed, str):
+                choice[code] = typed.strip()
+        step["choices"][j] = {code: text for code, text in choice.items() if text}
+    step["correct"] = st.session_state.get(f"write_{uid}_ok", step["correct"])
     del step["choices"][at]
     correct = step["correct"]
     step["correct"] = (

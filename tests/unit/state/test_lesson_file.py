@@ -82,6 +82,9 @@ def test_a_plain_string_is_english_and_a_step_may_have_no_choices() -> None:
         (one_step(question={"fr": "Pourquoi ?"}), [("class.file.text", 1)]),
         (one_step(question={"en": ""}), [("class.file.text", 1)]),
         (one_step(question="x" * 601), [("class.file.long", 1)]),
+        # a picture would be fetched from its address by every screen that shows the step
+        (one_step(question="See ![a](http://example.com/a.png)"), [("class.file.image", 1)]),
+        (one_step(choices=[{"en": "a"}, {"ko": "![b][1]"}]), [("class.file.image", 1)]),
         (one_step(choises=[]), [("class.file.unknown", 1)]),
     ],
 )
