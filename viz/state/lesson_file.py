@@ -18,9 +18,8 @@ its question aloud; ``correct`` is the index of the right choice.
 
 from __future__ import annotations
 
+import functools
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode, urlsplit
@@ -213,20 +212,9 @@ def loads(text: str | bytes) -> tuple[Lesson, list[Problem]]:
     return Lesson(title, tuple(s for s in steps if s is not None)), reader.notes
 
 
-_saved: OrderedDict[str, Lesson] = OrderedDict()
-_saved_lock = threading.Lock()
-
-
+#: A saved lesson never changes: read once per process (a refusal is not kept).
+@functools.lru_cache(maxsize=64)
 def saved(store: Store, code: str) -> Lesson:
-    """A lesson shared by its code, read from ``store`` (a saved lesson never changes: read once per
-    process, the last 64 kept). Raises StoreError, or LessonFileError for a file that no longer reads."""
-    with _saved_lock:
-        if code in _saved:
-            _saved.move_to_end(code)
-            return _saved[code]
-    found, _ = loads(store.lesson(code))
-    with _saved_lock:
-        _saved[code] = found
-        while len(_saved) > 64:
-            _saved.popitem(last=False)
-    return found
+    """A lesson shared by its code, read from ``store``. Raises StoreError, or LessonFileError for a file
+    that no longer reads."""
+    return loads(store.lesson(code))[0]

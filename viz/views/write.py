@@ -148,6 +148,13 @@ def _choice_keys(uid: str, start: int) -> None:
             del st.session_state[key]
 
 
+def _typed(uid: str, j: int, choice: dict[str, str]) -> dict[str, str]:
+    """Choice ``j`` as its fields hold it (the draft's text where a field is not drawn), empty ones left
+    out."""
+    found = {code: st.session_state.get(f"write_{uid}_c{j}_{code}", choice.get(code, "")) for code in LANGS}
+    return {code: text.strip() for code, text in found.items() if isinstance(text, str) and text.strip()}
+
+
 def _add_choice(uid: str) -> None:
     found, index = _step(uid)
     if index >= 0 and len(found[index]["choices"]) < CHOICES_MAX:
@@ -161,19 +168,12 @@ def _remove_choice(uid: str, at: int) -> None:
         return
     step = found[index]
     # what was typed or picked in the same round trip as the press is in the widgets, not yet the draft
-    for j, choice in enumerate(step["choices"]):
-        for code in LANGS:
-            typed = st.session_state.get(f"write_{uid}_c{j}_{code}")
-            if isinstance(typed, str):
-                choice[code] = typed.strip()
-        step["choices"][j] = {code: text for code, text in choice.items() if text}
-    step["correct"] = st.session_state.get(f"write_{uid}_ok", step["correct"])
+    step["choices"] = [_typed(uid, j, choice) for j, choice in enumerate(step["choices"])]
+    correct = st.session_state.get(f"write_{uid}_ok", step["correct"])
     del step["choices"][at]
-    correct = step["correct"]
-    step["correct"] = (
-        None if correct == at else correct - 1 if correct is not None and correct > at else correct
-    )
-    st.session_state[f"write_{uid}_ok"] = step["correct"]
+    if correct is not None and correct >= at:
+        correct = None if correct == at else correct - 1
+    step["correct"] = st.session_state[f"write_{uid}_ok"] = correct
     _choice_keys(uid, at)
 
 
@@ -238,7 +238,7 @@ def choices(step: dict[str, Any], lang: str) -> None:
             for code in LANGS:
                 key = _seeded(f"write_{uid}_c{j}_{code}", choice.get(code, ""))
                 label = t("write.choice", lang, letter=classroom.LETTERS[j], lang=code)
-                choice[code] = st.text_input(label, key=key, max_chars=300).strip()
+                st.text_input(label, key=key, max_chars=300)
             st.button(
                 "✕",
                 key=f"write_{uid}_c{j}_rm",
@@ -246,7 +246,7 @@ def choices(step: dict[str, Any], lang: str) -> None:
                 on_click=_remove_choice,
                 args=(uid, j),
             )
-        found[j] = {code: text for code, text in choice.items() if text}
+        found[j] = _typed(uid, j, choice)
     with st.container(horizontal=True, vertical_alignment="bottom", gap="medium"):
         st.button(
             t("write.choice.add", lang),
