@@ -24,21 +24,20 @@ model_map.page_title(t("sm.title", lang), s, lang, "pages/softmax.py")
 
 # Sections as tabs: only the open one runs and draws (viz.ui.sections); each open one's first row holds its
 # main chart and, beside it, the controls that move it (viz.ui.layout).
+titles = {
+    "var": "sm.var.title",
+    "row": "sm.tab.row",
+    "ex": "ex.title",
+    "online": "os.title",
+    "cap": "cap.title",
+}
 sec = sections.sections(
-    "sm_section",
-    {
-        "var": t("sm.var.title", lang),
-        "row": t("sm.tab.row", lang),
-        "ex": t("ex.title", lang),
-        "online": t("os.title", lang),
-        "cap": t("cap.title", lang),
-    },
-    lang=lang,
-    own_headings=("row",),
+    "sm_section", {k: t(key, lang) for k, key in titles.items()}, lang=lang, own_headings=("row",)
 )
-#: Sections that are fragments: they make their own first row, and when one of them is the first open
-#: section (its tab is the one shown) the page's controls too.
-FRAGMENTS = ("row", "ex")
+#: Sections that are fragments: they make their own first row and, when shown alone, the page's controls
+#: (a d_k move reruns only the tab, issue 37). With every section at once the page draws the controls.
+ALONE = not st.session_state.get(sections.ALL_SECTIONS)
+FRAGMENTS = ("var", "row", "ex") if ALONE else ("row", "ex")
 rows = layout.rows(sec, skip=FRAGMENTS)
 first = layout.first_open(sec)
 
@@ -61,33 +60,39 @@ def page_controls(box: Any) -> tuple[int, int, int]:
     return d_k, n, seed
 
 
-# The page's controls beside the first open section's chart. When that is a fragment's, the fragment draws
-# them in its own row and uses their values (the defaults here are then unused: no other section is open).
+# The page's controls beside the first open section's chart (a fragment shown alone draws its own).
 d_k, n, seed = (
     page_controls(layout.page_controls(rows))
     if first not in FRAGMENTS
     else (softmax.DEFAULT_DK, softmax.DEFAULT_SAMPLES, 0)
 )
-root = softmax.root_text(d_k)
+
 
 # ---- 1. the variance argument --------------------------------------------------------------------------
+def variance(d_k: int, n: int, seed: int) -> None:
+    """Section 1: the scores' spread with and without the scaling, and across d_k."""
+    row = rows.get("var") or layout.row("var")  # shown alone (a fragment): its own row and controls
+    d_k, n, seed = (d_k, n, seed) if "var" in rows else page_controls(row.side)
+    (left, mid), note = row.main.columns(2), row.side
+    with layout.strips_in(note):
+        sm_views.variance_strip(d_k, lang)
+    with widgets.guard(lang):
+        sm_views.variance_histograms(d_k, n, seed, lang, columns=(left, mid))
+    note.markdown(t("sm.var.explain", lang, d_k=d_k, root=softmax.root_text(d_k)))
+    notes_differ(("scale_dim", "normal_shape"), lang)
+
+    left, note = st.columns([6, 2])
+    with left, widgets.guard(lang):
+        sm_views.variance_by_dk(d_k, n, seed, lang)
+    note.markdown(t("sm.sweep.explain", lang))
+
+
 if sec["var"].open:
     with sec["var"]:
-        (left, mid), note = rows["var"].main.columns(2), rows["var"].side
-        with layout.strips_in(note):
-            sm_views.variance_strip(d_k, lang)
-        with widgets.guard(lang):
-            sm_views.variance_histograms(d_k, n, seed, lang, columns=(left, mid))
-        note.markdown(t("sm.var.explain", lang, d_k=d_k, root=root))
-        notes_differ(("scale_dim", "normal_shape"), lang)
-
-        left, note = st.columns([6, 2])
-        with left, widgets.guard(lang):
-            sm_views.variance_by_dk(d_k, n, seed, lang)
-        note.markdown(t("sm.sweep.explain", lang))
+        (shell.fragment(variance) if ALONE else variance)(d_k, n, seed)
 
 
-# Sections 2-4 have controls of their own: moving one of them reruns only its section (a fragment).
+# Sections 2-4 have controls of their own: a move reruns only its section (a fragment).
 @shell.fragment
 def scores_and_gradients(d_k: int, seed: int) -> None:
     """Sections 2 and 3: one row of scores through softmax, then its Jacobian."""

@@ -1,0 +1,99 @@
+"""A press on a control of the tab a page shows reruns only that tab (issue 37: a press costs little more
+than Streamlit's own), on a real server through the websocket client the benchmarks use
+(``deploy/st_client.py``): the browser sends the fragment's id with the rerun, as it does here.
+
+The sidebar's settings still rerun the whole page: the tab's charts depend on them."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+
+import pytest
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+from bench.harness.browser import StreamlitServer
+from deploy.st_client import Rerun, Session, open_session, set_slider
+
+#: Elements only the sidebar draws (the language control, the settings' switches): a rerun that draws
+#: one of them ran the whole page.
+SIDEBAR_KINDS = {"button_group"}
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[StreamlitServer]:
+    with StreamlitServer() as srv:
+        yield srv
+
+
+async def _press(
+    server: StreamlitServer, page: str, key: str, value: float | str
+) -> tuple[Rerun, Rerun, Session]:
+    """Open ``page``, then set the widget ``key`` to ``value``; the first run's and the press's reruns."""
+    session, first = await open_session(server.url, page)
+    try:
+        assert first.ok, session.last_exception
+        set_slider(session, key, value)
+        press = await session.rerun()
+        assert press.ok, session.last_exception
+        return first, press, session
+    finally:
+        await session.close()
+
+
+def test_the_position_p_reruns_only_the_first_tab(server: StreamlitServer) -> None:
+    first, press, session = asyncio.run(_press(server, "similarity", "sim_p", 10))
+    assert press.fragment  # the browser asked for the tab alone...
+    assert not SIDEBAR_KINDS & set(session.drawn)  # ...and the sidebar was not drawn again
+    assert "slider" in session.drawn  # the tab's own controls are (p among them)
+    assert press.messages < first.messages
+
+
+def test_its_charts_follow_the_press(server: StreamlitServer) -> None:
+    """The tab's rerun sends both compared encodings' charts for the new p (the browser draws a formula's
+    row from the chart's parameters, p among them)."""
+
+    async def charts() -> dict[str, dict]:
+        session, first = await open_session(server.url, "similarity")
+        try:
+            assert first.ok, session.last_exception
+            set_slider(session, "sim_p", 17)
+            seen: dict[str, dict] = {}
+            original = session._learn_delta
+
+            def learn(fwd: ForwardMsg) -> bool:
+                element = fwd.delta.new_element
+                if element.WhichOneof("type") == "bidi_component":
+                    seen[element.bidi_component.id.rsplit("-", 1)[-1]] = json.loads(
+                        element.bidi_component.bytes
+                    )
+                return original(fwd)
+
+            session._learn_delta = learn  # type: ignore[method-assign]
+            press = await session.rerun()
+            assert press.ok and press.fragment, session.last_exception
+            return seen
+        finally:
+            await session.close()
+
+    drawn = asyncio.run(charts())
+    rows = {
+        key: chart for key, chart in drawn.items() if key.startswith("sim_row_") and key != "sim_row_live"
+    }
+    assert sorted(rows) == ["sim_row_binary", "sim_row_sinusoidal"]
+    assert all(chart["live"]["params"]["p"] == 17 for chart in rows.values())
+
+
+def test_a_sidebar_setting_still_reruns_the_whole_page(server: StreamlitServer) -> None:
+    _, press, session = asyncio.run(_press(server, "similarity", "d_model", 64))
+    assert not press.fragment
+    assert SIDEBAR_KINDS & set(session.drawn)
+
+
+def test_d_k_on_the_first_softmax_tab_reruns_only_that_tab(server: StreamlitServer) -> None:
+    first, press, session = asyncio.run(_press(server, "softmax", "sm_dk", "32"))
+    assert press.fragment
+    assert not SIDEBAR_KINDS & set(session.drawn)
+    assert session.drawn.count("bidi_component") >= 3  # the two histograms and the sweep over d_k
+    assert press.messages < first.messages
