@@ -97,3 +97,40 @@ def test_d_k_on_the_first_softmax_tab_reruns_only_that_tab(server: StreamlitServ
     assert not SIDEBAR_KINDS & set(session.drawn)
     assert session.drawn.count("bidi_component") >= 3  # the two histograms and the sweep over d_k
     assert press.messages < first.messages
+
+
+def test_add_this_view_takes_the_view_a_tab_press_left(server: StreamlitServer) -> None:
+    """ "Add this view to my lesson" is in the sidebar, which a tab's rerun does not draw again: it adds
+    the view as it is when pressed (p moved in the tab), not as it was when the sidebar was drawn."""
+
+    async def added_view() -> list[str]:
+        session, first = await open_session(server.url, "similarity")
+        try:
+            assert first.ok, session.last_exception
+            set_slider(session, "sim_p", 10)
+            assert (await session.rerun()).fragment
+            add = session.widget_by_key("draft_add")
+            add.value, session.fragment_id = True, ""
+            assert (await session.rerun()).ok, session.last_exception
+            add.value = None
+            session.page_name, session.page_script_hash = "write", session.script_hashes["write"]
+            session.query_string = ""
+            session.widgets.clear()
+            shown: list[str] = []
+            original = session._learn_delta
+
+            def learn(fwd: ForwardMsg) -> bool:
+                text = str(fwd.delta.new_element)
+                if "/similarity" in text:
+                    shown.append(text)
+                return original(fwd)
+
+            session._learn_delta = learn  # type: ignore[method-assign]
+            assert (await session.rerun()).ok, session.last_exception
+            return shown
+        finally:
+            await session.close()
+
+    shown = asyncio.run(added_view())
+    assert shown, "the Write a lesson page shows no step on /similarity"
+    assert any("/similarity?" in text and "p=10" in text for text in shown), shown

@@ -6,7 +6,6 @@ the lesson file's own shape (viz/state/lesson_file.py), so what is downloaded is
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode
 
@@ -46,7 +45,10 @@ def new_step(view: str) -> dict[str, Any]:
     }
 
 
-def _add(path: str, query: Mapping[str, str]) -> None:
+def _add(path: str, current: Settings) -> None:
+    # The view's settings read when the button is pressed, not when the sidebar was drawn: a control in a
+    # tab that is a fragment reruns the tab alone, and the sidebar (this button) is not drawn again.
+    query = link.url_for(link.page(path), st.session_state.get, current)
     steps = draft()["steps"]
     steps.append(new_step(f"/{path}" + (f"?{urlencode(dict(query))}" if query else "")))
     st.session_state[_ADDED] = len(steps)
@@ -59,13 +61,12 @@ def add_button(path: str, current: Settings) -> None:
     if path not in link.PAGES or path in NOT_A_VIEW:  # only a page a step can show (never the home page)
         return
     lang = current.lang
-    query = link.url_for(link.page(path), st.session_state.get, current)
     with st.sidebar:
         st.button(
             t("ui.draft.add", lang),
             key="draft_add",
             on_click=_add,
-            args=(path, dict(query)),
+            args=(path, current),
             help=t("ui.draft.add.help", lang),
             icon=":material/playlist_add:",
             type="tertiary",
