@@ -7,7 +7,6 @@ The sidebar's settings still rerun the whole page: the tab's charts depend on th
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Iterator
 
 import pytest
@@ -19,6 +18,7 @@ from deploy.st_client import Rerun, Session, open_session, set_slider
 #: Elements only the sidebar draws (the language control, the settings' switches): a rerun that draws
 #: one of them ran the whole page.
 SIDEBAR_KINDS = {"button_group"}
+FINISHED = ForwardMsg.FINISHED_SUCCESSFULLY  # a whole run's script_finished
 
 
 @pytest.fixture(scope="module")
@@ -42,51 +42,8 @@ async def _press(
         await session.close()
 
 
-def test_the_position_p_reruns_only_the_first_tab(server: StreamlitServer) -> None:
-    first, press, session = asyncio.run(_press(server, "similarity", "sim_p", 10))
-    assert press.fragment  # the browser asked for the tab alone...
-    assert not SIDEBAR_KINDS & set(session.drawn)  # ...and the sidebar was not drawn again
-    assert "slider" in session.drawn  # the tab's own controls are (p among them)
-    assert press.messages < first.messages
-
-
-def test_its_charts_follow_the_press(server: StreamlitServer) -> None:
-    """The tab's rerun sends both compared encodings' charts for the new p (the browser draws a formula's
-    row from the chart's parameters, p among them)."""
-
-    async def charts() -> dict[str, dict]:
-        session, first = await open_session(server.url, "similarity")
-        try:
-            assert first.ok, session.last_exception
-            set_slider(session, "sim_p", 17)
-            seen: dict[str, dict] = {}
-            original = session._learn_delta
-
-            def learn(fwd: ForwardMsg) -> bool:
-                element = fwd.delta.new_element
-                if element.WhichOneof("type") == "bidi_component":
-                    seen[element.bidi_component.id.rsplit("-", 1)[-1]] = json.loads(
-                        element.bidi_component.bytes
-                    )
-                return original(fwd)
-
-            session._learn_delta = learn  # type: ignore[method-assign]
-            press = await session.rerun()
-            assert press.ok and press.fragment, session.last_exception
-            return seen
-        finally:
-            await session.close()
-
-    drawn = asyncio.run(charts())
-    rows = {
-        key: chart for key, chart in drawn.items() if key.startswith("sim_row_") and key != "sim_row_live"
-    }
-    assert sorted(rows) == ["sim_row_binary", "sim_row_sinusoidal"]
-    assert all(chart["live"]["params"]["p"] == 17 for chart in rows.values())
-
-
 def test_a_sidebar_setting_still_reruns_the_whole_page(server: StreamlitServer) -> None:
-    _, press, session = asyncio.run(_press(server, "similarity", "d_model", 64))
+    _, press, session = asyncio.run(_press(server, "softmax", "d_model", 64))
     assert not press.fragment
     assert SIDEBAR_KINDS & set(session.drawn)
 
@@ -104,10 +61,10 @@ def test_add_this_view_takes_the_view_a_tab_press_left(server: StreamlitServer) 
     the view as it is when pressed (p moved in the tab), not as it was when the sidebar was drawn."""
 
     async def added_view() -> list[str]:
-        session, first = await open_session(server.url, "similarity")
+        session, first = await open_session(server.url, "softmax")
         try:
             assert first.ok, session.last_exception
-            set_slider(session, "sim_p", 10)
+            set_slider(session, "sm_dk", "32")
             assert (await session.rerun()).fragment
             add = session.widget_by_key("draft_add")
             add.value, session.fragment_id = True, ""
@@ -121,7 +78,7 @@ def test_add_this_view_takes_the_view_a_tab_press_left(server: StreamlitServer) 
 
             def learn(fwd: ForwardMsg) -> bool:
                 text = str(fwd.delta.new_element)
-                if "/similarity" in text:
+                if "/softmax" in text:
                     shown.append(text)
                 return original(fwd)
 
@@ -132,5 +89,5 @@ def test_add_this_view_takes_the_view_a_tab_press_left(server: StreamlitServer) 
             await session.close()
 
     shown = asyncio.run(added_view())
-    assert shown, "the Write a lesson page shows no step on /similarity"
-    assert any("/similarity?" in text and "p=10" in text for text in shown), shown
+    assert shown, "the Write a lesson page shows no step on /softmax"
+    assert any("/softmax?" in text and "dk=32" in text for text in shown), shown
