@@ -83,6 +83,9 @@ class Session:
     #: The next rerun runs only this fragment: a widget inside ``st.fragment`` was changed, and the
     #: browser then asks for that fragment alone (set by :func:`set_slider`, used once).
     fragment_id: str = ""
+    #: The fragments the page reruns on a timer (``auto_rerun`` messages): a reconnecting browser asks a
+    #: new session for a whole run only when there is one (viz/ui/reconnect.py).
+    timers: set[str] = field(default_factory=set)
 
     async def connect(self) -> None:
         self.ws = await websockets.connect(
@@ -154,6 +157,8 @@ class Session:
                 self._learn_pages(fwd.new_session.app_pages)
             elif kind == "navigation":
                 self._learn_pages(fwd.navigation.app_pages)
+            elif kind == "auto_rerun":
+                self.timers.add(fwd.auto_rerun.fragment_id)
             elif kind == "page_info_changed":
                 self.query_string = fwd.page_info_changed.query_string
             elif kind == "delta":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from viz import encodings, figures
-from viz.encodings import similarity
+from viz.encodings import EncodingKind, similarity
 from viz.encodings.similarity import MEASURES
 from viz.i18n import t
 from viz.ui import chart, layout, sections, shell, widgets
@@ -34,72 +34,56 @@ sec = sections.sections(
     },
     lang=lang,
 )
-rows = layout.rows(sec)
-controls = layout.page_controls(rows)
-kind = widgets.encoding_choice(t("ui.pe.kind", lang), lang=lang, container=controls)
-other = widgets.encoding_choice(
-    t("sim.compare", lang), key="sim_compare", default="binary", lang=lang, container=controls
-)
-measure = similarity.as_measure(
-    widgets.choice(
-        t("sim.measure", lang),
-        MEASURES,
-        key="sim_measure",
-        lang=lang,
-        format_func=lambda m: t(f"sim.measure.{m}", lang),
-        radio=True,
-        container=controls,
-    )
-)
-# Side by side at one size: a trained table's when one is shown (MiniLM: 384 columns, at most 512 rows).
-with controls:
-    kinds = enc_views.available([kind] if other == kind else [kind, other], lang)  # files missing: said
-max_len, d_model = encodings.shared_size(kinds, s.max_len, s.d_model)
-with controls:
-    p = widgets.position_slider(
-        t("sim.p", lang),
-        max_len,
-        similarity.default_position(max_len),
-        key="sim_p",
-        help=t("sim.p.help", lang),
-    )
-    if max_len == 1:
-        st.info(t("sim.one_position", lang))
-    specs = sim_views.compared_specs(kinds, max_len, d_model, float(s.base), s.max_len, lang)
-    if any(spec.layout == "split" for spec in specs.values()):
-        st.caption(t("sim.layout", lang))
-tables = {k: enc_views.encoding_table(specs[k]) for k in kinds}
-names = {k: t(f"encodings.kind.{k}", lang) for k in kinds}
-measure_name = t(f"sim.measure.{measure}", lang)
+#: The first tab is a fragment when it is shown alone: a move of its controls (the position p, the
+#: encodings, the measure) or a release of its strip reruns only the tab, not the sidebar and the page
+#: around it (issue 37). With every section at once the page draws the controls, which set every section.
+ALONE = not st.session_state.get(sections.ALL_SECTIONS)
+FRAGMENTS = ("row",) if ALONE else ()
+rows = layout.rows(sec, skip=FRAGMENTS)
+first = layout.first_open(sec)
 
 
-def side_by_side(name: str) -> list:
-    """One column per compared encoding in the section's first row, and the side column beside them."""
-    row = rows[name]
+def side_by_side(row: layout.Row, kinds: list[EncodingKind]) -> list:
+    """One column per compared encoding in a section's first row, and the side column beside them."""
     return [*(row.main.columns(2) if len(kinds) == 2 else [row.main]), row.side]
 
+
+# ---- one position against all ------------------------------------------------------------------------
+def one_against_all(chosen: sim_views.Chosen | None) -> None:
+    """The first tab; ``chosen`` None: it is the tab shown, and it draws the page's controls itself."""
+    row = rows["row"] if "row" in rows else layout.row("row")
+    c = sim_views.choose(row.side, s, lang) if chosen is None else chosen
+    if not c.kinds:
+        return
+    *cols, note = side_by_side(row, c.kinds)
+    with layout.strips_in(note):
+        sim_views.row_strip(c.kinds, c.p, c.max_len, s, lang)  # drag p (d_model, base): the charts follow
+    for col, k in zip(cols, c.kinds, strict=True):
+        with col, widgets.guard(lang):
+            sim_views.row_chart(c.specs[k], c.tables[k], c.p, c.measure, c.names[k], lang)
+    text = sim_views.row_explanation(c.measure, c.kinds, c.p, c.d_model, lang)
+    sim_views.explain(note, text, c.kinds, "row.dot" if c.measure == "dot" else "row", lang)
+
+
+chosen = sim_views.choose(layout.page_controls(rows), s, lang) if first not in FRAGMENTS else None
+if sec["row"].open:
+    with sec["row"]:
+        (shell.fragment(one_against_all) if ALONE else one_against_all)(chosen)
+if chosen is None:  # the first tab, shown alone, chose and drew everything: no other section is open
+    chosen = sim_views.Chosen([], MEASURES[0], s.max_len, s.d_model, 0, {}, {}, {})
+kinds, measure, max_len, d_model, p = chosen.kinds, chosen.measure, chosen.max_len, chosen.d_model, chosen.p
+specs, tables, names = chosen.specs, chosen.tables, chosen.names
+measure_name = t(f"sim.measure.{measure}", lang)
 
 # the matrix, the offsets and the neighbour steps share these (cached) views
 shared = sec["matrix"].open or sec["offset"].open or sec["steps"].open
 views = {k: sim_views.similarity_views(specs[k], measure) for k in kinds} if shared else {}
 
-# ---- one position against all ------------------------------------------------------------------------
-if kinds and sec["row"].open:
-    with sec["row"]:
-        *cols, note = side_by_side("row")
-        with layout.strips_in(note):
-            sim_views.row_strip(kinds, p, max_len, s, lang)  # drag p (d_model, base): the charts follow
-        for col, k in zip(cols, kinds, strict=True):
-            with col, widgets.guard(lang):
-                sim_views.row_chart(specs[k], tables[k], p, measure, names[k], lang)
-        text = sim_views.row_explanation(measure, kinds, p, d_model, lang)
-        sim_views.explain(note, text, kinds, "row.dot" if measure == "dot" else "row", lang)
-
 
 # ---- all pairs -----------------------------------------------------------------------------------------
 if kinds and sec["matrix"].open:
     with sec["matrix"]:
-        *cols, note = side_by_side("matrix")
+        *cols, note = side_by_side(rows["matrix"], kinds)
         for col, k in zip(cols, kinds, strict=True):
             with col, widgets.guard(lang):
                 sim_views.similarity_matrix(
@@ -119,7 +103,7 @@ if kinds and sec["matrix"].open:
 # A tab of its own: the matrix and the offsets together made one d_model move redraw four charts.
 if kinds and sec["offset"].open:
     with sec["offset"]:
-        *cols, note = side_by_side("offset")
+        *cols, note = side_by_side(rows["offset"], kinds)
         with layout.strips_in(note):
             sim_views.offset_strip(kinds, s, lang)  # drag d_model or base: the points and curves follow
         for col, k in zip(cols, kinds, strict=True):

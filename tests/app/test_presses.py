@@ -7,6 +7,7 @@ The sidebar's settings still rerun the whole page: the tab's charts depend on th
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 
 import pytest
@@ -40,6 +41,69 @@ async def _press(
         return first, press, session
     finally:
         await session.close()
+
+
+def test_the_position_p_reruns_only_the_first_tab(server: StreamlitServer) -> None:
+    first, press, session = asyncio.run(_press(server, "similarity", "sim_p", 10))
+    assert press.fragment  # the browser asked for the tab alone...
+    assert not SIDEBAR_KINDS & set(session.drawn)  # ...and the sidebar was not drawn again
+    assert "slider" in session.drawn  # the tab's own controls are (p among them)
+    assert press.messages < first.messages
+
+
+def test_its_charts_follow_the_press(server: StreamlitServer) -> None:
+    """The tab's rerun sends both compared encodings' charts for the new p (the browser draws a formula's
+    row from the chart's parameters, p among them)."""
+
+    async def charts() -> dict[str, dict]:
+        session, first = await open_session(server.url, "similarity")
+        try:
+            assert first.ok, session.last_exception
+            set_slider(session, "sim_p", 17)
+            seen: dict[str, dict] = {}
+            original = session._learn_delta
+
+            def learn(fwd: ForwardMsg) -> bool:
+                element = fwd.delta.new_element
+                if element.WhichOneof("type") == "bidi_component":
+                    seen[element.bidi_component.id.rsplit("-", 1)[-1]] = json.loads(
+                        element.bidi_component.bytes
+                    )
+                return original(fwd)
+
+            session._learn_delta = learn  # type: ignore[method-assign]
+            press = await session.rerun()
+            assert press.ok and press.fragment, session.last_exception
+            return seen
+        finally:
+            await session.close()
+
+    drawn = asyncio.run(charts())
+    rows = {
+        key: chart for key, chart in drawn.items() if key.startswith("sim_row_") and key != "sim_row_live"
+    }
+    assert sorted(rows) == ["sim_row_binary", "sim_row_sinusoidal"]
+    assert all(chart["live"]["params"]["p"] == 17 for chart in rows.values())
+
+
+@pytest.mark.parametrize(("page", "has_fragments"), [("similarity", True), ("softmax", True), ("", False)])
+def test_a_page_with_fragments_runs_whole_when_its_browser_reconnects(
+    server: StreamlitServer, page: str, has_fragments: bool
+) -> None:
+    """After a reconnect Streamlit's browser asks for a run only when the page reruns a fragment on a
+    timer; without one, a visitor moved to another process (``make serve``) pressed in a tab whose
+    fragment the new session never registered, and the press was dropped. Pages with fragments hold
+    such a timer; Home, which has none, does not (the timer costs two messages a run)."""
+
+    async def timers() -> set[str]:
+        session, first = await open_session(server.url, page)
+        try:
+            assert first.ok, session.last_exception
+            return session.timers
+        finally:
+            await session.close()
+
+    assert bool(asyncio.run(timers())) == has_fragments
 
 
 def test_a_sidebar_setting_still_reruns_the_whole_page(server: StreamlitServer) -> None:

@@ -19,7 +19,7 @@ from viz.i18n import LANGS, t
 from viz.state import link as url_link
 from viz.state import settings
 from viz.state.settings import Settings, UrlProblem
-from viz.ui import chart, lesson_draft, presenter
+from viz.ui import chart, lesson_draft, presenter, reconnect
 from viz.ui.link_notes import url_notes
 from viz.ui.sections import ALL_SECTIONS
 from viz.ui.session import URL_PAGE_CHECKED, browser_lang, give_back, widgets_in_browser
@@ -121,19 +121,15 @@ def _heads(d_model: int, lang: str) -> tuple[int, str | None]:
     )
     wanted = int(picked) if isinstance(picked, int) else wanted
     heads = settings.closest_heads(wanted, d_model)
-    note = None
-    if heads != wanted:
-        note = t("ui.sidebar.heads_adjusted", lang, old=wanted, d_model=d_model, new=heads)
-    return heads, note
+    note = t("ui.sidebar.heads_adjusted", lang, old=wanted, d_model=d_model, new=heads)
+    return heads, (note if heads != wanted else None)
 
 
 def _main_script_scope() -> contextlib.AbstractContextManager[None]:
-    """Create widgets under the main script's identity, whichever page this run started from.
-
-    Streamlit folds the running page into every widget ID. In a run that came in through the legacy
-    pages/ folder (see :func:`page_shell`) that page differs from a normal run's, and the sidebar's
-    widgets would lose their values on a page switch.
-    """
+    """Create widgets under the main script's identity, whichever page this run started from: Streamlit
+    folds the running page into every widget ID, and in a run that came in through the legacy pages/
+    folder (see :func:`page_shell`) that page differs from a normal run's, so the sidebar's widgets
+    would lose their values on a page switch."""
     ctx = get_script_run_ctx()
     if ctx is None or not hasattr(ctx, "run_with_active_hash"):
         return contextlib.nullcontext()
@@ -239,11 +235,12 @@ def run_page(page: StreamlitPage, current: Settings) -> None:
     st.session_state[_LINK_PAGE] = path
     seeded = _read_page_url(path)
     notes = _page_notes(path, current)
-    # Always there, empty or not: a placeholder made only on the run that reads a link shifted every
-    # element under it by one on the next run, and Streamlit mounted them all anew (each chart redrawn).
+    # Always there: made only on a run that reads a link, it shifted every element under it by one on
+    # the next run, and Streamlit mounted them all anew.
     box = st.empty()
     _shell.active = True
     _shell.settings = current
+    reconnect.begin()
     try:
         page.run()
     finally:
@@ -257,6 +254,7 @@ def run_page(page: StreamlitPage, current: Settings) -> None:
             url_notes(notes, str(st.session_state.get("lang", settings.DEFAULT_LANG)), key="url_page_notes")
     _write_url(path, current)
     lesson_draft.add_button(path, current)
+    reconnect.end()  # a reconnected browser reruns a page that has fragments
 
 
 _LINK_PAGE = "_link_page"
@@ -363,6 +361,7 @@ def fragment(func: Callable[..., None]) -> Callable[..., None]:
     with the shared settings of the full run that defined the section (a fragment's rerun cannot change
     them: they are in the sidebar, outside it)."""
     current = _run_settings()
+    reconnect.mark()
 
     @functools.wraps(func)
     def run(*args: Any, **kwargs: Any) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from functools import partial
 from typing import Any
 
@@ -12,12 +13,14 @@ import streamlit as st
 from viz import encodings, figures
 from viz.cache.budget import cached
 from viz.encodings import EncodingKind, EncodingSpec, similarity
+from viz.encodings.similarity import MEASURES, Measure
 from viz.figures import downsample, export
 from viz.i18n import t
 from viz.state.settings import Settings
-from viz.ui import live
+from viz.ui import live, widgets
 from viz.ui.chart import chart
 from viz.views.encoding import (
+    available,
     encoding_table,
     shared_layout,
     size_note,
@@ -342,3 +345,57 @@ def row_chart(
         )
     if similarity.has_gaps(values):
         st.caption(t("sim.nan", lang))
+
+
+@dataclasses.dataclass(frozen=True)
+class Chosen:
+    """What the page's controls chose, and the tables it follows from."""
+
+    kinds: list[EncodingKind]
+    measure: Measure
+    max_len: int
+    d_model: int
+    p: int
+    specs: dict[EncodingKind, EncodingSpec]
+    tables: dict[EncodingKind, np.ndarray]
+    names: dict[EncodingKind, str]
+
+
+def choose(controls: Any, s: Settings, lang: str) -> Chosen:
+    """The Similarity page's controls in ``controls`` (a section's side column): the encodings compared,
+    the measure and the position p; and the tables they choose."""
+    kind = widgets.encoding_choice(t("ui.pe.kind", lang), lang=lang, container=controls)
+    other = widgets.encoding_choice(
+        t("sim.compare", lang), key="sim_compare", default="binary", lang=lang, container=controls
+    )
+    measure = similarity.as_measure(
+        widgets.choice(
+            t("sim.measure", lang),
+            MEASURES,
+            key="sim_measure",
+            lang=lang,
+            format_func=lambda m: t(f"sim.measure.{m}", lang),
+            radio=True,
+            container=controls,
+        )
+    )
+    # Side by side at one size: a trained table's when one is shown (MiniLM: 384 columns, at most 512 rows).
+    with controls:
+        kinds = available([kind] if other == kind else [kind, other], lang)  # files missing: said
+    max_len, d_model = encodings.shared_size(kinds, s.max_len, s.d_model)
+    with controls:
+        p = widgets.position_slider(
+            t("sim.p", lang),
+            max_len,
+            similarity.default_position(max_len),
+            key="sim_p",
+            help=t("sim.p.help", lang),
+        )
+        if max_len == 1:
+            st.info(t("sim.one_position", lang))
+        specs = compared_specs(kinds, max_len, d_model, float(s.base), s.max_len, lang)
+        if any(spec.layout == "split" for spec in specs.values()):
+            st.caption(t("sim.layout", lang))
+    tables = {k: encoding_table(specs[k]) for k in kinds}
+    names = {k: t(f"encodings.kind.{k}", lang) for k in kinds}
+    return Chosen(kinds, measure, max_len, d_model, p, specs, tables, names)

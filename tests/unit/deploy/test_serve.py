@@ -136,6 +136,8 @@ def test_a_killed_process_hands_its_visitors_to_another_and_comes_back(
         wait_until(lambda: server_of(page) != victim, "the visitor is on the other process", 60)
         # p's live strip: its release reached a new session that had not registered the strip's callback,
         # and was lost; the page stayed at 17 (found 2026-11-28). viz.ui.live now sets such a release.
+        # The strip is in a fragment, which the new session knows only if the reconnected browser asked
+        # for a whole run first (viz/ui/reconnect.py); without that the release was dropped (2026-12-01).
         press_once_connected(page, 18)
         # the dead process is started again and HAProxy's health check takes it back in
         wait_until(
