@@ -133,13 +133,15 @@ class Session:
         client.fragment_id, self.fragment_id = self.fragment_id, ""
         return msg
 
-    async def rerun(self, timeout: float = 120.0) -> Rerun:
-        """Send a rerun with the current widget states and read until the script finishes."""
+    async def rerun(self, timeout: float = 120.0, *, send: bool = True) -> Rerun:
+        """Send a rerun with the current widget states and read until the script finishes (``send`` False:
+        only read the next run, the one a run that ended early for a rerun, ``st.rerun()``, asked for)."""
         msg = self.rerun_message()
         client = msg.rerun_script
         started = time.perf_counter()
         self.drawn, self.said = [], []
-        await self.ws.send(msg.SerializeToString())
+        if send:
+            await self.ws.send(msg.SerializeToString())
         received = 0
         count = 0
         exception = False

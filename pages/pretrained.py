@@ -4,6 +4,8 @@ sink and the next token."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
 from viz import pretrained
@@ -27,31 +29,80 @@ sec = sections.sections(
     {k: t(f"real.section.{k}", lang) for k in url_link.REAL_SECTIONS},
     lang=lang,
 )
-rows = layout.rows(sec)
-# the one-head tab's view (heatmaps or lines) at the top of its side column, above the page's controls
-one_view = flow.view_choice("real_view", lang, rows["one"].side) if sec["one"].open else None
+#: The one-head tab is a fragment when it is shown alone: a move of its controls (the layer, the head, the
+#: view, and the model and sentence it draws itself) reruns only the tab, not the sidebar and the page
+#: around it (issue 37). With every section at once the page draws the controls, which set every section.
+ALONE = not st.session_state.get(sections.ALL_SECTIONS)
+FRAGMENTS = ("one",) if ALONE else ()
+rows = layout.rows(sec, skip=FRAGMENTS)
+#: The model whose code the box under the page shows (set by the page's whole run).
+CODE_MODEL = "_real_code_model"
 # the writing tab's controls (SmolLM2 only) at the top of its side column too: its count moves often
 writes = pretrained.INFO[widgets.current_choice("real_model", pretrained.MODELS, lang)].causal
 gen = generate.controls(lang, rows["generate"].side) if sec["generate"].open and writes else None
-with layout.page_controls(rows):
-    key = widgets.choice(
-        t("real.model", lang),
-        pretrained.MODELS,
-        key="real_model",
-        lang=lang,
-        format_func=lambda k: t(f"real.model.{k}", lang),
-        radio=True,
-    )
-    info = pretrained.INFO[key]
-    text = widgets.text_box(
-        lang,
-        prefix="real",
-        examples=EXAMPLES,
-        label=t("real.sentence", lang),
-        help=t("real.sentence.help", lang, limit=info.limit, n=pretrained.MAX_TOKENS),
-    )
-    analysed = views.analyse(key, text, lang) if views.ready(key, lang) and views.load(key, lang) else None
-    st.caption(t(f"real.about.{key}", lang))
+
+
+def choose(box: Any) -> tuple[str, pretrained.Info, str, Any]:
+    """The page's controls in ``box`` (a section's side column): the model and the text; the model's
+    reading of the text (None when it cannot be read: the page says why)."""
+    with box:
+        key = widgets.choice(
+            t("real.model", lang),
+            pretrained.MODELS,
+            key="real_model",
+            lang=lang,
+            format_func=lambda k: t(f"real.model.{k}", lang),
+            radio=True,
+        )
+        info = pretrained.INFO[key]
+        text = widgets.text_box(
+            lang,
+            prefix="real",
+            examples=EXAMPLES,
+            label=t("real.sentence", lang),
+            help=t("real.sentence.help", lang, limit=info.limit, n=pretrained.MAX_TOKENS),
+        )
+        ok = views.ready(key, lang) and views.load(key, lang)
+        analysed = views.analyse(key, text, lang) if ok else None
+        st.caption(t(f"real.about.{key}", lang))
+    return key, info, text, analysed
+
+
+def one_head(chosen: tuple[str, pretrained.Info, str, Any] | None) -> None:
+    """The one-head tab; ``chosen`` None: it is the tab shown, and it draws the page's controls itself."""
+    row = rows["one"] if "one" in rows else layout.row("one")
+    # the view (heatmaps or lines) at the top of its side column, above the page's controls
+    view = flow.view_choice("real_view", lang, row.side)
+    key, info, _, analysed = choose(row.side) if chosen is None else chosen
+    if st.session_state.get(CODE_MODEL, key) != key:
+        st.rerun()  # another model: the code box under the page follows it
+    if analysed is None:
+        return
+    pieces, result = analysed
+    with row.side:
+        layer = widgets.bounded_slider(t("real.one.layer", lang), 1, info.layers, 1, key="real_layer")
+        lines = flow.controls("real", views.labels(pieces), layer - 1, lang, view)
+        if lines is None:  # lines draw every head of the layer
+            head = widgets.bounded_slider(t("real.one.head", lang), 1, info.heads, 1, key="real_head")
+    with row.main, widgets.guard(lang):
+        if lines is None:
+            views.one_head(result, pieces, key, layer - 1, head - 1, lang)
+        else:
+            views.layer_lines(result, pieces, key, lines, lang)
+    if lines is not None:
+        flow.notice(lang, row.side, lines)
+
+
+st.session_state.pop(CODE_MODEL, None)  # the whole run's tab draws for the model it reads
+chosen = choose(layout.page_controls(rows)) if layout.first_open(sec) not in FRAGMENTS else None
+if sec["one"].open:
+    with sec["one"]:
+        (shell.fragment(one_head) if ALONE else one_head)(chosen)
+if chosen is None:  # the one-head tab, shown alone, chose and drew everything: no other section is open
+    shown = widgets.current_choice("real_model", pretrained.MODELS, lang)
+    chosen = (shown, pretrained.INFO[shown], "", None)
+key, info, text, analysed = chosen
+st.session_state[CODE_MODEL] = key
 
 if analysed is not None:
     pieces, result = analysed
@@ -61,20 +112,6 @@ if analysed is not None:
     if sec["all"].open:
         with sec["all"], rows["all"].main, widgets.guard(lang):
             views.overview(result, key, len(pieces.ids), lang, tokens=pieces.shown)
-    if sec["one"].open:
-        with sec["one"]:
-            with rows["one"].side:
-                layer = widgets.bounded_slider(t("real.one.layer", lang), 1, info.layers, 1, key="real_layer")
-                lines = flow.controls("real", views.labels(pieces), layer - 1, lang, one_view)
-                if lines is None:  # lines draw every head of the layer
-                    head = widgets.bounded_slider(t("real.one.head", lang), 1, info.heads, 1, key="real_head")
-            with rows["one"].main, widgets.guard(lang):
-                if lines is None:
-                    views.one_head(result, pieces, key, layer - 1, head - 1, lang)
-                else:
-                    views.layer_lines(result, pieces, key, lines, lang)
-            if lines is not None:
-                flow.notice(lang, rows["one"].side, lines)
     if sec["patterns"].open:
         with sec["patterns"]:
             offered = views.measures_offered(key)

@@ -15,6 +15,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from bench.harness.browser import StreamlitServer
 from deploy.st_client import Rerun, Session, open_session, set_slider
+from viz.i18n import t
 
 #: Elements only the sidebar draws (the language control, the settings' switches): a rerun that draws
 #: one of them ran the whole page.
@@ -155,3 +156,44 @@ def test_add_this_view_takes_the_view_a_tab_press_left(server: StreamlitServer) 
     shown = asyncio.run(added_view())
     assert shown, "the Write a lesson page shows no step on /softmax"
     assert any("/softmax?" in text and "dk=32" in text for text in shown), shown
+
+
+def test_the_real_models_one_head_tab_reruns_alone_and_a_new_model_reruns_the_page(
+    server: StreamlitServer,
+) -> None:
+    """The one-head tab, shown alone, is a fragment: a layer moved reruns the tab alone. Its model is
+    chosen in the tab too, and the page's code box under the tab names the model: a new model reruns the
+    whole page, so the box shows the new model's code."""
+
+    async def presses() -> tuple[Rerun, Rerun, Rerun, list[str], list[str]]:
+        session, first = await open_session(server.url, "pretrained", "tab=one")
+        try:
+            assert first.ok, session.last_exception
+            texts: list[str] = []
+            original = session._learn_delta
+
+            def learn(fwd: ForwardMsg) -> bool:
+                texts.append(str(fwd.delta.new_element))
+                return original(fwd)
+
+            session._learn_delta = learn  # type: ignore[method-assign]
+            set_slider(session, "real_layer", 2)
+            layer = await session.rerun()
+            assert layer.ok, session.last_exception
+            drawn = list(session.drawn)
+            model = session.widget_by_key("real_model__en")
+            model.value, session.fragment_id = t("real.model.smollm2", "en"), model.fragment
+            early = await session.rerun()
+            texts.clear()
+            whole = await session.rerun(send=False)
+            assert whole.ok, session.last_exception
+            return layer, early, whole, drawn, texts
+        finally:
+            await session.close()
+
+    layer, early, whole, drawn, texts = asyncio.run(presses())
+    assert layer.fragment and not SIDEBAR_KINDS & set(drawn)  # the layer: the tab alone
+    assert "bidi_component" in drawn  # its chart, for the new layer
+    assert early.status == ForwardMsg.FINISHED_EARLY_FOR_RERUN  # the model: the tab asks for the page...
+    assert whole.status == FINISHED  # ...which runs whole
+    assert any("viz.pretrained.llama" in text or "RoPE" in text for text in texts), texts[-5:]
