@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from bench.harness.browser import StreamlitServer, new_page, wait_for_idle, wait_for_plot
+from bench.harness.browser import WAIT_MS, StreamlitServer, new_page, wait_for_idle, wait_for_plot
 from deploy import serve
 from deploy.redis_server import RedisServer
 from tests.support.needs import require_haproxy
@@ -71,8 +71,9 @@ def join_and_answer(phone: Page, link: str, code: str, nickname: str, pick: int,
     from playwright.sync_api import expect
 
     phone.goto(link)
-    # the link filled the code in
-    expect(phone.get_by_role("textbox", name=t("join.code", lang))).to_have_value(code)
+    # the link filled the code in (expect's own 5 s ran out once on a slow, busy host, the box still
+    # empty; alone the test passed)
+    expect(phone.get_by_role("textbox", name=t("join.code", lang))).to_have_value(code, timeout=WAIT_MS)
     phone.get_by_role("textbox", name=t("join.nickname", lang)).fill(nickname)
     phone.get_by_role("button", name=t("join.join", lang)).click()
     radio = phone.locator('[data-testid="stRadio"] [role="radiogroup"] label')
