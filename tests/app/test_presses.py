@@ -173,7 +173,7 @@ def test_the_real_models_one_head_tab_reruns_alone_and_a_new_model_reruns_the_pa
             original = session._learn_delta
 
             def learn(fwd: ForwardMsg) -> bool:
-                texts.append(str(fwd.delta.new_element))
+                texts.append(str(fwd.delta))
                 return original(fwd)
 
             session._learn_delta = learn  # type: ignore[method-assign]
@@ -196,4 +196,6 @@ def test_the_real_models_one_head_tab_reruns_alone_and_a_new_model_reruns_the_pa
     assert "bidi_component" in drawn  # its chart, for the new layer
     assert early.status == ForwardMsg.FINISHED_EARLY_FOR_RERUN  # the model: the tab asks for the page...
     assert whole.status == FINISHED  # ...which runs whole
-    assert any("viz.pretrained.llama" in text or "RoPE" in text for text in texts), texts[-5:]
+    # the code box (a folded expander keyed by its snippet) is SmolLM2's now
+    assert any("code_pretrained.smollm2" in text for text in texts), texts[-5:]
+    assert not any("code_pretrained.minilm" in text for text in texts)
