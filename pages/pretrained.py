@@ -4,7 +4,7 @@ sink and the next token."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import streamlit as st
 
@@ -42,9 +42,17 @@ writes = pretrained.INFO[widgets.current_choice("real_model", pretrained.MODELS,
 gen = generate.controls(lang, rows["generate"].side) if sec["generate"].open and writes else None
 
 
-def choose(box: Any) -> tuple[str, pretrained.Info, str, Any]:
-    """The page's controls in ``box`` (a section's side column): the model and the text; the model's
-    reading of the text (None when it cannot be read: the page says why)."""
+class Chosen(NamedTuple):
+    """What the page's controls chose: the model, the text, and the model's reading of the text (None
+    when it cannot be read: the page says why)."""
+
+    key: str
+    text: str
+    analysed: Any
+
+
+def choose(box: Any) -> Chosen:
+    """The page's controls in ``box`` (a section's side column): the model and the text."""
     with box:
         key = widgets.choice(
             t("real.model", lang),
@@ -65,15 +73,16 @@ def choose(box: Any) -> tuple[str, pretrained.Info, str, Any]:
         ok = views.ready(key, lang) and views.load(key, lang)
         analysed = views.analyse(key, text, lang) if ok else None
         st.caption(t(f"real.about.{key}", lang))
-    return key, info, text, analysed
+    return Chosen(key, text, analysed)
 
 
-def one_head(chosen: tuple[str, pretrained.Info, str, Any] | None) -> None:
+def one_head(chosen: Chosen | None) -> None:
     """The one-head tab; ``chosen`` None: it is the tab shown, and it draws the page's controls itself."""
     row = rows["one"] if "one" in rows else layout.row("one")
     # the view (heatmaps or lines) at the top of its side column, above the page's controls
     view = flow.view_choice("real_view", lang, row.side)
-    key, info, _, analysed = choose(row.side) if chosen is None else chosen
+    key, _, analysed = choose(row.side) if chosen is None else chosen
+    info = pretrained.INFO[key]
     if st.session_state.get(CODE_MODEL, key) != key:
         st.rerun()  # another model: the code box under the page follows it
     if analysed is None:
@@ -99,9 +108,9 @@ if sec["one"].open:
     with sec["one"]:
         (shell.fragment(one_head) if ALONE else one_head)(chosen)
 if chosen is None:  # the one-head tab, shown alone, chose and drew everything: no other section is open
-    shown = widgets.current_choice("real_model", pretrained.MODELS, lang)
-    chosen = (shown, pretrained.INFO[shown], "", None)
-key, info, text, analysed = chosen
+    chosen = Chosen(widgets.current_choice("real_model", pretrained.MODELS, lang), "", None)
+key, text, analysed = chosen
+info = pretrained.INFO[key]
 st.session_state[CODE_MODEL] = key
 
 if analysed is not None:
