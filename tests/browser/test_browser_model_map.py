@@ -20,6 +20,7 @@ from bench.harness.browser import (
     wait_for_idle,
     wait_for_plot,
 )
+from tests.support.axe import styled
 from viz.figures.diagram import HERE_FILL
 from viz.state import link as url_link
 from viz.views import model_map
@@ -50,6 +51,10 @@ def open_page(browser: Browser, path: str, phone: bool = False) -> Page:
 
 
 def box_at(page: Page, i: int, root: str) -> tuple[float, float]:
+    """Where box ``i`` is once the page has settled: its stylesheet arrives after the chart and can move
+    it, and a click measured before that may land beside the box."""
+    wait_for_idle(page)
+    styled(page, parse_qs(urlparse(page.url).query).get("lang", ["en"])[0])
     page.locator(root).scroll_into_view_if_needed()
     wait_for_plot(page, "el.layout.meta && el.layout.meta.boxes", root=root)
     x, y = plot_eval(page, BOX_AT_JS.replace("BOX", str(i)), root=root)

@@ -57,13 +57,31 @@ export function followWords(el, Plotly) {
 // arithmetic (Plotly's hover), and a second tap on the same box opens it. One tap can reach Plotly as
 // two clicks (the touch, then the mouse click the browser makes of it): a click within TAP_MS of the
 // tap that armed the box is that same tap.
+// The chart is drawn before the run reaches the buttons under it, so a quick click (or a slow server)
+// can come before its button exists: the click waits for it, up to PRESS_WAIT_MS, and a later click on
+// another box takes its place (only the last box asked for is opened).
 const TAP_MS = 500;
+const PRESS_WAIT_MS = 15000;
+const PRESS_POLL_MS = 100;
 export function followBoxes(el) {
   if (el.__alBoxes) return;
   el.__alBoxes = true;
   const touch = window.matchMedia('(hover: none)').matches;
   let armed = null;
   let armedAt = 0;
+  let wanted = null;
+  const press = (id, until) => {
+    if (wanted !== id) return;
+    const button = document.querySelector(`.st-key-map_link_${id} button`);
+    if (button) {
+      wanted = null;
+      button.click();
+    } else if (performance.now() < until) {
+      setTimeout(() => press(id, until), PRESS_POLL_MS);
+    } else {
+      wanted = null;
+    }
+  };
   el.on('plotly_click', (event) => {
     const point = event?.points?.find((p) => p.data?.meta === 'boxes');
     if (!point) return;
@@ -76,6 +94,7 @@ export function followBoxes(el) {
       return;
     }
     armed = null;
-    document.querySelector(`.st-key-map_link_${id} button`)?.click();
+    wanted = id;
+    press(id, now + PRESS_WAIT_MS);
   });
 }
