@@ -10,7 +10,13 @@ section tab, in English and Korean:
 - no screen shows two controls for one value (at 1400 x 900, the sidebar open, and in the presenter view
   at 1280 x 720: every visible slider and number field, the live strips' included, read by its label);
 - axe-core finds no serious or critical violation, and every chart is a keyboard stop named by its summary
-  (tests/support/axe.py), at 1400 x 900 and in the presenter view at 1280 x 720.
+  (tests/support/axe.py), at 1400 x 900 and in the presenter view at 1280 x 720;
+- in the normal view at 1400 x 900, each tab, clicked, draws its charts and only its charts: the labels are
+  the page's tabs in the page's language, the open one is the tab clicked, every chart of the page is in
+  its panel and drawn, a tab inside it (opened in turn) runs alone: its own chart is on the page, its
+  siblings' are not. (The Real models page's tabs, which need a text and a model, have their own test.)
+- no request leaves the app's server, on any tab or after a sidebar slider moves (a class without
+  internet), and the page raises no JavaScript error.
 
 The main chart is the first chart (or, on a tab whose subject is a table, the first table) of the main
 area. One browser context per page and view walks its tabs by clicking them, as a student does; each tab
@@ -27,6 +33,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from bench.harness.browser import (
+    HANGUL,
+    PLOT_SELECTOR,
     WAIT_MS,
     StreamlitServer,
     animation_frames,
@@ -37,7 +45,17 @@ from bench.harness.browser import (
     wait_for_idle,
 )
 from tests.support.axe import DRAWN_JS, charts_unlabelled, styled, violations
-from tests.support.sections import SECTIONS
+from tests.support.sections import NESTED, SECTIONS
+from tests.support.tabs import (
+    INNER_CHART,
+    block_outside,
+    move_slider,
+    open_panel,
+    selected,
+    settled_in_panel,
+    tab_labels,
+    wait_drawn,
+)
 from viz.i18n import t
 
 if TYPE_CHECKING:
@@ -215,9 +233,68 @@ def twin_controls(page: Page, where: str) -> list[str]:
     return [f"{where}: two controls for {label!r}: {controls}" for label in twins]
 
 
+#: Tabs with nothing to draw until asked: the PE scorecard is a table; the induction tab holds a Train
+#: button until someone trains.
+CHARTLESS = frozenset({("positional_encoding", "pe.score.title"), ("attention", "ind.title")})
+#: The pages whose tabs the walk also checks for their own charts (the Real models page's tabs need a
+#: text and a model: tests/browser/test_browser_pretrained.py).
+OWN_CHARTS = frozenset(TABS) - {"pretrained"}
+
+
+def tab_problems(page: Page, path: str, lang: str, i: int, where: str) -> list[str]:
+    """Tab ``i`` of ``path``, just opened: its label among the page's, open, and every chart of the page
+    in its panel and drawn (the other tabs were not run: the AppTest tests say so too)."""
+    key = TABS[path][i]
+    labels = [t(k, lang) for k in TABS[path]]
+    found = []
+    if i == 0:
+        if tab_labels(page) != labels:
+            found.append(f"{where}: the tabs are {tab_labels(page)}, not {labels}")
+        if any(bool(HANGUL.search(label)) is not (lang == "ko") for label in labels):
+            found.append(f"{where}: a tab's label is not in the page's language: {labels}")
+    if selected(page) != labels[i]:
+        found.append(f"{where}: the open tab is {selected(page)!r}")
+    settled_in_panel(page)
+    shown = open_panel(page)
+    if not (shown["panels"] == 1 and shown["charts"] == shown["page"] == shown["drawn"]):
+        found.append(f"{where}: not every chart of the page is in the open tab and drawn: {shown}")
+    if (path, key) not in CHARTLESS and shown["charts"] == 0:
+        found.append(f"{where}: the tab draws no chart")
+    if key == "ind.title" and not page.locator(".st-key-ind_train button").is_visible():
+        found.append(f"{where}: no Train button")
+    return found
+
+
+def inner_problems(page: Page, path: str, lang: str, i: int, where: str) -> list[str]:
+    """The tabs inside tab ``i`` (the first one is open), opened in turn: each draws its own chart, not its
+    siblings' (the server ran it alone)."""
+    if TABS[path][i] not in NESTED:
+        return []
+    inner_keys = NESTED[TABS[path][i]][1]
+    found = []
+    for j, inner_key in enumerate(inner_keys):
+        inner = t(inner_key, lang)
+        here = f"{where} [{inner}]"
+        if j:
+            open_tab(page, inner)
+            wait_drawn(page)
+        if selected(page, 1) != inner:
+            found.append(f"{here}: the open inner tab is {selected(page, 1)!r}")
+        shown = open_panel(page)
+        if not shown["charts"] == shown["page"] == shown["drawn"] > 0:
+            found.append(f"{here}: not every chart of the page is in the open tab and drawn: {shown}")
+        drawn = {k: page.locator(f".st-key-{INNER_CHART[k]} {PLOT_SELECTOR}").count() for k in inner_keys}
+        if drawn != {k: int(k == inner_key) for k in inner_keys}:
+            found.append(f"{here}: the inner tabs' own charts on the page: {drawn}")
+        assert_no_exception(page)
+        if j:
+            screenshot(page, f"tabs_{path}_{lang}_{i + 1}_{j + 1}", full_page=False)
+    return found
+
+
 def walk(page: Page, server: StreamlitServer, path: str, lang: str, *, present: bool) -> list[str]:
     """Open ``/path`` in ``lang`` (the presenter view if ``present``) and measure each of its tabs at the
-    view's sizes; the problems found."""
+    view's sizes (in the normal view, check its charts and its inner tabs too); the problems found."""
     view = "present=1&" if present else ""
     page.goto(f"{server.url}/{path}?{view}lang={lang}")
     page.locator('[data-testid="stMain"] h1').first.wait_for()
@@ -243,9 +320,17 @@ def walk(page: Page, server: StreamlitServer, path: str, lang: str, *, present: 
                 found += twin_controls(page, where)
             if (width, height) == sizes[0]:  # accessibility: axe-core, and every chart a named keyboard stop
                 found += violations(page, where) + charts_unlabelled(page, where)
+                if not present and path in OWN_CHARTS:
+                    found += tab_problems(page, path, lang, i, where)
             if i == 0 or (width, height) != sizes[0]:
                 name = f"layout_{path}_{i}_{'present_' if present else ''}{width}x{height}_{lang}"
                 screenshot(page, name, full_page=False)
+        if not present and path in OWN_CHARTS:
+            page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
+            found += inner_problems(page, path, lang, i, where)
+    if not present:  # a rerun of the page (the tab left open) fetches nothing from outside either
+        page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
+        move_slider(page)
     return found
 
 
@@ -261,9 +346,16 @@ def test_the_main_chart_is_on_the_first_screen(
 ) -> None:
     size = (1280, 720) if present else (1400, 900)
     page = new_page(browser, lang, width=size[0], height=size[1])
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    attempted = block_outside(page)
     try:
         problems = walk(page, server, path, lang, present=present)
     finally:
         page.context.close()
+    if attempted:
+        problems.append(f"requests outside the app's server: {sorted(set(attempted))}")
+    if errors:
+        problems.append(f"JavaScript errors in the page: {errors}")
     if problems:  # the whole list, not pytest's shortened repr of it
         pytest.fail(report(problems), pytrace=False)

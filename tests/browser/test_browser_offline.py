@@ -1,7 +1,8 @@
 """The app in a real headless Chromium, as a class without internet would use it: no request leaves the
-app's own server on any page or tab, /home opens the home page, plotly.js's toolbar speaks the page's
-language without a "Share chart" button and clears the chart's title, and a broken plotly.js says so in
-the chart's place.
+app's own server on any page or tab (the pages with tabs are walked tab by tab, with a slider moved, by
+tests/browser/test_browser_layout.py, which checks it there; the others here), /home opens the home
+page, plotly.js's toolbar speaks the page's language without a "Share chart" button and clears the
+chart's title, and a broken plotly.js says so in the chart's place.
 
 One Streamlit server and one browser for the module (tests/conftest.py), a fresh browser context per
 test. Skipped where Chromium or Playwright is missing, except under ``CI``.
@@ -30,11 +31,11 @@ from bench.harness.browser import (
     assert_no_exception,
     open_tab,
     screenshot,
-    sidebar_slider,
     wait_for_idle,
 )
+from tests.support.sections import SECTIONS
+from tests.support.tabs import LOCAL_HOSTS, block_outside, move_slider, wait_drawn
 from viz.i18n import t
-from viz.state.lesson import NOT_A_VIEW
 from viz.ui.chart import plotly_js
 
 if TYPE_CHECKING:
@@ -43,39 +44,18 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 #: Every page's address: "/" and "/home" (the home page), then one per page file (st.Page's url_path
-#: is the file's name, app.py).
+#: is the file's name, app.py); the pages with tabs are the layout walk's.
 PAGE_FILES = sorted(p.stem for p in (REPO_ROOT / "pages").glob("*.py") if p.stem != "home")
-ADDRESSES = ("", "home", *PAGE_FILES)
-LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost"})
+WALKED = frozenset(name.removesuffix(".py") for name in SECTIONS)
+ADDRESSES = ("", "home", *(name for name in PAGE_FILES if name not in WALKED))
 #: Streamlit's front end probes for its base path one level up from a page's own address (e.g.
 #: /embedding/_stcore/health); the 404s it gets are its own, on every page but "/".
 BASE_PATH_PROBE = re.compile(r"/[a-z_]+/_stcore/(health|host-config)$")
 
 
-def block_outside(page: Page) -> list[str]:
-    """Abort every request that would leave the app's server, and return the list they are recorded in."""
-    attempted: list[str] = []
-
-    def route(r: Route) -> None:
-        url = r.request.url
-        parts = urlsplit(url)
-        if parts.scheme in ("data", "blob") or parts.hostname in LOCAL_HOSTS:
-            r.continue_()
-        else:
-            attempted.append(url)
-            r.abort()
-
-    page.context.route("**/*", route)
-    return attempted
-
-
 def wait_charts_drawn(page: Page) -> None:
     """Until Plotly has drawn every chart in the main area (none on the home page)."""
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('[data-testid=stMain] .al-plot')]"
-        ".every((el) => el._fullData && el._fullData.length)",
-        timeout=120_000,
-    )
+    wait_drawn(page, charts=False)
 
 
 def wait_page(page: Page) -> None:
@@ -105,17 +85,6 @@ def open_every_tab(page: Page) -> list[str]:
         assert_no_exception(page)
 
 
-def move_slider(page: Page) -> None:
-    """Press the sidebar's d_model slider once to the right (every page reruns with the new value)."""
-    thumb = sidebar_slider(page, "d_model")
-    thumb.focus()
-    thumb.press("ArrowRight")
-    page.wait_for_timeout(300)  # the rerun starts once the server has the new value
-    wait_for_idle(page)
-    wait_charts_drawn(page)
-    assert_no_exception(page)
-
-
 # ---- bug 5: no request leaves the server --------------------------------------------------------------
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_no_request_leaves_the_server_on_any_page_or_tab(
@@ -132,10 +101,9 @@ def test_no_request_leaves_the_server_on_any_page_or_tab(
         visited[address] = open_every_tab(page)
         move_slider(page)
     assert not attempted, f"requests outside the app's server: {sorted(set(attempted))}"
-    # every page with sections had them opened, and the ones inside them (the test saw them all)
-    # (the lesson, the phone's join page and the writing page have no sections of their own: a step's
-    # page, behind Reveal, is tested in test_lesson)
-    assert all(visited[name] for name in PAGE_FILES if name not in NOT_A_VIEW), visited
+    # the pages left here have no tabs (the lesson, the phone's join page and the writing page: a step's
+    # page, behind Reveal, is tested in test_lesson); a page given tabs belongs in the layout walk
+    assert not any(visited.values()), visited
     # The app's text font is Streamlit's own Source Sans, fetched from the app's server (Hangul falls
     # back to a font on the visitor's machine: nothing to fetch).
     assert fonts and all(urlsplit(url).hostname in LOCAL_HOSTS for url in fonts), fonts

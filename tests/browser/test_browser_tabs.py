@@ -1,8 +1,8 @@
-"""Every page's section tabs in a real headless Chromium: each tab, clicked, draws its charts and only
-its charts; the open tab survives a slider move and a language switch; the sidebar's "every section at
-once" shows them all. Screenshots of each page's tabs in both languages land in
-``test-artifacts/screenshots/`` (``tabs_<page>_<lang>.png`` for the first, ``..._<n>.png`` for tab n,
-``..._<n>_<m>.png`` for tab m inside it).
+"""Every page's section tabs in a real headless Chromium: the open tab survives a slider move and a
+language switch; the sidebar's "every section at once" shows them all; a control in a closed tab keeps
+its value; a control in an Encoder tab reruns that tab alone; every tab's label is whole and in view.
+That each tab, clicked, draws its charts and only its charts is checked by the layout walk
+(tests/browser/test_browser_layout.py), which opens every tab of every page in both languages anyway.
 
 One Streamlit server and one browser for the module, a fresh browser context per test, as in
 ``tests/browser/test_browser.py``. Skipped where Chromium or Playwright is missing, except under ``CI``.
@@ -29,6 +29,7 @@ from bench.harness.browser import (
 )
 from tests.support.axe import styled
 from tests.support.sections import SECTIONS
+from tests.support.tabs import selected, tab_labels, wait_drawn
 from viz.i18n import t
 
 if TYPE_CHECKING:
@@ -41,141 +42,6 @@ pytestmark = pytest.mark.browser
 TABS: dict[str, tuple[str, ...]] = {
     page.removesuffix(".py"): names for page, (_, names) in SECTIONS.items() if page != "pretrained.py"
 }
-#: Tabs inside a tab: the attention page's step by step and the softmax page's worked example have three,
-#: the encoder page's first two sections two each.
-NESTED: dict[str, tuple[str, ...]] = {
-    "enc.path.title": ("enc.path.part.stages", "enc.path.part.norms"),
-    "enc.res.title": ("enc.res.part.input", "enc.res.part.alike"),
-    "steps.title": ("steps.part.qkv", "steps.part.scores", "steps.part.out"),
-    "ex.title": ("ex.part.qkv", "ex.part.steps", "ex.part.out"),
-}
-#: A chart that only its inner tab draws (the key given to viz.ui.chart).
-INNER_CHART = {
-    "enc.path.part.stages": "enc_stages",
-    "enc.path.part.norms": "enc_norms",
-    "enc.res.part.input": "enc_residual",
-    "enc.res.part.alike": "enc_residual_alike",
-    "steps.part.qkv": "att_step_Q",
-    "steps.part.scores": "att_step_weights",
-    "steps.part.out": "att_step_out",
-    "ex.part.qkv": "sm_qkv",
-    "ex.part.steps": "sm_step_weights",
-    "ex.part.out": "sm_step_output",
-}
-
-# The open tab's panel (Streamlit renders only that one): how many charts it holds and how many Plotly
-# has drawn (``_fullData`` with traces), and how many charts the whole main area holds.
-_PANEL_JS = """(plot) => {
-  const panels = [...document.querySelectorAll('[data-testid="stMain"] [role="tabpanel"]')]
-    .filter((p) => !p.hidden && p.offsetParent !== null && !p.parentElement.closest('[role="tabpanel"]'));
-  const charts = panels.length === 1 ? [...panels[0].querySelectorAll(plot)] : [];
-  return {panels: panels.length, charts: charts.length,
-          drawn: charts.filter((el) => el._fullData && el._fullData.length > 0).length,
-          page: document.querySelectorAll('[data-testid="stMain"] ' + plot).length};
-}"""
-
-
-def open_panel(page: Page) -> dict[str, int]:
-    result: dict[str, int] = page.evaluate(_PANEL_JS, PLOT_SELECTOR)
-    return result
-
-
-def settled_in_panel(page: Page) -> None:
-    """Until the open tab's panel holds every chart of the page, all drawn (or the wait runs out and the
-    caller's assertion says what it saw). open_tab's idle can come before a loaded machine's rerun has
-    even started, when the previous tab's charts are still the page's."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    with contextlib.suppress(PlaywrightTimeout):
-        page.wait_for_function(
-            f"(plot) => {{ const s = ({_PANEL_JS})(plot);"
-            " return s.panels === 1 && s.charts === s.page && s.drawn === s.page; }",
-            arg=PLOT_SELECTOR,
-            timeout=120_000,
-        )
-
-
-def wait_drawn(page: Page, *, charts: bool = True) -> None:
-    """Until the page has charts (unless not ``charts``) and Plotly has drawn every one of them. Each
-    chart is a ``.al-plot`` div from the first moment (viz/plot.js); Plotly marks it ``.js-plotly-plot``
-    only once plotly.js has loaded and draws it, one chart per browser task."""
-    page.wait_for_function(
-        "(want) => { const all = [...document.querySelectorAll('[data-testid=stMain] .al-plot')];"
-        " return (all.length > 0 || !want) && all.every((el) => el._fullData && el._fullData.length); }",
-        arg=charts,
-        timeout=120_000,
-    )
-
-
-def tab_labels(page: Page) -> list[str]:
-    """The labels of the page's section tabs, not of the tabs inside an open section."""
-    labels: list[str] = page.evaluate(
-        "() => [...document.querySelectorAll('[data-testid=stMain] [role=tab]')]"
-        ".filter((t) => !t.closest('[role=tabpanel]')).map((t) => t.innerText.trim())"
-    )
-    return labels
-
-
-def selected(page: Page) -> str:
-    """The open tab of the page's sections (a tab inside it may be selected too: it comes later)."""
-    return page.locator('[role="tab"][aria-selected="true"]').first.inner_text().strip()
-
-
-@pytest.mark.parametrize(("lang", "hangul"), [("en", False), ("ko", True)], ids=["en", "ko"])
-@pytest.mark.parametrize("name", sorted(TABS))
-def test_each_tab_draws_its_own_charts(
-    page: Page, server: StreamlitServer, page_errors: list[str], name: str, lang: str, hangul: bool
-) -> None:
-    page.set_viewport_size({"width": 1500, "height": 3000})
-    page.goto(f"{server.url}/{name}?lang={lang}")
-    labels = [t(key, lang) for key in TABS[name]]
-    page.locator('[role="tab"]').first.wait_for(timeout=120_000)
-    wait_for_idle(page)
-    wait_drawn(page)
-    assert tab_labels(page) == labels
-    assert all(bool(HANGUL.search(label)) is hangul for label in labels), labels
-    assert selected(page) == labels[0]
-    print("saved", screenshot(page, f"tabs_{name}_{lang}"))
-    for i, label in enumerate(labels):
-        # the PE scorecard is a table; the induction tab holds a Train button until someone trains
-        chartless = (name, TABS[name][i]) in {
-            ("positional_encoding", TABS[name][3]),
-            ("attention", "ind.title"),
-        }
-        if i:
-            open_tab(page, label)
-            wait_drawn(page, charts=not chartless)
-        assert selected(page) == label
-        settled_in_panel(page)
-        shown = open_panel(page)
-        # Every chart of the page is in the open tab (the others were not run: see the AppTest tests),
-        # and every one of them is drawn.
-        assert shown["panels"] == 1 and shown["charts"] == shown["page"] == shown["drawn"], (label, shown)
-        if not chartless:
-            assert shown["charts"] > 0, (label, shown)
-        elif name == "attention":
-            assert page.locator(".st-key-ind_train button").is_visible(), label
-        assert_no_exception(page)
-        if i:
-            screenshot(page, f"tabs_{name}_{lang}_{i + 1}")
-        inner_keys = NESTED.get(TABS[name][i], ())
-        for j, inner_key in enumerate(inner_keys):
-            inner = t(inner_key, lang)
-            if j:
-                open_tab(page, inner)
-                wait_drawn(page)
-            assert page.locator('[role="tab"][aria-selected="true"]').nth(1).inner_text().strip() == inner
-            shown_now = open_panel(page)
-            assert shown_now["charts"] == shown_now["page"] == shown_now["drawn"] > 0, (inner, shown_now)
-            # the server ran this inner tab alone: its own chart is on the page, the other tabs' are not
-            present = {
-                k: page.locator(f".st-key-{INNER_CHART[k]} {PLOT_SELECTOR}").count() for k in inner_keys
-            }
-            assert present == {k: int(k == inner_key) for k in inner_keys}, (inner, present)
-            assert_no_exception(page)
-            if j:
-                screenshot(page, f"tabs_{name}_{lang}_{i + 1}_{j + 1}")
-    assert page_errors == []
 
 
 def test_the_open_tab_survives_a_slider_and_a_language_switch(
