@@ -161,7 +161,7 @@ def open_attention(page: Page, server: StreamlitServer, query: str = "") -> None
     """Open the page and wait until the sentence grid shows the default 8 heads and the app is idle."""
     page.goto(server.url + ATT_PATH + query)
     wait_for_rerun(page, grid_js(DEFAULT_HEADS, DEFAULT_D_MODEL // DEFAULT_HEADS), root=GRID)
-    every_section(page)  # the tabs have their own tests (tests/browser/test_browser_tabs.py)
+    every_section(page)  # the tabs have their own tests (test_browser_layout.py, test_browser_tabs.py)
     wait_for_rerun(page, grid_js(DEFAULT_HEADS, DEFAULT_D_MODEL // DEFAULT_HEADS), root=GRID)
 
 
@@ -225,7 +225,7 @@ def test_attention_page_in_each_language(
     page.goto(f"{server.url}{ATT_PATH}?lang={lang}")
     title = t("att.maps.chart", lang, layer=1, heads=DEFAULT_HEADS, d_k=DEFAULT_D_MODEL // DEFAULT_HEADS)
     wait_for_rerun(page, f"{heatmaps_js(DEFAULT_HEADS)} && {TITLE_JS} === {js_str(title)}", root=GRID)
-    every_section(page)  # the tabs have their own tests (tests/browser/test_browser_tabs.py)
+    every_section(page)  # the tabs have their own tests (test_browser_layout.py, test_browser_tabs.py)
     wait_for_rerun(page, "el._fullData.length > 0", root=LAST)  # drawn down to the last chart
 
     assert heading(page) == t("att.title", lang)

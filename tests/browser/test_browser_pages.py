@@ -295,7 +295,7 @@ def test_softmax_page_in_each_language(
     page.set_viewport_size({"width": 1500, "height": 5200})  # the page scrolls inside stMain
     page.goto(f"{server.url}{SM_PATH}?lang={lang}")
     wait_for_dk(page, SM_DEFAULT_DK)
-    every_section(page)  # the tabs have their own tests (tests/browser/test_browser_tabs.py)
+    every_section(page)  # the tabs have their own tests (test_browser_layout.py, test_browser_tabs.py)
     wait_for_rerun(page, "el._fullData.length > 0", root=SM_LAST)  # drawn down to the last chart
 
     assert heading(page) == t("sm.title", lang)
