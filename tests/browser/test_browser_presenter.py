@@ -1,14 +1,16 @@
 """The presenter view (viz/ui/presenter) in a real headless Chromium, in English and Korean: every page
-opened with ``present=1`` at 1280 x 720 has its sidebar collapsed, body text of 20 px or more, its first
-chart on the first screen with ticks of 16 px or more and the projector palettes; text and ticks grow with
-the window (1920 x 1080) and stay put under a 150% zoom; explanations fold to one line and a click opens
-one; the sidebar's switch turns the view on and off and the address follows; a lesson step's chart is on
-the first screen once revealed, under a question that is never folded.
+opened with ``present=1`` at 1280 x 720 (here Home and the lesson; the layout walk,
+tests/browser/test_browser_layout.py, opens the pages with tabs so and checks the same) has its sidebar
+collapsed, body text of 20 px or more, its first chart on the first screen with ticks of 16 px or more
+and the projector palettes; text and ticks grow with the window (1920 x 1080) and stay put under a 150%
+zoom; explanations fold to one line and a click opens one; the sidebar's switch turns the view on and
+off and the address follows; a lesson step's chart is on the first screen once revealed, under a
+question that is never folded.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -23,7 +25,14 @@ from bench.harness.browser import (
     wait_for_idle,
     wait_for_plot,
 )
-from viz.figures import DIVERGING
+from tests.support.presenter import (
+    PARAGRAPH,
+    TICKS_DRAWN_JS,
+    chart_on_first_screen,
+    fits_a_projector,
+    font_px,
+    sidebar_collapsed,
+)
 from viz.i18n import t
 from viz.ui import presenter
 
@@ -32,32 +41,12 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.browser
 
-#: A paragraph of the main area's text (not a widget's label): the first is the first tab's "what to notice".
-PARAGRAPH = '[data-testid="stMain"] [data-testid="stMarkdown"] [data-testid="stMarkdownContainer"] p'
 #: A block of text of the main area (not a style element): the first is the first tab's "what to notice".
 EXPLANATION = '[data-testid="stMain"] [data-testid="stMarkdown"]:has([data-testid="stMarkdownContainer"] p)'
 EXPAND_SIDEBAR = '[data-testid="stExpandSidebarButton"]'
-#: The smallest tick label of the chart ``el`` (x and y axes), in CSS px.
-TICK_PX_JS = (
-    "Math.min(...Array.from(el.querySelectorAll('.xtick text, .ytick text'),"
-    " (e) => parseFloat(getComputedStyle(e).fontSize)))"
-)
-TICKS_DRAWN_JS = "el.querySelectorAll('.xtick text, .ytick text').length > 0"
-#: Every colour scale the chart ``el`` uses (its traces' and its colour axis').
-SCALES_JS = (
-    "el._fullData.map((d) => d.colorscale).filter(Boolean)"
-    ".concat(el._fullLayout.coloraxis ? [el._fullLayout.coloraxis.colorscale] : [])"
-)
-#: The scale each page's first chart uses on its default tab (None: lines and markers, no scale).
-SCALE_OF = {
-    "embedding": DIVERGING,
-    "positional_encoding": DIVERGING,
-    "similarity": None,
-    "softmax": None,
-    "attention": "Blues",
-    "encoder": DIVERGING,
-}
-PAGES = ["", *SCALE_OF, "pretrained", "lesson"]
+#: The pages without tabs; the layout walk (tests/browser/test_browser_layout.py) opens every page with
+#: tabs in the presenter view at 1280 x 720 in both languages and checks it there (fits_a_projector).
+PAGES = ["", "lesson"]
 
 
 def fresh(browser: Browser, lang: str, width: int = 1280, height: int = 720, scale: float = 1.0) -> Page:
@@ -84,11 +73,6 @@ def root_px(width: int) -> float:
     return min(max(20.0, width / 64), 40.0)
 
 
-def font_px(page: Page, selector: str) -> float:
-    """The computed font size, in CSS px, of the first element matching ``selector``."""
-    return float(page.locator(selector).first.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)"))
-
-
 def wait_for_font(page: Page, selector: str, low: float, high: float = 1000.0) -> None:
     """Wait until the first ``selector``'s font size is ``low`` to ``high`` CSS px (a rerun restyles the
     page a moment after the address changes)."""
@@ -96,19 +80,6 @@ def wait_for_font(page: Page, selector: str, low: float, high: float = 1000.0) -
         "([sel, low, high]) => { const e = document.querySelector(sel); if (!e) return false;"
         " const px = parseFloat(getComputedStyle(e).fontSize); return px >= low && px <= high; }",
         arg=[selector, low, high],
-        timeout=WAIT_MS,
-    )
-
-
-def sidebar_collapsed(page: Page) -> None:
-    """The sidebar is collapsed: Streamlit says so, and it is off the left edge of the window."""
-    from playwright.sync_api import expect
-
-    sidebar = page.locator(SIDEBAR_SELECTOR)
-    expect(sidebar).to_have_attribute("data-collapsed", "true", timeout=WAIT_MS)
-    page.wait_for_function(
-        "(sel) => document.querySelector(sel).getBoundingClientRect().right <= 0",
-        arg=SIDEBAR_SELECTOR,
         timeout=WAIT_MS,
     )
 
@@ -134,37 +105,10 @@ def address_present(page: Page, value: str | None) -> None:
     )
 
 
-def chart_on_first_screen(page: Page, *, root: str | None = None) -> dict[str, Any]:
-    """The first chart (under ``root``): drawn with its ticks, its top above the window's bottom edge.
-    Returns its top, smallest tick and layout height."""
-    wait_for_plot(page, TICKS_DRAWN_JS, root=root)
-    wait_for_idle(page)
-    found: dict[str, Any] = plot_eval(
-        page,
-        f"({{top: el.getBoundingClientRect().top, tick: {TICK_PX_JS}, height: el._fullLayout.height,"
-        f" window: window.innerHeight}})",
-        root=root,
-    )
-    assert 0 <= found["top"] < found["window"], f"the chart is not on the first screen: {found}"
-    return found
-
-
-def as_stops(scale: Any) -> list[tuple[float, str]]:
-    """A colour scale as (place, colour) pairs, the colour without spaces (Plotly's and Python's
-    spellings of ``rgb(...)`` differ by them)."""
-    return [(round(float(place), 6), str(color).replace(" ", "")) for place, color in scale]
-
-
 # ---- 1. every page at 1280 x 720 --------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("path", "lang"),
-    [
-        *((path, "en") for path in PAGES),
-        ("", "ko"),
-        ("similarity", "ko"),
-        ("attention", "ko"),
-        ("pretrained", "ko"),
-    ],
+    [*((path, "en") for path in PAGES), ("", "ko")],
 )
 def test_every_page_fits_a_projector_at_1280x720(
     browser: Browser, server: StreamlitServer, path: str, lang: str
@@ -173,34 +117,7 @@ def test_every_page_fits_a_projector_at_1280x720(
     try:
         open_page(page, server, path, f"present=1&lang={lang}")
         assert_no_exception(page)
-        sidebar_collapsed(page)
-        assert page.locator(f"{PARAGRAPH}:visible").count() > 0
-        body = font_px(page, PARAGRAPH)
-        assert body >= 20, f"/{path} ({lang}): the body text is {body} px"
-        if path in SCALE_OF:
-            chart = chart_on_first_screen(page)
-            assert chart["tick"] >= 16, f"/{path} ({lang}): ticks of {chart['tick']} px"
-            # every default chart is at least 315 px tall normally: 1.6x that is above 70% of 720
-            assert chart["height"] >= 0.7 * 720, f"/{path} ({lang}): a chart {chart['height']} px tall"
-            wanted = SCALE_OF[path]
-            if wanted is not None:
-                scales = [as_stops(s) for s in plot_eval(page, SCALES_JS)]
-                assert scales, f"/{path}: the first chart has no colour scale"
-                assert all(s == as_stops(presenter.PALETTES[wanted]) for s in scales), (
-                    f"/{path}: {wanted} is not replaced by the presenter's palette: {scales[0][:3]}"
-                )
-            assert plot_eval(page, "el._fullLayout.colorway") == list(presenter.COLORWAY)
-        elif path == "pretrained":  # its first tab is a table of tokens, on the first screen
-            # an HTML table in the room's type (st.dataframe draws its cells on a canvas at 14 px)
-            table = page.locator('[data-testid="stMain"] [data-testid="stTable"]').first
-            table.wait_for()
-            box = table.bounding_box()
-            assert box is not None and 0 <= box["y"] < 720, f"/pretrained: the table is at {box}"
-            cell = table.locator("td").first.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")
-            assert cell >= 16, f"/pretrained: the table's cells in {cell} px type"
-        elif path == "":  # the home page's cards are never folded
-            card = page.locator('.st-key-home_path [data-testid="stCaptionContainer"]').first
-            assert card.evaluate("(e) => getComputedStyle(e).whiteSpace") != "nowrap"
+        fits_a_projector(page, path, lang)
         screenshot(page, f"presenter_{path or 'home'}_1280x720_{lang}", full_page=False)
     finally:
         page.context.close()
