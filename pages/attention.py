@@ -256,5 +256,4 @@ else:
 
 # ---- what the page is ----------------------------------------------------------------------------------
 code.box("attention", lang)
-with layout.about(lang):
-    st.write(t("att.intro", lang))
+layout.about(lang, lambda: st.write(t("att.intro", lang)))

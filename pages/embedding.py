@@ -241,5 +241,4 @@ if pe is not None and sec["order"].open:
 
 # ---- what the page is ----------------------------------------------------------------------------------
 code.box("embedding", lang)
-with layout.about(lang):
-    st.write(t("emb.intro", lang))
+layout.about(lang, lambda: st.write(t("emb.intro", lang)))

@@ -201,5 +201,4 @@ for name in BODIES:
 
 # ---- what the page is ----------------------------------------------------------------------------------
 code.box("encoder", lang)
-with layout.about(lang):
-    st.write(t("enc.intro", lang))
+layout.about(lang, lambda: st.write(t("enc.intro", lang)))

@@ -185,8 +185,13 @@ if sec["rope"].open:
 
 # ---- what the page is, and where the notes differ on its table ---------------------------------------------
 code.box("positional_encoding", lang)
-with layout.about(lang):
+
+
+def closing_words() -> None:
     st.write(t("pe.intro", lang))
     st.info(t(f"encodings.about.{kind}", lang))
     if kind == "sinusoidal":  # the notes write about this table only; their slips are flagged beside it
         notes_differ("pe_base", lang)
+
+
+layout.about(lang, closing_words)

@@ -191,5 +191,4 @@ if analysed is not None:
 
 # ---- what the page is ----------------------------------------------------------------------------------
 code.box(f"pretrained.{key}.generate" if gen is not None and info.causal else f"pretrained.{key}", lang)
-with layout.about(lang):
-    st.write(t("real.intro", lang))
+layout.about(lang, lambda: st.write(t("real.intro", lang)))

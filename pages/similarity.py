@@ -233,5 +233,4 @@ if sec["bias"].open:
 
 # ---- what the page is ---------------------------------------------------------------------------------
 code.box("similarity", lang)
-with layout.about(lang):
-    st.write(t("sim.intro", lang))
+layout.about(lang, lambda: st.write(t("sim.intro", lang)))

@@ -256,5 +256,4 @@ if sec["cap"].open:
 
 # ---- what the page is ----------------------------------------------------------------------------------
 code.box("softmax", lang)
-with layout.about(lang):
-    st.write(t("sm.intro", lang))
+layout.about(lang, lambda: st.write(t("sm.intro", lang)))

@@ -38,5 +38,4 @@ for name, view in VIEWS.items():
         with sec[name], widgets.guard(lang):
             view(lang, rows[name])
 
-with layout.about(lang):
-    st.write(t("zoo.intro", lang))
+layout.about(lang, lambda: st.write(t("zoo.intro", lang)))

@@ -265,8 +265,10 @@ def test_every_encoding_draws_its_charts(kind: EncodingKind, lang: str) -> None:
     np.testing.assert_allclose(z, encode(spec)[np.ix_(rows, cols)], atol=1e-6)
     step = cols[1] - cols[0]  # 384 columns are drawn every second one (the page says so)
     assert rows == list(range(100)) and cols == list(range(0, spec.d_model, step))
-    assert t(f"encodings.about.{kind}", lang) in [i.value for i in at.info]
     assert len(at.table) == 1  # the scorecard
+    assert t(f"encodings.about.{kind}", lang) not in [i.value for i in at.info]  # folded: not sent
+    at.session_state["about"] = True  # the visitor opens the page's closing words
+    assert t(f"encodings.about.{kind}", lang) in [i.value for i in ok(at.run()).info]
 
 
 def test_split_layout_is_shown_to_be_a_permutation() -> None:

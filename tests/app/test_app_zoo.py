@@ -60,6 +60,9 @@ def test_the_zoo_trains_every_variant_once_and_draws_those_runs(lang: str) -> No
         t("zoo.untrained", lang, n=n, seconds=views.SECONDS_EACH * n // views.LANES)
     ]
     assert [c.proto.id.split("-")[-1] for c in charts(at)] == ["zoo_cache"]  # the formula's chart, first
+    # its own "what to notice" beside it (the trained page's notice is about the curves too)
+    said = "\n".join(m.value for m in at.markdown)
+    assert t("zoo.cache.notice", lang) in said and t("zoo.notice", lang) not in said
     at.button(key="zoo_train").click().run()
     assert not at.exception
     assert not [b for b in at.button if b.key == "zoo_train"]  # training or trained: no button
@@ -80,7 +83,8 @@ def test_the_zoo_trains_every_variant_once_and_draws_those_runs(lang: str) -> No
     table = at.dataframe[0].value
     assert len(table) == n
     assert list(table[t("zoo.col.params", lang)]) == [r.params for r in runs.values()]
-    assert t("zoo.notice", lang) in "\n".join(m.value for m in at.markdown)
+    said = "\n".join(m.value for m in at.markdown)
+    assert t("zoo.notice", lang) in said and t("zoo.cache.notice", lang) not in said
     # five steps reach 99% nowhere: every variant is named as missing it
     names = ", ".join(t(f"zoo.v.{v}", lang) for v in multihead.VARIANTS)
     missed = t("zoo.missed", lang, steps=SHORT, seconds=f"{zoo.ZooConfig().time_limit:.0f}", names=names)

@@ -14,9 +14,10 @@ section tab, in English and Korean:
 - axe-core finds no serious or critical violation, and every chart is a keyboard stop named by its summary
   (tests/support/axe.py), at 1400 x 900 and in the presenter view at 1280 x 720;
 - in the normal view at 1400 x 900, each tab, clicked, draws its charts and only its charts: the labels are
-  the page's tabs in the page's language, the open one is the tab clicked, every chart of the page is in
-  its panel and drawn, a tab inside it (opened in turn) runs alone: its own chart is on the page, its
-  siblings' are not. (The Real models page's tabs, which need a text and a model, have their own test.)
+  the page's tabs in the page's language (and so are its title and its first tab's chart titles), the
+  open one is the tab clicked, every chart of the page is in its panel and drawn, a tab inside it (opened
+  in turn) runs alone: its own chart is on the page, its siblings' are not. (The Real models page's
+  tabs, which need a text and a model, have their own test.)
 - no request leaves the app's server, on any tab or after a sidebar slider moves (a class without
   internet), and the page raises no JavaScript error.
 
@@ -47,7 +48,7 @@ from bench.harness.browser import (
     wait_for_idle,
 )
 from tests.support.axe import DRAWN_JS, charts_unlabelled, styled, violations
-from tests.support.presenter import SCALE_OF, fits_a_projector
+from tests.support.presenter import fits_a_projector
 from tests.support.sections import NESTED, SECTIONS
 from tests.support.tabs import (
     INNER_CHART,
@@ -244,9 +245,9 @@ CHARTLESS = frozenset({("positional_encoding", "pe.score.title"), ("attention", 
 OWN_CHARTS = frozenset(TABS) - {"pretrained"}
 
 
-#: The pages whose first tab is held to fits_a_projector (the Attention variants page's side text is a
-#: caption, which the presenter view does not enlarge: not checked yet).
-PROJECTOR_CHECKED = frozenset({*SCALE_OF, "pretrained"})
+#: The titles of the main area's drawn charts.
+_TITLES_JS = """() => [...document.querySelectorAll('[data-testid=stMain] .al-plot')]
+  .map((el) => el._fullLayout?.title?.text || '').filter(Boolean)"""
 
 
 def tab_problems(page: Page, path: str, lang: str, i: int, where: str) -> list[str]:
@@ -258,8 +259,15 @@ def tab_problems(page: Page, path: str, lang: str, i: int, where: str) -> list[s
     if i == 0:
         if tab_labels(page) != labels:
             found.append(f"{where}: the tabs are {tab_labels(page)}, not {labels}")
-        if any(bool(HANGUL.search(label)) is not (lang == "ko") for label in labels):
+        ko = lang == "ko"
+        if any(bool(HANGUL.search(label)) is not ko for label in labels):
             found.append(f"{where}: a tab's label is not in the page's language: {labels}")
+        # the title and the charts' titles too: Korean ones in Korean, none in English
+        title = page.locator('[data-testid="stMain"] h1').first.inner_text()
+        titles: list[str] = page.evaluate(_TITLES_JS)
+        korean = any(HANGUL.search(x) for x in titles)
+        if bool(HANGUL.search(title)) is not ko or (titles and korean is not ko):
+            found.append(f"{where}: title or chart titles in another language: {title}, {titles}")
     if selected(page) != labels[i]:
         found.append(f"{where}: the open tab is {selected(page)!r}")
     settled_in_panel(page)
@@ -330,7 +338,7 @@ def walk(page: Page, server: StreamlitServer, path: str, lang: str, *, present: 
                 found += violations(page, where) + charts_unlabelled(page, where)
                 if not present and path in OWN_CHARTS:
                     found += tab_problems(page, path, lang, i, where)
-                if present and i == 0 and path in PROJECTOR_CHECKED:
+                if present and i == 0:
                     try:
                         fits_a_projector(page, path, lang)
                     except AssertionError as exc:

@@ -5,7 +5,9 @@ p's live strip, its one control on the screen (its dashed p marker moves with it
 sentence becomes the rows of the E / P / E + P heatmaps, markup in it stays text, and ``?max_len=1``
 warns instead of failing. Softmax: d_k (its live strip on the first tab) widens the unscaled q · k
 histogram like √d_k while the scaled one stays put, and markup typed as the worked example's sentence
-stays text. All three pages load in English and Korean (screenshots in ``test-artifacts/screenshots/``).
+stays text. The softmax page, every section at once, loads in English and Korean (screenshots in
+``test-artifacts/screenshots/``); every page's tabs in both languages are the layout walk's
+(tests/browser/test_browser_layout.py).
 """
 
 from __future__ import annotations
@@ -94,11 +96,6 @@ def type_sentence(page: Page, text: str) -> None:
     box.press("Enter")
 
 
-def hangul_title_js(want: bool) -> str:
-    """A wait_for_plot predicate: the chart title is (not) in Korean."""
-    return f"/[\\uac00-\\ud7a3]/.test(el._fullLayout.title.text) === {'true' if want else 'false'}"
-
-
 # ---- similarity ---------------------------------------------------------------------------------------
 def test_similarity_curve_peaks_at_the_slider_position(
     page: Page, server: StreamlitServer, page_errors: list[str]
@@ -181,23 +178,6 @@ def test_embedding_with_one_position_warns_about_max_len(page: Page, server: Str
     assert page.locator(ALERT).filter(has_text="not allowed").count() == 0  # the URL value was accepted
     assert panel_rows(page) == [DEFAULT_ROWS[:1]] * 3
     assert_no_exception(page)
-
-
-# ---- both pages, both languages -----------------------------------------------------------------------
-@pytest.mark.parametrize(
-    ("path", "root"), [(SIM_PATH, SIM_CURVE), (EMB_PATH, EMB_PANELS)], ids=["similarity", "embedding"]
-)
-@pytest.mark.parametrize(("lang", "hangul"), [("en", False), ("ko", True)], ids=["en", "ko"])
-def test_new_page_in_each_language(
-    page: Page, server: StreamlitServer, path: str, root: str, lang: str, hangul: bool
-) -> None:
-    page.goto(f"{server.url}{path}?lang={lang}")
-    wait_for_rerun(page, hangul_title_js(hangul), root=root)
-
-    assert bool(HANGUL.search(heading(page))) is hangul, heading(page)
-    assert bool(HANGUL.search(plot_eval(page, "el._fullLayout.title.text", root=root))) is hangul
-    assert_no_exception(page)
-    print("saved", screenshot(page, f"{path.strip('/')}_{lang}"))
 
 
 # ---- softmax and scaling ------------------------------------------------------------------------------

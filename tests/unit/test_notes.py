@@ -201,10 +201,14 @@ def whys(at: AppTest, lang: str) -> list[str]:
 
 
 def shown(at: AppTest, keys: str | tuple[str, ...], lang: str, **values: object) -> bool:
-    """The flag's short box is on the page, and its explanation in the expander under it."""
-    return notes.notes_text(keys, lang, **values) in warnings(at) and notes.notes_why(
-        keys, lang, **values
-    ) in whys(at, lang)
+    """The flag's short box is on the page, and its explanation in the expander under it once a visitor
+    opens that (and the page's closing words, where the box about the whole page is): a folded box's
+    content is sent only while it is open, and only then."""
+    why = notes.notes_why(keys, lang, **values)
+    at.session_state["about"] = True
+    at.session_state[notes.why_key(keys)] = True
+    ok(at.run())
+    return notes.notes_text(keys, lang, **values) in warnings(at) and why in whys(at, lang)
 
 
 def on_page(page: str, lang: str, **state: object) -> AppTest:
@@ -241,6 +245,22 @@ def test_the_first_tab_a_visitor_sees_has_the_sin_cos_and_base_flags() -> None:
     at = ok(at.switch_page("pages/positional_encoding.py").run())
     table = STRINGS["notes.pe_sincos.table.interleaved"]["en"]
     assert shown(at, "pe_base", "en") and shown(at, "pe_sincos", "en", table=table)
+
+
+def test_a_folded_box_sends_its_words_only_once_opened() -> None:
+    """The "what is right, and why" box under a notes box, and the page's closing words (which hold the
+    base's notes box), are sent only while open (issue 37: fewer elements a rerun); opened, they stay
+    open over the next run."""
+    at = on_page("pages/positional_encoding.py", "en")
+    sincos = notes.notes_why("pe_sincos", "en", table=STRINGS["notes.pe_sincos.table.interleaved"]["en"])
+    base = notes.notes_text("pe_base", "en")
+    assert whys(at, "en") == [] and base not in warnings(at)
+    assert [e.label for e in at.expander].count(STRINGS["notes.why"]["en"]) == 2  # pe_sincos, pe_index
+    at.session_state[notes.why_key("pe_sincos")] = True
+    assert whys(ok(at.run()), "en") == [sincos]
+    at.session_state["about"] = True
+    assert base in warnings(ok(at.run())) and whys(at, "en") == [sincos]  # the base's box still folded
+    assert whys(ok(at.run()), "en") == [sincos]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -22,10 +22,11 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import threading
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Any
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from viz.i18n import t
 from viz.ui.sections import Section
@@ -78,13 +79,29 @@ def page_controls(found: Mapping[str, Row]) -> Any:
     return first.side if first is not None else st.container()
 
 
-@contextlib.contextmanager
-def about(lang: str, *, expanded: bool = False) -> Iterator[None]:
-    """The page's longer words, folded at its end: its opening paragraph, what the chosen encoding is, the
-    notes boxes that concern the whole page. A screen reader reaches them after the chart, as a sighted
-    student does."""
-    with st.expander(t("ui.page.about", lang), expanded=expanded):
-        yield
+def folded(label: str, key: str, draw: Callable[[], object], *, expanded: bool = False) -> None:
+    """A folded box whose content runs, and is sent, only while it is open: opening it reruns the page (or
+    its fragment). Streamlit sends a plain expander's content on every run, folded or not: the page's
+    closing words cost a whole run five elements (issue 37: fewer elements a rerun).
+
+    ``key`` keeps the box's state; a second box of the same key in one run (the same notes box in two
+    sections shown at once) gets ``key_2``, and so on."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    used = ctx.shared.widget_user_keys_this_run if ctx is not None else ()
+    unique, n = key, 2
+    while unique in used:
+        unique, n = f"{key}_{n}", n + 1
+    panel = st.expander(label, expanded=expanded, key=unique, on_change="rerun")
+    if panel.open:
+        with panel:
+            draw()
+
+
+def about(lang: str, draw: Callable[[], object], *, expanded: bool = False) -> None:
+    """The page's longer words, folded at its end (``draw`` writes them, run only while the box is open):
+    its opening paragraph, what the chosen encoding is, the notes boxes that concern the whole page. A
+    screen reader reaches them after the chart, as a sighted student does."""
+    folded(t("ui.page.about", lang), "about", draw, expanded=expanded)
 
 
 _strips = threading.local()  # each session's script runs in its own thread

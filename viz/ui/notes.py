@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from viz.i18n import t
+from viz.ui.layout import folded
 
 # ---- where the lecture notes differ ----------------------------------------------------------------------
 #: Every slip in the lecture notes the app points out. Each key has ``notes.<key>.where`` (note file and
@@ -63,5 +64,10 @@ def notes_differ(keys: str | Sequence[str], lang: str, **values: object) -> None
     ``keys`` are from :data:`NOTE_SLIPS`; several go into one box. ``values`` fill the strings'
     placeholders."""
     st.warning(notes_text(keys, lang, **values), icon=NOTES_ICON)
-    with st.expander(t("notes.why", lang)):
-        st.markdown(notes_why(keys, lang, **values))
+    why = notes_why(keys, lang, **values)
+    folded(t("notes.why", lang), why_key(keys), lambda: st.markdown(why))
+
+
+def why_key(keys: str | Sequence[str]) -> str:
+    """The state key of the "what is right, and why" box under a notes box (the first one in a run)."""
+    return "why_" + "_".join(_slip_keys(keys))

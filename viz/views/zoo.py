@@ -188,6 +188,8 @@ def zoo_section(lang: str, row: layout.Row) -> None:
             if job is None or job.finished:
                 seconds = SECONDS_EACH * len(VARIANTS) // LANES  # LANES variants at a time
                 st.info(t("zoo.untrained", lang, n=len(VARIANTS), seconds=seconds))
+            with row.side:  # the bars are the only chart until someone trains
+                st.markdown(t("zoo.cache.notice", lang))
             return
         _curves(runs, seed, show, lang)
         _cache_bars(runs, seed, lang)
