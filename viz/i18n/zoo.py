@@ -135,13 +135,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "zoo.cache.notice": {
         "en": "**What to notice.** These bars need no training: each is what a variant keeps for every token "
         "of an 8k context, counted from its shapes. Latent attention keeps a small latent vector and one "
-        "shared position key instead of every head's keys and values. Local + global keeps only a window in half its layers. Sparse "
+        "shared position key instead of every head's keys and values. Local + global keeps only a window "
+        "in half its layers. Sparse "
         "attention (NSA) keeps a little more than the standard cache: its compressed block summaries come "
         "on top of the full keys and values. The linear and delta-rule variants keep a state of fixed size, "
         "so its share per token shrinks as the context grows. Train them all to see which also learn.",
         "ko": "**눈여겨볼 점.** 이 막대는 학습 없이 그립니다. 8k 토큰 문맥에서 각 변형이 토큰마다 남기는 양을 "
-        "모양만으로 센 값입니다. 잠재 어텐션은 헤드마다 키와 밸류를 두는 대신 작은 잠재 벡터와 위치용 공유 키 하나만 "
-        "남깁니다. "
+        "모양만으로 센 값입니다. 잠재 어텐션은 헤드마다 키와 밸류를 두는 대신 작은 잠재 벡터와 위치용 공유 "
+        "키 하나만 남깁니다. "
         "로컬 + 글로벌은 층의 절반에서 창 안의 토큰만 남깁니다. 희소 어텐션(NSA)은 기본 캐시보다 조금 더 "
         "남깁니다. 전체 키와 밸류에 압축한 블록 요약을 더하기 때문입니다. 선형과 델타 규칙 변형은 크기가 "
         "고정된 상태를 남기므로 문맥이 길어질수록 토큰당 몫이 줄어듭니다. 모두 학습해 보면 어느 변형이 과제도 "

@@ -64,8 +64,7 @@ def notes_differ(keys: str | Sequence[str], lang: str, **values: object) -> None
     ``keys`` are from :data:`NOTE_SLIPS`; several go into one box. ``values`` fill the strings'
     placeholders."""
     st.warning(notes_text(keys, lang, **values), icon=NOTES_ICON)
-    why = notes_why(keys, lang, **values)
-    folded(t("notes.why", lang), why_key(keys), lambda: st.markdown(why))
+    folded(t("notes.why", lang), why_key(keys), lambda: st.markdown(notes_why(keys, lang, **values)))
 
 
 def why_key(keys: str | Sequence[str]) -> str:
