@@ -53,15 +53,10 @@ ADDRESSES = ("", "home", *(name for name in PAGE_FILES if name not in WALKED))
 BASE_PATH_PROBE = re.compile(r"/[a-z_]+/_stcore/(health|host-config)$")
 
 
-def wait_charts_drawn(page: Page) -> None:
-    """Until Plotly has drawn every chart in the main area (none on the home page)."""
-    wait_drawn(page, charts=False)
-
-
 def wait_page(page: Page) -> None:
     page.locator(HEADING).first.wait_for(timeout=120_000)
     wait_for_idle(page)
-    wait_charts_drawn(page)
+    wait_drawn(page, charts=False)  # none on the home page
     assert_no_exception(page)
 
 
@@ -81,7 +76,7 @@ def open_every_tab(page: Page) -> list[str]:
         tab = next((tab for tab in todo if tab["inner"]), todo[0])
         opened.append(tab["label"])
         open_tab(page, tab["label"])
-        wait_charts_drawn(page)
+        wait_drawn(page, charts=False)
         assert_no_exception(page)
 
 
@@ -207,7 +202,7 @@ def test_toolbar_speaks_the_pages_language_without_share_and_clears_the_title(
         page.goto(f"{server.url}/{name}?lang={lang}")
         wait_page(page)
         open_tab(page, t(tab, lang))
-        wait_charts_drawn(page)
+        wait_drawn(page, charts=False)
         # The tab's charts there, each with its toolbar: on a busy machine the new tab's charts were not
         # mounted yet (no chart: every() holds at once), or one had its data and no toolbar yet (Plotly
         # sets a chart's data before it draws the rest; 2026-11-29)
