@@ -50,6 +50,14 @@ QUIET_CPU_SHARE = 0.05  # below this share of a core over QUIET_WINDOW_S, the se
 QUIET_WINDOW_S = 1.0
 
 
+#: Rows that press one tab's own control instead of the load benchmark's cycle: (the page, its steps). The
+#: Attention page's cycle alternates the head (the step-by-step's own slider) with the layers (a model
+#: control): this row is the head alone.
+OWN_STEPS: dict[str, tuple[str, list[tuple[str, float | str]]]] = {
+    "attention_head": ("attention", [("att_step_head", h) for h in (2, 3, 4, 5, 6, 7, 8, 1)]),
+}
+
+
 async def wait_until_quiet(pid: int, timeout: float = 120.0) -> float:
     """Wait until the server uses less than :data:`QUIET_CPU_SHARE` of a core over a window: a fresh
     process first imports PyTorch and builds a throwaway model in a background thread (viz.ui.runtime),
@@ -66,12 +74,13 @@ async def wait_until_quiet(pid: int, timeout: float = 120.0) -> float:
 async def _page(url: str, pid: int, page: str, cycles: int) -> tuple[str, float]:
     """One page's row and its CPU per rerun (ms)."""
     # The first of the page's addresses the load benchmark uses (the real models' page: one model, one tab).
-    query = QUERIES.get(page, ("",))[0]
-    session, first = await open_session(url, "" if page == FLOOR else page, query)
+    path, own = OWN_STEPS.get(page, (page, None))
+    query = QUERIES.get(path, ("",))[0]
+    session, first = await open_session(url, "" if page == FLOOR else path, query)
     try:
         if page != FLOOR:
-            await open_section(session, page, 120.0)
-        steps = FLOOR_STEPS if page == FLOOR else STEPS[page]
+            await open_section(session, path, 120.0)
+        steps = FLOOR_STEPS if page == FLOOR else own or STEPS[page]
         for key, value in steps:  # every figure of the cycle built and cached
             set_slider(session, key, value)
             if not (await session.rerun()).ok:
@@ -116,7 +125,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--cycles", type=int, default=5)
-    parser.add_argument("--pages", nargs="+", choices=sorted(STEPS), default=list(STEPS))
+    parser.add_argument(
+        "--pages", nargs="+", choices=sorted({*STEPS, *OWN_STEPS}), default=[*STEPS, *OWN_STEPS]
+    )
     parser.add_argument("--out", type=Path, default=REPO_ROOT / "bench" / "results" / "cost.md")
     args = parser.parse_args(argv)
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 import streamlit as st
 
@@ -38,24 +38,16 @@ if source == "sentence":
 else:
     sec = {"maps": sections.Section(st.container(), True)}
 # Each open section's first row: its main chart, and beside it the controls that move it (viz.ui.layout).
-# Sections 2-4 are fragments when shown as tabs (a control of theirs reruns the tab alone, the page's own
-# controls with it), so they make their own row; one under the other, each section runs with the page.
+# Sections 2-4 are fragments when shown as tabs (a model control reruns the tab alone, a control of the
+# tab's own only its part: tab_body), so they make their own row; one under the other, each runs with the
+# page.
 FRAGMENTS = () if st.session_state.get(sections.ALL_SECTIONS) else ("mask", "steps", "order")
 rows = layout.rows(sec, skip=FRAGMENTS)
 first = sec["maps"]
 ATT_LAYERS = (1, 4)  # training time grows with depth; the Encoder block page stacks up to 6
 
 
-class Model(NamedTuple):
-    """The live model the page's controls set, and the sentence it reads."""
-
-    source: str
-    tokens: tuple[str, ...]
-    n_layers: int
-    config: encoder.ModelConfig
-
-
-def model_controls(box: Any) -> Model:
+def model_controls(box: Any) -> views.Model:
     """The model's settings and the sentence, in ``box`` (the first open section's side column)."""
     with box:
         picked = widgets.choice(
@@ -89,7 +81,7 @@ def model_controls(box: Any) -> Model:
             st.caption(t("att.gqa.note", lang, heads=s.heads, kv=kv, group=s.heads // kv))
         if cfg.rotary and s.d_k < 2:
             st.warning(t("ui.att.rope_dk1", lang, d_k=s.d_k))
-    return Model(picked, words, layers, cfg)
+    return views.Model(picked, words, layers, cfg)
 
 
 # the maps' view (heatmaps, one layer's lines or every layer's) at the top of the side column, above the
@@ -127,7 +119,7 @@ if first.open and m is not None:
 
 
 # ---- 2. masks --------------------------------------------------------------------------------------------
-def masks(model: Model, row: layout.Row) -> None:
+def masks(model: views.Model, row: layout.Row) -> None:
     """A batch of two sentences, the shorter padded, under each mask."""
     first, n_layers, config = model.tokens, model.n_layers, model.config
     c1 = c2 = row.side
@@ -165,7 +157,7 @@ def masks(model: Model, row: layout.Row) -> None:
 
 
 # ---- 3. one head step by step ----------------------------------------------------------------------------
-def step_by_step(model: Model, row: layout.Row) -> None:
+def step_by_step(model: views.Model, row: layout.Row) -> None:
     """Q, K, V, Q Kᵀ, ÷ √d_k, + mask, softmax, · V, concat, · W_O for one head of a sentence."""
     tokens, n_layers, config = model.tokens, model.n_layers, model.config
     if not tokens:
@@ -202,7 +194,7 @@ def step_by_step(model: Model, row: layout.Row) -> None:
 
 
 # ---- 4. word order -------------------------------------------------------------------------------------
-def word_order(model: Model, row: layout.Row) -> None:
+def word_order(model: views.Model, row: layout.Row) -> None:
     """Shuffle the sentence and compare the outputs with and without a position signal."""
     tokens, config = model.tokens, model.config
     if len(tokens) < 2:
@@ -234,7 +226,14 @@ def fragment_tab(name: str) -> None:
     here = model_controls(row.side)
     if here.source != source:  # the page's sections depend on it
         st.rerun()
-    BODIES[name](here, row)
+    tab_body(name, here, row)
+
+
+@shell.fragment
+def tab_body(name: str, model: views.Model, row: layout.Row) -> None:
+    """The tab's own part, a fragment inside the tab's writing into its row: a press on its own controls
+    (a head, a mask, a shuffle) reruns it alone, not the model controls above it; theirs rerun both."""
+    BODIES[name](model, row)
 
 
 if source == "sentence":

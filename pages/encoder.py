@@ -186,7 +186,14 @@ def body(name: str, m: Model, row: layout.Row) -> None:
 def fragment_tab(name: str) -> None:
     """Section ``name`` as the tab shown: its row, the page's controls beside its chart, its body."""
     row = layout.row(name)
-    body(name, model_controls(row.side), row)
+    tab_body(name, model_controls(row.side), row)
+
+
+@shell.fragment
+def tab_body(name: str, m: Model, row: layout.Row) -> None:
+    """The tab's own part, a fragment inside the tab's writing into its row: a press on its own controls
+    (a stage, a layer, the target) reruns it alone, not the model controls above it; theirs rerun both."""
+    body(name, m, row)
 
 
 # the page's controls beside the first open section's chart (drawn by the section when it is a fragment)

@@ -14,8 +14,10 @@ import pytest
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from bench.harness.browser import StreamlitServer
-from deploy.st_client import Rerun, Session, open_session, set_slider
+from deploy.st_client import Rerun, Session, open_session, set_slider, set_tab
 from viz.i18n import t
+from viz.state.settings import Settings
+from viz.ui.widgets import choice_key
 
 #: Elements only the sidebar draws (the language control, the settings' switches): a rerun that draws
 #: one of them ran the whole page.
@@ -199,3 +201,42 @@ def test_the_real_models_one_head_tab_reruns_alone_and_a_new_model_reruns_the_pa
     # the code box (a folded expander keyed by its snippet) is SmolLM2's now
     assert any("code_pretrained.smollm2" in text for text in texts), texts[-5:]
     assert not any("code_pretrained.minilm" in text for text in texts)
+
+
+def test_a_tab_press_on_its_own_control_leaves_the_page_controls_beside_it(server: StreamlitServer) -> None:
+    """The Attention page's step-by-step tab is a fragment with the page's model controls in its side
+    column, and its own part (the head, the layer, causal, the head's charts) a fragment inside it: a head
+    press reruns the inner one alone (the model controls, such as the sentence box, are not sent again;
+    the head's words and charts are, for the new head), while a model control reruns both."""
+    s = Settings()
+
+    async def presses() -> tuple[Rerun, list[str], list[str], list[str]]:
+        session, first = await open_session(server.url, "attention")
+        try:
+            assert first.ok, session.last_exception
+            set_tab(session, choice_key("att_section", "en"), t("steps.title", "en"))
+            assert (await session.rerun()).ok, session.last_exception
+            texts: list[str] = []
+            original = session._learn_delta
+
+            def learn(fwd: ForwardMsg) -> bool:
+                texts.append(fwd.delta.new_element.markdown.body)
+                return original(fwd)
+
+            session._learn_delta = learn  # type: ignore[method-assign]
+            set_slider(session, "att_step_head", 2)
+            head = await session.rerun()
+            assert head.ok, session.last_exception
+            after_head = list(session.drawn)
+            set_slider(session, "att_layers", 2)
+            assert (await session.rerun()).fragment, session.last_exception
+            return head, after_head, list(session.drawn), texts
+        finally:
+            await session.close()
+
+    head, after_head, after_layers, texts = asyncio.run(presses())
+    assert head.fragment
+    assert "text_input" not in after_head and "radio" not in after_head  # the sentence box, the source
+    assert after_head.count("bidi_component") == 3  # Q, K and V of the new head
+    assert t("steps.intro", "en", h=2, layer=1, d_k=s.d_k, d_model=s.d_model) in texts
+    assert "text_input" in after_layers and after_layers.count("bidi_component") == 3  # a model control: both

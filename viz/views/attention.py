@@ -5,7 +5,7 @@ test; every head's map, as heatmaps or lines, is :mod:`viz.views.heads`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -30,6 +30,15 @@ SHOWN_COLUMNS = 8
 ANNOTATE_TOKENS = 12
 #: Most columns a d_model-wide matrix sends to the browser (wider ones are strided).
 WIDE_COLUMNS = 128
+
+
+class Model(NamedTuple):
+    """The Attention page's live model, as its controls set it, and the sentence it reads."""
+
+    source: str
+    tokens: tuple[str, ...]
+    n_layers: int
+    config: ModelConfig
 
 
 #: The word-order chart's log axis (powers of ten) when every bar is float rounding: from the floor of
