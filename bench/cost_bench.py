@@ -7,9 +7,9 @@ Run from the repository root:
 One fresh ``streamlit run app.py`` and one session at a time (``deploy/st_client.py``, no browser): for
 each page of the load benchmark, the session opens the page, moves the page's slider once through the
 load benchmark's cycle (``bench.load_bench.STEPS``) so every figure is built and cached, then through
-it ``--cycles`` more times. For those reruns it reports the server's CPU time per rerun (user + system
-from /proc/PID/stat, all threads), the median time to ``script_finished``, the ForwardMsgs and bytes a
-rerun sends.
+it ``--cycles`` more times (the rows of :data:`OWN_STEPS` move one tab's own control instead). For those
+reruns it reports the server's CPU time per rerun (user + system from /proc/PID/stat, all threads), the
+median time to ``script_finished``, the ForwardMsgs and bytes a rerun sends.
 
 With one change every 3 s, 40 sessions ask for 13.3 reruns a second; Streamlit runs every session's
 script in one process, under one GIL, so what they can have is about one core: the last column is the

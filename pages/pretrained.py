@@ -82,12 +82,17 @@ def one_head(chosen: Chosen | None) -> None:
     # the view (heatmaps or lines) at the top of its side column, above the page's controls
     view = flow.view_choice("real_view", lang, row.side)
     key, _, analysed = choose(row.side) if chosen is None else chosen
-    info = pretrained.INFO[key]
     if st.session_state.get(CODE_MODEL, key) != key:
         st.rerun()  # another model: the code box under the page follows it
-    if analysed is None:
-        return
-    pieces, result = analysed
+    if analysed is not None:
+        head_view(key, analysed[0], view, row)
+
+
+@shell.fragment
+def head_view(key: str, pieces: Any, view: str, row: layout.Row) -> None:
+    """The layer, the head and their chart, a fragment inside the tab's writing into its row: a layer or
+    head press reruns them alone, not the model and the text above them (the model's run is memoized)."""
+    info, result = pretrained.INFO[key], pretrained.run(key, pieces.ids)
     with row.side:
         layer = widgets.bounded_slider(t("real.one.layer", lang), 1, info.layers, 1, key="real_layer")
         lines = flow.controls("real", views.labels(pieces), layer - 1, lang, view)

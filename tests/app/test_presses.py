@@ -163,7 +163,8 @@ def test_add_this_view_takes_the_view_a_tab_press_left(server: StreamlitServer) 
 def test_the_real_models_one_head_tab_reruns_alone_and_a_new_model_reruns_the_page(
     server: StreamlitServer,
 ) -> None:
-    """The one-head tab, shown alone, is a fragment: a layer moved reruns the tab alone. Its model is
+    """The one-head tab, shown alone, is a fragment: a layer moved reruns the tab alone, and in it only the
+    layer, the head and their chart (a fragment inside the tab's: not the text and the model). Its model is
     chosen in the tab too, and the page's code box under the tab names the model: a new model reruns the
     whole page, so the box shows the new model's code."""
 
@@ -196,6 +197,7 @@ def test_the_real_models_one_head_tab_reruns_alone_and_a_new_model_reruns_the_pa
     layer, early, whole, drawn, texts = asyncio.run(presses())
     assert layer.fragment and not SIDEBAR_KINDS & set(drawn)  # the layer: the tab alone
     assert "bidi_component" in drawn  # its chart, for the new layer
+    assert "text_input" not in drawn and "radio" not in drawn  # not the text and the model above it
     assert early.status == ForwardMsg.FINISHED_EARLY_FOR_RERUN  # the model: the tab asks for the page...
     assert whole.status == FINISHED  # ...which runs whole
     # the code box (a folded expander keyed by its snippet) is SmolLM2's now
