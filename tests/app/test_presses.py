@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
@@ -44,6 +44,19 @@ async def _press(
         return first, press, session
     finally:
         await session.close()
+
+
+def recorded(session: Session, take: Callable[[ForwardMsg], str]) -> list[str]:
+    """What ``take`` reads off each delta the session learns from now on (the list fills as it runs)."""
+    found: list[str] = []
+    original = session._learn_delta
+
+    def learn(fwd: ForwardMsg) -> bool:
+        found.append(take(fwd))
+        return original(fwd)
+
+    session._learn_delta = learn  # type: ignore[method-assign]
+    return found
 
 
 def test_the_position_p_reruns_only_the_first_tab(server: StreamlitServer) -> None:
@@ -140,18 +153,9 @@ def test_add_this_view_takes_the_view_a_tab_press_left(server: StreamlitServer) 
             session.page_name, session.page_script_hash = "write", session.script_hashes["write"]
             session.query_string = ""
             session.widgets.clear()
-            shown: list[str] = []
-            original = session._learn_delta
-
-            def learn(fwd: ForwardMsg) -> bool:
-                text = str(fwd.delta.new_element)
-                if "/softmax" in text:
-                    shown.append(text)
-                return original(fwd)
-
-            session._learn_delta = learn  # type: ignore[method-assign]
+            texts = recorded(session, lambda fwd: str(fwd.delta.new_element))
             assert (await session.rerun()).ok, session.last_exception
-            return shown
+            return [text for text in texts if "/softmax" in text]
         finally:
             await session.close()
 
@@ -172,14 +176,7 @@ def test_the_real_models_one_head_tab_reruns_alone_and_a_new_model_reruns_the_pa
         session, first = await open_session(server.url, "pretrained", "tab=one")
         try:
             assert first.ok, session.last_exception
-            texts: list[str] = []
-            original = session._learn_delta
-
-            def learn(fwd: ForwardMsg) -> bool:
-                texts.append(str(fwd.delta))
-                return original(fwd)
-
-            session._learn_delta = learn  # type: ignore[method-assign]
+            texts = recorded(session, lambda fwd: str(fwd.delta))
             set_slider(session, "real_layer", 2)
             layer = await session.rerun()
             assert layer.ok, session.last_exception
@@ -218,14 +215,7 @@ def test_a_tab_press_on_its_own_control_leaves_the_page_controls_beside_it(serve
             assert first.ok, session.last_exception
             set_tab(session, choice_key("att_section", "en"), t("steps.title", "en"))
             assert (await session.rerun()).ok, session.last_exception
-            texts: list[str] = []
-            original = session._learn_delta
-
-            def learn(fwd: ForwardMsg) -> bool:
-                texts.append(fwd.delta.new_element.markdown.body)
-                return original(fwd)
-
-            session._learn_delta = learn  # type: ignore[method-assign]
+            texts = recorded(session, lambda fwd: fwd.delta.new_element.markdown.body)
             set_slider(session, "att_step_head", 2)
             head = await session.rerun()
             assert head.ok, session.last_exception
