@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable, Iterator
+from urllib.parse import parse_qsl
 
 import pytest
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
@@ -181,6 +182,7 @@ def test_the_real_models_one_head_tab_reruns_alone_and_a_new_model_reruns_the_pa
             layer = await session.rerun()
             assert layer.ok, session.last_exception
             drawn = list(session.drawn)
+            assert ("layer", "2") in parse_qsl(session.query_string), session.query_string  # the address
             model = session.widget_by_key("real_model__en")
             model.value, session.fragment_id = t("real.model.smollm2", "en"), model.fragment
             early = await session.rerun()
@@ -220,6 +222,8 @@ def test_a_tab_press_on_its_own_control_leaves_the_page_controls_beside_it(serve
             head = await session.rerun()
             assert head.ok, session.last_exception
             after_head = list(session.drawn)
+            # the inner fragment's run writes the address too: a link shares the head shown
+            assert ("head", "2") in parse_qsl(session.query_string), session.query_string
             set_slider(session, "att_layers", 2)
             assert (await session.rerun()).fragment, session.last_exception
             return head, after_head, list(session.drawn), texts
