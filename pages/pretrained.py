@@ -10,6 +10,7 @@ import streamlit as st
 
 from viz import pretrained
 from viz.i18n import t
+from viz.pretrained.tokens import Pieces
 from viz.state import link as url_link
 from viz.ui import layout, sections, shell, widgets
 from viz.views import code, flow, generate, induction, intervene, model_map, patching
@@ -89,10 +90,14 @@ def one_head(chosen: Chosen | None) -> None:
 
 
 @shell.fragment
-def head_view(key: str, pieces: Any, view: str, row: layout.Row) -> None:
+def head_view(key: str, pieces: Pieces, view: str, row: layout.Row) -> None:
     """The layer, the head and their chart, a fragment inside the tab's writing into its row: a layer or
-    head press reruns them alone, not the model and the text above them (the model's run is memoized)."""
-    info, result = pretrained.INFO[key], pretrained.run(key, pieces.ids)
+    head press reruns them alone, not the model and the text above them."""
+    info, result = pretrained.INFO[key], None
+    with widgets.guard(lang):  # the memoized run: a cache hit, or run again if other texts evicted it
+        result = pretrained.run(key, pieces.ids)
+    if result is None:
+        return
     with row.side:
         layer = widgets.bounded_slider(t("real.one.layer", lang), 1, info.layers, 1, key="real_layer")
         lines = flow.controls("real", views.labels(pieces), layer - 1, lang, view)
