@@ -231,6 +231,8 @@ def _default_value(kind: str, proto: Any) -> tuple[str, Any]:
         return "double_array_value", list(proto.value or proto.default)
     if kind in {"radio", "selectbox", "text_area", "text_input", "segmented_control", "pills"}:
         return "string_value", None
+    if kind == "button_group":  # st.segmented_control and st.pills: the chosen options' labels
+        return "string_array_value", None
     if kind == "checkbox":
         return "bool_value", None
     if kind == "button":

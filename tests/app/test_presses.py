@@ -236,3 +236,29 @@ def test_a_tab_press_on_its_own_control_leaves_the_page_controls_beside_it(serve
     assert after_head.count("bidi_component") == 3  # Q, K and V of the new head
     assert t("steps.intro", "en", h=2, layer=1, d_k=s.d_k, d_model=s.d_model) in texts
     assert "text_input" in after_layers and after_layers.count("bidi_component") == 3  # a model control: both
+
+
+def test_a_block_picked_on_the_encoder_tab_reruns_only_the_tab_s_own_part(server: StreamlitServer) -> None:
+    """The Encoder's first tab, shown alone, is a fragment with the model's controls in its side column
+    and its own part a fragment inside it: the block picked (a control of the tab's own) reruns that
+    part, its chart drawn for the block, without the sentence box and the stack's sliders above it."""
+    title = t("enc.path.chart", "en", layer=2, layers=6)
+
+    async def press() -> tuple[Rerun, list[str], list[str], str]:
+        session, first = await open_session(server.url, "encoder")
+        try:
+            assert first.ok, session.last_exception
+            charts = recorded(session, lambda fwd: fwd.delta.new_element.bidi_component.bytes.decode())
+            block = session.widget_by_key("enc_layer")
+            block.value, session.fragment_id = ["2"], block.fragment  # the segmented control's label
+            picked = await session.rerun()
+            assert picked.ok, session.last_exception
+            return picked, list(session.drawn), charts, session.query_string
+        finally:
+            await session.close()
+
+    picked, drawn, charts, query = asyncio.run(press())
+    assert picked.fragment
+    assert "text_input" not in drawn and "slider" not in drawn  # the sentence, the stack's blocks
+    assert any(title in chart for chart in charts), [c[:200] for c in charts if c]
+    assert ("layer", "2") in parse_qsl(query), query
