@@ -229,7 +229,7 @@ def _default_value(kind: str, proto: Any) -> tuple[str, Any]:
         return "string_array_value", None  # formatted option labels, sent once set
     if kind == "slider":
         return "double_array_value", list(proto.value or proto.default)
-    if kind in {"radio", "selectbox", "text_area", "text_input", "segmented_control", "pills"}:
+    if kind in {"radio", "selectbox", "text_area", "text_input"}:
         return "string_value", None
     if kind == "button_group":  # st.segmented_control and st.pills: the chosen options' labels
         return "string_array_value", None
