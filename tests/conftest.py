@@ -46,8 +46,12 @@ def server() -> Iterator[StreamlitServer]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     require_chromium()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # expect() waits as long as the other waits here: its own default, 5 s, is shorter than a first run
+    # on a busy two-core machine (Home's step links, asserted with the default, failed so while its live
+    # model was being built)
+    expect.set_options(timeout=WAIT_MS)
     with sync_playwright() as playwright:
         chromium = launch_browser(playwright)
         try:

@@ -48,17 +48,6 @@ pytestmark = pytest.mark.browser
 TOTAL = len(lesson.STEPS)
 
 
-@pytest.fixture(autouse=True, scope="module")
-def patient_expect() -> Iterator[None]:
-    """expect() waits as long as the other waits here (its own default, 5 s, is short for a first run on a
-    busy machine)."""
-    from playwright.sync_api import expect
-
-    expect.set_options(timeout=WAIT_MS)
-    yield
-    expect.set_options(timeout=5_000)
-
-
 @pytest.fixture
 def open_page(server: Any, browser: Any) -> Iterator[Any]:
     """Opens ``path`` of the app in a context of its own (a fresh Streamlit session)."""
