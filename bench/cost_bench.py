@@ -53,10 +53,15 @@ QUIET_WINDOW_S = 1.0
 #: Rows that press one tab's own control instead of the load benchmark's cycle: (the page, its steps). The
 #: Attention page's cycle alternates the head (the step-by-step's own slider) with the layers (a model
 #: control): that row is the head alone; the Encoder's cycle moves the blocks in the stack (a model
-#: control): that row picks the block its first tab shows.
+#: control): that row picks the block its first tab shows. The ``*_d_model`` rows move the sidebar's d_model
+#: on pages whose cycle moves a control of their own (the PE page's cycle is d_model).
+_D_MODELS = [("d_model", d) for d in (*range(126, 110, -2), *range(112, 130, 2))]
 OWN_STEPS: dict[str, tuple[str, list[tuple[str, float | str]]]] = {
     "attention_head": ("attention", [("att_step_head", h) for h in (2, 3, 4, 5, 6, 7, 8, 1)]),
     "encoder_block": ("encoder", [("enc_layer", b) for b in (2, 3, 4, 5, 6, 1)]),  # the block shown
+    "embedding_d_model": ("embedding", _D_MODELS),
+    "similarity_d_model": ("similarity", _D_MODELS),
+    "softmax_d_model": ("softmax", _D_MODELS),
 }
 
 

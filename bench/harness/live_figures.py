@@ -10,6 +10,7 @@ a chart. One Node.js process serves a Python process, one figure at a time.
 from __future__ import annotations
 
 import atexit
+import functools
 import json
 import shutil
 import subprocess
@@ -91,8 +92,15 @@ def fill(spec: str) -> dict[str, Any]:
     return _NODE.fill(spec)
 
 
+@functools.lru_cache(maxsize=256)
 def materialize(spec: str) -> str:
-    """``spec`` (a chart's JSON) with a live chart's data filled in as the browser would; others unchanged."""
+    """``spec`` (a chart's JSON) with a live chart's data filled in as the browser would; others unchanged.
+
+    Kept for the same ``spec``: the Node.js process's first fill of the Similarity page's sinusoidal row
+    differs from its later fills in the 15th digit of some values (seen 2026-12-01; the same script and
+    input, so most likely V8's optimised code against its first), and one chart read twice compared
+    unequal with itself (tests/app/test_app.py's open-tab test, run alone).
+    """
     if '"live":' not in spec or is_strip(spec) or not json.loads(spec).get("live"):
         return spec
     return json.dumps(fill(spec))
