@@ -54,8 +54,8 @@ QUIET_WINDOW_S = 1.0
 #: Attention page's cycle alternates the head (the step-by-step's own slider) with the layers (a model
 #: control): that row is the head alone; the Encoder's cycle moves the blocks in the stack (a model
 #: control): that row picks the block its first tab shows. The ``*_d_model`` rows move the sidebar's d_model
-#: on pages whose cycle moves a control of their own (the PE page's cycle is d_model).
-_D_MODELS = [("d_model", d) for d in (*range(126, 110, -2), *range(112, 130, 2))]
+#: on pages whose cycle moves a control of their own, through the PE page's cycle (which is d_model).
+_D_MODELS = STEPS["positional_encoding"]
 OWN_STEPS: dict[str, tuple[str, list[tuple[str, float | str]]]] = {
     "attention_head": ("attention", [("att_step_head", h) for h in (2, 3, 4, 5, 6, 7, 8, 1)]),
     "encoder_block": ("encoder", [("enc_layer", b) for b in (2, 3, 4, 5, 6, 1)]),  # the block shown
