@@ -87,8 +87,10 @@ lint: setup $(JS_TOOLS)
 # takes tests queued for the other). A browser test mostly waits on its page: measured, the browser suite
 # alone left half of the two cores idle, which the other suite now uses without taking a core from a
 # browser test when it needs one. The second suite's output is printed once the browser suite is done.
+# The first line says how quick the host is: the same machine kind has been four times slower some days.
 # Both always run; the target fails if either did.
 test: setup browser-deps haproxy redis lint
+	@$(PY) -m bench.report
 	status=0; log=$$(mktemp); \
 	nice -n 19 $(VENV)/bin/pytest -m "not browser" -n 2 --dist worksteal > $$log 2>&1 & other=$$!; \
 	$(VENV)/bin/pytest -m browser --durations=30 || status=1; \

@@ -6,7 +6,31 @@ from __future__ import annotations
 import os
 import platform
 import sys
+import time
 from pathlib import Path
+
+#: What :func:`host_speed` took on the quickest host these runs have seen (2026-12-01's morning).
+QUICK_HOST_S = 0.44
+
+
+def host_speed() -> float:
+    """Seconds a Python loop of 10**7 additions takes here now: the same machine kind has been up to four
+    times slower on some days, so a time measured here means little without it."""
+    start = time.perf_counter()
+    total = 0
+    for i in range(10**7):
+        total += i
+    return time.perf_counter() - start
+
+
+def host_line() -> str:
+    """One sentence on how quick this host is now, for a test run's log or a report."""
+    took = host_speed()
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return (
+        f"This host: a Python loop of 10**7 additions took {took:.2f} s ({took / QUICK_HOST_S:.1f}x the "
+        f"quickest host seen, {QUICK_HOST_S} s), {os.cpu_count()} CPU cores, load average {load}."
+    )
 
 
 def environment(browser_version: str) -> str:
@@ -34,7 +58,8 @@ def measured_line(module: str, argv: list[str], repo_root: Path) -> str:
     return (
         f"Measured {dt.datetime.now():%Y-%m-%d %H:%M}, {platform.node()}: {os.cpu_count()} CPU cores, "
         f"Python {platform.python_version()}, Streamlit {streamlit.__version__}, load average {load} "
-        f"at the start. Command: `{shlex.join([exe_text, '-m', module, *argv])}`."
+        f"at the start, a Python loop of 10**7 additions {host_speed():.2f} s. "
+        f"Command: `{shlex.join([exe_text, '-m', module, *argv])}`."
     )
 
 
@@ -46,3 +71,7 @@ def write_report(report: str, out: Path) -> int:
     print(report)
     print(f"written to {out}", file=sys.stderr)
     return 0
+
+
+if __name__ == "__main__":  # make test prints it first: a run's time is read against its host's speed
+    print(host_line())

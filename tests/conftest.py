@@ -1,4 +1,4 @@
-"""Fixtures shared by the browser tests: one Streamlit server and one Chromium per test module, a fresh
+"""Fixtures shared by the browser tests: one Streamlit server and one Chromium for the whole run, a fresh
 browser context (so a fresh Streamlit session) per test, and the page's uncaught JavaScript errors.
 
 Only tests that ask for them start anything; each fixture skips (or, under ``CI``, fails) where Chromium
@@ -36,15 +36,31 @@ def class_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             os.environ[STORE_ENV] = before
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[StreamlitServer]:
+@pytest.fixture(scope="session")
+def _shared_server() -> Iterator[StreamlitServer]:
     require_chromium()  # no point starting a server nobody can look at
     with StreamlitServer() as srv:
         yield srv
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
+@pytest.fixture
+def server(_shared_server: StreamlitServer) -> StreamlitServer:
+    """The app's server, one for the whole run: started once instead of once a module, it saves the run
+    a server's start, its warm-up (PyTorch imported, a throwaway model built) and its stop for every
+    module (bench/results/test_durations_browser_20261202.md). Every test has its own browser context,
+    so its own session. A test that left the server dead fails on its own; the next one gets it
+    started again, with what the old one printed last."""
+    process = _shared_server.process
+    if process is None or process.poll() is not None:
+        print("---- the shared server had stopped; its last words ----\n" + _shared_server.output()[-3000:])
+        _shared_server.stop()
+        _shared_server.start()
+    return _shared_server
+
+
+@pytest.fixture(scope="session")
+def _shared_chromium() -> Iterator[dict[str, Any]]:
+    """Playwright and the Chromium it launched, for the whole run (see ``browser``)."""
     require_chromium()
     from playwright.sync_api import expect, sync_playwright
 
@@ -53,11 +69,23 @@ def browser() -> Iterator[Browser]:
     # model was being built)
     expect.set_options(timeout=WAIT_MS)
     with sync_playwright() as playwright:
-        chromium = launch_browser(playwright)
+        held: dict[str, Any] = {"playwright": playwright, "browser": launch_browser(playwright)}
         try:
-            yield chromium
+            yield held
         finally:
-            chromium.close()
+            held["browser"].close()
+
+
+@pytest.fixture
+def browser(_shared_chromium: dict[str, Any]) -> Browser:
+    """One Chromium for the whole run, as the server; each test opens its own context in it (a fresh
+    session, no storage shared). Launched again if a test left it closed or crashed. While it runs,
+    Playwright's loop owns this thread: a test that runs asyncio code does it in a thread of its own."""
+    chromium: Browser = _shared_chromium["browser"]
+    if not chromium.is_connected():
+        print("---- Chromium had gone; launching it again ----")
+        chromium = _shared_chromium["browser"] = launch_browser(_shared_chromium["playwright"])
+    return chromium
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
 """The app in a real headless Chromium: the PE page loads, follows the sidebar, speaks Korean, survives
-bad URLs and the largest sizes. One Streamlit server and one browser for the module; a fresh browser
+bad URLs and the largest sizes. One Streamlit server and one browser for the run; a fresh browser
 context (so a fresh Streamlit session) per test.
 
 Skipped where Chromium or Playwright is missing, except under ``CI`` where that is a failure. Screenshots

@@ -6,7 +6,7 @@ the browser and its heads then look along the anti-diagonal; markup typed as the
 the causal toggle of the step-by-step view greys out the scores above the diagonal and zeroes their
 weights. Screenshots go to ``test-artifacts/screenshots/``.
 
-One Streamlit server and one browser for the module, a fresh browser context per test, as in
+One Streamlit server and one browser for the run, a fresh browser context per test, as in
 ``tests/browser/test_browser.py``. Skipped where Chromium or Playwright is missing, except under ``CI``.
 """
 

@@ -8,7 +8,7 @@ redraws the decoder's masked self-attention (T × T, nothing above the diagonal,
 its cross-attention (T × S); markup typed as the sentence stays text. Screenshots go to
 ``test-artifacts/screenshots/``.
 
-One Streamlit server and one browser for the module, a fresh browser context per test, as in
+One Streamlit server and one browser for the run, a fresh browser context per test, as in
 ``tests/browser/test_browser_attention.py``. Skipped where Chromium or Playwright is missing, except under
 ``CI``.
 """

@@ -2,7 +2,7 @@
 and leave the address saying exactly what the page shows; a link opens that view in a fresh browser; a
 hostile link is quoted as plain text and fetches nothing; quick presses leave no traceback in the log.
 
-One Streamlit server and one browser for the module, a fresh browser context per test (a fresh
+One Streamlit server and one browser for the run, a fresh browser context per test (a fresh
 Streamlit session), as in ``tests/browser/test_browser.py``. Skipped where Chromium or Playwright is missing,
 except under ``CI``.
 """

@@ -8,7 +8,7 @@
 - Arrow keys step, the value shows (and is read out), a quick run of presses is not pulled back by the
   reruns it causes; a tap on a touch screen sets the value; in English and Korean.
 
-One Streamlit server and one browser for the module, a fresh context per test. Skipped where Chromium or
+One Streamlit server and one browser for the run, a fresh context per test. Skipped where Chromium or
 Playwright is missing, except under ``CI``.
 """
 

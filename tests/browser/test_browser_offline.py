@@ -4,7 +4,7 @@ tests/browser/test_browser_layout.py, which checks it there; the others here), /
 page, plotly.js's toolbar speaks the page's language without a "Share chart" button and clears the
 chart's title, and a broken plotly.js says so in the chart's place.
 
-One Streamlit server and one browser for the module (tests/conftest.py), a fresh browser context per
+One Streamlit server and one browser for the run (tests/conftest.py), a fresh browser context per
 test. Skipped where Chromium or Playwright is missing, except under ``CI``.
 """
 

@@ -11,7 +11,7 @@
 The presses are spaced with short pauses (the hand's rhythm, not a measurement); every check is a DOM
 condition Playwright's ``expect()`` waits for, or a reading taken once the app has been idle a while. Each
 runs with the server idle and busy (its process stopped while the keys are pressed: see :func:`busy`).
-One Streamlit server and one browser for the module, a fresh context per test. Skipped where Chromium or
+One Streamlit server and one browser for the run, a fresh context per test. Skipped where Chromium or
 Playwright is missing, except under ``CI``.
 """
 

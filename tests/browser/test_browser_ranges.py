@@ -7,7 +7,7 @@ the one the user had left: after two changes with a move in between, the page st
 fewer key presses, as a user makes it: d_model 18 (pairs 0-8), pair to its end (8), d_model 17 (0-7: the
 pair shows 7), pair to 0, d_model 16 (0-7) and 15 (0-6).
 
-One Streamlit server and one browser for the module, a fresh browser context per test, as in
+One Streamlit server and one browser for the run, a fresh browser context per test, as in
 ``tests/browser/test_browser.py``. Skipped where Chromium or Playwright is missing, except under ``CI``.
 """
 

@@ -4,7 +4,7 @@ its value; a control in an Encoder tab reruns that tab alone; every tab's label 
 That each tab, clicked, draws its charts and only its charts is checked by the layout walk
 (tests/browser/test_browser_layout.py), which opens every tab of every page in both languages anyway.
 
-One Streamlit server and one browser for the module, a fresh browser context per test, as in
+One Streamlit server and one browser for the run, a fresh browser context per test, as in
 ``tests/browser/test_browser.py``. Skipped where Chromium or Playwright is missing, except under ``CI``.
 """
 

@@ -2,7 +2,7 @@
 controls (and a tab, and a tab inside it) on a page, copy the address, open it in a FRESH browser context
 (a new Streamlit session), and compare every keyed control's value and every chart's data.
 
-One Streamlit server and one browser for the module. Skipped where Chromium or Playwright is missing,
+One Streamlit server and one browser for the run. Skipped where Chromium or Playwright is missing,
 except under ``CI``.
 """
 

@@ -6,6 +6,7 @@ copies, and a live chart draws and follows its strip in Chromium."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import subprocess
 import sys
 import urllib.request
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from bench.harness.browser import StreamlitServer, launch_browser, new_page, require_chromium, wait_for_idle
+from bench.harness.browser import StreamlitServer, new_page, require_chromium, wait_for_idle
 from deploy.st_client import open_session
 from deploy.warm import WARM_PAGES
 from tests.support.wheel import Installed, build_wheel, install
@@ -41,18 +42,6 @@ def wheel_server(installed: Installed) -> Iterator[StreamlitServer]:
         yield server
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch_browser(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
 def test_the_server_imports_viz_from_the_wheel(installed: Installed) -> None:
     found = subprocess.run(
         [sys.executable, "-c", "import viz; print(viz.__file__)"],
@@ -75,7 +64,9 @@ def test_every_page_runs_from_the_wheel(wheel_server: StreamlitServer) -> None:
             await session.close()
         return failed
 
-    assert asyncio.run(visit()) == []
+    # in a thread of its own: the run's Chromium (tests/conftest.py) keeps Playwright's loop on this one
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        assert pool.submit(asyncio.run, visit()).result() == []
 
 
 def test_the_served_scripts_are_the_installs_own(wheel_server: StreamlitServer, installed: Installed) -> None:

@@ -96,7 +96,8 @@ def test_the_zoo_tab_offers_its_button_before_anyone_trained(server: StreamlitSe
     assert_no_exception(page)
 
 
-# Last in the module: the training it starts goes on in this module's server until the server stops.
+# Last in the module: the training it starts goes on in the run's server until it is done or the server
+# stops, in children of Linux's idle class (viz/cache/child.py): a core only when no test wants it.
 def test_a_press_trains_on_the_server_for_every_tab_of_the_seed_even_once_the_tab_is_closed(
     server: StreamlitServer, page: Page
 ) -> None:
