@@ -47,7 +47,7 @@ def _shared_server() -> Iterator[StreamlitServer]:
 def server(_shared_server: StreamlitServer) -> StreamlitServer:
     """The app's server, one for the whole run: started once instead of once a module, it saves the run
     a server's start, its warm-up (PyTorch imported, a throwaway model built) and its stop for every
-    module (bench/results/test_durations_browser_20261202.md). Every test has its own browser context,
+    module (bench/results/test_durations_20261202.md). Every test has its own browser context,
     so its own session. A test that left the server dead fails on its own; the next one gets it
     started again, with what the old one printed last."""
     process = _shared_server.process
