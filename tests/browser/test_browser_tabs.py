@@ -79,6 +79,13 @@ def test_the_open_tab_survives_a_slider_and_a_language_switch(
     wait_for_idle(page)
     wait_drawn(page)
     assert page.locator(qkv).count() == 1
+    # the chart is redrawn a task after the run reports idle (plot.js draws one chart per task): until then
+    # the drawn one is the English chart (a busy CI run read its title there)
+    page.wait_for_function(
+        "(sel) => /[\\uac00-\\ud7a3]/.test(document.querySelector(sel)?._fullLayout?.title?.text || '')",
+        arg=qkv,
+        timeout=120_000,
+    )
     assert HANGUL.search(page.evaluate(f"() => document.querySelector('{qkv}')._fullLayout.title.text"))
     assert_no_exception(page)
     assert page_errors == []
