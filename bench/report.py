@@ -26,11 +26,15 @@ def host_speed() -> float:
 def host_line() -> str:
     """One sentence on how quick this host is now, for a test run's log or a report."""
     took = host_speed()
-    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     return (
         f"This host: a Python loop of 10**7 additions took {took:.2f} s ({took / QUICK_HOST_S:.1f}x the "
-        f"quickest host seen, {QUICK_HOST_S} s), {os.cpu_count()} CPU cores, load average {load}."
+        f"quickest host seen, {QUICK_HOST_S} s), {os.cpu_count()} CPU cores, load average {load_average()}."
     )
+
+
+def load_average() -> str:
+    """The machine's 1, 5 and 15 minute load averages, as the reports print them."""
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def environment(browser_version: str) -> str:
@@ -54,11 +58,10 @@ def measured_line(module: str, argv: list[str], repo_root: Path) -> str:
 
     exe = Path(sys.executable)
     exe_text = str(exe.relative_to(repo_root)) if exe.is_relative_to(repo_root) else str(exe)
-    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     return (
         f"Measured {dt.datetime.now():%Y-%m-%d %H:%M}, {platform.node()}: {os.cpu_count()} CPU cores, "
-        f"Python {platform.python_version()}, Streamlit {streamlit.__version__}, load average {load} "
-        f"at the start, a Python loop of 10**7 additions {host_speed():.2f} s. "
+        f"Python {platform.python_version()}, Streamlit {streamlit.__version__}, "
+        f"load average {load_average()} at the start, a Python loop of 10**7 additions {host_speed():.2f} s. "
         f"Command: `{shlex.join([exe_text, '-m', module, *argv])}`."
     )
 
