@@ -62,6 +62,9 @@ OWN_STEPS: dict[str, tuple[str, list[tuple[str, float | str]]]] = {
     "embedding_d_model": ("embedding", _D_MODELS),
     "similarity_d_model": ("similarity", _D_MODELS),
     "softmax_d_model": ("softmax", _D_MODELS),
+    # the shell nearly alone: the join page before a student joins (a title, a sentence, the form) under the
+    # sidebar every page shares, its d_model moved as the PE page's is
+    "join_d_model": ("join", _D_MODELS),
 }
 
 

@@ -1,11 +1,16 @@
 """The app for ``bench.element_bench``: the floor's sidebar slider, then ``n`` elements of one ``kind``.
 
 ``?kind=markdown&n=40``: what forty captions cost a rerun beside the slider alone (``n=0``). Each kind is
-one of the elements a page of the app is made of, keyed where the app keys it.
+one of the elements a page of the app is made of, keyed where the app keys it. ``&floor=1`` draws the
+floor's heatmap (``bench/minimal_app.py``'s, through ``st.plotly_chart``) after them, last, so that a press
+in the browser is over when that chart is redrawn: the floor with ``n`` elements more
+(``bench.element_browser_bench``).
 """
 
 from __future__ import annotations
 
+import numpy as np
+import plotly.graph_objects as go
 import streamlit as st
 
 from viz.ui import chart
@@ -38,3 +43,10 @@ for i in range(n):
         chart.mount(FIGURE, key=f"chart_{i}", summary=f"chart {i}")
     elif kind == "selectbox":
         st.selectbox(f"choice {i}", [1, 2, 3], key=f"select_{i}")
+
+if st.query_params.get("floor") == "1":
+    # the floor's own chart, built as bench/minimal_app.py builds it (a script run by path imports no bench)
+    z = np.sin(np.outer(np.arange(16), 1.0 / (1.0 + np.arange(d)))).astype(np.float32)
+    fig = go.Figure(go.Heatmap(z=z, colorscale="RdBu_r", zmid=0.0))
+    fig.update_layout(title={"text": f"16 positions × {d} dimensions"}, height=360)
+    st.plotly_chart(fig, key="heatmap")
