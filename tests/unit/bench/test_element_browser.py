@@ -46,7 +46,7 @@ def test_the_table_takes_each_kinds_cost_from_the_medians() -> None:
 
 def test_the_shell_is_put_against_the_floors_rerun_and_its_whole_press() -> None:
     floor = Case("markdown", 0, press_ms=[200.0, 210.0], idle_ms=[70.0, 90.0])
-    shell = Case("shell", 0, "join", press_ms=[150.0, 170.0], idle_ms=[150.0, 170.0], messages=[27, 27])
+    shell = Case("shell", 0, "join", idle_ms=[150.0, 170.0], messages=[27, 27])
     got = shell_line(floor, shell)
     assert "27 messages a press" in got
     assert "160 ms after the keydown (range 150–170)" in got
